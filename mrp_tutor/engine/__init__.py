@@ -1,0 +1,77 @@
+"""The pure rules engine: no UI, no pandas.
+
+Public API::
+
+    spec = load_spec()                      # validated game content (+ referee overrides)
+    game = Game.new(spec, ["red", "blue", "green"], seed=7)
+    game.decision()                         # what the game waits for
+    game.legal_intents()                    # every legal decision
+    game.play(Board("red", "s07"))          # events, each with its rule id
+    step(spec, state, intent)               # pure form: Outcome(state, events)
+"""
+
+from .content import RESOURCES, Content, load_content
+from .errors import (
+    ContentError,
+    GameOver,
+    IllegalIntent,
+    MalformedIntent,
+    MrpError,
+    NotYourDecision,
+    WrongPhase,
+)
+from .events import EVENT_TYPES, Event, event_from_dict, event_to_dict
+from .game import (
+    Decision,
+    Game,
+    Outcome,
+    advance,
+    check_intent,
+    decision,
+    destination,
+    legal_intents,
+    mission_points,
+    play_out,
+    rank_winners,
+    replay,
+    room,
+    setup_events,
+    step,
+    winners_of_zone,
+)
+from .intents import (
+    INTENT_TYPES,
+    AssignDiscovery,
+    Board,
+    ChooseCharacter,
+    Destroy,
+    DrawEvent,
+    Drop,
+    Intent,
+    KeepMission,
+    Kill,
+    Launch,
+    Move,
+    Peek,
+    PlaceToken,
+    Replace,
+    Rescue,
+    Stop,
+    format_intent,
+    intent_from_dict,
+    intent_to_dict,
+)
+from .spec import UNKNOWN, GameSpec, load_spec
+from .state import GameState, Seat, Ship, state_from_dict, state_to_dict
+
+__all__ = [
+    "EVENT_TYPES", "INTENT_TYPES", "RESOURCES", "UNKNOWN", "AssignDiscovery", "Board",
+    "ChooseCharacter", "Content", "ContentError", "Decision", "Destroy", "DrawEvent", "Drop",
+    "Event", "Game", "GameOver", "GameSpec", "GameState", "IllegalIntent", "Intent", "KeepMission",
+    "Kill", "Launch", "MalformedIntent", "Move", "MrpError", "NotYourDecision", "Outcome", "Peek",
+    "PlaceToken", "Replace", "Rescue", "Seat", "Ship", "Stop", "WrongPhase", "advance",
+    "check_intent", "decision", "destination", "event_from_dict", "event_to_dict",
+    "format_intent", "intent_from_dict", "intent_to_dict", "legal_intents", "load_content",
+    "load_spec", "mission_points", "play_out", "rank_winners", "replay", "room", "setup_events",
+    "state_from_dict", "state_to_dict", "step", "winners_of_zone",
+]

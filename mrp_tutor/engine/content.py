@@ -1,0 +1,659 @@
+"""Game content: pydantic models of the data files and the loader.
+
+Card data is validated here, at the boundary, once.  Every problem in every file is
+collected before one :class:`~mrp_tutor.engine.errors.ContentError` is raised, so a
+referee correcting an entry sees everything that is wrong at once.
+
+A referee's own corrections live in an *override file* (YAML, same layout as the data
+files, entries matched by ``id``; only the fields given are replaced).  See
+:func:`load_spec`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from .errors import ContentError
+
+Resource = Literal["ice", "sylvanite", "celerium"]
+RESOURCES: tuple[Resource, ...] = ("ice", "sylvanite", "celerium")
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+OVERRIDE_ENV = "MRP_TUTOR_OVERRIDES"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Sourced(_Model):
+    """Provenance carried by every card entry."""
+
+    source: str = ""
+    verified: bool = False
+    notes: str = ""
+
+
+# --------------------------------------------------------------------------- rules
+
+
+Keyword = Annotated[str, BeforeValidator(lambda v: str(v) if isinstance(v, int | float) else v)]
+
+
+class RuleEntry(_Model):
+    id: str
+    section: str
+    summary: str
+    keywords: list[Keyword] = []
+    source: str = "rulebook"
+
+
+class SectionEntry(_Model):
+    path: str
+    title: str
+
+
+class RulebookInfo(_Model):
+    id: str
+    title: str
+
+
+class RulesFile(_Model):
+    rulebook: RulebookInfo
+    sections: list[SectionEntry] = []
+    rules: list[RuleEntry]
+
+
+# --------------------------------------------------------------------------- zones
+
+
+class ZoneEntry(Sourced):
+    id: str
+    name: str
+    kind: Literal["central", "outer", "moon"]
+
+
+class EdgeEntry(Sourced):
+    between: tuple[str, str]
+
+
+class ZonesFile(_Model):
+    zones: list[ZoneEntry]
+    adjacency: list[EdgeEntry]
+
+
+# --------------------------------------------------------------------------- character steps
+
+
+class _Step(_Model):
+    source: str = ""
+    verified: bool = True
+    notes: str = ""
+
+
+class BoardStep(_Step):
+    effect: Literal["board"]
+    count: int = Field(ge=1)
+    ships: Literal["any", "same", "distinct"] = "any"
+    all_or_nothing: bool = False
+
+
+class RecallStep(_Step):
+    effect: Literal["recall_cards"]
+
+
+class MoveStep(_Step):
+    effect: Literal["move_adjacent"]
+    max_moves: int = Field(ge=1)
+
+
+class DrawOrPeekStep(_Step):
+    effect: Literal["draw_or_peek"]
+
+
+class ForceLaunchStep(_Step):
+    effect: Literal["force_launch"]
+    allow_empty: bool = True
+
+
+class DestroyStep(_Step):
+    effect: Literal["destroy_docked"]
+
+
+class ReplaceStep(_Step):
+    effect: Literal["replace"]
+    targets: list[Literal["docked", "launched", "zone"]]
+    requires_presence: bool = True
+
+
+class KillStep(_Step):
+    effect: Literal["kill"]
+    count: int = Field(default=1, ge=1)
+    exclude_zones: list[str] = []
+    allow_own: bool = True
+
+
+class DropStep(_Step):
+    effect: Literal["drop_from"]
+    from_zone: str
+    max: int = Field(ge=1)
+    min: int = Field(default=1, ge=0)
+
+
+class TokenStep(_Step):
+    effect: Literal["place_destination_token"]
+    targets: list[Literal["docked", "launched"]]
+
+
+CharacterStep = Annotated[
+    BoardStep | RecallStep | MoveStep | DrawOrPeekStep | ForceLaunchStep | DestroyStep
+    | ReplaceStep | KillStep | DropStep | TokenStep,
+    Field(discriminator="effect"),
+]
+
+
+class CharacterEntry(Sourced):
+    id: str
+    number: int = Field(ge=1, le=9)
+    name: str
+    rule: str
+    text: str
+    steps: list[CharacterStep]
+
+
+class CharactersFile(_Model):
+    characters: list[CharacterEntry]
+
+
+# --------------------------------------------------------------------------- ships
+
+
+class ShipEntry(Sourced):
+    id: str
+    destination: str
+    capacity: int = Field(ge=1)
+
+
+class ShipsFile(_Model):
+    ships: list[ShipEntry]
+
+
+# --------------------------------------------------------------------------- event cards
+
+
+class _Fx(_Model):
+    pass
+
+
+class RemoveEachPlayer(_Fx):
+    effect: Literal["remove_each_player"]
+    count: int = Field(default=1, ge=1)
+
+
+class PullDocked(_Fx):
+    effect: Literal["pull_docked_astronauts"]
+
+
+class ScatterToAdjacent(_Fx):
+    effect: Literal["scatter_to_adjacent"]
+
+
+class CountAllTied(_Fx):
+    effect: Literal["count_all_tied"]
+
+
+class FewestWins(_Fx):
+    effect: Literal["fewest_wins"]
+
+
+class NoProduction(_Fx):
+    effect: Literal["no_production"]
+
+
+class ExtraProductionAdjacent(_Fx):
+    effect: Literal["extra_production_adjacent"]
+    amount: int = Field(default=1, ge=1)
+
+
+class SecondMostTakes(_Fx):
+    effect: Literal["second_most_takes"]
+
+
+class ExtraProduction(_Fx):
+    effect: Literal["extra_production"]
+    amount: int = Field(ge=1)
+
+
+class ProduceResourceInstead(_Fx):
+    effect: Literal["produce_resource_instead"]
+    resource: Resource
+
+
+class PresencePoints(_Fx):
+    effect: Literal["presence_points"]
+    points: int
+
+
+class MajorityPoints(_Fx):
+    effect: Literal["majority_points"]
+    points: int
+
+
+DiscoveryEffect = Annotated[
+    RemoveEachPlayer | PullDocked | ScatterToAdjacent | CountAllTied | FewestWins | NoProduction
+    | ExtraProductionAdjacent | SecondMostTakes | ExtraProduction | ProduceResourceInstead
+    | PresencePoints | MajorityPoints,
+    Field(discriminator="effect"),
+]
+
+DISCOVERY_PHASE_OF: dict[str, str] = {
+    "remove_each_player": "reveal",
+    "pull_docked_astronauts": "reveal",
+    "scatter_to_adjacent": "reveal",
+    "count_all_tied": "third_production",
+    "fewest_wins": "third_production",
+    "no_production": "third_production",
+    "extra_production_adjacent": "third_production",
+    "second_most_takes": "third_production",
+    "extra_production": "third_production",
+    "produce_resource_instead": "third_production",
+    "presence_points": "final_scoring",
+    "majority_points": "final_scoring",
+}
+
+
+class DiscoveryEntry(Sourced):
+    id: str
+    name: str
+    phase: Literal["reveal", "third_production", "final_scoring"]
+    effect: DiscoveryEffect
+    text: str
+
+
+class PresenceTable(_Fx):
+    effect: Literal["presence_table"]
+    zones: list[str]
+    table: list[int]
+
+
+class MostAstronautsInZones(_Fx):
+    effect: Literal["most_astronauts_in_zones"]
+    zones: list[str]
+    points: int
+
+
+class MostAstronautsInZone(_Fx):
+    effect: Literal["most_astronauts_in_zone"]
+    zone: str
+    points: int
+
+
+class MostTokens(_Fx):
+    effect: Literal["most_tokens"]
+    resource: Resource
+    points: int
+
+
+class AtLeastTokens(_Fx):
+    effect: Literal["at_least_tokens"]
+    resource: Resource
+    count: int = Field(ge=1)
+    points: int
+
+
+class PerAstronautCapped(_Fx):
+    effect: Literal["per_astronaut_capped"]
+    place: str
+    per: int
+    cap: int
+
+
+class PerZonePresence(_Fx):
+    effect: Literal["per_zone_presence"]
+    per: int
+
+
+class AstronautsOnMarsAtLeast(_Fx):
+    effect: Literal["astronauts_on_mars_at_least"]
+    count: int = Field(ge=1)
+    points: int
+
+
+class OneOfEachToken(_Fx):
+    effect: Literal["one_of_each_token"]
+    points: int
+
+
+MissionEffect = Annotated[
+    PresenceTable | MostAstronautsInZones | MostAstronautsInZone | MostTokens | AtLeastTokens
+    | PerAstronautCapped | PerZonePresence | AstronautsOnMarsAtLeast | OneOfEachToken,
+    Field(discriminator="effect"),
+]
+
+
+class MissionEntry(Sourced):
+    id: str
+    name: str
+    effect: MissionEffect
+    text: str
+
+
+class GainTokens(_Fx):
+    effect: Literal["gain_tokens"]
+    resource: Resource
+    count: int = Field(ge=1)
+
+
+class RescueFromMemorial(_Fx):
+    effect: Literal["rescue_from_memorial"]
+    max: int = Field(ge=1)
+
+
+class KillWherePresent(_Fx):
+    effect: Literal["kill_where_present"]
+    count: int = Field(default=1, ge=1)
+
+
+ActionEffect = Annotated[
+    GainTokens | RescueFromMemorial | KillWherePresent, Field(discriminator="effect")
+]
+
+
+class ActionEntry(Sourced):
+    id: str
+    name: str
+    timing: Literal["before_third_production", "after_third_production"]
+    effect: ActionEffect
+    text: str
+
+
+class EventsFile(_Model):
+    discoveries: list[DiscoveryEntry]
+    missions: list[MissionEntry]
+    actions: list[ActionEntry]
+
+
+# --------------------------------------------------------------------------- game
+
+
+class TrackEntry(_Model):
+    kind: Literal["round", "production", "reveal_discoveries", "final_scoring"]
+    number: int = 0
+    amount: int = 0
+
+
+class PlayersRange(_Model):
+    min: int
+    max: int
+
+
+class IceMonopoly(_Model):
+    points: int
+    rule: str
+
+
+class Provenance(_Model):
+    source: str = ""
+    verified: bool = False
+    notes: str = ""
+
+
+class GameFile(_Model):
+    colours: list[str]
+    astronauts_per_colour: int = Field(ge=1)
+    players: PlayersRange
+    resource_tokens: dict[Resource, int]
+    point_tokens: dict[Resource, int]
+    point_values: dict[Resource, int]
+    destination_tokens_per_zone: int = Field(ge=0)
+    ice_monopoly: IceMonopoly
+    rounds: int
+    track: list[TrackEntry]
+    provenance: dict[str, Provenance] = {}
+    sources: dict[str, Any] = {}
+
+
+class Content(_Model):
+    """Every data file of one ruleset, validated."""
+
+    rules: RulesFile
+    zones: ZonesFile
+    characters: CharactersFile
+    ships: ShipsFile
+    events: EventsFile
+    game: GameFile
+
+
+FILES: dict[str, type[_Model]] = {
+    "rules": RulesFile,
+    "zones": ZonesFile,
+    "characters": CharactersFile,
+    "ships": ShipsFile,
+    "events": EventsFile,
+    "game": GameFile,
+}
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _format_validation(prefix: str, err: ValidationError, raw: Any = None) -> list[str]:
+    """One located sentence per problem; list positions are named by the entry's id."""
+    out = []
+    for e in err.errors():
+        parts: list[str] = []
+        node = raw
+        for p in e["loc"]:
+            if isinstance(p, int) and isinstance(node, list) and p < len(node):
+                node = node[p]
+                ident = node.get("id") if isinstance(node, dict) else None
+                parts.append(f"[{p}]" + (f"(id={ident})" if ident else ""))
+            else:
+                node = node.get(p) if isinstance(node, dict) else None
+                parts.append(f".{p}" if parts else str(p))
+        out.append(f"{prefix}: {''.join(parts)}: {e['msg']}")
+    return out
+
+
+def read_yaml(path: Path) -> Any:
+    """Read one YAML file, turning syntax errors into a :class:`ContentError`."""
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh)
+    except yaml.YAMLError as exc:
+        raise ContentError(str(path), [f"YAML syntax: {exc}"]) from None
+    except OSError as exc:
+        raise ContentError(str(path), [f"cannot read: {exc.strerror}"]) from None
+
+
+def _merge_entries(base: list[Any], patch: list[Any], where: str, problems: list[str]) -> list[Any]:
+    """Merge a list of id'd entries: patch entries replace fields of the matching id."""
+    out = [dict(e) if isinstance(e, dict) else e for e in base]
+    index = {e.get("id"): i for i, e in enumerate(out) if isinstance(e, dict)}
+    for p in patch:
+        if not isinstance(p, dict) or "id" not in p:
+            problems.append(f"{where}: override entries need an 'id'")
+            continue
+        if p["id"] in index:
+            out[index[p["id"]]] = {**out[index[p["id"]]], **p}
+        else:
+            problems.append(f"{where}: override names unknown id {p['id']!r}")
+    return out
+
+
+def apply_overrides(raw: dict[str, Any], overrides: Mapping[str, Any], problems: list[str]) -> None:
+    """Apply a referee's override document to the raw data, in place."""
+    for fname, patch in overrides.items():
+        if fname not in raw:
+            problems.append(f"overrides: unknown file {fname!r} (known: {sorted(raw)})")
+            continue
+        if not isinstance(patch, dict):
+            problems.append(f"overrides.{fname}: must be a mapping")
+            continue
+        target = raw[fname]
+        for key, value in patch.items():
+            if isinstance(value, list) and isinstance(target.get(key), list) and key != "track":
+                if fname == "zones" and key == "adjacency":
+                    target[key] = value  # adjacency is replaced whole
+                else:
+                    target[key] = _merge_entries(target[key], value, f"overrides.{fname}.{key}",
+                                                 problems)
+            elif key in target or fname == "game":
+                target[key] = value
+            else:
+                problems.append(f"overrides.{fname}: unknown key {key!r}")
+
+
+def default_override_path() -> Path | None:
+    """The override file named by ``MRP_TUTOR_OVERRIDES``, if that variable is set."""
+    env = os.environ.get(OVERRIDE_ENV)
+    return Path(env) if env else None
+
+
+def load_content(
+    ruleset: str = "base",
+    *,
+    overrides: Path | Mapping[str, Any] | None = None,
+    data_dir: Path | None = None,
+) -> Content:
+    """Load and validate every data file of ``ruleset``, applying ``overrides``.
+
+    Raises:
+        ContentError: listing every problem in every file (schema and cross references).
+    """
+    folder = (data_dir or DATA_DIR) / ruleset
+    problems: list[str] = []
+    raw: dict[str, Any] = {}
+    for name in FILES:
+        path = folder / f"{name}.yaml"
+        try:
+            raw[name] = read_yaml(path) or {}
+        except ContentError as err:
+            problems.extend(err.problems if err.problems else [str(err)])
+            raw[name] = {}
+    if overrides is not None:
+        if isinstance(overrides, Path):
+            doc = read_yaml(overrides) if overrides.exists() else {}
+            doc = doc or {}
+            where = str(overrides)
+        else:
+            doc, where = dict(overrides), "overrides"
+        if not isinstance(doc, dict):
+            problems.append(f"{where}: must be a mapping of file name to changes")
+        else:
+            apply_overrides(raw, doc, problems)
+    validated: dict[str, Any] = {}
+    for name, model in FILES.items():
+        try:
+            validated[name] = model.model_validate(raw[name])
+        except ValidationError as err:
+            problems.extend(_format_validation(f"{name}.yaml", err, raw[name]))
+    if problems:
+        raise ContentError(str(folder), problems)
+    content = Content(**validated)
+    problems.extend(cross_check(content))
+    if problems:
+        raise ContentError(str(folder), problems)
+    return content
+
+
+def cross_check(c: Content) -> list[str]:
+    """Check every reference between files; return the problems found."""
+    problems: list[str] = []
+    rule_ids = {r.id for r in c.rules.rules}
+    zone_ids = {z.id for z in c.zones.zones}
+
+    def dupes(kind: str, ids: list[str]) -> Iterator[str]:
+        seen: set[str] = set()
+        for i in ids:
+            if i in seen:
+                yield f"{kind}: duplicate id {i!r}"
+            seen.add(i)
+
+    problems += dupes("rules.yaml", [r.id for r in c.rules.rules])
+    problems += dupes("zones.yaml", [z.id for z in c.zones.zones])
+    problems += dupes("characters.yaml", [ch.id for ch in c.characters.characters])
+    problems += dupes("ships.yaml", [s.id for s in c.ships.ships])
+    problems += dupes(
+        "events.yaml",
+        [d.id for d in c.events.discoveries] + [m.id for m in c.events.missions]
+        + [a.id for a in c.events.actions],
+    )
+    for e in c.zones.adjacency:
+        for z in e.between:
+            if z not in zone_ids:
+                problems.append(f"zones.yaml: adjacency names unknown zone {z!r}")
+        if e.between[0] == e.between[1]:
+            problems.append(f"zones.yaml: zone {e.between[0]!r} adjacent to itself")
+    moons = [z for z in c.zones.zones if z.kind == "moon"]
+    for m in moons:
+        if any(m.id in e.between for e in c.zones.adjacency):
+            problems.append(
+                f"zones.yaml: {m.id} must not be adjacent to any zone (phobos.no_adjacency)")
+    numbers = sorted(ch.number for ch in c.characters.characters)
+    if len(set(numbers)) != len(numbers):
+        problems.append("characters.yaml: two characters share a countdown number")
+    for ch in c.characters.characters:
+        if ch.rule not in rule_ids:
+            problems.append(f"characters.yaml: {ch.id}: unknown rule id {ch.rule!r}")
+        for i, st in enumerate(ch.steps):
+            where = f"characters.yaml: {ch.id}.steps[{i}]"
+            if isinstance(st, KillStep):
+                for z in st.exclude_zones:
+                    if z not in zone_ids:
+                        problems.append(f"{where}: unknown zone {z!r}")
+            if isinstance(st, DropStep):
+                if st.from_zone not in zone_ids:
+                    problems.append(f"{where}: unknown zone {st.from_zone!r}")
+                if st.min > st.max:
+                    problems.append(f"{where}: min {st.min} is more than max {st.max}")
+    for s in c.ships.ships:
+        if s.destination != "unknown" and s.destination not in zone_ids:
+            problems.append(f"ships.yaml: {s.id}: unknown destination {s.destination!r}")
+    for d in c.events.discoveries:
+        want = DISCOVERY_PHASE_OF[d.effect.effect]
+        if want != d.phase:
+            problems.append(
+                f"events.yaml: discovery {d.id}: effect {d.effect.effect!r} resolves in phase "
+                f"{want!r}, not {d.phase!r}"
+            )
+    for mission in c.events.missions:
+        fx = mission.effect
+        zones: list[str] = []
+        if isinstance(fx, PresenceTable | MostAstronautsInZones):
+            zones = list(fx.zones)
+        elif isinstance(fx, MostAstronautsInZone):
+            zones = [fx.zone]
+        elif isinstance(fx, PerAstronautCapped) and fx.place != "memorial":
+            zones = [fx.place]
+        for z in zones:
+            if z not in zone_ids:
+                problems.append(f"events.yaml: mission {mission.id}: unknown zone {z!r}")
+        if isinstance(fx, PresenceTable) and len(fx.table) != len(fx.zones):
+            problems.append(
+                f"events.yaml: mission {mission.id}: table has {len(fx.table)} entries for "
+                f"{len(fx.zones)} zones"
+            )
+    g = c.game
+    if g.ice_monopoly.rule not in rule_ids:
+        problems.append(f"game.yaml: ice_monopoly.rule {g.ice_monopoly.rule!r} is not a rule id")
+    if len(set(g.colours)) != len(g.colours):
+        problems.append("game.yaml: duplicate colour")
+    if g.players.max > len(g.colours):
+        problems.append("game.yaml: more players than colours")
+    rounds = [t.number for t in g.track if t.kind == "round"]
+    if rounds != list(range(1, g.rounds + 1)):
+        problems.append(f"game.yaml: track rounds {rounds} are not 1..{g.rounds}")
+    if not g.track or g.track[-1].kind != "final_scoring":
+        problems.append("game.yaml: the track must end with final_scoring")
+    placed = len(c.zones.zones)
+    if sum(g.resource_tokens.values()) < placed:
+        total = sum(g.resource_tokens.values())
+        problems.append(f"game.yaml: {total} resource tokens for {placed} zones")
+    return problems
+
