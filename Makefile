@@ -1,0 +1,113 @@
+# mrp_tutor — developer entry points.
+#   make app    set up (if needed) and serve the Voila app on http://127.0.0.1:8866/
+#   make test   set up (if needed) and run ruff, mypy, pytest (unit/property/browser) and nbval
+#   make bench  set up (if needed) and run benchmarks/*.py --json
+# A fresh Debian machine needs only Python 3.11 (+ root for apt to install chromium).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+VENV     := .venv
+PY       := $(VENV)/bin/python
+STAMP    := $(VENV)/.stamp
+HOST     := 127.0.0.1
+PORT     ?= 8866
+CHROMIUM ?= /usr/bin/chromium
+APP_NB   := notebooks/app.ipynb
+
+# Same flags as tests/browser/conftest.py (kernels of closed tabs are culled: voila#1458).
+VOILA_FLAGS := --no-browser --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 \
+	--strip_sources=True \
+	--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
+	--VoilaConfiguration.allow_template_override=NO --VoilaConfiguration.allow_theme_override=NO
+
+APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
+
+.PHONY: help setup chromium app test lint typecheck pytest bench screenshot clean
+
+help:
+	@echo "make app        serve $(APP_NB) at http://$(HOST):$(PORT)/ (sets up first)"
+	@echo "make test       ruff + mypy + pytest tests/ + nbval notebooks/ (sets up first)"
+	@echo "make bench      run benchmarks/*.py --json"
+	@echo "make screenshot refresh docs/screenshot.png from the browser smoke test"
+	@echo "make setup      create $(VENV), install '.[dev]', install chromium (root only)"
+	@echo "make clean      remove $(VENV) and caches"
+
+setup: $(STAMP) chromium
+
+# Rebuilt only when pyproject.toml is newer than the stamp.
+$(STAMP): pyproject.toml
+	@boot=""; \
+	if command -v python3.11 >/dev/null 2>&1; then boot=python3.11; \
+	elif command -v python3 >/dev/null 2>&1 && python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then boot=python3; \
+	else echo "ERROR: Python 3.11+ is required (python3.11 or python3 >= 3.11 on PATH)." >&2; exit 1; fi; \
+	if [ ! -x "$(PY)" ]; then \
+	  echo ">>> creating $(VENV) with $$boot ($$($$boot --version))"; \
+	  if ! $$boot -m venv $(VENV); then \
+	    rm -rf $(VENV); \
+	    ver=$$($$boot -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")'); \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	      echo ">>> venv/ensurepip missing: apt-get install python$$ver-venv"; \
+	      $(APT_GET) update && $(APT_GET) install python$$ver-venv </dev/null; \
+	      $$boot -m venv $(VENV); \
+	    else echo "ERROR: '$$boot -m venv' failed; install the Debian package python$$ver-venv (as root)." >&2; exit 1; fi; \
+	  fi; \
+	fi
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	@touch $(STAMP)
+	@echo ">>> $(VENV) ready"
+
+# Headless Chromium for the browser tests (Debian package; never `playwright install`).
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \
+	if [ "$(CHROMIUM)" = /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo ">>> installing Debian chromium (apt-get)"; \
+	  $(APT_GET) update && $(APT_GET) install chromium </dev/null; \
+	else \
+	  echo "WARNING: $(CHROMIUM) not found; browser tests will FAIL." >&2; \
+	  echo "  install it as root:  apt-get update && apt-get install -y chromium" >&2; \
+	  echo "  or point CHROMIUM=/path/to/chromium at an existing Chromium/Chrome binary." >&2; \
+	fi
+
+app: setup
+	@echo ">>> Mission: Red Planet tutor: http://$(HOST):$(PORT)/   (Ctrl-C to stop)"
+	$(VENV)/bin/voila $(APP_NB) $(VOILA_FLAGS)
+
+# Runs every step even if an earlier one fails; exits non-zero if any failed.
+test: setup
+	@rc=0; \
+	echo ">>> ruff check ."; $(VENV)/bin/ruff check . || { echo "FAILED: ruff" >&2; rc=1; }; \
+	echo ">>> mypy mrp_tutor"; $(VENV)/bin/mypy mrp_tutor || { echo "FAILED: mypy" >&2; rc=1; }; \
+	echo ">>> pytest tests notebooks (nbval-lax)"; \
+	CHROMIUM=$(CHROMIUM) $(PY) -m pytest tests notebooks --nbval-lax --nbval-current-env \
+	  || { echo "FAILED: pytest" >&2; rc=1; }; \
+	if [ $$rc -ne 0 ]; then echo ">>> make test: FAILED" >&2; else echo ">>> make test: OK"; fi; \
+	exit $$rc
+
+lint: setup
+	$(VENV)/bin/ruff check .
+
+typecheck: setup
+	$(VENV)/bin/mypy mrp_tutor
+
+pytest: setup
+	CHROMIUM=$(CHROMIUM) $(PY) -m pytest tests notebooks --nbval-lax --nbval-current-env
+
+bench: setup
+	@shopt -s nullglob; files=(benchmarks/[!_]*.py); rc=0; \
+	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks/*.py yet"; exit 0; fi; \
+	for f in "$${files[@]}"; do \
+	  echo ">>> $$f --json"; \
+	  $(PY) "$$f" --json || { echo "FAILED: $$f" >&2; rc=1; }; \
+	done; \
+	exit $$rc
+
+screenshot: setup
+	MRP_PUBLISH_SCREENSHOT=1 CHROMIUM=$(CHROMIUM) $(PY) -m pytest -q tests/browser/test_app_smoke.py
+	@echo ">>> docs/screenshot.png updated"
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis tests/artifacts

@@ -1,0 +1,158 @@
+"""Views: what one player may see of a game, and the referee's full view.
+
+:func:`view_for` is the only door through which hidden information leaves the engine:
+chosen characters before their reveal, missions, action cards, face-down resources and
+discoveries, and deck orders.  A *viewer* is a player, named by the colour he plays (in the
+2-player variant he also sees what his neutral colour holds).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from .events import Event
+from .game import decision, destination
+from .spec import UNKNOWN, GameSpec
+from .state import GameState
+
+HIDDEN = "hidden"
+
+
+def controls(s: GameState, viewer: str | None, colour: str) -> bool:
+    """True when ``viewer`` decides for ``colour`` (itself, or its neutral colour)."""
+    if viewer is None:
+        return False
+    seat = s.seats.get(colour)
+    return seat is not None and seat.controller == viewer
+
+
+def view_for(
+    spec: GameSpec, s: GameState, viewer: str | None, *, referee: bool = False
+) -> dict[str, Any]:
+    """A JSON-ready view of ``s`` for ``viewer`` (None: a spectator); ``referee`` sees all."""
+    see_all = referee
+
+    def own(colour: str) -> bool:
+        return see_all or controls(s, viewer, colour)
+
+    seats = {}
+    for c in s.order:
+        seat = s.seats[c]
+        mine = own(c)
+        seats[c] = {
+            "colour": c,
+            "controller": seat.controller,
+            "neutral": seat.neutral,
+            "hand": list(seat.hand) if mine else None,
+            "hand_size": len(seat.hand),
+            "played": list(seat.played),
+            "chosen": (seat.chosen if mine else HIDDEN) if seat.chosen is not None else None,
+            "supply": seat.supply,
+            "tokens": dict(seat.tokens),
+            "missions": list(seat.missions) if mine else None,
+            "mission_count": len(seat.missions),
+            "actions": list(seat.actions) if mine else None,
+            "action_count": len(seat.actions),
+            "dealt": list(seat.dealt) if mine else None,
+            "peeked": dict(seat.peeked) if mine else None,
+            "neutral_drawn": seat.drawn if mine else (HIDDEN if seat.drawn else None),
+            "neutral_deck_size": len(seat.deck),
+            "memorial": s.memorial.get(c, 0),
+        }
+    known: dict[str, str] = {}
+    for c in s.order:
+        if own(c):
+            known.update(s.seats[c].peeked)
+    zones = {}
+    for z in spec.zones:
+        up = s.face_up.get(z, False)
+        disc = s.discoveries.get(z)
+        if disc is None:
+            disc_view = None
+        elif s.discoveries_revealed or see_all:
+            disc_view = disc
+        else:
+            disc_view = known.get(z, HIDDEN)
+        zones[z] = {
+            "id": z,
+            "name": spec.zone_info[z].name,
+            "kind": spec.zone_info[z].kind,
+            "astronauts": dict(s.zones[z]),
+            "resource": s.resources.get(z) if (up or see_all) else (HIDDEN if z in s.resources
+                                                                     else None),
+            "face_up": up,
+            "waiting": dict(s.waiting[z]),
+            "discovery": disc_view,
+            "discovery_face_up": s.discoveries_revealed and disc is not None,
+            "adjacent": list(spec.adjacent[z]),
+        }
+    ships = {}
+    for sid, ship in s.ships.items():
+        dest = destination(spec, s, sid)
+        ships[sid] = {
+            "id": sid,
+            "capacity": spec.cap[sid],
+            "printed": spec.dest[sid],
+            "destination": None if dest == UNKNOWN else dest,
+            "tokens": list(ship.tokens),
+            "crew": dict(ship.crew),
+            "launched": ship.launched,
+            "dock": s.docks.index(sid) if sid in s.docks else None,
+            "verified": spec.ships[sid].verified,
+        }
+    d = decision(spec, s)
+    return {
+        "viewer": viewer,
+        "referee": see_all,
+        "round": s.round,
+        "stage": s.stage,
+        "track_index": s.track_index,
+        "track": [t.kind if t.kind != "round" else f"round {t.number}" for t in spec.track],
+        "first": s.first,
+        "order": list(s.order),
+        "seats": seats,
+        "zones": zones,
+        "docks": list(s.docks),
+        "ships": ships,
+        "launched": list(s.launched),
+        "memorial": dict(s.memorial),
+        "ship_deck": len(s.ship_deck) if not see_all else list(s.ship_deck),
+        "ship_discard": list(s.ship_discard),
+        "event_deck": len(s.event_deck) if not see_all else list(s.event_deck),
+        "discovery_discard": list(s.discovery_discard),
+        "token_supply": dict(s.token_supply),
+        "destination_supply": dict(s.dest_supply),
+        "resolving": s.cur,
+        "character": s.char,
+        "queue": list(s.queue),
+        "held_discovery": (s.held if (s.cur is not None and own(s.cur)) else HIDDEN)
+        if s.held else None,
+        "decision": None if d is None else {
+            "kind": d.kind, "colours": list(d.colours), "rule": d.rule, "left": d.left,
+            "character": d.character,
+        },
+        "result": None if s.result is None else {
+            "scores": dict(s.result.scores), "breakdown": s.result.breakdown,
+            "token_counts": dict(s.result.token_counts), "winners": list(s.result.winners),
+            "losers_all": s.result.losers_all,
+        },
+    }
+
+
+def redact(event: Event, s: GameState, viewer: str | None, *, referee: bool = False) -> Event:
+    """The event as ``viewer`` may see it: hidden fields of other colours' events blanked."""
+    if referee or not event.hidden:
+        return event
+    actor = event.actor()
+    if actor is not None and controls(s, viewer, actor):
+        return event
+    values = {f.name: getattr(event, f.name) for f in fields(event)}
+    for name in event.hidden:
+        values[name] = None
+    return type(event)(**values)
+
+
+def is_redacted(event: Event) -> bool:
+    """True when some hidden field of ``event`` was blanked by :func:`redact`."""
+    return any(getattr(event, name) is None for name in event.hidden)

@@ -1,0 +1,279 @@
+"""Sentences for events, errors and decisions, each with its rulebook citation.
+
+Templates are keyed by event ``type`` and error ``code``; the engine itself never formats
+prose.  Redacted events (hidden fields blanked for the viewer) read as "a card", "a mission".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import events as E
+from ..engine.errors import ContentError, MrpError
+from ..engine.spec import GameSpec
+from .rulebook import Citation, cite
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """One sentence and the rule it comes from."""
+
+    text: str
+    rule: str | None
+    citation: Citation | None
+
+    def __str__(self) -> str:
+        if self.citation is None:
+            return self.text
+        return f"{self.text} ({self.citation.short()})"
+
+
+def _c(colour: Any) -> str:
+    return str(colour).capitalize() if colour else "Someone"
+
+
+def _n(spec: GameSpec, ident: Any, fallback: str = "a card") -> str:
+    if ident is None:
+        return fallback
+    return spec.card_name(str(ident))
+
+
+def _crew(crew: Any) -> str:
+    if not crew:
+        return "nobody"
+    return ", ".join(f"{n} {c}" for c, n in crew)
+
+
+def _ship(spec: GameSpec, sid: str) -> str:
+    sh = spec.ships.get(sid)
+    if sh is None:
+        return sid
+    dest = "unknown destination" if sh.destination == "unknown" else spec.card_name(sh.destination)
+    return f"ship {sid} ({dest}, capacity {sh.capacity})"
+
+
+T = Callable[[GameSpec, Any], str]
+
+EVENT_TEMPLATES: dict[str, T] = {
+    "game_started": lambda sp, e: (
+        f"A game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), seed {e.seed}; "
+        f"each colour has {e.astronauts} astronauts and all nine characters in hand."),
+    "deck_shuffled": lambda sp, e: f"The {e.deck.replace('neutral:', 'neutral deck of ')} "
+    "deck is shuffled.",
+    "ship_docked": lambda sp, e: f"{_ship(sp, e.ship).capitalize()} docks at dock {e.dock + 1}.",
+    "ship_returned": lambda sp, e: f"Ship {e.ship} has an unknown destination, so at setup it "
+    "goes back into the ship deck and another ship replaces it.",
+    "destination_token_placed": lambda sp, e: (
+        f"{_c(e.colour) if e.colour else 'Setup'} puts a {_n(sp, e.zone)} destination token on "
+        f"ship {e.ship}: it now flies to {_n(sp, e.zone)}."),
+    "astronauts_boarded": lambda sp, e: (
+        f"{_c(e.colour)} places {e.count} astronaut{'s' if e.count != 1 else ''} on "
+        f"{_ship(sp, e.ship)}."),
+    "starting_astronauts_placed": lambda sp, e: "One astronaut of each player goes on each "
+    "docked ship at random: " + ", ".join(f"{_c(c)} on {s}" for s, c in e.placement) + ".",
+    "first_player_set": lambda sp, e: f"{_c(e.colour)} is the first player.",
+    "resources_placed": lambda sp, e: "A face-down resource token is placed in every zone and "
+    "on Phobos; the last one is set aside.",
+    "missions_dealt": lambda sp, e: f"{_c(e.colour)} is dealt two missions.",
+    "mission_kept": lambda sp, e: f"{_c(e.colour)} keeps {_n(sp, e.card, 'one mission')} and "
+    "puts the other back.",
+    "stage_changed": lambda sp, e: f"Next: {e.stage.replace('_', ' ')}.",
+    "track_advanced": lambda sp, e: (
+        f"The round tracker moves to round {e.number}." if e.kind == "round" else
+        f"The round tracker moves to the {_track_name(e.kind, e.number)}."),
+    "neutral_card_drawn": lambda sp, e: f"The controller of {_c(e.colour)} (neutral) draws "
+    f"{_n(sp, e.card, 'the top neutral card')} and looks at it.",
+    "character_chosen": lambda sp, e: f"{_c(e.colour)} chooses "
+    f"{_n(sp, e.character, 'a character')} face down.",
+    "resolution_order_set": lambda sp, e: "Countdown from 9 to 1: characters resolve in the "
+    "order " + ", ".join(_c(c) for c in e.order) + ".",
+    "character_revealed": lambda sp, e: f"{_c(e.colour)} reveals the "
+    f"{_n(sp, e.character)} ({sp.characters[e.character].number}).",
+    "resolution_started": lambda sp, e: f"{_c(e.colour)} resolves the {_n(sp, e.character)}.",
+    "step_started": lambda sp, e: f"{_n(sp, e.character)}, step {e.step + 1}: "
+    f"{_step_name(e.effect, e.count)}.",
+    "step_skipped": lambda sp, e: f"{_c(e.colour)} cannot do any more of "
+    f"\"{_step_name(e.effect, e.left)}\" ({e.reason.replace('_', ' ')}), so the step is "
+    "resolved as fully as possible and skipped.",
+    "step_stopped": lambda sp, e: f"{_c(e.colour)} stops with {e.left} left.",
+    "resolution_ended": lambda sp, e: f"{_c(e.colour)}'s {_n(sp, e.character)} is fully "
+    "resolved; now full ships may launch.",
+    "cards_recalled": lambda sp, e: f"{_c(e.colour)} takes back {len(e.cards)} played "
+    "character cards, the Recruiter included.",
+    "neutral_recruiter_boxed": lambda sp, e: f"The neutral Recruiter of {_c(e.colour)} leaves "
+    "the game; the other neutral cards form a new deck.",
+    "astronaut_moved": lambda sp, e: f"{_c(e.colour)} moves an astronaut from "
+    f"{_n(sp, e.from_zone)} to {_n(sp, e.to_zone)}.",
+    "resource_flipped": lambda sp, e: f"An astronaut reaches {_n(sp, e.zone)}: its resource is "
+    f"turned face up: {e.resource}.",
+    "event_card_drawn": lambda sp, e: f"{_c(e.colour)} draws an event card"
+    + (f": {_n(sp, e.card)} ({e.kind})." if e.card else "."),
+    "event_card_boxed": lambda sp, e: f"The neutral {_c(e.colour)} drew a mission or action; it "
+    "goes back to the box unseen.",
+    "discovery_assigned": lambda sp, e: f"{_c(e.colour)} slides a face-down discovery under "
+    f"{_n(sp, e.zone)}.",
+    "discovery_discarded": lambda sp, e: f"Every outer zone already has a discovery, so "
+    f"{_c(e.colour)} discards {_n(sp, e.card)} face up and will look at one in play.",
+    "discovery_peeked": lambda sp, e: f"{_c(e.colour)} looks at the discovery in "
+    f"{_n(sp, e.zone)}" + (f": {_n(sp, e.card)}." if e.card else "."),
+    "ship_launched": lambda sp, e: (
+        f"{_c(e.colour)} forces ship {e.ship} to launch before it is full." if e.forced else
+        f"Ship {e.ship} is full and launches."),
+    "ship_destroyed": lambda sp, e: f"{_c(e.colour)} destroys ship {e.ship}: "
+    f"{_crew(e.killed)} killed, sent to the Lost in Space Memorial.",
+    "astronaut_killed": lambda sp, e: f"{_c(e.colour)} kills a {e.victim} astronaut in "
+    f"{_n(sp, e.place)}; it goes to the Lost in Space Memorial.",
+    "astronaut_replaced": lambda sp, e: f"{_c(e.colour)} replaces a {e.victim} astronaut at "
+    f"{_n(sp, e.place)} with one of its own; the {e.victim} astronaut goes to the memorial.",
+    "ship_landed": lambda sp, e: (
+        f"Ship {e.ship} lands in {_n(sp, e.zone)} with {_crew(e.crew)}"
+        + (" (its destination token returns to the supply)." if e.tokens else ".")
+        if e.zone else f"Ship {e.ship} lands nowhere: it had no destination and nobody aboard."),
+    "tokens_produced": lambda sp, e: (
+        f"{_n(sp, e.zone)} produces {e.count} {e.resource} point token"
+        f"{'s' if e.count != 1 else ''}"
+        + (f" (only {e.count} of {e.wanted} were left in the supply)." if e.count < e.wanted
+           else ".")),
+    "tokens_awarded": lambda sp, e: f"{_c(e.colour)} receives {e.count} {e.resource} token"
+    f"{'s' if e.count != 1 else ''} from {_n(sp, e.zone)}.",
+    "tokens_stayed": lambda sp, e: (
+        f"{', '.join(f'{n} {r}' for r, n in e.resources)} stay{'s' if _one(e) else ''} in "
+        f"{_n(sp, e.zone)}" + {"production.empty": ": nobody is there.",
+                               "tie": ": they cannot be split evenly among the tied players.",
+                               "discoveries.subterfuge": ": only one player is there."}.get(
+            e.reason, ".")),
+    "tokens_gained": lambda sp, e: f"{_c(e.colour)} gains {e.count} {e.resource} token"
+    f"{'s' if e.count != 1 else ''} from {_n(sp, e.card)}.",
+    "discoveries_revealed": lambda sp, e: "All discovery cards are turned face up: "
+    + (", ".join(f"{_n(sp, c)} in {_n(sp, z)}" for z, c in e.cards) or "none") + ".",
+    "work_queued": lambda sp, e: f"{len(e.items)} decision(s) to make in this phase.",
+    "work_started": lambda sp, e: f"{_c(e.item[1])} resolves {_n(sp, e.item[2])}.",
+    "work_done": lambda sp, e: f"{_c(e.item[1])} is done with {_n(sp, e.item[2])}.",
+    "astronaut_removed": lambda sp, e: f"{_n(sp, e.card)}: {_c(e.colour)} removes an astronaut "
+    f"from {_n(sp, e.zone)}.",
+    "astronauts_unloaded": lambda sp, e: f"{_n(sp, e.card)}: {_crew(e.crew)} from ship {e.ship} "
+    f"land in {_n(sp, e.zone)}.",
+    "action_played": lambda sp, e: f"{_c(e.colour)} plays the action {_n(sp, e.card)}.",
+    "astronaut_rescued": lambda sp, e: f"{_c(e.colour)} brings an astronaut back from the "
+    f"memorial to {_n(sp, e.zone)}.",
+    "production_modified": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: "
+    + {"no_production": "this zone produces nothing.",
+       "synergy_blocked": "Mining Incident takes precedence; no extra tokens here.",
+       "extra_production": "extra tokens are produced.",
+       "produce_resource_instead": "this zone produces another resource."}.get(
+        e.effect, e.effect.replace("_", " ") + "."),
+    "mission_scored": lambda sp, e: (
+        f"{_c(e.colour)}'s mission {_n(sp, e.card)}: "
+        + (f"completed, {e.points} points" if e.completed else "not completed")
+        + f" ({e.detail})."),
+    "ice_monopoly_scored": lambda sp, e: (
+        f"Ice Monopoly: {', '.join(_c(c) for c in e.colours)} "
+        + (f"has the most ice ({e.ice}) and gains {e.points} points." if len(e.colours) == 1
+           else f"tie for the most ice ({e.ice}) and split the points: {e.points} each.")),
+    "discovery_scored": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: {_c(e.colour)} "
+    f"{'gains' if e.points >= 0 else 'loses'} {abs(e.points)} points.",
+    "game_ended": lambda sp, e: _game_ended(e),
+}
+
+
+def _one(e: Any) -> bool:
+    return sum(n for _, n in e.resources) == 1
+
+
+def _track_name(kind: str, number: int) -> str:
+    if kind == "production":
+        return f"production phase {number}"
+    return kind.replace("_", " ") + " phase"
+
+
+STEP_NAMES = {
+    "board": "place {n} astronaut(s) on docked ships",
+    "recall_cards": "take back all played character cards",
+    "move_adjacent": "move astronauts to adjacent zones, up to {n} moves",
+    "draw_or_peek": "draw an event card or look at a face-down discovery",
+    "force_launch": "force a docked ship to launch",
+    "destroy_docked": "destroy a docked ship",
+    "replace": "replace another player's astronaut with one of yours",
+    "kill": "kill {n} astronaut(s)",
+    "drop_from": "move up to {n} astronauts from Phobos anywhere on Mars",
+    "place_destination_token": "put a destination token on a ship",
+}
+
+
+def _step_name(effect: str, n: int) -> str:
+    return STEP_NAMES.get(effect, effect.replace("_", " ")).format(n=n)
+
+
+def _game_ended(e: Any) -> str:
+    scores = ", ".join(f"{_c(c)} {p}" for c, p in e.scores)
+    if e.losers_all:
+        return f"Final scores: {scores}. A neutral colour has the highest score: both players lose."
+    win = " and ".join(_c(c) for c in e.winners)
+    verb = "share the victory" if len(e.winners) > 1 else "wins"
+    return f"Final scores: {scores}. {win} {verb}."
+
+
+def explain_event(spec: GameSpec, event: E.Event) -> Explanation:
+    """The sentence for one event, with the citation of its rule.
+
+    >>> from mrp_tutor.engine import load_spec, events as E
+    >>> str(explain_event(load_spec(), E.FirstPlayerSet(rule="round.first_player", colour="red")))
+    'Red is the first player. (Playing the Game › The Game Round › 5. Assign New First Player [round.first_player])'
+    """  # noqa: E501
+    template = EVENT_TEMPLATES.get(event.type)
+    text = template(spec, event) if template else event.type.replace("_", " ")
+    return Explanation(text, event.rule, cite(spec, event.rule))
+
+
+ERROR_TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "ship_full": lambda d: f"Ship {d['ship']} has room for only {d['room']} more astronaut(s) "
+    f"(capacity {d['capacity']}), so {d['count']} cannot go aboard.",
+    "ship_not_docked": lambda d: f"Ship {d['ship']} is not docked at the launchpad; astronauts "
+    "and these effects only use docked ships.",
+    "not_adjacent": lambda d: f"{d['from']} is not adjacent to {d['to']}; from there an "
+    f"astronaut can reach {', '.join(d['adjacent']) or 'no zone at all'}.",
+    "not_your_decision": lambda d: f"It is not {d['colour']}'s decision now: the game waits for "
+    f"{', '.join(d['waiting_for']) or 'nobody'}.",
+    "wrong_decision": lambda d: f"{d['colour'].capitalize()} must now {d['decision'].replace('_', ' ')}"
+    f" ({', '.join(d['expected'])}), not {d['got'].replace('_', ' ')}.",
+    "zone_protected": lambda d: f"No astronaut can be killed in {d['zone']}: the Soldier cannot "
+    "kill in the two central zones.",
+    "presence_required": lambda d: f"The Femme Fatale can only replace where she already has an "
+    f"astronaut; {d['colour']} has none at {d['place']}.",
+    "character_already_played": lambda d: f"The {d['character']} was already played; played "
+    "characters stay face up until a Recruiter takes them back.",
+    "destination_token_required": lambda d: f"Ship {d['ship']} has an unknown destination: "
+    "whoever places the first astronaut on it must choose a destination token.",
+    "discovery_zone_forbidden": lambda d: f"Discoveries cannot go to {d['zone']}: only outer "
+    "zones take them (not Phobos, Syrtis Major or Valles Marineris).",
+    "discovery_zone_taken": lambda d: f"{d['zone']} already has a discovery; a zone holds at "
+    "most one.",
+    "must_place_all": lambda d: f"The Travel Agent places all {d['required']} astronauts on one "
+    "ship at once, or none.",
+    "game_over": lambda d: "The game is over.",
+}
+
+
+def explain_error(spec: GameSpec, err: MrpError) -> Explanation:
+    """A user-facing sentence for an error (never a traceback), with its citation."""
+    if isinstance(err, ContentError):
+        text = f"{err.source}: " + "; ".join(err.problems[:8])
+        if len(err.problems) > 8:
+            text += f"; and {len(err.problems) - 8} more problem(s)"
+        return Explanation(text, None, None)
+    template = ERROR_TEMPLATES.get(err.code)
+    try:
+        text = template(err.detail) if template else _sentence(err.message)
+    except (KeyError, TypeError):
+        text = _sentence(err.message)
+    return Explanation(text, err.rule, cite(spec, err.rule))
+
+
+def _sentence(msg: str) -> str:
+    msg = msg.strip()
+    if not msg:
+        return "That is not allowed."
+    msg = msg[0].upper() + msg[1:]
+    return msg if msg.endswith(".") else msg + "."

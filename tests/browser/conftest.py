@@ -1,0 +1,268 @@
+"""Browser test harness: standalone Voila + headless Debian Chromium via Playwright (sync API).
+
+Fixtures
+  voila_url  session  Voila serving notebooks/app.ipynb on a free loopback port
+  browser    session  headless Chromium (/usr/bin/chromium, env CHROMIUM overrides)
+  page_log   function requests blocked / console errors / page errors seen by ``page``
+  page       function fresh context+page; every request to a host other than 127.0.0.1/localhost
+                      is aborted (recorded in ``page_log.blocked``); screenshot saved on failure
+  app        function ``AppDriver`` = page + url + helpers (open, wait_for_class, screenshot)
+
+Helpers: ``wait_for_class`` (no sleeps, waits on CSS classes), ``save_screenshot`` (into
+tests/artifacts/, gitignored), ``publish_screenshot`` (copies one to docs/screenshot.png when
+MRP_PUBLISH_SCREENSHOT=1, i.e. ``make screenshot``).
+
+Chromium missing: the tests FAIL with install instructions (always in CI). Locally only,
+MRP_SKIP_BROWSER=1 turns that into a skip.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+APP_NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
+ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+README_SCREENSHOT = REPO_ROOT / "docs" / "screenshot.png"
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+VOILA_START_TIMEOUT_S = 60.0
+GOTO_TIMEOUT_MS = 60_000
+WIDGET_TIMEOUT_MS = 60_000
+VIEWPORT = {"width": 1200, "height": 800}
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+# --------------------------------------------------------------------------- failure hook
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    setattr(item, f"rep_{report.when}", report)  # lets fixtures see whether the test failed
+    return report
+
+
+# --------------------------------------------------------------------------- voila
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    """Start standalone Voila on a free loopback port; yield its base URL; SIGTERM on teardown."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    port = _free_port()
+    log_path = ARTIFACTS / "voila.log"
+    cmd = [
+        sys.executable, "-m", "voila", str(APP_NOTEBOOK),
+        "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
+        "--strip_sources=True",
+        "--MappingKernelManager.cull_idle_timeout=120", "--MappingKernelManager.cull_interval=30",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
+    ]  # fmt: skip
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(
+            cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+        )
+    try:
+        deadline = time.monotonic() + VOILA_START_TIMEOUT_S
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    pytest.fail(
+                        f"voila exited with {proc.returncode}; log {log_path}:\n{_tail(log_path)}"
+                    )
+                if time.monotonic() > deadline:
+                    pytest.fail(
+                        f"voila not accepting connections on port {port} after "
+                        f"{VOILA_START_TIMEOUT_S:.0f}s; log {log_path}:\n{_tail(log_path)}"
+                    )
+                time.sleep(0.05)  # poll interval of the readiness probe, not a wait for the UI
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # voila shuts its kernels down on SIGTERM
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+# --------------------------------------------------------------------------- chromium
+def _chromium_or_fail() -> str:
+    exe = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    resolved = exe if os.path.isabs(exe) else shutil.which(exe)
+    if resolved and os.access(resolved, os.X_OK):
+        return resolved
+    msg = (
+        f"Chromium not found at {exe!r} (env CHROMIUM overrides). Install it as root:\n"
+        "    apt-get update && apt-get install -y chromium\n"
+        "(`make setup` does this automatically when run as root). Never `playwright install`."
+    )
+    if not _in_ci() and os.environ.get("MRP_SKIP_BROWSER") == "1":
+        pytest.skip(msg)
+    pytest.fail(msg, pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    exe = _chromium_or_fail()
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        b = pw.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield b
+        finally:
+            b.close()
+    finally:
+        pw.stop()
+
+
+@dataclass
+class PageLog:
+    blocked: list[str] = field(default_factory=list)  # URLs of aborted non-loopback requests
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)  # uncaught JS exceptions
+
+    @property
+    def blocked_hosts(self) -> set[str]:
+        return {urlsplit(u).hostname or "" for u in self.blocked}
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    return PageLog()
+
+
+@pytest.fixture
+def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
+    context = browser.new_context(viewport=VIEWPORT)
+
+    def _route(route: Any) -> None:
+        url = route.request.url
+        host = urlsplit(url).hostname
+        if host is None or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            page_log.blocked.append(url)
+            route.abort()
+
+    context.route("**/*", _route)
+    pg = context.new_page()
+
+    def _console(msg: Any) -> None:
+        if msg.type == "error":
+            page_log.console_errors.append(msg.text)
+
+    pg.on("console", _console)
+    pg.on("pageerror", lambda e: page_log.page_errors.append(str(e)))
+    try:
+        yield pg
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            with contextlib.suppress(Exception):  # never mask the real failure
+                save_screenshot(pg, f"FAILED-{request.node.name}")
+        context.close()
+
+
+# --------------------------------------------------------------------------- helpers
+def wait_for_class(page: Any, css_class: str, timeout_ms: int = WIDGET_TIMEOUT_MS) -> Any:
+    """Wait until the first element carrying ``css_class`` is visible; return its locator."""
+    from playwright.sync_api import expect
+
+    loc = page.locator(f".{css_class}").first
+    expect(loc).to_be_visible(timeout=timeout_ms)
+    return loc
+
+
+def save_screenshot(page: Any, name: str, full_page: bool = True) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+    path = ARTIFACTS / f"{safe}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def publish_screenshot(path: Path) -> Path | None:
+    """Copy ``path`` to docs/screenshot.png if MRP_PUBLISH_SCREENSHOT=1 (make screenshot)."""
+    if os.environ.get("MRP_PUBLISH_SCREENSHOT") != "1":
+        return None
+    README_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(path, README_SCREENSHOT)
+    return README_SCREENSHOT
+
+
+@dataclass
+class AppDriver:
+    page: Any
+    url: str
+    log: PageLog
+
+    def open(self, path: str = "") -> AppDriver:
+        """Load the app (each load = a fresh kernel). One retry on a navigation timeout (rare)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.goto(self.url + path, timeout=GOTO_TIMEOUT_MS)
+        except PlaywrightTimeout:
+            self.page.goto(self.url + path, timeout=GOTO_TIMEOUT_MS)
+        return self
+
+    def wait_for_class(self, css_class: str, timeout_ms: int = WIDGET_TIMEOUT_MS) -> Any:
+        return wait_for_class(self.page, css_class, timeout_ms)
+
+    def screenshot(self, name: str, full_page: bool = True) -> Path:
+        return save_screenshot(self.page, name, full_page)
+
+    def publish_screenshot(self, path: Path) -> Path | None:
+        return publish_screenshot(path)
+
+
+@pytest.fixture
+def app(page: Any, voila_url: str, page_log: PageLog) -> AppDriver:
+    return AppDriver(page=page, url=voila_url, log=page_log)
