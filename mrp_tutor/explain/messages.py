@@ -179,7 +179,7 @@ EVENT_TEMPLATES: dict[str, T] = {
 
 
 def _one(e: Any) -> bool:
-    return sum(n for _, n in e.resources) == 1
+    return bool(sum(n for _, n in e.resources) == 1)
 
 
 def _track_name(kind: str, number: int) -> str:
@@ -236,8 +236,9 @@ ERROR_TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     f"astronaut can reach {', '.join(d['adjacent']) or 'no zone at all'}.",
     "not_your_decision": lambda d: f"It is not {d['colour']}'s decision now: the game waits for "
     f"{', '.join(d['waiting_for']) or 'nobody'}.",
-    "wrong_decision": lambda d: f"{d['colour'].capitalize()} must now {d['decision'].replace('_', ' ')}"
-    f" ({', '.join(d['expected'])}), not {d['got'].replace('_', ' ')}.",
+    "wrong_decision": lambda d: f"{d['colour'].capitalize()} must now "
+    f"{d['decision'].replace('_', ' ')} ({', '.join(d['expected'])}), not "
+    f"{d['got'].replace('_', ' ')}.",
     "zone_protected": lambda d: f"No astronaut can be killed in {d['zone']}: the Soldier cannot "
     "kill in the two central zones.",
     "presence_required": lambda d: f"The Femme Fatale can only replace where she already has an "

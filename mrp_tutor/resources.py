@@ -1,0 +1,28 @@
+"""Where the shipped non-Python files are: the widget front-end and the scenario library.
+
+In a wheel they are packaged as ``mrp_tutor/_widgets`` and ``mrp_tutor/_scenarios``; in an
+editable checkout they are the top-level ``widgets/`` and ``scenarios/`` folders.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PKG = Path(__file__).resolve().parent
+
+
+def _find(packaged: str, top: str) -> Path:
+    inside = _PKG / packaged
+    if inside.is_dir():
+        return inside
+    return _PKG.parent / top
+
+
+def widgets_dir() -> Path:
+    """Folder of the anywidget ES modules and CSS."""
+    return _find("_widgets", "widgets")
+
+
+def scenarios_dir() -> Path:
+    """Folder of the scenario library (YAML files and schema.json)."""
+    return _find("_scenarios", "scenarios")
