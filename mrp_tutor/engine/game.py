@@ -79,13 +79,20 @@ def setup_events(
     """Set the game up (rulebook "Setup", steps 1-9) and return the state and its events.
 
     ``colours`` are the players' colours, clockwise.  With ``variant="two_player"`` pass
-    four colours: main, neutral, main, neutral (the 2-player variant's seating).
+    four colours as two pairs, ``[main A, neutral A, main B, neutral B]``: the neutral of a
+    pair is controlled by that pair's main colour.  The two players sit next to each other and
+    each neutral sits across from its main (rule ``two_player.seating``), so clockwise the
+    table is ``[main A, main B, neutral A, neutral B]`` (``state.order``).
 
     Raises:
         MalformedIntent: unknown or repeated colours, or a player count the rules do not allow.
     """
     colours = list(colours)
     g = spec.content.game
+    if variant not in ("standard", "two_player"):
+        raise MalformedIntent("unknown_variant", "setup.colors",
+                              f"unknown variant {variant!r} (standard or two_player)",
+                              {"variant": variant})
     bad = [c for c in colours if c not in spec.colours]
     if bad or len(set(colours)) != len(colours):
         raise MalformedIntent(
@@ -96,8 +103,9 @@ def setup_events(
         if len(colours) != 4:
             raise MalformedIntent("bad_player_count", "two_player.setup",
                                   "the 2-player variant needs 4 colours", {"colours": colours})
-        neutral = [False, True, False, True]
-        controllers = [colours[0], colours[0], colours[2], colours[2]]
+        colours = [colours[0], colours[2], colours[1], colours[3]]  # clockwise seating
+        neutral = [False, False, True, True]
+        controllers = [colours[0], colours[1], colours[0], colours[1]]
     else:
         if not 3 <= len(colours) <= g.players.max:
             raise MalformedIntent(
@@ -110,7 +118,7 @@ def setup_events(
     s = GameState(ruleset=spec.ruleset, seed=seed, order=[], seats={})
     out: Out = []
     _emit(s, out, E.GameStarted(
-        rule="two_player.setup" if variant == "two_player" else "setup.colors", seed=seed,
+        rule="two_player.seating_order" if variant == "two_player" else "setup.colors", seed=seed,
         variant=variant, colours=tuple(colours), controllers=tuple(controllers),
         neutral=tuple(neutral), hand=tuple(spec.countdown),
         astronauts=g.astronauts_per_colour, docks=len(colours), zones=spec.zones,
@@ -546,7 +554,8 @@ def _step_options(
         for place, crew in places:
             if st.requires_presence and not crew.get(c):
                 continue
-            opts.extend(I.Replace(c, place, v) for v in crew if v != c)
+            # a neutral colour may be made to replace its own astronauts (two_player rules)
+            opts.extend(I.Replace(c, place, v) for v in crew if v != c or seat.neutral)
         return opts
     if isinstance(st, C.KillStep):
         for z, counts in s.zones.items():
@@ -616,7 +625,7 @@ def apply_intent(spec: GameSpec, s: GameState, intent: I.Intent, out: Out) -> No
         else:
             _emit(s, out, E.AstronautMoved(rule="characters.explorer", colour=c,
                                            from_zone=intent.from_zone, to_zone=intent.to_zone))
-        _flip(s, out, intent.to_zone, "characters.explorer")
+        _flip(s, out, intent.to_zone, "round.land.flip" if s.work else "characters.explorer.flip")
     elif isinstance(intent, I.Stop):
         st = current_step(spec, s)
         _emit(s, out, E.StepStopped(
@@ -648,8 +657,10 @@ def apply_intent(spec: GameSpec, s: GameState, intent: I.Intent, out: Out) -> No
                                       killed=tuple(sorted(ship.crew.items())),
                                       tokens=tuple(ship.tokens), colour=c))
     elif isinstance(intent, I.Replace):
-        _emit(s, out, E.AstronautReplaced(rule="characters.femme_fatale", colour=c,
-                                          victim=intent.victim, place=intent.place))
+        own = intent.victim == c  # only a neutral colour may do this
+        _emit(s, out, E.AstronautReplaced(
+            rule="two_player.neutral_decisions" if own else "characters.femme_fatale", colour=c,
+            victim=intent.victim, place=intent.place))
     elif isinstance(intent, I.Kill):
         if s.work:
             _emit(s, out, E.AstronautKilled(rule="actions.effect", colour=c,
@@ -994,7 +1005,8 @@ def _final_scoring(spec: GameSpec, s: GameState, out: Out) -> None:
         holders = tuple(c for c in s.order if ice[c] == top)
         each = spec.content.game.ice_monopoly.points // len(holders)
         _emit(s, out, E.IceMonopolyScored(
-            rule="ice_monopoly.tie" if len(holders) > 1 else "ice_monopoly.award",
+            rule="ice_monopoly.tie" if len(holders) > 1 else
+            "two_player.ice_monopoly" if s.seats[holders[0]].neutral else "ice_monopoly.award",
             colours=holders, ice=top, points=each))
         for c in holders:
             breakdown[c]["ice_monopoly"] = each
@@ -1038,6 +1050,8 @@ def rank_winners(
                 return top, "two_player.tie_main_neutral", False
         if len(top) == 1:
             return top, "two_player.winning", False
+        most = max(counts[c] for c in top)  # both main colours tie: count tokens, else share
+        return [c for c in top if counts[c] == most], "two_player.tie_mains", False
     if len(top) == 1:
         return top, "scoring.final", False
     most = max(counts[c] for c in top)
@@ -1075,7 +1089,8 @@ def diagnose(spec: GameSpec, s: GameState, intent: I.Intent, legal: list[I.Inten
              "character": d.character if d else None},
         )
     kinds = sorted({type(x).type for x in legal})
-    if intent.type not in kinds:
+    stopping = isinstance(intent, I.Stop) and current_step(spec, s) is not None
+    if intent.type not in kinds and not stopping:
         return WrongPhase(
             "wrong_decision", d.rule,
             f"{c} must decide {d.kind} now, not {intent.type}",
@@ -1179,7 +1194,7 @@ def _specific(spec: GameSpec, s: GameState, it: I.Intent, d: Decision) -> Fact |
         if crew is None:
             return ("bad_place", "characters.femme_fatale", f"{it.place} is not a zone or ship "
                     "in play", {"place": it.place})
-        if it.victim == c:
+        if it.victim == c and not seat.neutral:
             return ("cannot_replace_own", "characters.femme_fatale",
                     "the Femme Fatale replaces another player's astronaut", {"place": it.place})
         if st.requires_presence and not crew.get(c):
