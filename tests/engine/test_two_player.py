@@ -232,7 +232,7 @@ def test_neutral_deck_prepared_as_the_rulebook_says(spec: GameSpec) -> None:
             assert sorted(deck) == sorted(spec.countdown)  # all nine neutral characters
             top, bottom = deck[:3], deck[3:]
             assert not KEEP & set(top)  # the four named cards are always among the six
-            assert KEEP <= set(bottom) and len(bottom) == 6
+            assert set(bottom) >= KEEP and len(bottom) == 6
             tops.update(top)
             bottoms.update(set(bottom) - KEEP)
         differ += decks[BLUE] != decks[YELLOW]
@@ -645,6 +645,8 @@ def test_random_two_player_games_keep_every_invariant(spec: GameSpec, chunk: int
         assert result is not None
         winners, rule, lose = rank_winners(s, result.scores, result.token_counts)
         assert result.winners == winners and result.losers_all == lose
+        end = game.log[-1]
+        assert isinstance(end, E.GameEnded) and end.rule == rule
         assert set(winners) <= set(MAINS)
         top = max(result.scores.values())
         assert lose == all(result.scores[c] < top for c in MAINS)
