@@ -78,11 +78,11 @@ def setup_events(
 ) -> tuple[GameState, Out]:
     """Set the game up (rulebook "Setup", steps 1-9) and return the state and its events.
 
-    ``colours`` are the players' colours, clockwise.  With ``variant="two_player"`` pass
-    four colours as two pairs, ``[main A, neutral A, main B, neutral B]``: the neutral of a
-    pair is controlled by that pair's main colour.  The two players sit next to each other and
-    each neutral sits across from its main (rule ``two_player.seating``), so clockwise the
-    table is ``[main A, main B, neutral A, neutral B]`` (``state.order``).
+    ``colours`` are the colours at the table, clockwise (``state.order`` keeps them).  With
+    ``variant="two_player"`` pass four: ``[main A, main B, neutral A, neutral B]``.  The two
+    players sit next to each other and each neutral colour sits across from its main colour
+    (rule ``two_player.seating_order``), so the colour two seats after a main colour is its
+    neutral colour, controlled by that main colour's player.
 
     Raises:
         MalformedIntent: unknown or repeated colours, or a player count the rules do not allow.
@@ -103,8 +103,7 @@ def setup_events(
         if len(colours) != 4:
             raise MalformedIntent("bad_player_count", "two_player.setup",
                                   "the 2-player variant needs 4 colours", {"colours": colours})
-        colours = [colours[0], colours[2], colours[1], colours[3]]  # clockwise seating
-        neutral = [False, False, True, True]
+        neutral = [False, False, True, True]  # neutral A across from main A, B from B
         controllers = [colours[0], colours[1], colours[0], colours[1]]
     else:
         if not 3 <= len(colours) <= g.players.max:

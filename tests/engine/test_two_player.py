@@ -4,8 +4,8 @@ Each test builds a real two-player game with ``Game.new(..., variant="two_player
 a ruling needs an exact position, edits the plain-data state (keeping all 22 astronauts of a
 colour accounted for), then plays intents through the public API.
 
-Colours are passed as two pairs ``[main A, neutral A, main B, neutral B]``:
-red controls blue, green controls yellow.
+Colours are passed clockwise, ``[main A, main B, neutral A, neutral B]``: red controls blue
+(across the table from red), green controls yellow.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from mrp_tutor.engine import events as E
 from mrp_tutor.engine.views import HIDDEN, redact, view_for
 
 RED, BLUE, GREEN, YELLOW = "red", "blue", "green", "yellow"
-PAIRS = [RED, BLUE, GREEN, YELLOW]
+SEATING = [RED, GREEN, BLUE, YELLOW]  # clockwise
 MAINS = (RED, GREEN)
 NEUTRALS = (BLUE, YELLOW)
 CONTROLLER = {RED: RED, GREEN: GREEN, BLUE: RED, YELLOW: GREEN}
@@ -61,7 +61,7 @@ def spec() -> GameSpec:
 
 
 def new_game(spec: GameSpec, seed: int = 1) -> Game:
-    return Game.new(spec, PAIRS, seed, variant="two_player")
+    return Game.new(spec, SEATING, seed, variant="two_player")
 
 
 def to_choose(game: Game) -> Game:
@@ -138,14 +138,14 @@ def test_set_up_as_a_four_player_game(spec: GameSpec) -> None:
     game = new_game(spec, 3)
     s = game.state
     assert len(s.docks) == 4 and all(d is not None for d in s.docks)
-    assert sorted(s.order) == sorted(PAIRS)
-    for c in PAIRS:
+    assert sorted(s.order) == sorted(SEATING)
+    for c in SEATING:
         seat = s.seats[c]
         assert seat.controller == CONTROLLER[c]
         assert seat.neutral == (c in NEUTRALS)
         assert total(s, c) == spec.astronauts_per_colour == 22
     # one starting astronaut of every colour, one per docked ship
-    for c in PAIRS:
+    for c in SEATING:
         assert sum(s.ships[sid].crew.get(c, 0) for sid in s.docked()) == 1
     assert all(s.ships[sid].aboard() == 1 for sid in s.docked())
     # the colour on the left-most dock starts (it may be a neutral colour)
@@ -156,7 +156,7 @@ def test_set_up_as_a_four_player_game(spec: GameSpec) -> None:
 
 
 def test_main_colours_keep_their_nine_cards_neutrals_have_no_hand(spec: GameSpec) -> None:
-    s, _ = setup_events(spec, PAIRS, 5, variant="two_player")
+    s, _ = setup_events(spec, SEATING, 5, variant="two_player")
     for c in MAINS:
         assert sorted(s.seats[c].hand) == sorted(spec.countdown)
     for c in NEUTRALS:
@@ -224,7 +224,7 @@ def test_neutral_deck_prepared_as_the_rulebook_says(spec: GameSpec) -> None:
     bottoms: Counter[str] = Counter()
     differ = 0
     for seed in range(60):
-        s, events = setup_events(spec, PAIRS, seed, variant="two_player")
+        s, events = setup_events(spec, SEATING, seed, variant="two_player")
         decks = {}
         for c in NEUTRALS:
             deck = s.seats[c].deck
@@ -250,7 +250,7 @@ def test_neutral_deck_prepared_as_the_rulebook_says(spec: GameSpec) -> None:
 
 
 def test_neutral_draws_top_card_before_mains_choose(spec: GameSpec) -> None:
-    s0, _ = setup_events(spec, PAIRS, 11, variant="two_player")
+    s0, _ = setup_events(spec, SEATING, 11, variant="two_player")
     tops = {c: s0.seats[c].deck[0] for c in NEUTRALS}
     game = started(spec, 11)
     s = game.state
@@ -322,7 +322,7 @@ def test_neutral_femme_fatale_may_replace_its_own_astronaut(spec: GameSpec) -> N
     assert s.zones["hellas"][BLUE] == before.zones["hellas"][BLUE]
     assert s.memorial.get(BLUE, 0) == before.memorial.get(BLUE, 0) + 1
     assert s.seats[BLUE].supply == before.seats[BLUE].supply - 1
-    assert all(total(s, c) == 22 for c in PAIRS)
+    assert all(total(s, c) == 22 for c in SEATING)
 
 
 def test_main_femme_fatale_still_cannot_replace_its_own(spec: GameSpec) -> None:
@@ -545,7 +545,7 @@ def test_winning_rules(
     rule: str, lose: bool,
 ) -> None:
     s = new_game(spec).state
-    full = {c: counts.get(c, 0) for c in PAIRS}
+    full = {c: counts.get(c, 0) for c in SEATING}
     got = rank_winners(s, scores, full)
     assert got == (winners, rule, lose)
     assert rule in spec.rules
@@ -635,7 +635,7 @@ def test_random_two_player_games_keep_every_invariant(spec: GameSpec, chunk: int
             assert len(boxes) == 1
             assert not KEEP & set(draws[:3])
         # point tokens are per colour: each colour holds exactly what it was given
-        for c in PAIRS:
+        for c in SEATING:
             got = Counter[str]()
             for e in game.log:
                 if isinstance(e, E.TokensAwarded | E.TokensGained) and e.colour == c:
