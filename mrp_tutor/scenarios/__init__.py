@@ -1,0 +1,29 @@
+"""Scenarios: table positions as data, each with a lesson, steps, expectations and a quiz.
+
+Public API::
+
+    from mrp_tutor.scenarios import Scenario, load_scenario, library, run_scenario
+    sc = load_scenario("scenarios/characters-saboteur-example.yaml")   # ContentError if wrong
+    game = sc.build()                    # a Game at the scenario's position
+    result = run_scenario(sc)            # ScenarioResult(ok, failures, events, game)
+    text = scenario_to_yaml(game)        # save a table position as a scenario document
+"""
+
+from .core import (
+    Scenario,
+    ScenarioResult,
+    library,
+    load_scenario,
+    needs_advance,
+    run_scenario,
+    scenario_from_dict,
+    scenario_to_yaml,
+)
+from .model import ScenarioDoc, schema_json
+from .position import build_state, position_from_state
+
+__all__ = [
+    "Scenario", "ScenarioDoc", "ScenarioResult", "build_state", "library", "load_scenario",
+    "needs_advance", "position_from_state", "run_scenario", "scenario_from_dict",
+    "scenario_to_yaml", "schema_json",
+]

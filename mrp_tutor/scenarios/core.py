@@ -1,0 +1,482 @@
+"""Loading, building and running scenarios."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from mrp_tutor.engine import events as E
+from mrp_tutor.engine import intents as I
+from mrp_tutor.engine.errors import ContentError, MalformedIntent, MrpError
+from mrp_tutor.engine.game import Game, advance, decision, legal_intents
+from mrp_tutor.engine.spec import GameSpec, load_spec
+from mrp_tutor.engine.state import GameState
+from mrp_tutor.resources import scenarios_dir
+
+from .model import Position, ScenarioDoc, Step
+from .position import Problems, build_state, merge, position_from_state
+
+# Rule cited for a structural problem, by the first field of its path.
+_FIELD_RULES = {
+    "players": "setup.colors", "variant": "two_player.setup", "setup": "setup.colors",
+    "ships": "components.ship_cards", "zones": "components.board",
+    "memorial": "memorial.killed", "seats": "components.character_cards",
+    "resolving": "round.countdown", "stage": "round.sequence", "round": "overview.rounds",
+    "production": "production.when", "steps": "round.sequence",
+    "crew": "components.astronauts", "astronauts": "components.astronauts",
+    "tokens": "components.point_tokens", "waiting": "components.point_tokens",
+    "missions": "events.missions", "actions": "actions.hidden",
+    "resource": "components.resource_tokens", "discovery": "discoveries.assign",
+}
+
+
+def _rule_for(loc: tuple[Any, ...]) -> str | None:
+    for part in reversed(loc):
+        if isinstance(part, str) and part in _FIELD_RULES:
+            return _FIELD_RULES[part]
+    return None
+
+
+def _validation_problems(prefix: str, err: ValidationError) -> list[str]:
+    out = []
+    for e in err.errors():
+        loc = tuple(e["loc"])
+        path = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in loc).lstrip(".")
+        rule = _rule_for(loc)
+        cite = f" (rule {rule})" if rule else " (scenario format)"
+        where = ".".join(x for x in (prefix, path) if x)
+        out.append(f"{where or 'document'}: {e['msg']}{cite}")
+    return out
+
+
+@dataclass(slots=True)
+class Scenario:
+    """A loaded, validated scenario."""
+
+    doc: ScenarioDoc
+    path: Path | None = None
+    _state: GameState | None = field(default=None, repr=False)
+    _spec: GameSpec | None = field(default=None, repr=False)
+
+    @property
+    def id(self) -> str:
+        return self.doc.id
+
+    @property
+    def title(self) -> str:
+        return self.doc.title
+
+    @property
+    def lesson(self) -> str:
+        return self.doc.lesson
+
+    @property
+    def quiz(self) -> Any:
+        return self.doc.quiz
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.doc.steps
+
+    @property
+    def rules(self) -> list[str]:
+        return self.doc.rules
+
+    @property
+    def players(self) -> list[str]:
+        return self.doc.players
+
+    def spec(self) -> GameSpec:
+        """The game spec of this scenario (ruleset + its overrides)."""
+        if self._spec is None:
+            self._spec = _spec_for(self.doc, str(self.path or self.id))
+        return self._spec
+
+    def build(self, *, advance_now: bool = False) -> Game:
+        """A fresh :class:`Game` at the scenario's position (log empty: no history).
+
+        The position is taken as given: when it waits for no decision (a production, reveal
+        or final scoring phase) nothing is run unless ``advance_now`` is true.
+        """
+        assert self._state is not None
+        game = Game(self.spec(), self._state.clone(), [])
+        if advance_now and needs_advance(game):
+            advance(game.spec, game.state, game.log)
+        return game
+
+
+def needs_advance(game: Game) -> bool:
+    """True when the position waits for no decision and the game is not over."""
+    return game.state.stage != "over" and decision(game.spec, game.state) is None
+
+
+def _spec_for(doc: ScenarioDoc, source: str) -> GameSpec:
+    try:
+        if doc.overrides:
+            return load_spec(doc.ruleset, overrides=doc.overrides, use_env_overrides=False)
+        return load_spec(doc.ruleset, use_env_overrides=False)
+    except ContentError as err:
+        raise ContentError(source, [f"ruleset/overrides: {p}" for p in err.problems]) from None
+    except (OSError, FileNotFoundError):
+        raise ContentError(source, [f"ruleset: unknown ruleset {doc.ruleset!r}"]) from None
+
+
+def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = None) -> Scenario:
+    """Validate a scenario document (parsed YAML) and build its position.
+
+    Raises:
+        ContentError: every problem, located (field path) and with the rule it breaks.
+    """
+    if not isinstance(data, dict):
+        raise ContentError(source, [f"document: a scenario is a mapping, not "
+                                    f"{type(data).__name__} (scenario format)"])
+    try:
+        doc = ScenarioDoc.model_validate(data)
+    except ValidationError as err:
+        raise ContentError(source, _validation_problems("", err)) from None
+    try:
+        spec = _spec_for(doc, source)
+    except ContentError:
+        raise
+    except Exception:
+        raise ContentError(source, [f"ruleset: cannot load ruleset {doc.ruleset!r}"]) from None
+    problems = Problems("position")
+    state: GameState | None = None
+    if doc.position is not None:
+        state = build_state(spec, doc.players, doc.variant, doc.position, problems)
+    else:
+        state = _from_setup(spec, doc, problems)
+    _check_rules(spec, doc, problems)
+    _check_steps(spec, doc, problems)
+    if problems.items or state is None:
+        raise ContentError(source, problems.items or ["position: cannot be built"])
+    sc = Scenario(doc, path, state, spec)
+    return sc
+
+
+def _from_setup(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> GameState | None:
+    assert doc.setup is not None
+    setup_p = Problems("setup")
+    from .position import check_players
+
+    if not check_players(spec, doc.players, doc.setup.variant, setup_p):
+        p.items.extend(x.replace("setup.players", "players") for x in setup_p.items)
+        return None
+    game = Game.new(spec, doc.players, doc.setup.seed, variant=doc.setup.variant)
+    if not doc.changes:
+        return game.state
+    merged: Any = position_from_state(game.state, spec)
+    for change in doc.changes:
+        merged = merge(merged, change)
+    try:
+        pos = Position.model_validate(merged)
+    except ValidationError as err:
+        p.items.extend(_validation_problems("changes", err))
+        return None
+    cp = Problems("changes")
+    state = build_state(spec, doc.players, doc.setup.variant, pos, cp)
+    p.items.extend(cp.items)
+    return state
+
+
+def _check_rules(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> None:
+    for i, r in enumerate(doc.rules):
+        if r not in spec.rules:
+            p.items.append(f"rules[{i}]: unknown rule id {r!r}")
+    for i, st in enumerate(doc.steps):
+        for j, ev in enumerate(st.expect.events):
+            where = f"steps[{i}].expect.events[{j}]"
+            if ev.get("type") not in E.EVENT_TYPES:
+                p.items.append(f"{where}.type: unknown event type {ev.get('type')!r}")
+            if "rule" in ev and ev["rule"] not in spec.rules:
+                p.items.append(f"{where}.rule: unknown rule id {ev['rule']!r}")
+        for j, t in enumerate(st.expect.no_events):
+            if t not in E.EVENT_TYPES:
+                p.items.append(f"steps[{i}].expect.no_events[{j}]: unknown event type {t!r}")
+        err = st.expect.error
+        if err is not None and err.rule is not None and err.rule not in spec.rules:
+            p.items.append(f"steps[{i}].expect.error.rule: unknown rule id {err.rule!r}")
+
+
+def _check_steps(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> None:
+    players = set(doc.players)
+
+    def check(raw: Any, where: str) -> None:
+        try:
+            intent = I.intent_from_dict(raw)
+        except MalformedIntent as err:
+            p.items.append(f"{where}: not a valid intent: {err.message} (rule round.sequence)")
+            return
+        if intent.colour not in players:
+            p.items.append(f"{where}.colour: colour {intent.colour!r} is not at this table "
+                           "(rule setup.colors)")
+
+    for i, st in enumerate(doc.steps):
+        if st.intent is not None:
+            check(st.intent, f"steps[{i}].intent")
+        exp = st.expect.state
+        if exp is not None:
+            for key in ("legal", "not_legal"):
+                for j, raw in enumerate(getattr(exp, key) or []):
+                    check(raw, f"steps[{i}].expect.state.{key}[{j}]")
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load one scenario file.
+
+    Raises:
+        ContentError: the file cannot be read, is not YAML, or breaks the format or the rules
+            (all problems listed, each with its field path and rule id).
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(str(path), [f"cannot read: {exc}"]) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ContentError(str(path), [f"YAML syntax: {exc}"]) from None
+    return scenario_from_dict(data, str(path), path)
+
+
+def library(folder: str | Path | None = None) -> list[Scenario]:
+    """Every scenario file of the library (``scenarios_dir()``), sorted by id.
+
+    Raises:
+        ContentError: one or more files are wrong (all their problems, file by file).
+    """
+    root = Path(folder) if folder is not None else scenarios_dir()
+    out: list[Scenario] = []
+    problems: list[str] = []
+    for f in sorted(root.glob("*.yaml")):
+        try:
+            out.append(load_scenario(f))
+        except ContentError as err:
+            problems.extend(f"{f.name}: {x}" for x in err.problems)
+    if problems:
+        raise ContentError(str(root), problems)
+    return sorted(out, key=lambda sc: sc.id)
+
+
+# ============================================================================ running
+
+
+@dataclass(slots=True)
+class ScenarioResult:
+    """What running a scenario found."""
+
+    ok: bool
+    failures: list[str]
+    events: list[E.Event]
+    game: Game
+
+
+def _match_event(ev: E.Event, want: Mapping[str, Any]) -> bool:
+    if ev.type != want.get("type"):
+        return False
+    for k, v in want.items():
+        if k == "type":
+            continue
+        if not hasattr(ev, k):
+            return False
+        got = getattr(ev, k)
+        if isinstance(got, tuple):
+            got = [list(x) if isinstance(x, tuple) else x for x in got]
+            v = [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, list) else v
+        if got != v:
+            return False
+    return True
+
+
+def _fmt(ev: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in ev.items())
+
+
+def run_scenario(sc: Scenario) -> ScenarioResult:
+    """Play the scenario's steps and check every expectation.
+
+    Failures are sentences that name the scenario, the step and what differed.
+    """
+    game = sc.build()
+    failures: list[str] = []
+    events: list[E.Event] = []
+    name = sc.path.name if sc.path else sc.id
+    for i, st in enumerate(sc.steps):
+        where = f"{name}: step {i + 1}"
+        new: list[E.Event] = []
+        if st.advance:
+            if not needs_advance(game):
+                failures.append(f"{where}: advance expected the game to run on, but it waits "
+                                f"for a decision ({decision(game.spec, game.state)})")
+            advance(game.spec, game.state, new)
+            game.log.extend(new)
+        else:
+            intent = I.intent_from_dict(st.intent)
+            before = game.state.clone()
+            try:
+                new = game.play(intent)
+                if st.expect.error is not None:
+                    failures.append(f"{where}: {I.format_intent(intent)} was accepted, but the "
+                                    f"rules forbid it ({st.expect.error.code}, rule "
+                                    f"{st.expect.error.rule})")
+            except MrpError as err:
+                want = st.expect.error
+                if want is None:
+                    failures.append(f"{where}: {I.format_intent(intent)} was refused: "
+                                    f"{err.code} (rule {err.rule}): {err.message}")
+                elif err.code != want.code or (want.rule is not None and err.rule != want.rule):
+                    failures.append(f"{where}: expected error {want.code} (rule {want.rule}), "
+                                    f"got {err.code} (rule {err.rule})")
+                if _snapshot(game.state) != _snapshot(before):
+                    failures.append(f"{where}: the refused intent changed the position")
+        events.extend(new)
+        failures.extend(_check_events(where, new, st))
+        if st.expect.state is not None:
+            failures.extend(_check_state(where, game, st))
+    return ScenarioResult(not failures, failures, events, game)
+
+
+def _snapshot(s: GameState) -> Any:
+    from mrp_tutor.engine.state import state_to_dict
+
+    return state_to_dict(s)
+
+
+def _check_events(where: str, new: list[E.Event], st: Step) -> list[str]:
+    out: list[str] = []
+    k = 0
+    for want in st.expect.events:
+        while k < len(new) and not _match_event(new[k], want):
+            k += 1
+        if k >= len(new):
+            same = [e for e in new if e.type == want.get("type")]
+            seen = "; ".join(_fmt(E.event_to_dict(e)) for e in same[:4]) or "none of that type"
+            out.append(f"{where}: expected event {_fmt(want)} (in order), got: {seen}")
+            k = 0
+            continue
+        k += 1
+    for t in st.expect.no_events:
+        hits = [e for e in new if e.type == t]
+        if hits:
+            out.append(f"{where}: no {t} event expected, got {_fmt(E.event_to_dict(hits[0]))}")
+    return out
+
+
+def _check_state(where: str, game: Game, st: Step) -> list[str]:
+    exp = st.expect.state
+    assert exp is not None
+    s = game.state
+    out: list[str] = []
+
+    def differ(what: str, want: Any, got: Any) -> None:
+        if want != got:
+            out.append(f"{where}: {what} should be {want}, is {got}")
+
+    if exp.stage is not None:
+        differ("stage", exp.stage, s.stage)
+    if exp.round is not None:
+        differ("round", exp.round, s.round)
+    if exp.first is not None:
+        differ("first player", exp.first, s.first)
+    for z, counts in (exp.zones or {}).items():
+        for c, n in counts.items():
+            differ(f"{c} astronauts in {z}", n, s.zones.get(z, {}).get(c, 0))
+    for z, n in (exp.zone_total or {}).items():
+        differ(f"astronauts in {z}", n, sum(s.zones.get(z, {}).values()))
+    for sid, crew in (exp.crew or {}).items():
+        if crew is None:
+            differ(f"ship {sid} in play", False, sid in s.ships)
+        elif sid not in s.ships:
+            out.append(f"{where}: ship {sid} should be in play with {crew}, it is not")
+        else:
+            got = s.ships[sid].crew
+            differ(f"crew of {sid}", {c: n for c, n in crew.items() if n},
+                   {c: n for c, n in got.items() if n})
+    if exp.launched is not None:
+        differ("launched ships", exp.launched, s.launched)
+    if exp.docked is not None:
+        differ("docked ships", exp.docked, s.docked())
+    if exp.docks is not None:
+        differ("docks", exp.docks, s.docks)
+    for c, toks in (exp.tokens or {}).items():
+        for r, n in toks.items():
+            differ(f"{c} {r} point tokens", n, s.seats[c].tokens.get(r, 0))
+    for z, toks in (exp.waiting or {}).items():
+        for r, n in toks.items():
+            differ(f"{r} point tokens waiting in {z}", n, s.waiting.get(z, {}).get(r, 0))
+    for c, n in (exp.memorial or {}).items():
+        differ(f"{c} astronauts in the memorial", n, s.memorial.get(c, 0))
+    for c, n in (exp.supply or {}).items():
+        differ(f"{c} astronauts in supply", n, s.seats[c].supply)
+    for c, cards in (exp.hand or {}).items():
+        differ(f"{c}'s hand", sorted(cards), sorted(s.seats[c].hand))
+    for c, cards in (exp.played or {}).items():
+        differ(f"{c}'s played cards", sorted(cards), sorted(s.seats[c].played))
+    for c, cards in (exp.missions or {}).items():
+        differ(f"{c}'s missions", sorted(cards), sorted(s.seats[c].missions))
+    for z, up in (exp.face_up or {}).items():
+        differ(f"{z} resource face up", up, s.face_up.get(z))
+    for z, n in (exp.dest_supply or {}).items():
+        differ(f"{z} destination tokens in supply", n, s.dest_supply.get(z))
+    for sid, toks in (exp.ship_tokens or {}).items():
+        differ(f"destination tokens on {sid}", toks,
+               s.ships[sid].tokens if sid in s.ships else None)
+    for z, card in (exp.discoveries or {}).items():
+        differ(f"discovery in {z}", card, s.discoveries.get(z))
+    if exp.discovery_discard is not None:
+        differ("discarded discoveries", exp.discovery_discard, s.discovery_discard)
+    if exp.scores is not None or exp.winners is not None or exp.breakdown is not None:
+        if s.result is None:
+            out.append(f"{where}: the game should be scored, it is not")
+        else:
+            for c, n in (exp.scores or {}).items():
+                differ(f"{c}'s final score", n, s.result.scores.get(c))
+            for c, parts in (exp.breakdown or {}).items():
+                for k, n in parts.items():
+                    differ(f"{c}'s {k} points", n, s.result.breakdown.get(c, {}).get(k))
+            if exp.winners is not None:
+                differ("winners", exp.winners, s.result.winners)
+    if exp.decision is not None:
+        d = decision(game.spec, s)
+        if d is None:
+            out.append(f"{where}: decision {exp.decision.kind} expected, the game waits for none")
+        else:
+            differ("decision", exp.decision.kind, d.kind)
+            if exp.decision.colours is not None:
+                differ("deciding colours", exp.decision.colours, list(d.colours))
+    if exp.legal is not None or exp.not_legal is not None:
+        legal = set(legal_intents(game.spec, s))
+        for raw in exp.legal or []:
+            it = I.intent_from_dict(raw)
+            if it not in legal:
+                out.append(f"{where}: {I.format_intent(it)} should be legal, it is not")
+        for raw in exp.not_legal or []:
+            it = I.intent_from_dict(raw)
+            if it in legal:
+                out.append(f"{where}: {I.format_intent(it)} should not be legal, it is")
+    return out
+
+
+def scenario_to_yaml(
+    game_or_state: Game | GameState, *, id: str = "saved-position", title: str = "Saved position",
+    lesson: str = "A table position saved by the referee.", spec: GameSpec | None = None,
+    ruleset: str = "base",
+) -> str:
+    """A scenario document (YAML text) holding the current position of a game."""
+    if isinstance(game_or_state, Game):
+        state, spec = game_or_state.state, spec or game_or_state.spec
+    else:
+        state = game_or_state
+    variant = "two_player" if any(seat.neutral for seat in state.seats.values()) else "standard"
+    doc: dict[str, Any] = {
+        "id": id, "title": title, "lesson": lesson, "ruleset": spec.ruleset if spec else ruleset,
+        "variant": variant, "players": list(state.order),
+        "position": position_from_state(state, spec), "steps": [],
+    }
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
