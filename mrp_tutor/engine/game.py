@@ -412,8 +412,9 @@ def decision(spec: GameSpec, s: GameState) -> Decision | None:
         return Decision("keep_mission", tuple(c for c in s.order if s.seats[c].dealt),
                         "setup.missions")
     if s.stage == "choose":
-        return Decision("choose_character",
-                        tuple(c for c in s.order if s.seats[c].chosen is None), "round.choose")
+        return Decision("choose_character",  # a neutral colour draws, it never chooses
+                        tuple(c for c in s.order if s.seats[c].chosen is None
+                              and not s.seats[c].neutral), "round.choose")
     if s.stage == "resolve" and s.cur is not None:
         st = current_step(spec, s)
         ch = current_character(s)
