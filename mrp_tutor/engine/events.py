@@ -274,8 +274,14 @@ class CharacterChosen(Event):
 
 @dataclass(**_EV)
 class ResolutionOrderSet(Event):
+    """The countdown order of this round (hidden: it tells who chose a higher number)."""
+
     type: ClassVar[str] = "resolution_order_set"
+    hidden = ("order",)
     order: tuple[str, ...]
+
+    def actor(self) -> str | None:
+        return None
 
     def apply(self, s: GameState) -> None:
         s.queue = list(self.order)

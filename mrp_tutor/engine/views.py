@@ -51,9 +51,11 @@ def view_for(
             "supply": seat.supply,
             "tokens": dict(seat.tokens),
             "missions": list(seat.missions) if mine else None,
-            "mission_count": len(seat.missions),
+            "mission_count": len(seat.missions) if mine else None,
             "actions": list(seat.actions) if mine else None,
-            "action_count": len(seat.actions),
+            "action_count": len(seat.actions) if mine else None,
+            # missions and actions are kept face down together: only their total is public
+            "secret_cards": len(seat.missions) + len(seat.actions),
             "dealt": list(seat.dealt) if mine else None,
             "peeked": dict(seat.peeked) if mine else None,
             "neutral_drawn": seat.drawn if mine else (HIDDEN if seat.drawn else None),
@@ -125,7 +127,11 @@ def view_for(
         "destination_supply": dict(s.dest_supply),
         "resolving": s.cur,
         "character": s.char,
-        "queue": list(s.queue),
+        # still to resolve: the countdown order of face-down cards is hidden (it would tell
+        # who chose the higher number), so others see revealed colours first, then seat order
+        "queue": list(s.queue) if see_all else (
+            [c for c in s.queue if s.seats[c].chosen is None]
+            + [c for c in s.order if c in s.queue and s.seats[c].chosen is not None]),
         "held_discovery": (s.held if (s.cur is not None and own(s.cur)) else HIDDEN)
         if s.held else None,
         "decision": None if d is None else {

@@ -88,7 +88,8 @@ EVENT_TEMPLATES: dict[str, T] = {
     "character_chosen": lambda sp, e: f"{_c(e.colour)} chooses "
     f"{_n(sp, e.character, 'a character')} face down.",
     "resolution_order_set": lambda sp, e: "Countdown from 9 to 1: characters resolve in the "
-    "order " + ", ".join(_c(c) for c in e.order) + ".",
+    + ("order " + ", ".join(_c(c) for c in e.order) + "." if e.order is not None else
+       "order of their numbers, revealed as each number is called."),
     "character_revealed": lambda sp, e: f"{_c(e.colour)} reveals the "
     f"{_n(sp, e.character)} ({sp.characters[e.character].number}).",
     "resolution_started": lambda sp, e: f"{_c(e.colour)} resolves the {_n(sp, e.character)}.",

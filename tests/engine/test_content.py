@@ -1,0 +1,130 @@
+"""Game content (data files, referee overrides) and the engine's layering."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from mrp_tutor.engine import ContentError, Game, KeepMission, load_spec, room
+from mrp_tutor.engine.content import DATA_DIR, load_content
+
+
+def _copy_data(tmp_path: Path) -> Path:
+    shutil.copytree(DATA_DIR / "base", tmp_path / "base")
+    return tmp_path
+
+
+def _edit(folder: Path, name: str, fn) -> None:
+    path = folder / "base" / f"{name}.yaml"
+    doc = yaml.safe_load(path.read_text())
+    fn(doc)
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+
+
+def test_shipped_content_loads_and_matches_the_rulebook_counts(spec):
+    assert len(spec.ships) == 36
+    assert len(spec.discoveries) == 13 and len(spec.missions) == 13 and len(spec.actions) == 4
+    assert len(spec.characters) == 9 and spec.countdown[0] == "recruiter"
+    assert len(spec.zones) == 10 and spec.moon == "phobos"
+    assert spec.astronauts_per_colour == 22
+
+
+def test_bad_data_files_list_every_problem_at_once(tmp_path):
+    data = _copy_data(tmp_path)
+    _edit(data, "ships", lambda d: d["ships"][0].update(capacity=0))
+    _edit(data, "characters", lambda d: d["characters"][0].update(rule="no.such.rule"))
+    _edit(data, "zones", lambda d: d["adjacency"].append({"between": ["hellas", "atlantis"]}))
+    _edit(data, "events", lambda d: d["missions"][0].update(effect={"effect": "nonsense"}))
+    with pytest.raises(ContentError) as err:
+        load_content("base", data_dir=data)
+    text = "\n".join(err.value.problems)
+    assert "ships.yaml" in text and "capacity" in text
+    assert "events.yaml" in text and "nonsense" in text
+    assert err.value.code == "content_invalid"
+    # cross-reference problems are all reported together as well
+    shutil.rmtree(data / "base")
+    data = _copy_data(tmp_path)
+    _edit(data, "characters", lambda d: d["characters"][0].update(rule="no.such.rule"))
+    _edit(data, "zones", lambda d: d["adjacency"].append({"between": ["hellas", "atlantis"]}))
+    _edit(data, "ships", lambda d: d["ships"][1].update(destination="atlantis"))
+    with pytest.raises(ContentError) as err:
+        load_content("base", data_dir=data)
+    text = "\n".join(err.value.problems)
+    assert "no.such.rule" in text and "'atlantis'" in text and "s02" in text
+    assert len(err.value.problems) >= 3
+
+
+def test_yaml_syntax_error_is_a_content_error(tmp_path):
+    data = _copy_data(tmp_path)
+    (data / "base" / "ships.yaml").write_text("ships: [ {id: s01,\n")
+    with pytest.raises(ContentError) as err:
+        load_content("base", data_dir=data)
+    assert any("YAML" in p for p in err.value.problems)
+
+
+def test_override_changes_a_card_without_code(spec):
+    custom = load_spec(overrides={"ships": {"ships": [{"id": "s01", "capacity": 2}]}})
+    assert custom.cap["s01"] == 2 and spec.cap["s01"] == 4
+    g = Game.new(custom, ["red", "blue", "green"], seed=1)
+    assert g.spec.capacity("s01") == 2
+    custom2 = load_spec(overrides={"characters": {"characters": [
+        {"id": "pilot", "steps": [{"effect": "board", "count": 2},
+                                  {"effect": "place_destination_token",
+                                   "targets": ["docked", "launched"]}]}]}})
+    assert custom2.characters["pilot"].steps[0].count == 2
+
+
+def test_override_file_from_the_environment(tmp_path, monkeypatch):
+    from mrp_tutor.engine.spec import clear_cache
+
+    path = tmp_path / "ref.yaml"
+    path.write_text("ships:\n  ships:\n    - {id: s02, capacity: 3}\n")
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(path))
+    try:
+        assert load_spec().cap["s02"] == 3
+    finally:
+        monkeypatch.delenv("MRP_TUTOR_OVERRIDES")
+        clear_cache()
+    assert load_spec().cap["s02"] == 5
+
+
+def test_unknown_override_id_is_an_error():
+    with pytest.raises(ContentError) as err:
+        load_spec(overrides={"ships": {"ships": [{"id": "s99", "capacity": 2}],
+                                       "bogus": 1}, "nofile": {}})
+    text = "\n".join(err.value.problems)
+    assert "'s99'" in text and "bogus" in text and "nofile" in text
+
+
+def test_overridden_capacity_changes_play(spec):
+    custom = load_spec(overrides={"ships": {"ships": [
+        {"id": s, "capacity": 9} for s in spec.ships]}})
+    g = Game.new(custom, ["red", "blue", "green"], seed=2)
+    for c in list(g.decision().colours):
+        g.play(KeepMission(c, g.state.seats[c].dealt[0]))
+    sid = g.state.docked()[0]
+    assert room(custom, g.state, sid) == 8  # 9 places, 1 starting astronaut aboard
+
+
+def test_engine_imports_no_ui_or_dataframe_libraries():
+    code = (
+        "import sys, mrp_tutor.engine, mrp_tutor.explain\n"
+        "bad = {'ipywidgets', 'anywidget', 'IPython', 'pandas', 'voila', 'traitlets'}\n"
+        "hit = sorted(m for m in sys.modules if m.split('.')[0] in bad)\n"
+        "print(','.join(hit))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_engine_sources_never_read_the_reference_material():
+    root = Path(__file__).resolve().parents[2] / "mrp_tutor" / "engine"
+    for py in root.glob("*.py"):
+        text = py.read_text()
+        assert "/work/shared" not in text and "seeds/" not in text, py

@@ -1,0 +1,132 @@
+"""Every event and every error the engine produces reads as a cited sentence."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from mrp_tutor.engine import (
+    EVENT_TYPES,
+    INTENT_TYPES,
+    Game,
+    IllegalIntent,
+    MalformedIntent,
+    MrpError,
+    intent_from_dict,
+)
+from mrp_tutor.engine.game import check_intent
+from mrp_tutor.explain import EVENT_TEMPLATES, explain_error, explain_event, search_rules
+
+ENGINE = Path(__file__).resolve().parents[2] / "mrp_tutor" / "engine"
+ERRORS = {"MrpError", "IllegalIntent", "MalformedIntent", "NotYourDecision", "WrongPhase",
+          "GameOver"}
+
+
+def _engine_codes() -> dict[str, set[str | None]]:
+    """(code -> rule ids) of every error the engine source can raise."""
+    found: dict[str, set[str | None]] = {}
+    for py in ENGINE.glob("*.py"):
+        tree = ast.parse(py.read_text())
+        for node in ast.walk(tree):
+            args: list[ast.expr] = []
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS:
+                args = list(node.args)
+            elif (isinstance(node, ast.FunctionDef) and node.name == "_specific"):
+                for ret in ast.walk(node):
+                    if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple):
+                        elts = ret.value.elts
+                        if isinstance(elts[0], ast.Constant):
+                            found.setdefault(elts[0].value, set()).add(
+                                elts[1].value if isinstance(elts[1], ast.Constant) else "?")
+                continue
+            if len(args) >= 2 and isinstance(args[0], ast.Constant):
+                rule = args[1].value if isinstance(args[1], ast.Constant) else "?"
+                found.setdefault(args[0].value, set()).add(rule)
+    return found
+
+
+def test_every_event_type_has_a_template():
+    assert set(EVENT_TYPES) <= set(EVENT_TEMPLATES)
+
+
+def test_every_error_code_cites_an_existing_rule(spec):
+    codes = _engine_codes()
+    assert len(codes) > 30
+    for code, rules in codes.items():
+        for rule in rules:
+            assert rule is None or rule == "?" or rule in spec.rules, (code, rule)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_event_of_a_game_reads_as_a_cited_sentence(spec, seed):
+    g = Game.new(spec, ["red", "blue", "green", "yellow"], seed=seed)
+    rng = random.Random(seed)
+    while not g.over:
+        g.play(rng.choice(g.legal_intents()), trusted=True)
+    for ev in g.log:
+        ex = explain_event(spec, ev)
+        assert ex.text and not ex.text[0].islower() and ex.text.rstrip().endswith((".", ")"))
+        assert ex.citation is not None and ex.citation.section != "(unknown rule)"
+
+
+def _random_intent(spec, s, rng):
+    cls = rng.choice(list(INTENT_TYPES.values()))
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name == "colour":
+            values[f.name] = rng.choice([*s.order, *s.order, "mauve"])
+        elif f.name in ("ship", "place"):
+            values[f.name] = rng.choice([*spec.ships, *spec.zones])
+        elif f.name in ("zone", "from_zone", "to_zone", "token"):
+            values[f.name] = rng.choice([*spec.zones, None] if f.name == "token" else spec.zones)
+        elif f.name in ("victim",):
+            values[f.name] = rng.choice(s.order)
+        elif f.name == "character":
+            values[f.name] = rng.choice([*spec.characters, "jester"])
+        elif f.name == "card":
+            values[f.name] = rng.choice([*spec.missions, "x"])
+        elif f.name == "count":
+            values[f.name] = rng.choice([1, 2, 3])
+    return cls(**values)
+
+
+def test_every_illegal_intent_explains_itself_with_a_citation(spec):
+    seen: set[str] = set()
+    for seed in range(12):
+        g = Game.new(spec, ["red", "blue", "green", "yellow"][: 3 + seed % 2], seed=seed)
+        rng = random.Random(seed)
+        while not g.over:
+            for _ in range(6):
+                it = _random_intent(spec, g.state, rng)
+                err = check_intent(spec, g.state, it)
+                if err is None:
+                    continue
+                assert isinstance(err, MrpError)
+                seen.add(err.code)
+                ex = explain_error(spec, err)
+                assert ex.text and "Traceback" not in ex.text and ex.text.endswith(".")
+                if isinstance(err, IllegalIntent):
+                    assert ex.citation is not None and ex.citation.section != "(unknown rule)"
+                with pytest.raises(MrpError):
+                    g.play(it)
+            g.play(rng.choice(g.legal_intents()), trusted=True)
+    assert len(seen) >= 15, seen
+    assert seen <= set(_engine_codes())
+
+
+def test_malformed_intents_are_typed_errors():
+    for bad in ({"type": "fly"}, {"type": "board", "colour": "red"}, [],
+                {"type": "board", "colour": "red", "ship": "s01", "wings": 2}):
+        with pytest.raises(MalformedIntent) as err:
+            intent_from_dict(bad)
+        assert err.value.code == "intent_malformed"
+
+
+def test_search_rules_finds_rulings(spec):
+    assert search_rules(spec, "travel agent")[0].rule == "characters.travel_agent"
+    assert search_rules(spec, "ice monopoly")[0].rule.startswith("ice_monopoly")
+    assert search_rules(spec, "zzzz qqqq") == []
