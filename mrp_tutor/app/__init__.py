@@ -1,25 +1,40 @@
-"""TEMPORARY placeholder app (issue "Foundation").
+"""The tutor and referee app (ipywidgets + anywidget), served by Voila from notebooks/app.ipynb.
 
-Replaced by the real Voila app later. It only proves the serving/testing pipeline:
-Voila renders a live ipywidgets tree whose root carries the CSS class ``mrp-app`` and a
-status label carrying ``mrp-status`` (the browser smoke test waits on both).
+``show_app()`` is the one call the notebook makes.  The pieces:
+
+- :mod:`.session`   the controller core: owns the Game, undo stack, viewer; validates input.
+- :mod:`.ui`        :class:`TutorApp`, the panels and the single dispatch path.
+- :mod:`.board`     the Mars board anywidget (``widgets/board.js`` + ``board.css``).
+- :mod:`.edits`     referee edits of the table position, checked against the rules.
+- :mod:`.bot`       the tutor's bot that plays "Next" and says why.
 """
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-from IPython.display import display
+from typing import Any
 
-__all__ = ["build_app", "show_app"]
-
-
-def build_app() -> widgets.VBox:
-    """Build the (placeholder) app widget tree without displaying it."""
-    title = widgets.HTML(value="<h2>Mission: Red Planet — rules tutor</h2>")
-    status = widgets.Label(value="Ready.", _dom_classes=["mrp-status"])
-    return widgets.VBox([title, status], _dom_classes=["mrp-app"])
+__all__ = ["TutorApp", "build_app", "show_app"]
 
 
-def show_app() -> None:
-    """Display the app in the current notebook / Voila page."""
-    display(build_app())  # type: ignore[no-untyped-call]  # IPython.display is untyped
+def build_app(**kwargs: Any) -> Any:
+    """Build the app (a :class:`~.ui.TutorApp`) without displaying it."""
+    from .ui import TutorApp
+
+    return TutorApp(**kwargs)
+
+
+def show_app(**kwargs: Any) -> Any:
+    """Display the app in the current notebook / Voila page and return it."""
+    from IPython.display import display
+
+    app = build_app(**kwargs)
+    display(app.root)  # type: ignore[no-untyped-call]
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    if name == "TutorApp":
+        from .ui import TutorApp
+
+        return TutorApp
+    raise AttributeError(name)

@@ -1,0 +1,158 @@
+"""The Mars board: an anywidget that only renders a viewer's view and reports clicks.
+
+The synced trait ``board`` is built by :func:`board_payload` from ``view_for(...)`` only, so
+it never carries what the viewer may not see.  A click in the browser arrives as a custom
+message ``{"kind": "pick", "target": "zone"|"ship", "id": ...}``; it is validated here
+(pydantic + a check that the id exists) before any callback runs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+import anywidget
+import networkx as nx
+import traitlets
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..engine.spec import GameSpec
+from ..resources import widgets_dir
+
+PickHandler = Callable[[str, str], None]
+
+
+class Pick(BaseModel):
+    """A click on the board, as sent by board.js."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["pick"]
+    target: Literal["zone", "ship"]
+    id: str = Field(min_length=1, max_length=40)
+
+
+def ring_order(spec: GameSpec) -> list[str]:
+    """Outer zones in ring order (a cycle of the outer adjacency when there is one)."""
+    outer = list(spec.outer)
+    sub = spec.graph.subgraph(outer)
+    try:
+        cycle = nx.find_cycle(sub, source=outer[0]) if outer else []
+    except nx.NetworkXNoCycle:
+        return outer
+    ordered = [a for a, _ in cycle]
+    return ordered + [z for z in outer if z not in ordered] if len(ordered) >= 3 else outer
+
+
+def zone_layout(spec: GameSpec) -> dict[str, tuple[float, float]]:
+    """Zone centres in percent of the board area: central pair in the middle, ring around,
+    the moon apart in a corner."""
+    pos: dict[str, tuple[float, float]] = {}
+    central = list(spec.central)
+    for i, z in enumerate(central):
+        x = 50.0 if len(central) == 1 else 38.0 + 24.0 * i / max(1, len(central) - 1)
+        pos[z] = (x, 52.0)
+    ring = ring_order(spec)
+    n = max(1, len(ring))
+    for i, z in enumerate(ring):
+        a = -math.pi / 2 + 2 * math.pi * i / n
+        pos[z] = (round(50 + 38 * math.cos(a), 1), round(53 + 37 * math.sin(a), 1))
+    others = [z for z in spec.zones if z not in pos]
+    for i, z in enumerate(others):
+        pos[z] = (88.0, 11.0 + 16.0 * i)
+    return pos
+
+
+def board_payload(spec: GameSpec, view: Mapping[str, Any],
+                  layout: Mapping[str, tuple[float, float]]) -> dict[str, Any]:
+    """The JSON the board renders, derived from a view (never from the state)."""
+    zones = []
+    for z in spec.zones:
+        zv = view["zones"][z]
+        info = spec.zone_info[z]
+        zones.append({
+            "id": z, "name": zv["name"], "kind": zv["kind"], "verified": info.verified,
+            "x": layout[z][0], "y": layout[z][1],
+            "astronauts": {c: n for c, n in zv["astronauts"].items() if n},
+            "resource": zv["resource"], "face_up": zv["face_up"],
+            "waiting": dict(zv["waiting"]),
+            "discovery": (None if zv["discovery"] is None else
+                          "face down" if zv["discovery"] == "hidden" else
+                          spec.card_name(zv["discovery"])),
+            "discovery_face_up": zv["discovery_face_up"],
+        })
+    ships = view["ships"]
+
+    def ship(sid: str) -> dict[str, Any]:
+        sh = ships[sid]
+        dest = sh["destination"]
+        return {
+            "id": sid, "capacity": sh["capacity"], "crew": dict(sh["crew"]),
+            "aboard": sum(sh["crew"].values()),
+            "destination": spec.card_name(dest) if dest else "? (unknown)",
+            "printed": "?" if sh["printed"] == "unknown" else spec.card_name(sh["printed"]),
+            "tokens": [spec.card_name(t) for t in sh["tokens"]],
+            "launched": sh["launched"], "verified": sh["verified"],
+        }
+
+    docks = [ship(s) if s else None for s in view["docks"]]
+    launched = [ship(s) for s in view["launched"] if s in ships]
+    d = view["decision"]
+    return {
+        "viewer": view["viewer"] or ("referee" if view["referee"] else "table"),
+        "referee": view["referee"],
+        "round": view["round"], "stage": view["stage"].replace("_", " "),
+        "colours": list(view["order"]),
+        "first": view["first"],
+        "zones": zones, "docks": docks, "launched": launched,
+        "memorial": {c: n for c, n in view["memorial"].items() if n},
+        "resolving": view["resolving"],
+        "character": spec.card_name(view["character"]) if view["character"] else None,
+        "decision": None if d is None else {"kind": d["kind"].replace("_", " "),
+                                            "colours": d["colours"]},
+        "supply": {c: view["seats"][c]["supply"] for c in view["order"]},
+    }
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """Render-only board (ES module ``widgets/board.js``)."""
+
+    _esm = widgets_dir() / "board.js"
+    _css = widgets_dir() / "board.css"
+    board = traitlets.Dict({}).tag(sync=True)
+    picked = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pick_handlers: list[PickHandler] = []
+        self._bad_handlers: list[Callable[[str], None]] = []
+        self.on_msg(self._handle_msg)
+
+    def __repr__(self) -> str:  # cheap, stable (nbval)
+        return "BoardWidget()"
+
+    def on_pick(self, handler: PickHandler) -> None:
+        """Call ``handler(target, id)`` for every valid click on a zone or ship."""
+        self._pick_handlers.append(handler)
+
+    def on_bad_message(self, handler: Callable[[str], None]) -> None:
+        """Call ``handler(sentence)`` when the browser sends something invalid."""
+        self._bad_handlers.append(handler)
+
+    def _handle_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            pick = Pick.model_validate(content)
+        except ValidationError:
+            for h in self._bad_handlers:
+                h("The board sent a message the app does not understand; it was ignored.")
+            return
+        known = ({z["id"] for z in self.board.get("zones", [])} if pick.target == "zone" else
+                 {s["id"] for s in [*self.board.get("docks", []), *self.board.get("launched", [])]
+                  if s})
+        if pick.id not in known:
+            for h in self._bad_handlers:
+                h(f"There is no {pick.target} {pick.id!r} on the board now.")
+            return
+        self.picked = f"{pick.target}:{pick.id}"
+        for handler in self._pick_handlers:
+            handler(pick.target, pick.id)

@@ -1,0 +1,81 @@
+"""The tutor's bot: picks one legal decision and says why, in a sentence.
+
+The bot is deliberately simple and deterministic (no randomness): it prefers the choice a
+beginner can follow.  Its reason never names hidden information of a colour the viewer does
+not control (the session redacts the reason of a secret choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import intents as I
+from ..engine.game import Game, room, winners_of_zone
+from ..engine.intents import format_intent
+
+# Decisions whose choice is secret: the reason must not be shown to other viewers.
+SECRET_KINDS = frozenset({"keep_mission", "choose_character", "assign_discovery", "peek",
+                          "draw_or_peek"})
+
+
+def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
+    """Pick one of ``legal`` (non-empty) and return it with a one-sentence reason."""
+    if not legal:
+        raise ValueError("no legal intent to choose from")
+    spec, s = game.spec, game.state
+    first = legal[0]
+    c = first.colour
+    mine = [x for x in legal if x.colour == c]
+
+    boards = [x for x in mine if isinstance(x, I.Board)]
+    if boards:
+        # Fill the ship closest to launching: fewest free places after boarding.
+        best = min(boards, key=lambda b: (room(spec, s, b.ship) - b.count, b.ship, b.token or ""))
+        free = room(spec, s, best.ship) - best.count
+        why = (f"it leaves {free} free place(s) on {best.ship}, so the ship launches sooner"
+               if free else f"it fills {best.ship}, which then launches")
+        return best, f"The bot boards {best.ship} because {why}."
+
+    moves = [x for x in mine if isinstance(x, I.Move)]
+    if moves:
+        def gain(m: I.Move) -> tuple[int, str, str]:
+            after = dict(s.zones[m.to_zone])
+            after[c] = after.get(c, 0) + 1
+            leaders, _ = winners_of_zone(after)
+            before_leaders, _ = winners_of_zone(dict(s.zones[m.from_zone]))
+            score = (2 if leaders == [c] else 1 if c in leaders else 0)
+            score -= 1 if before_leaders == [c] and s.zones[m.from_zone].get(c, 0) == 1 else 0
+            return (-score, m.to_zone, m.from_zone)
+
+        best_move = min(moves, key=gain)
+        if -gain(best_move)[0] > 0:
+            return best_move, (f"The bot moves into {spec.card_name(best_move.to_zone)} "
+                               "because it leads (or ties) the majority there afterwards.")
+        stop = [x for x in mine if isinstance(x, I.Stop)]
+        if stop:
+            return stop[0], "The bot stops: no move would improve a majority."
+        return best_move, "The bot makes the first possible move (every move is optional)."
+
+    kills = [x for x in mine if isinstance(x, I.Kill)]
+    if kills:
+        def hurt(k: I.Kill) -> tuple[int, str, str]:
+            counts = s.zones[k.zone]
+            leaders, _ = winners_of_zone(dict(counts))
+            return (0 if k.victim in leaders and k.victim != c else 1, k.zone, k.victim)
+
+        best_kill = min(kills, key=hurt)
+        return best_kill, (f"The bot kills a {best_kill.victim} astronaut in "
+                           f"{spec.card_name(best_kill.zone)}, where {best_kill.victim} "
+                           "has the most astronauts.")
+
+    if isinstance(first, I.ChooseCharacter):
+        hand = [x for x in mine if isinstance(x, I.ChooseCharacter)]
+        # Keep the Recruiter for when the hand is thin; otherwise play the highest number.
+        order = list(spec.countdown)
+        pool = [x for x in hand if x.character != "recruiter"] if len(hand) > 3 else hand
+        pick = min(pool or hand, key=lambda x: order.index(x.character))
+        return pick, ("The bot plays its highest remaining character, keeping the Recruiter "
+                      "until few cards are left.")
+
+    return first, (f"The bot takes the first of {len(mine)} legal option(s): "
+                   f"{format_intent(first)}.")

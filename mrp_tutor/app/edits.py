@@ -1,0 +1,154 @@
+"""Referee edits of the table position, each validated against the rules before it applies.
+
+A referee beside a physical table copies its position into the app: astronauts of a colour
+in a zone, the crew of a ship, a resource token turned face up.  Each edit is checked (an
+edit never breaks a rule the physical game cannot break: 22 astronauts per colour, ship
+capacity) and becomes a :class:`PositionEdited` event carrying the rule it respects, so the
+log still rebuilds the position.  Astronauts added or removed come from / go back to the
+colour's supply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..engine.errors import IllegalIntent, MalformedIntent
+from ..engine.events import EVENT_TYPES, Event
+from ..engine.spec import GameSpec
+from ..engine.state import GameState
+
+
+@dataclass(slots=True, kw_only=True)
+class PositionEdited(Event):
+    """The referee changed the position (``what``: zone, crew or face_up)."""
+
+    type: ClassVar[str] = "position_edited"
+    what: str
+    place: str
+    colour: str | None = None
+    count: int = 0
+    resource: str | None = None
+
+    def apply(self, s: GameState) -> None:
+        if self.what == "face_up":
+            s.face_up[self.place] = True
+            return
+        assert self.colour is not None
+        crew = s.zones[self.place] if self.what == "zone" else s.ships[self.place].crew
+        delta = self.count - crew.get(self.colour, 0)
+        s.seats[self.colour].supply -= delta
+        if self.count:
+            crew[self.colour] = self.count
+        else:
+            crew.pop(self.colour, None)
+
+    def actor(self) -> str | None:
+        return None
+
+
+EVENT_TYPES.setdefault(PositionEdited.type, PositionEdited)
+
+
+class EditForm(BaseModel):
+    """What the referee form sends (untrusted: validated here)."""
+
+    model_config = ConfigDict(extra="forbid")
+    what: Literal["zone", "crew", "face_up"]
+    place: str = Field(min_length=1, max_length=40)
+    colour: str | None = Field(default=None, max_length=20)
+    count: int = Field(default=0, ge=-1000, le=1000)
+
+
+def parse_edit(data: object) -> EditForm:
+    """Validate a form's data.
+
+    Raises:
+        MalformedIntent: code ``edit_malformed``.
+    """
+    try:
+        return EditForm.model_validate(data)
+    except ValidationError as err:
+        problems = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors()]
+        raise MalformedIntent("edit_malformed", None, "; ".join(problems),
+                              {"problems": problems}) from None
+
+
+def check_edit(spec: GameSpec, s: GameState, form: EditForm) -> PositionEdited:
+    """Return the event for a legal edit.
+
+    Raises:
+        MalformedIntent: unknown zone, ship or colour (codes ``unknown_zone``,
+            ``ship_not_in_play``, ``unknown_colour``).
+        IllegalIntent: ``negative_count``, ``not_enough_astronauts`` (components.astronauts),
+            ``ship_full`` (ships.capacity), ``no_resource_there`` / ``already_face_up``.
+    """
+    if form.what == "face_up":
+        if form.place not in s.zones:
+            raise MalformedIntent("unknown_zone", "components.board",
+                                  f"there is no zone {form.place!r}", {"zone": form.place})
+        if form.place not in s.resources:
+            raise IllegalIntent("no_resource_there", "setup.resources",
+                                f"{spec.card_name(form.place)} has no resource token",
+                                {"zone": form.place})
+        if s.face_up.get(form.place):
+            raise IllegalIntent("already_face_up", "round.land.flip",
+                                f"the resource of {spec.card_name(form.place)} is already "
+                                "face up", {"zone": form.place})
+        return PositionEdited(rule="round.land.flip", what="face_up", place=form.place,
+                              resource=s.resources[form.place])
+    c = form.colour or ""
+    if c not in s.seats:
+        raise MalformedIntent("unknown_colour", "setup.colors",
+                              f"no colour {c!r} at this table", {"colour": c,
+                                                                 "colours": list(s.order)})
+    if form.count < 0:
+        raise IllegalIntent("negative_count", "components.astronauts",
+                            "a number of astronauts cannot be negative", {"count": form.count})
+    if form.what == "zone":
+        if form.place not in s.zones:
+            raise MalformedIntent("unknown_zone", "components.board",
+                                  f"there is no zone {form.place!r}", {"zone": form.place})
+        crew = s.zones[form.place]
+        rule = "components.astronauts"
+    else:
+        if form.place not in s.ships:
+            raise MalformedIntent("ship_not_in_play", "ships.docked_only",
+                                  f"ship {form.place!r} is neither docked nor launched",
+                                  {"ship": form.place})
+        crew = s.ships[form.place].crew
+        others = sum(n for col, n in crew.items() if col != c)
+        cap = spec.cap[form.place]
+        if others + form.count > cap:
+            raise IllegalIntent("ship_full", "ships.capacity",
+                                f"{form.place} holds at most {cap} astronauts",
+                                {"ship": form.place, "room": cap - others, "capacity": cap,
+                                 "count": form.count})
+        rule = "ships.capacity"
+    delta = form.count - crew.get(c, 0)
+    supply = s.seats[c].supply
+    if delta > supply:
+        total = spec.astronauts_per_colour
+        raise IllegalIntent(
+            "not_enough_astronauts", "components.astronauts",
+            f"{c} has only {supply} astronaut(s) left in its supply ({total} in all), "
+            f"{delta} more are needed", {"colour": c, "supply": supply, "needed": delta,
+                                         "total": total})
+    return PositionEdited(rule=rule, what=form.what, place=form.place, colour=c,
+                          count=form.count)
+
+
+EDIT_SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "not_enough_astronauts": lambda d: (
+        f"{str(d['colour']).capitalize()} has only {d['supply']} astronaut(s) left in its "
+        f"supply, but this edit needs {d['needed']} more: each colour has {d['total']} "
+        "astronauts in all."),
+    "negative_count": lambda d: "A number of astronauts cannot be negative.",
+    "no_resource_there": lambda d: f"{d['zone']} has no resource token to turn face up.",
+    "already_face_up": lambda d: f"The resource token of {d['zone']} is already face up.",
+    "ship_not_in_play": lambda d: f"Ship {d['ship']} is not at the launchpad or in flight now.",
+    "unknown_zone": lambda d: f"There is no zone called {d['zone']!r}.",
+}

@@ -1,0 +1,184 @@
+"""Small HTML renderers for the panels (pure functions: easy to test, cheap to call)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+import pandas as pd
+
+from ..engine.spec import GameSpec
+from ..explain import Citation, Explanation
+
+COLOUR_HEX = {
+    "red": "#d64541", "blue": "#3b7dd8", "green": "#2e9e5b", "yellow": "#e0b400",
+    "purple": "#8e5cc8", "black": "#333333",
+}
+
+
+def e(x: object) -> str:
+    """Escape any value for HTML."""
+    return escape(str(x), quote=True)
+
+
+def citation_html(c: Citation | None) -> str:
+    """A citation that opens to the rule's paraphrase (on demand, no round trip)."""
+    if c is None:
+        return ""
+    return (f'<details class="mrp-cite"><summary><cite>{e(c.section)} '
+            f'[{e(c.rule)}]</cite></summary><div class="mrp-paraphrase">{e(c.summary)} '
+            f'<span class="mrp-book">({e(c.book)})</span></div></details>')
+
+
+def sentence_html(ex: Explanation, cls: str = "mrp-sentence") -> str:
+    """One explanation sentence with its citation."""
+    return (f'<li class="{cls}"><span class="mrp-text">{e(ex.text)}</span>'
+            f'{citation_html(ex.citation)}</li>')
+
+
+def sentences_html(items: Sequence[Explanation], limit: int = 80) -> str:
+    """A list of sentences; older ones beyond ``limit`` are summarised."""
+    hidden = max(0, len(items) - limit)
+    parts = [sentence_html(x) for x in items[hidden:]]
+    more = (f'<li class="mrp-more">({hidden} earlier sentence(s): see the log)</li>'
+            if hidden else "")
+    return f'<ul class="mrp-sentences">{more}{"".join(parts)}</ul>'
+
+
+def status_html(text: str, kind: str = "info", citation: Citation | None = None) -> str:
+    """The status line: a sentence (never a traceback), styled by kind."""
+    return (f'<div class="mrp-status-msg mrp-status-{e(kind)}" role="status">{e(text)}'
+            f'{citation_html(citation)}</div>')
+
+
+def frame_html(df: pd.DataFrame, cls: str, caption: str = "") -> str:
+    """A DataFrame as an accessible HTML table."""
+    body = str(df.to_html(index=False, classes=["mrp-table", cls], border=0, escape=True))
+    if caption:
+        body = body.replace(">", f"><caption>{e(caption)}</caption>", 1)
+    return body
+
+
+def countdown_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
+    """The nine characters from 9 to 1; the one resolving now is highlighted."""
+    cur = view.get("character")
+    cells = []
+    for ch in spec.countdown:
+        info = spec.characters[ch]
+        cls = "mrp-cd-cell mrp-current" if ch == cur else "mrp-cd-cell"
+        who = [c for c in view["order"] if view["seats"][c]["played"]
+               and view["seats"][c]["played"][-1] == ch and view["stage"] == "resolve"]
+        dots = "".join(f'<span class="mrp-cd-dot" style="background:{COLOUR_HEX.get(c, "#777")}"'
+                       f' title="{e(c)}"></span>' for c in who)
+        aria = ' aria-current="step"' if ch == cur else ""
+        cells.append(f'<li class="{cls}"{aria} title="{e(info.text)}"><b>{info.number}</b> '
+                     f'{e(info.name)}{dots}</li>')
+    queue = view.get("queue") or []
+    q = (f'<div class="mrp-cd-queue">Still to resolve: {e(", ".join(queue))}</div>'
+         if queue and view["stage"] == "resolve" else "")
+    return f'<ol class="mrp-countdown-strip">{"".join(cells)}</ol>{q}'
+
+
+def race_html(df: pd.DataFrame, colours: Sequence[str]) -> str:
+    """Majority race: one bar row per zone, a segment per colour (inline HTML, no plotting lib)."""
+    if df.empty:
+        return ""
+    top = max(1, int(df[list(colours)].to_numpy().max()) if len(colours) else 1)
+    rows = []
+    for _, r in df.iterrows():
+        segs = []
+        for c in colours:
+            n = int(r[c])
+            if n:
+                w = 100.0 * n / top
+                segs.append(f'<div class="mrp-bar" style="width:{w:.1f}%;background:'
+                            f'{COLOUR_HEX.get(c, "#777")}" title="{e(c)}: {n}">{n}</div>')
+        lead = e(r["leaders"]) or "nobody"
+        rows.append(f'<div class="mrp-race-row"><span class="mrp-race-zone">{e(r["name"])}</span>'
+                    f'<div class="mrp-race-bars">{"".join(segs)}</div>'
+                    f'<span class="mrp-race-lead">leads: {lead}</span></div>')
+    return (f'<div class="mrp-race" role="img" aria-label="astronauts per zone">'
+            f'{"".join(rows)}</div>')
+
+
+def text_board_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
+    """The board as plain tables with headers, for screen readers and text browsers."""
+    colours = list(view["order"])
+    head = "".join(f'<th scope="col">{e(c)}</th>' for c in colours)
+    rows = []
+    for z in spec.zones:
+        zv = view["zones"][z]
+        res = zv["resource"]
+        res_txt = ("none" if res is None else "face down" if res == "hidden"
+                   else f"{res} (face up)" if zv["face_up"] else f"{res} (face down)")
+        counts = "".join(f'<td>{zv["astronauts"].get(c, 0)}</td>' for c in colours)
+        waiting = ", ".join(f"{n} {r}" for r, n in sorted(zv["waiting"].items())) or "none"
+        disc = zv["discovery"]
+        disc_txt = ("none" if disc is None else "face down" if disc == "hidden"
+                    else spec.card_name(disc))
+        ver = "" if spec.zone_info[z].verified else " (name unverified)"
+        rows.append(f'<tr><th scope="row">{e(zv["name"])}{e(ver)}</th><td>{e(zv["kind"])}</td>'
+                    f'<td>{e(res_txt)}</td>{counts}<td>{e(waiting)}</td><td>{e(disc_txt)}</td></tr>')
+    zones = (f'<table class="mrp-table mrp-text-zones"><caption>Zones of Mars and Phobos, round '
+             f'{view["round"]}, {e(view["stage"].replace("_", " "))}</caption><thead><tr>'
+             f'<th scope="col">zone</th><th scope="col">kind</th><th scope="col">resource</th>'
+             f'{head}<th scope="col">tokens waiting</th><th scope="col">discovery</th></tr>'
+             f'</thead><tbody>{"".join(rows)}</tbody></table>')
+    srows = []
+    for sid in [*[s for s in view["docks"] if s], *view["launched"]]:
+        sh = view["ships"].get(sid)
+        if sh is None:
+            continue
+        where = "launched" if sh["launched"] else f"dock {sh['dock'] + 1}"
+        crew = ", ".join(f"{n} {c}" for c, n in sorted(sh["crew"].items())) or "empty"
+        dest = spec.card_name(sh["destination"]) if sh["destination"] else "unknown"
+        ver = "" if sh["verified"] else " (card data unverified)"
+        srows.append(f'<tr><th scope="row">{e(sid)}{e(ver)}</th><td>{e(where)}</td>'
+                     f'<td>{e(dest)}</td><td>{sum(sh["crew"].values())} of {sh["capacity"]}</td>'
+                     f'<td>{e(crew)}</td></tr>')
+    ships = (f'<table class="mrp-table mrp-text-ships"><caption>Ships</caption><thead><tr>'
+             f'<th scope="col">ship</th><th scope="col">where</th><th scope="col">destination</th>'
+             f'<th scope="col">aboard</th><th scope="col">crew</th></tr></thead>'
+             f'<tbody>{"".join(srows)}</tbody></table>')
+    mem = ", ".join(f"{n} {c}" for c, n in view["memorial"].items() if n) or "nobody"
+    return f'{zones}{ships}<p class="mrp-text-memorial">Lost in Space Memorial: {e(mem)}.</p>'
+
+
+APP_CSS = """
+<style>
+.mrp-app { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+.mrp-app h2 { margin: 4px 0 6px; }
+.mrp-status-msg { padding: 4px 8px; border-radius: 6px; margin: 2px 0; }
+.mrp-status-info { background: #eef4ff; color: #1b3a6b; }
+.mrp-status-ok { background: #eaf7ee; color: #1d5a2e; }
+.mrp-status-error { background: #fdecea; color: #8a1c13; font-weight: 600; }
+.mrp-sentences { margin: 0; padding-left: 18px; max-height: 320px; overflow-y: auto; }
+.mrp-sentence { margin: 2px 0; }
+.mrp-cite { display: inline; margin-left: 4px; font-size: 11px; color: #555; }
+.mrp-cite summary { display: inline; cursor: pointer; }
+.mrp-paraphrase { background: #fffbe6; border-left: 3px solid #e0b400; padding: 2px 6px; }
+.mrp-why { font-style: italic; color: #4a3b00; margin: 2px 0 4px; }
+.mrp-step-head { font-weight: 600; margin-top: 4px; }
+.mrp-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
+.mrp-table th, .mrp-table td { border-bottom: 1px solid #ddd; padding: 2px 6px; text-align: left; }
+.mrp-table caption { text-align: left; font-weight: 600; }
+.mrp-countdown-strip { display: flex; flex-wrap: wrap; gap: 3px; list-style: none; padding: 0;
+  margin: 4px 0; }
+.mrp-cd-cell { border: 1px solid #bbb; border-radius: 4px; padding: 1px 5px; font-size: 12px;
+  background: #fafafa; }
+.mrp-cd-cell.mrp-current { background: #ffd27a; border-color: #b37400; font-weight: 700; }
+.mrp-cd-dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%;
+  margin-left: 2px; }
+.mrp-cd-queue { font-size: 11px; color: #555; }
+.mrp-race-row { display: flex; align-items: center; gap: 6px; font-size: 12px; margin: 1px 0; }
+.mrp-race-zone { width: 130px; }
+.mrp-race-bars { display: flex; width: 240px; gap: 1px; }
+.mrp-bar { color: #fff; font-size: 10px; text-align: center; min-width: 12px; }
+.mrp-race-lead { color: #555; }
+.mrp-whatif-cols { display: flex; gap: 12px; }
+.mrp-whatif-col { flex: 1; border: 1px solid #ddd; border-radius: 6px; padding: 4px; }
+.mrp-unverified-row { background: #fff8e1; }
+.mrp-decision-text { font-size: 13px; }
+</style>
+"""

@@ -1,0 +1,937 @@
+"""The widget tree: panels that render the session's view and send intents to it.
+
+:class:`TutorApp` is the controller: every widget callback goes through :meth:`TutorApp._guard`
+(errors become sentences in the status area, never tracebacks) and then :meth:`render`.
+Widgets hold no game state; their values are inputs, validated by the session/engine.
+Heavy tabs are built on first open.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import ipywidgets as W
+import yaml
+
+from .. import tables
+from ..engine import content as C
+from ..engine.errors import ContentError, MrpError
+from ..engine.game import mission_points, winners_of_zone
+from ..engine.intents import Intent, format_intent
+from ..engine.spec import GameSpec, clear_cache, load_spec
+from ..engine.views import view_for
+from ..explain import Explanation, cite, explain_event, search_rules
+from . import scenario_glue
+from .board import BoardWidget, board_payload, zone_layout
+from .html import (
+    APP_CSS,
+    countdown_html,
+    e,
+    frame_html,
+    race_html,
+    sentence_html,
+    sentences_html,
+    status_html,
+    text_board_html,
+)
+from .session import Session, StepReport
+
+log = logging.getLogger(__name__)
+F = TypeVar("F", bound=Callable[..., Any])
+
+LOG_TAIL = 60
+FREE_GAME = "__free__"
+TAB_TITLES = ("Log", "Scores", "Hand", "Lesson & quiz", "What if", "Referee", "Card data",
+              "Text board", "Rules")
+
+
+def override_path() -> Path:
+    """Where a referee's card corrections are saved (env MRP_TUTOR_OVERRIDES)."""
+    env = os.environ.get(C.OVERRIDE_ENV)
+    return Path(env).expanduser() if env else Path.home() / ".mrp_tutor" / "overrides.yaml"
+
+
+def app_spec() -> GameSpec:
+    """The spec with the referee's override file applied when it exists.
+
+    Raises:
+        ContentError: the override file does not load (shown as a sentence by the app).
+    """
+    path = override_path()
+    return load_spec(overrides=path) if path.exists() else load_spec()
+
+
+def _btn(label: str, cls: str, tip: str = "", style: str = "") -> W.Button:
+    return W.Button(description=label, tooltip=tip or label, _dom_classes=[cls],
+                    button_style=style, layout=W.Layout(width="auto"))
+
+
+class TutorApp:
+    """The whole app: one session, panels, and the single dispatch path."""
+
+    def __init__(self, spec: GameSpec | None = None, *, seed: int = 1,
+                 colours: tuple[str, ...] = ("red", "blue", "green")) -> None:
+        self.spec = spec or app_spec()
+        self.session = Session.new(self.spec, colours, seed)
+        self.layout = zone_layout(self.spec)
+        self.scenarios, problem = scenario_glue.load_library()
+        self.target: tuple[str, str] | None = None
+        self._options: list[Intent] = []
+        self._built: dict[int, bool] = {}
+        self._refreshers: dict[int, Callable[[], None]] = {}
+        self._quiz_answer: Any = None
+        self._quiet = False
+
+        # --- header -------------------------------------------------------------------
+        self.title = W.HTML(APP_CSS + "<h2>Mission: Red Planet: rules tutor and referee</h2>")
+        self.scenario = W.Dropdown(description="Scenario", options=self._scenario_options(),
+                                   value=FREE_GAME, _dom_classes=["mrp-scenario"],
+                                   layout=W.Layout(width="360px"))
+        self.load_btn = _btn("Load", "mrp-load", "Set up the chosen scenario")
+        self.players = W.Dropdown(description="Players",
+                                  options=[("3", 3), ("4", 4), ("5", 5), ("6", 6),
+                                           ("2 (variant)", 2)], value=len(colours),
+                                  layout=W.Layout(width="160px"), _dom_classes=["mrp-players"])
+        self.seed = W.IntText(value=seed, description="Seed", layout=W.Layout(width="140px"),
+                              _dom_classes=["mrp-seed"])
+        self.new_btn = _btn("New game", "mrp-new-game", "Set up a new seeded game")
+        self.mode = W.ToggleButtons(options=["Tutor", "Referee"], value="Tutor",
+                                    _dom_classes=["mrp-mode"],
+                                    tooltips=["Your view only", "See everything; edit the table"],
+                                    style={"button_width": "80px"})
+        self.viewer = W.Dropdown(description="View as", _dom_classes=["mrp-viewer"],
+                                 layout=W.Layout(width="220px"))
+        self.status = W.HTML(status_html("Ready."), _dom_classes=["mrp-status"])
+
+        # --- board and stepper ----------------------------------------------------------
+        self.board = BoardWidget(_dom_classes=["mrp-board-widget"])
+        self.back_btn = _btn("◀ Back", "mrp-back", "Undo the last step")
+        self.next_btn = _btn("Next ▶", "mrp-next", "Play the next decision and explain it",
+                             "primary")
+        self.round_btn = _btn("Run to end of round ▶▶", "mrp-run-round",
+                              "Play decisions until the round (or phase) changes")
+        self.countdown = W.HTML(_dom_classes=["mrp-countdown"])
+        self.decision = W.HTML(_dom_classes=["mrp-decision"])
+        self.options = W.Dropdown(description="Options", _dom_classes=["mrp-options"],
+                                  layout=W.Layout(width="78%"))
+        self.play_btn = _btn("Play this", "mrp-play", "Play the chosen legal option")
+        self.explain = W.HTML(_dom_classes=["mrp-explain"],
+                              layout=W.Layout(max_height="380px", overflow="auto"))
+
+        # --- tabs (lazy) --------------------------------------------------------------
+        self.tabs = W.Tab(children=[W.VBox() for _ in TAB_TITLES], _dom_classes=["mrp-tabs"])
+        for i, t in enumerate(TAB_TITLES):
+            self.tabs.set_title(i, t)
+        self._builders: dict[int, Callable[[], W.Widget]] = {
+            0: self._build_log, 1: self._build_scores, 2: self._build_hand,
+            3: self._build_lesson, 4: self._build_whatif, 5: self._build_referee,
+            6: self._build_cards, 7: self._build_text_board, 8: self._build_rules,
+        }
+
+        # --- wiring -------------------------------------------------------------------
+        self.next_btn.on_click(self._guard(self.on_next))
+        self.back_btn.on_click(self._guard(self.on_back))
+        self.round_btn.on_click(self._guard(self.on_run_round))
+        self.play_btn.on_click(self._guard(self.on_play_option))
+        self.load_btn.on_click(self._guard(self.on_load_scenario))
+        self.new_btn.on_click(self._guard(self.on_new_game))
+        self.mode.observe(self._guard(self.on_mode), names="value")
+        self.viewer.observe(self._guard(self.on_viewer), names="value")
+        self.tabs.observe(self._guard(self.on_tab), names="selected_index")
+        self.board.on_pick(self._guard(self.on_pick))
+        self.board.on_bad_message(lambda msg: self.say(msg, "error"))
+
+        left = W.VBox([self.board], layout=W.Layout(flex="3 1 0%", min_width="580px"))
+        stepper = W.HBox([self.back_btn, self.next_btn, self.round_btn],
+                         _dom_classes=["mrp-stepper"])
+        right = W.VBox([stepper, self.countdown, self.decision,
+                        W.HBox([self.options, self.play_btn]),
+                        W.HTML("<b>Explanation</b>"), self.explain],
+                       layout=W.Layout(flex="2 1 0%", min_width="360px"))
+        header = W.VBox([
+            self.title,
+            W.HBox([self.scenario, self.load_btn, self.players, self.seed, self.new_btn],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.mode, self.viewer], layout=W.Layout(flex_flow="row wrap")),
+            self.status,
+        ])
+        self.root = W.VBox([header, W.HBox([left, right],
+                                           layout=W.Layout(flex_flow="row wrap")), self.tabs],
+                           _dom_classes=["mrp-app"])
+        self._set_viewer_options()
+        self._ensure_tab(0)
+        if problem:
+            self.say(problem, "error")
+        self.render()
+
+    # ================================================================= plumbing
+    def _guard(self, fn: F) -> F:
+        """Wrap a callback: engine errors and unexpected exceptions become status sentences."""
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except MrpError as err:
+                ex = self.session.error_sentence(err)
+                self.say(ex.text, "error", ex.citation)
+            except Exception as exc:  # never a traceback in the page
+                log.exception("callback %s failed", getattr(fn, "__name__", fn))
+                self.say(f"Something went wrong ({type(exc).__name__}: {exc}). The position "
+                         "is unchanged; you can go Back or start a new game.", "error")
+            return None
+
+        return wrapper  # type: ignore[return-value]
+
+    def say(self, text: str, kind: str = "info", citation: Any = None) -> None:
+        """Show a sentence in the status area."""
+        self.status.value = status_html(text, kind, citation)
+
+    def status_text(self) -> str:
+        """The status sentence as plain text (for tests)."""
+        import html
+        import re
+
+        return html.unescape(re.sub(r"<[^>]+>", "", self.status.value)).strip()
+
+    def _scenario_options(self) -> list[tuple[str, str]]:
+        opts = [("Free game (seeded setup)", FREE_GAME)]
+        opts += [(scenario_glue.title_of(sc), scenario_glue.id_of(sc)) for sc in self.scenarios]
+        return opts
+
+    def _set_viewer_options(self) -> None:
+        s = self.session.state
+        controllers = []
+        for c in s.order:
+            ctl = s.seats[c].controller
+            if ctl not in controllers:
+                controllers.append(ctl)
+        opts = [("Table (no secrets)", "")] + [(c.capitalize(), c) for c in controllers]
+        value = self.session.viewer or ""
+        if value not in dict((v, k) for k, v in opts):
+            value = ""
+        self._quiet = True
+        try:
+            self.viewer.options = opts
+            self.viewer.value = value
+        finally:
+            self._quiet = False
+        self.viewer.disabled = self.session.referee
+
+    # ================================================================= render
+    def render(self, reports: list[StepReport] | None = None) -> None:
+        """Re-render every visible panel from the session's current view."""
+        sess = self.session
+        view = sess.view()
+        with self.board.hold_sync():
+            self.board.board = board_payload(self.spec, view, self.layout)
+        self.countdown.value = countdown_html(self.spec, view)
+        self._render_decision(view)
+        if reports is not None:
+            self.explain.value = self._reports_html(reports)
+        idx = self.tabs.selected_index
+        if idx is not None and idx in self._refreshers:
+            self._refreshers[idx]()
+
+    def _render_decision(self, view: dict[str, Any]) -> None:
+        d = view["decision"]
+        if view["stage"] == "over":
+            res = view["result"] or {}
+            win = ", ".join(res.get("winners", [])) or "nobody"
+            self.decision.value = (f'<div class="mrp-decision-text">The game is over. '
+                                   f'Winner(s): <b>{e(win)}</b>.</div>')
+        elif d is None:
+            self.decision.value = '<div class="mrp-decision-text">Nothing to decide.</div>'
+        else:
+            rule = cite(self.spec, d["rule"])
+            who = ", ".join(d["colours"])
+            ch = f' ({e(self.spec.card_name(d["character"]))})' if d["character"] else ""
+            left = f', {d["left"]} left' if d["left"] else ""
+            self.decision.value = (
+                f'<div class="mrp-decision-text">Waiting for <b>{e(who)}</b>: '
+                f'{e(d["kind"].replace("_", " "))}{ch}{e(left)}. '
+                f'<small>{e(rule.section if rule else "")} [{e(d["rule"])}]</small></div>')
+        opts = self.session.options()
+        if self.target is not None:
+            picked = [x for x in opts if self.target[1] in _fields(x)]
+            opts = picked or opts
+        self._options = opts
+        labels = [(self._label(x), i) for i, x in enumerate(opts[:400])]
+        self.options.options = labels or [("(no decision for this viewer)", -1)]
+        self.options.value = labels[0][1] if labels else -1
+        self.play_btn.disabled = not labels
+
+    def _label(self, x: Intent) -> str:
+        text = format_intent(x)
+        for f in _fields(x):
+            if f not in self.spec.ships and self.spec.card_name(f) != f:
+                text = text.replace(f, self.spec.card_name(f))
+        return text
+
+    def _reports_html(self, reports: list[StepReport]) -> str:
+        sess = self.session
+        parts = []
+        total = 0
+        for rep in reports[-25:]:
+            exps = sess.explain(rep)
+            total += len(exps)
+            if rep.intent is not None:
+                secret = rep.secret and not sess.sees_for(rep.actor or "")
+                head = (f"{(rep.actor or '').capitalize()} made a secret choice." if secret
+                        else format_intent(rep.intent))
+                parts.append(f'<div class="mrp-step-head">{e(head)}</div>')
+                if rep.why and not secret:
+                    parts.append(f'<div class="mrp-why">Why: {e(rep.why)}</div>')
+            if rep.error is not None:
+                ex = sess.error_sentence(rep.error)
+                parts.append('<div class="mrp-why">The scenario tries an illegal move on purpose:'
+                             '</div><ul class="mrp-sentences">' + sentence_html(ex) + "</ul>")
+            parts.append(sentences_html(exps))
+        if len(reports) > 25:
+            parts.insert(0, f'<div class="mrp-more">({len(reports) - 25} earlier step(s) in '
+                         "the log)</div>")
+        return "".join(parts)
+
+    # ================================================================= handlers
+    def on_next(self, _b: Any = None) -> None:
+        rep = self.session.next()
+        self.target = None
+        self.render([rep])
+        if rep.error is not None:
+            self.say("The scenario shows a move the rules forbid (see the explanation).", "info")
+        else:
+            self.say(f"Step played ({len(rep.events)} event(s)).", "ok")
+
+    def on_back(self, _b: Any = None) -> None:
+        if not self.session.back():
+            self.say("Nothing to undo: this is the starting position.", "info")
+            return
+        self.render([])
+        self.explain.value = '<div class="mrp-why">One step undone.</div>'
+        self.say("Back one step.", "ok")
+
+    def on_run_round(self, _b: Any = None) -> None:
+        reps = self.session.run_to_end_of_round()
+        self.render(reps)
+        self.say(f"Played {len(reps)} decision(s); now round {self.session.state.round}, "
+                 f"{self.session.state.stage.replace('_', ' ')}.", "ok")
+
+    def on_play_option(self, _b: Any = None) -> None:
+        i = self.options.value
+        if not isinstance(i, int) or not 0 <= i < len(self._options):
+            self.say("Choose one of the legal options first.", "error")
+            return
+        rep = self.session.play(self._options[i], why="Your choice.")
+        self.target = None
+        self.render([rep])
+        self.say("Played.", "ok")
+
+    def dispatch(self, data: Any) -> None:
+        """Play untrusted intent data (validated by the engine); errors become sentences."""
+        self._guard(self._dispatch)(data)
+
+    def _dispatch(self, data: Any) -> None:
+        rep = self.session.play_dict(data)
+        self.target = None
+        self.render([rep])
+        self.say("Played.", "ok")
+
+    def on_load_scenario(self, _b: Any = None) -> None:
+        sid = self.scenario.value
+        if sid == FREE_GAME:
+            self.on_new_game()
+            return
+        sc = next((s for s in self.scenarios if scenario_glue.id_of(s) == sid), None)
+        if sc is None:
+            self.say(f"There is no scenario {sid!r}.", "error")
+            return
+        self.session.load_scenario(sc)
+        self._after_new_position()
+        steps = len(scenario_glue.steps_of(sc))
+        lesson = scenario_glue.lesson_of(sc)
+        self.explain.value = (f'<div class="mrp-step-head">{e(scenario_glue.title_of(sc))}</div>'
+                              f'<div class="mrp-why">{e(lesson)}</div>')
+        self.say(f"Scenario loaded: {scenario_glue.title_of(sc)} ({steps} step(s); press Next).",
+                 "ok")
+
+    def on_new_game(self, _b: Any = None) -> None:
+        if override_path().exists():  # pick up the referee's saved corrections
+            self.spec = self.session.spec = app_spec()
+            self.layout = zone_layout(self.spec)
+        n = int(self.players.value)
+        palette = list(self.spec.colours)
+        if n == 2:
+            self.session.new_game(palette[:4], int(self.seed.value), variant="two_player")
+        else:
+            self.session.new_game(palette[:n], int(self.seed.value))
+        self._after_new_position()
+        self.explain.value = sentences_html(
+            [explain_event(self.spec, self.session.visible(ev)) for ev in self.session.game.log])
+        self.say(f"New game with seed {self.seed.value}: setup done, press Next.", "ok")
+
+    def _after_new_position(self) -> None:
+        self.target = None
+        self._set_viewer_options()
+        if not self.session.referee and self.session.viewer is None and self.viewer.value:
+            self.session.viewer = self.viewer.value
+        self.render()
+
+    def on_mode(self, change: dict[str, Any]) -> None:
+        self.session.referee = change["new"] == "Referee"
+        self.viewer.disabled = self.session.referee
+        self.render()
+        self.say("Referee mode: you see every hidden card and may edit the table."
+                 if self.session.referee else "Tutor mode: you see only your own secrets.", "info")
+
+    def on_viewer(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self.session.viewer = change["new"] or None
+        self.target = None
+        self.render([])
+        self.say(f"Viewing as {change['new'] or 'the table (no secrets)'}.", "info")
+
+    def on_pick(self, target: str, ident: str) -> None:
+        self.target = (target, ident)
+        self._render_decision(self.session.view())
+        n = len([x for x in self._options if ident in _fields(x)])
+        name = self.spec.card_name(ident)
+        for dd in getattr(self, "_pick_targets", {}).get(target, []):
+            if ident in [v for _, v in dd.options]:
+                dd.value = ident
+        self.say(f"Picked {target} {name}: {n} legal option(s) involve it."
+                 if n else f"Picked {target} {name}: no legal option involves it now.", "info")
+
+    def on_tab(self, change: dict[str, Any]) -> None:
+        idx = change["new"]
+        if idx is None:
+            return
+        self._ensure_tab(idx)
+        self._refreshers[idx]()
+
+    def _ensure_tab(self, idx: int) -> None:
+        if self._built.get(idx):
+            return
+        widget = self._builders[idx]()
+        children = list(self.tabs.children)
+        children[idx] = widget
+        self.tabs.children = children
+        self._built[idx] = True
+
+    # ================================================================= tabs
+    def _build_log(self) -> W.Widget:
+        self.log_html = W.HTML(_dom_classes=["mrp-log"])
+
+        def refresh() -> None:
+            sess = self.session
+            evs = sess.game.log
+            rounds = _rounds(evs)
+            start = max(0, len(evs) - LOG_TAIL)
+            shown = [sess.visible(ev) for ev in evs[start:]]
+            df = tables.event_log(self.spec, shown, start=start, rounds=rounds[start:])
+            df = df.iloc[::-1]
+            self.log_html.value = (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
+                                   + frame_html(df, "mrp-log-table"))
+
+        self._refreshers[0] = refresh
+        return W.VBox([self.log_html])
+
+    def _build_scores(self) -> W.Widget:
+        self.scores_html = W.HTML(_dom_classes=["mrp-scores"])
+
+        def refresh() -> None:
+            view = self.session.view()
+            sb = tables.scoreboard(view, self.spec.point_values)
+            mj = tables.majorities(view, self.spec)
+            br = tables.score_breakdown(view)
+            sh = tables.ships_table(view)
+            parts = [frame_html(sb, "mrp-scoreboard", "Scoreboard (point tokens and astronauts)"),
+                     "<b>Majority race</b>", race_html(mj, view["order"]),
+                     frame_html(mj.drop(columns=["zone", "kind"]), "mrp-majorities",
+                                "Majority per zone (who would share its tokens now)"),
+                     frame_html(sh, "mrp-ships", "Ships")]
+            if not br.empty:
+                parts.append(frame_html(br, "mrp-breakdown", "Final score breakdown"))
+            self.scores_html.value = "".join(parts)
+
+        self._refreshers[1] = refresh
+        return W.VBox([self.scores_html])
+
+    def _build_hand(self) -> W.Widget:
+        intro = W.HTML("<p>Pass-and-play: pass the device to one player, who shows their hand, "
+                       "picks a character and locks it. The pick stays hidden until the "
+                       "countdown reveals it.</p>")
+        self.hand_seat = W.Dropdown(description="Player", _dom_classes=["mrp-hand-seat"])
+        self.hand_show = _btn("Show my hand", "mrp-show-hand")
+        self.hand_hide = _btn("Hide", "mrp-hide-hand")
+        self.hand_cards = W.ToggleButtons(options=[], _dom_classes=["mrp-hand-cards"])
+        self.hand_lock = _btn("Lock my pick", "mrp-lock", style="warning")
+        self.hand_info = W.HTML(_dom_classes=["mrp-hand"])
+        self.hand_box = W.VBox([])
+        self.hand_open: str | None = None
+
+        def seats() -> list[str]:
+            s = self.session.state
+            return [c for c in s.order if not s.seats[c].neutral]
+
+        def refresh() -> None:
+            self.hand_seat.options = seats()
+            s = self.session.state
+            public = ", ".join(f"{c}: {'picked' if s.seats[c].chosen else 'not yet'}"
+                               for c in seats()) if s.stage == "choose" else ""
+            if self.hand_open is None or not self.session.sees_for(self.hand_open):
+                self.hand_open = None
+                self.hand_box.children = []
+                self.hand_info.value = (f"<p>Hands are hidden. {e(public)}</p>" if public
+                                        else "<p>Hands are hidden.</p>")
+                return
+            view = self.session.view()
+            seat = view["seats"][self.hand_open]
+            choosing = [x for x in self.session.game.legal_intents(self.hand_open)
+                        if x.type == "choose_character"]
+            picks = [str(getattr(x, "character", "")) for x in choosing]
+            self.hand_cards.options = [(self.spec.card_name(ch), ch) for ch in picks]
+            self.hand_box.children = [self.hand_cards, self.hand_lock] if choosing else []
+            missions = ", ".join(self.spec.card_name(m) for m in seat["missions"] or []) or "none"
+            actions = ", ".join(self.spec.card_name(m) for m in seat["actions"] or []) or "none"
+            peeked = ", ".join(f"{self.spec.card_name(z)}: {self.spec.card_name(c)}"
+                               for z, c in (seat["peeked"] or {}).items()) or "none"
+            hand = ", ".join(self.spec.card_name(c) for c in seat["hand"] or []) or "empty"
+            chosen = seat["chosen"]
+            self.hand_info.value = (
+                f"<p><b>{e(self.hand_open.capitalize())}'s hand</b>: {e(hand)}<br>"
+                f"Locked pick: {e(self.spec.card_name(chosen) if chosen else 'none yet')}<br>"
+                f"Missions: {e(missions)}<br>Actions: {e(actions)}<br>"
+                f"Discoveries seen: {e(peeked)}</p>")
+
+        def show(_b: Any) -> None:
+            c = self.hand_seat.value
+            if c not in seats():
+                self.say("Choose a player first.", "error")
+                return
+            self.hand_open = c
+            self.session.viewer = c
+            self._set_viewer_options()
+            self.render([])
+            self.say(f"{c.capitalize()}'s hand is shown: others look away.", "info")
+
+        def hide(_b: Any = None) -> None:
+            self.hand_open = None
+            if not self.session.referee:
+                self.session.viewer = None
+                self._set_viewer_options()
+            self.render([])
+            self.say("Hand hidden: the table view shows no secrets.", "info")
+
+        def lock(_b: Any) -> None:
+            c = self.hand_open
+            pick = self.hand_cards.value
+            if c is None or not pick:
+                self.say("Show your hand and pick a character first.", "error")
+                return
+            self.session.play_dict({"type": "choose_character", "colour": c, "character": pick})
+            hide()
+            self.explain.value = ""
+            self.say(f"{c.capitalize()} locked a character face down. Pass the device on.", "ok")
+
+        self.hand_show.on_click(self._guard(show))
+        self.hand_hide.on_click(self._guard(hide))
+        self.hand_lock.on_click(self._guard(lock))
+        self._refreshers[2] = refresh
+        return W.VBox([intro, W.HBox([self.hand_seat, self.hand_show, self.hand_hide]),
+                       self.hand_info, self.hand_box])
+
+    def _build_lesson(self) -> W.Widget:
+        self.lesson_html = W.HTML(_dom_classes=["mrp-lesson"])
+        self.quiz_q = W.HTML(_dom_classes=["mrp-quiz-question"])
+        self.quiz_pick = W.Dropdown(description="Prediction", _dom_classes=["mrp-quiz-pick"])
+        self.quiz_check = _btn("Show the ruling", "mrp-quiz-check")
+        self.quiz_out = W.HTML(_dom_classes=["mrp-quiz-ruling"])
+
+        def refresh() -> None:
+            sc = self.session.scenario
+            quiz = scenario_glue.quiz_of(sc) if sc is not None else None
+            if sc is not None:
+                self.lesson_html.value = (f"<h3>{e(scenario_glue.title_of(sc))}</h3>"
+                                          f"<p>{e(scenario_glue.lesson_of(sc))}</p>")
+            else:
+                self.lesson_html.value = ("<p>No scenario loaded: the quiz asks about the "
+                                          "current position.</p>")
+            if quiz and quiz["question"]:
+                self._quiz_answer = ("scenario", quiz)
+                self.quiz_q.value = f"<p><b>Question:</b> {e(quiz['question'])}</p>"
+                choices = quiz["choices"] or ["I think it is legal", "I think it is illegal"]
+                self.quiz_pick.options = choices
+            else:
+                zone = self._quiz_zone()
+                self._quiz_answer = ("zone", zone)
+                name = self.spec.card_name(zone)
+                self.quiz_q.value = (f"<p><b>Question:</b> if a production phase happened now, "
+                                     f"who would share the point tokens of {e(name)}?</p>")
+                self.quiz_pick.options = ["nobody", *self.session.state.order]
+            self.quiz_out.value = ""
+
+        def check(_b: Any) -> None:
+            kind, data = self._quiz_answer
+            guess = self.quiz_pick.value
+            if kind == "zone":
+                counts = dict(self.session.state.zones[data])
+                leaders, rule = winners_of_zone(counts)
+                truth = ", ".join(leaders) or "nobody"
+                ok = (guess == "nobody" and not leaders) or guess in leaders
+                c = cite(self.spec, rule)
+                text = (f"{'Right' if ok else 'Not quite'}: the engine rules that "
+                         f"{truth} would share them ({_counts(counts)}).")
+                self.quiz_out.value = ('<ul class="mrp-sentences">'
+                                       + sentence_html(Explanation(text, rule, c)) + "</ul>")
+                return
+            self.quiz_out.value = self._scenario_ruling(data, guess)
+
+        self.quiz_check.on_click(self._guard(check))
+        self._refreshers[3] = refresh
+        return W.VBox([self.lesson_html, self.quiz_q, W.HBox([self.quiz_pick, self.quiz_check]),
+                       self.quiz_out])
+
+    def _quiz_zone(self) -> str:
+        s = self.session.state
+        busy = sorted(self.spec.zones, key=lambda z: -sum(s.zones[z].values()))
+        return busy[0]
+
+    def _scenario_ruling(self, quiz: dict[str, Any], guess: Any) -> str:
+        """Play the scenario's remaining steps on a copy and explain what the engine rules."""
+        sess = self.session
+        fork = Session(self.spec, sess.fork(), viewer=sess.viewer, referee=sess.referee,
+                       scenario=sess.scenario, scenario_pos=sess.scenario_pos)
+        steps = scenario_glue.steps_of(sess.scenario)
+        items: list[Explanation] = []
+        while fork.scenario_pos < len(steps):
+            rep = fork.next()
+            if rep.error is not None:
+                items.append(fork.error_sentence(rep.error))
+            items.extend(fork.explain(rep))
+        answer = quiz.get("answer")
+        verdict = ""
+        if answer is not None:
+            ok = str(guess).strip().lower() == str(answer).strip().lower()
+            verdict = (f"<p><b>{'Right' if ok else 'Not quite'}</b>: the answer is "
+                       f"{e(answer)}.</p>")
+        extra = f"<p>{e(quiz['explain'])}</p>" if quiz.get("explain") else ""
+        return verdict + extra + sentences_html(items)
+
+    def _build_whatif(self) -> W.Widget:
+        self.wi_a = W.Dropdown(description="Choice A", _dom_classes=["mrp-whatif-a"],
+                               layout=W.Layout(width="48%"))
+        self.wi_b = W.Dropdown(description="Choice B", _dom_classes=["mrp-whatif-b"],
+                               layout=W.Layout(width="48%"))
+        self.wi_go = _btn("Compare", "mrp-whatif-go")
+        self.wi_out = W.HTML(_dom_classes=["mrp-whatif"])
+
+        def refresh() -> None:
+            opts = self.session.options()
+            labels = [(self._label(x), i) for i, x in enumerate(opts[:400])]
+            self._wi_opts = opts
+            self.wi_a.options = labels
+            self.wi_b.options = labels
+            if len(labels) > 1:
+                self.wi_b.value = labels[1][1]
+
+        def compare(_b: Any) -> None:
+            if self.wi_a.value is None or self.wi_b.value is None:
+                self.say("There is nothing to compare for this viewer now.", "error")
+                return
+            cols = []
+            for label, i in (("A", self.wi_a.value), ("B", self.wi_b.value)):
+                fork = self.session.fork()
+                intent = self._wi_opts[i]
+                events = fork.play(intent)
+                exps = [explain_event(self.spec, self.session.visible(ev)) for ev in events]
+                view = view_for(self.spec, fork.state, self.session.viewer,
+                                referee=self.session.referee)
+                mj = tables.majorities(view, self.spec)
+                cols.append(f'<div class="mrp-whatif-col"><b>{label}: {e(self._label(intent))}'
+                            f'</b>{sentences_html(exps, 30)}'
+                            f'{race_html(mj, view["order"])}</div>')
+            self.wi_out.value = f'<div class="mrp-whatif-cols">{"".join(cols)}</div>'
+            self.say("Both choices were played on copies; the game itself is unchanged.", "ok")
+
+        self.wi_go.on_click(self._guard(compare))
+        self._refreshers[4] = refresh
+        return W.VBox([W.HTML("<p>Fork the position, play two different choices and compare "
+                              "them side by side.</p>"),
+                       W.HBox([self.wi_a, self.wi_b]), self.wi_go, self.wi_out])
+
+    def _build_referee(self) -> W.Widget:
+        s = self.session.state
+        zones = [(self.spec.card_name(z), z) for z in self.spec.zones]
+        self.ed_zone = W.Dropdown(description="Zone", options=zones, _dom_classes=["mrp-ed-zone"])
+        self.ed_zone_colour = W.Dropdown(description="Colour", options=list(s.order),
+                                         _dom_classes=["mrp-ed-zone-colour"])
+        self.ed_zone_n = W.IntText(description="Astronauts", value=0,
+                                   _dom_classes=["mrp-ed-zone-count"])
+        self.ed_zone_btn = _btn("Set astronauts in zone", "mrp-edit-zone")
+        self.ed_ship = W.Dropdown(description="Ship", _dom_classes=["mrp-ed-ship"])
+        self.ed_ship_colour = W.Dropdown(description="Colour", options=list(s.order),
+                                         _dom_classes=["mrp-ed-ship-colour"])
+        self.ed_ship_n = W.IntText(description="Crew", value=0, _dom_classes=["mrp-ed-ship-count"])
+        self.ed_ship_btn = _btn("Set crew of ship", "mrp-edit-crew")
+        self.ed_face = W.Dropdown(description="Zone", options=zones, _dom_classes=["mrp-ed-face"])
+        self.ed_face_btn = _btn("Turn its resource face up", "mrp-edit-faceup")
+        self.rule_prod = _btn("Production ruling", "mrp-ruling-production")
+        self.rule_final = _btn("Final score ruling", "mrp-ruling-final")
+        self.ruling = W.HTML(_dom_classes=["mrp-ruling"])
+        self._pick_targets = {"zone": [self.ed_zone, self.ed_face], "ship": [self.ed_ship]}
+
+        def refresh() -> None:
+            st = self.session.state
+            ships = [*st.docked(), *st.launched]
+            self.ed_ship.options = ships
+            for dd in (self.ed_zone_colour, self.ed_ship_colour):
+                if list(dd.options) != list(st.order):
+                    dd.options = list(st.order)
+
+        def need_referee() -> bool:
+            if not self.session.referee:
+                self.say("Switch to Referee mode to edit the table position.", "error")
+                return False
+            return True
+
+        def do_edit(data: dict[str, Any]) -> None:
+            if not need_referee():
+                return
+            rep = self.session.edit(data)
+            self.render([rep])
+            self.say(explain_event(self.spec, rep.events[0]).text.rstrip(".") + ": done.", "ok")
+
+        self.ed_zone_btn.on_click(self._guard(lambda _b: do_edit(
+            {"what": "zone", "place": self.ed_zone.value, "colour": self.ed_zone_colour.value,
+             "count": self.ed_zone_n.value})))
+        self.ed_ship_btn.on_click(self._guard(lambda _b: do_edit(
+            {"what": "crew", "place": self.ed_ship.value or "", "colour":
+             self.ed_ship_colour.value, "count": self.ed_ship_n.value})))
+        self.ed_face_btn.on_click(self._guard(lambda _b: do_edit(
+            {"what": "face_up", "place": self.ed_face.value})))
+        self.rule_prod.on_click(self._guard(lambda _b: self._ruling("production")))
+        self.rule_final.on_click(self._guard(lambda _b: self._ruling("final")))
+        self._refreshers[5] = refresh
+        return W.VBox([
+            W.HTML("<p>Copy the physical table into the app (Referee mode). Every edit is "
+                   "checked against the rules; click a zone or ship on the board to pick it.</p>"),
+            W.HBox([self.ed_zone, self.ed_zone_colour, self.ed_zone_n, self.ed_zone_btn],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.ed_ship, self.ed_ship_colour, self.ed_ship_n, self.ed_ship_btn],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.ed_face, self.ed_face_btn]),
+            W.HBox([self.rule_prod, self.rule_final]), self.ruling,
+        ], _dom_classes=["mrp-referee"])
+
+    def _ruling(self, which: str) -> None:
+        """Production or final-score ruling on the current position, with citations."""
+        items = referee_ruling(self.spec, self.session.state, which)
+        self.ruling.value = sentences_html(items, 120)
+        self.say(f"{which.capitalize()} ruling computed for the current position.", "ok")
+
+    def _build_cards(self) -> W.Widget:
+        kinds = [("Ships", ("ships", "ships")), ("Zones", ("zones", "zones")),
+                 ("Characters", ("characters", "characters")),
+                 ("Discoveries", ("events", "discoveries")), ("Missions", ("events", "missions")),
+                 ("Actions", ("events", "actions"))]
+        self.cd_kind = W.Dropdown(description="Cards", options=kinds, _dom_classes=["mrp-cd-kind"])
+        self.cd_table = W.HTML(_dom_classes=["mrp-cards"],
+                               layout=W.Layout(max_height="300px", overflow="auto"))
+        self.cd_id = W.Dropdown(description="Entry", _dom_classes=["mrp-cd-id"])
+        self.cd_field = W.Text(description="Field", placeholder="e.g. capacity",
+                               _dom_classes=["mrp-cd-field"])
+        self.cd_value = W.Text(description="Value", placeholder="e.g. 3 (YAML)",
+                               _dom_classes=["mrp-cd-value"])
+        self.cd_save = _btn("Check and save", "mrp-save-override")
+        self.cd_out = W.HTML(_dom_classes=["mrp-cd-result"])
+
+        def entries() -> list[Any]:
+            f, key = self.cd_kind.value
+            return list(getattr(getattr(self.spec.content, f), key))
+
+        def refresh(_c: Any = None) -> None:
+            rows = []
+            ents = entries()
+            for x in ents:
+                data = x.model_dump(exclude={"source", "verified", "notes"})
+                data.pop("id", None)
+                short = ", ".join(f"{k}={v}" for k, v in data.items()
+                                  if not isinstance(v, list | dict))[:120]
+                cls = "" if x.verified else ' class="mrp-unverified-row"'
+                rows.append(f"<tr{cls}><th scope='row'>{e(x.id)}</th><td>{e(short)}</td>"
+                            f"<td>{'yes' if x.verified else 'no'}</td><td>{e(x.source)}</td></tr>")
+            n_unv = len(self.spec.unverified())
+            self.cd_table.value = (
+                f"<p>{n_unv} entries in all are unverified placeholders. Correct an entry to "
+                f"match your copy; corrections are saved to <code>{e(override_path())}</code>."
+                "</p><table class='mrp-table'><thead><tr><th>id</th><th>content</th>"
+                "<th>verified</th><th>source</th></tr></thead><tbody>"
+                + "".join(rows) + "</tbody></table>")
+            self.cd_id.options = [x.id for x in ents]
+
+        def save(_b: Any) -> None:
+            f, key = self.cd_kind.value
+            ident, fld = self.cd_id.value, self.cd_field.value.strip()
+            if not ident or not fld:
+                self.say("Choose an entry and name the field to correct.", "error")
+                return
+            try:
+                value = yaml.safe_load(self.cd_value.value)
+            except yaml.YAMLError:
+                self.say("The value is not valid YAML (write e.g. 3, hellas or [a, b]).", "error")
+                return
+            msg, ok = save_override(override_path(), f, key, ident, fld, value)
+            self.cd_out.value = status_html(msg, "ok" if ok else "error")
+            self.say(msg, "ok" if ok else "error")
+
+        self.cd_kind.observe(self._guard(refresh), names="value")
+        self.cd_save.on_click(self._guard(save))
+        self._refreshers[6] = lambda: None
+        refresh()
+        return W.VBox([self.cd_kind, self.cd_table,
+                       W.HBox([self.cd_id, self.cd_field, self.cd_value, self.cd_save],
+                              layout=W.Layout(flex_flow="row wrap")), self.cd_out])
+
+    def _build_text_board(self) -> W.Widget:
+        self.text_board = W.HTML(_dom_classes=["mrp-text-board"])
+
+        def refresh() -> None:
+            self.text_board.value = text_board_html(self.spec, self.session.view())
+
+        self._refreshers[7] = refresh
+        return W.VBox([self.text_board])
+
+    def _build_rules(self) -> W.Widget:
+        q = W.Text(description="Search", placeholder="e.g. ship full launch",
+                   _dom_classes=["mrp-rules-query"], continuous_update=False)
+        out = W.HTML(_dom_classes=["mrp-rules"])
+
+        def search(change: Any) -> None:
+            found = search_rules(self.spec, str(q.value))
+            out.value = ("".join(f"<p><b>{e(c.section)}</b> [{e(c.rule)}]<br>{e(c.summary)}</p>"
+                                 for c in found) or "<p>No rule matches.</p>")
+
+        q.observe(self._guard(search), names="value")
+        self._refreshers[8] = lambda: None
+        return W.VBox([q, out])
+
+
+# ===================================================================== helpers
+def _fields(x: Intent) -> list[str]:
+    return [str(getattr(x, f)) for f in x.__dataclass_fields__ if f != "colour"]
+
+
+def _counts(counts: dict[str, int]) -> str:
+    present = {c: n for c, n in counts.items() if n}
+    return ", ".join(f"{n} {c}" for c, n in present.items()) or "nobody there"
+
+
+def _rounds(events: list[Any]) -> list[int]:
+    out, r = [], 0
+    for ev in events:
+        if ev.type == "track_advanced" and getattr(ev, "kind", "") == "round":
+            r = ev.number
+        out.append(r)
+    return out
+
+
+def referee_ruling(spec: GameSpec, state: Any, which: str) -> list[Explanation]:
+    """Sentences of a production or final-score ruling (``mrp_tutor.referee`` when present)."""
+    try:  # provided by another module; optional
+        ref: Any = importlib.import_module("mrp_tutor.referee")
+    except ImportError:
+        ref = None
+    fn = getattr(ref, f"{which}_ruling", None) if ref is not None else None
+    if fn is not None:
+        return _as_explanations(spec, fn(spec, state))
+    out: list[Explanation] = []
+    if which == "production":
+        for z in spec.zones:
+            counts = dict(state.zones[z])
+            leaders, rule = winners_of_zone(counts)
+            who = " and ".join(leaders) or "nobody"
+            out.append(Explanation(f"{spec.card_name(z)}: {who} ({_counts(counts)}).", rule,
+                                   cite(spec, rule)))
+        return out
+    for c in state.order:
+        for card in state.seats[c].missions:
+            ok, pts, why = mission_points(spec, state, c, card)
+            out.append(Explanation(
+                f"{c.capitalize()}'s mission {spec.card_name(card)}: "
+                f"{'completed, ' + str(pts) + ' points' if ok else 'not completed'} ({why}).",
+                "missions.effect", cite(spec, "missions.effect")))
+        toks = state.seats[c].tokens
+        pts = sum(spec.point_values[r] * n for r, n in toks.items())
+        out.append(Explanation(f"{c.capitalize()}'s point tokens are worth {pts} points.",
+                               "scoring.tokens", cite(spec, "scoring.tokens")))
+    ice = {c: state.seats[c].tokens.get("ice", 0) for c in state.order}
+    top = max(ice.values()) if ice else 0
+    if top:
+        holders = [c for c in state.order if ice[c] == top]
+        rule = "ice_monopoly.tie" if len(holders) > 1 else "ice_monopoly.award"
+        out.append(Explanation(f"Ice Monopoly: {', '.join(holders)} with {top} ice.", rule,
+                               cite(spec, rule)))
+    return out
+
+
+def _as_explanations(spec: GameSpec, result: Any) -> list[Explanation]:
+    if isinstance(result, Explanation):
+        return [result]
+    items = result if isinstance(result, list | tuple) else getattr(result, "items", None)
+    if items is None:
+        sentences = getattr(result, "sentences", None) or getattr(result, "explanations", None)
+        items = sentences if sentences is not None else [result]
+    out = []
+    for it in items:
+        if isinstance(it, Explanation):
+            out.append(it)
+        else:
+            rule = getattr(it, "rule", None)
+            text = getattr(it, "text", None) or str(it)
+            out.append(Explanation(str(text), rule, cite(spec, rule) if rule else None))
+    return out
+
+
+def save_override(path: Path, file: str, key: str, ident: str, fld: str,
+                  value: Any) -> tuple[str, bool]:
+    """Merge one correction into the override file after the engine validated it.
+
+    Returns (sentence, saved?).  Nothing is written when the result would not load.
+    """
+    try:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except (OSError, yaml.YAMLError) as exc:
+        return f"The override file {path} cannot be read ({exc}); nothing was saved.", False
+    doc = doc if isinstance(doc, dict) else {}
+    section = doc.setdefault(file, {})
+    if not isinstance(section, dict):
+        return f"The override file {path} is malformed at {file!r}; nothing was saved.", False
+    lst = section.setdefault(key, [])
+    entry = next((x for x in lst if isinstance(x, dict) and x.get("id") == ident), None)
+    if entry is None:
+        entry = {"id": ident}
+        lst.append(entry)
+    entry[fld] = value
+    entry.setdefault("source", "referee's own copy")
+    entry.setdefault("verified", True)
+    try:
+        load_spec(overrides=doc, use_env_overrides=False)
+    except ContentError as err:
+        problems = "; ".join(err.problems[:5])
+        return f"Not saved: the correction does not fit the data rules ({problems}).", False
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True),
+                        encoding="utf-8")
+    except OSError as exc:
+        return f"Could not write {path} ({exc.strerror}); nothing was saved.", False
+    clear_cache()
+    return (f"Saved: {file}/{key}/{ident}.{fld} = {value!r} in {path}. Start a new game to "
+            "use it.", True)

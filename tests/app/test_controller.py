@@ -1,0 +1,388 @@
+"""The app without a browser: build it, click buttons, assert on the session and the status.
+
+Widget clicks run the same callbacks the browser triggers (ipywidgets ``Button.click()``);
+board clicks are the custom messages board.js sends.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import pytest
+
+from mrp_tutor.app import build_app
+from mrp_tutor.app.session import Session
+from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.engine import ChooseCharacter, load_spec
+from mrp_tutor.engine.state import state_to_dict
+
+
+@pytest.fixture(scope="module")
+def spec() -> Any:
+    return load_spec(use_env_overrides=False)
+
+
+@pytest.fixture
+def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> TutorApp:
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
+    return build_app(spec=spec, seed=7)
+
+
+def walk(w: Any) -> list[Any]:
+    """Every widget of a tree (what the page displays)."""
+    out = [w]
+    for child in getattr(w, "children", ()):
+        out.extend(walk(child))
+    return out
+
+
+def snapshot(app: TutorApp) -> dict[str, Any]:
+    return state_to_dict(app.session.state)
+
+
+def to_choose(app: TutorApp) -> None:
+    """Click Next until every colour must choose a character (after missions)."""
+    for _ in range(20):
+        d = app.session.game.decision()
+        if d is not None and d.kind == "choose_character" and len(d.colours) == 3:
+            return
+        app.next_btn.click()
+    raise AssertionError("never reached the character choice")
+
+
+def test_app_builds_with_stable_classes(app: TutorApp) -> None:
+    classes = {c for w in walk(app.root) for c in getattr(w, "_dom_classes", ())}
+    for needed in ("mrp-app", "mrp-next", "mrp-back", "mrp-log", "mrp-explain", "mrp-scenario",
+                   "mrp-status", "mrp-board-widget"):
+        assert needed in classes, needed
+    assert app.status_text() == "Ready."
+    assert {z["id"] for z in app.board.board["zones"]} == set(app.spec.zones)
+
+
+def test_next_plays_a_decision_and_explains_it_with_a_citation(app: TutorApp) -> None:
+    before = len(app.session.game.log)
+    log_before = app.log_html.value
+    app.next_btn.click()
+    assert len(app.session.game.log) > before
+    assert "Step played" in app.status_text()
+    assert "mrp-cite" in app.explain.value and "[setup.missions]" in app.explain.value
+    assert app.log_html.value != log_before
+
+
+def test_back_restores_the_previous_position(app: TutorApp) -> None:
+    start = snapshot(app)
+    app.next_btn.click()
+    app.next_btn.click()
+    assert snapshot(app) != start
+    app.back_btn.click()
+    app.back_btn.click()
+    assert snapshot(app) == start
+    app.back_btn.click()
+    assert "Nothing to undo" in app.status_text()
+
+
+def test_run_to_end_of_round_changes_the_round(app: TutorApp) -> None:
+    to_choose(app)
+    r = app.session.state.round
+    app.round_btn.click()
+    s = app.session.state
+    assert (s.round, s.stage) != (r, "choose")
+    assert s.round == r + 1 or s.stage in ("production", "over")
+
+
+def test_illegal_intent_yields_a_sentence_and_changes_nothing(app: TutorApp) -> None:
+    to_choose(app)
+    start = snapshot(app)
+    app.dispatch({"type": "board", "colour": "red", "ship": "s01", "count": 1})
+    text = app.status_text()
+    assert "Traceback" not in text
+    assert "red" in text.lower() and "choose" in text.lower()
+    assert snapshot(app) == start
+
+
+def test_malformed_browser_input_yields_a_sentence(app: TutorApp) -> None:
+    start = snapshot(app)
+    app.dispatch({"type": "board", "colour": "red", "ship": "s01", "count": "many"})
+    assert "board" in app.status_text().lower() and "Traceback" not in app.status_text()
+    app.dispatch({"type": "teleport", "colour": "red"})
+    assert "unknown intent type" in app.status_text().lower()
+    assert snapshot(app) == start
+
+
+def test_unexpected_exception_becomes_a_sentence(app: TutorApp,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom() -> None:
+        raise RuntimeError("kaput")
+
+    monkeypatch.setattr(app.session, "next", boom)
+    app.next_btn.click()  # must not raise
+    assert "Something went wrong" in app.status_text()
+    assert "kaput" in app.status_text()
+
+
+def test_options_list_plays_any_legal_decision(app: TutorApp) -> None:
+    to_choose(app)
+    labels = [label for label, _ in app.options.options]
+    assert all(label.startswith("red: choose_character") for label in labels)  # viewer red
+    app.options.value = 2
+    chosen = app._options[2]
+    app.play_btn.click()
+    assert app.session.state.seats["red"].chosen == chosen.character  # type: ignore[attr-defined]
+
+
+def _all_widget_state(app: TutorApp) -> str:
+    return json.dumps([w.get_state() for w in walk(app.root)], default=str)
+
+
+def test_hidden_information_is_absent_from_another_viewer(app: TutorApp, spec: Any) -> None:
+    to_choose(app)
+    red = app.session.state.seats["red"]
+    mission = red.missions[0]
+    app.dispatch({"type": "choose_character", "colour": "red", "character": "soldier"})
+    assert app.session.state.seats["red"].chosen == "soldier"
+    app.viewer.value = "blue"
+    board = json.dumps(app.board.board)
+    assert mission not in board and "soldier" not in board.lower()
+    everything = _all_widget_state(app)
+    assert spec.missions[mission].name not in everything
+    assert "Soldier" not in app.explain.value and "soldier" not in app.log_html.value
+    # red itself sees its own pick
+    app.viewer.value = "red"
+    app.tabs.selected_index = 2
+    app.hand_seat.value = "red"
+    app.hand_show.click()
+    assert "Soldier" in app.hand_info.value
+
+
+def test_referee_view_only_in_referee_mode(app: TutorApp, spec: Any) -> None:
+    to_choose(app)
+    blue_mission = app.session.state.seats["blue"].missions[0]
+    assert blue_mission not in json.dumps(app.session.view())
+    app.mode.value = "Referee"
+    assert blue_mission in json.dumps(app.session.view())
+    app.mode.value = "Tutor"
+    assert blue_mission not in json.dumps(app.session.view())
+
+
+def test_pass_and_play_sealed_pick(app: TutorApp) -> None:
+    to_choose(app)
+    app.tabs.selected_index = 2
+    app.hand_seat.value = "blue"
+    app.hand_show.click()
+    assert "Blue's hand" in app.hand_info.value
+    app.hand_cards.value = "pilot"
+    app.hand_lock.click()
+    assert app.session.state.seats["blue"].chosen == "pilot"
+    assert app.session.viewer is None  # hidden again: the table view
+    assert "Pilot" not in app.hand_info.value
+    assert "locked a character" in app.status_text()
+
+
+def test_board_click_is_validated_in_the_kernel(app: TutorApp) -> None:
+    app.board._handle_msg(app.board, {"kind": "pick", "target": "zone", "id": "hellas"}, [])
+    assert "Picked zone Hellas" in app.status_text()
+    assert app.board.picked == "zone:hellas"
+    app.board._handle_msg(app.board, {"kind": "pick", "target": "zone", "id": "olympus"}, [])
+    assert "no zone 'olympus'" in app.status_text()
+    app.board._handle_msg(app.board, {"kind": "exec", "code": "1/0"}, [])
+    assert "does not understand" in app.status_text()
+
+
+def test_board_click_on_ship_filters_options(app: TutorApp) -> None:
+    to_choose(app)
+    app.round_btn.click()
+    for _ in range(30):
+        d = app.session.game.decision()
+        if d and d.kind == "board" and app.session.viewer in d.colours:
+            break
+        app.next_btn.click()
+    else:
+        pytest.skip("no boarding decision for red in this seed")
+    ship = app.session.state.docked()[0]
+    app.board._handle_msg(app.board, {"kind": "pick", "target": "ship", "id": ship}, [])
+    assert all(ship in label for label, _ in app.options.options)
+
+
+def test_referee_edit_over_capacity_is_refused_with_the_rule(app: TutorApp, spec: Any) -> None:
+    app.tabs.selected_index = 5
+    ship = app.session.state.docked()[0]
+    cap = spec.cap[ship]
+    app.ed_ship.value = ship
+    app.ed_ship_colour.value = "green"
+    app.ed_ship_n.value = cap + 1
+    start = snapshot(app)
+    app.ed_ship_btn.click()
+    assert "Referee mode" in app.status_text()  # not allowed in tutor mode
+    app.mode.value = "Referee"
+    app.ed_ship_btn.click()
+    text = app.status_text()
+    assert f"capacity {cap}" in text and "ships.capacity" in text
+    assert snapshot(app) == start
+
+
+def test_referee_edit_beyond_22_astronauts_is_refused(app: TutorApp) -> None:
+    app.mode.value = "Referee"
+    app.tabs.selected_index = 5
+    app.ed_zone.value = "hellas"
+    app.ed_zone_colour.value = "red"
+    app.ed_zone_n.value = 23
+    start = snapshot(app)
+    app.ed_zone_btn.click()
+    assert "22 astronauts" in app.status_text()
+    assert "components.astronauts" in app.status_text()
+    assert snapshot(app) == start
+
+
+def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
+    app.mode.value = "Referee"
+    app.tabs.selected_index = 5
+    supply = app.session.state.seats["red"].supply
+    app.ed_zone.value = "hellas"
+    app.ed_zone_colour.value = "red"
+    app.ed_zone_n.value = 3
+    app.ed_zone_btn.click()
+    assert app.session.state.zones["hellas"]["red"] == 3
+    assert app.session.state.seats["red"].supply == supply - 3
+    app.ed_face.value = "hellas"
+    app.ed_face_btn.click()
+    assert app.session.state.face_up["hellas"]
+    app.ed_face_btn.click()
+    assert "already face up" in app.status_text()
+    app.back_btn.click()
+    app.back_btn.click()
+    assert app.session.state.zones["hellas"].get("red", 0) == 0
+    assert app.session.state.seats["red"].supply == supply
+
+
+def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
+    app.mode.value = "Referee"
+    app.tabs.selected_index = 5
+    app.ed_zone.value = "hellas"
+    for colour, n in (("red", 2), ("blue", 1)):
+        app.ed_zone_colour.value = colour
+        app.ed_zone_n.value = n
+        app.ed_zone_btn.click()
+    app.rule_prod.click()
+    assert "Hellas: red" in app.ruling.value
+    assert "production.majority" in app.ruling.value
+
+
+def test_what_if_compares_on_copies(app: TutorApp) -> None:
+    to_choose(app)
+    start = snapshot(app)
+    app.tabs.selected_index = 4
+    app.wi_a.value = 0
+    app.wi_b.value = 1
+    app.wi_go.click()
+    assert app.wi_out.value.count('class="mrp-whatif-col"') == 2
+    assert snapshot(app) == start
+
+
+def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
+    app.mode.value = "Referee"
+    app.tabs.selected_index = 5
+    app.ed_zone.value = "syrtis_major"
+    app.ed_zone_colour.value = "blue"
+    app.ed_zone_n.value = 4
+    app.ed_zone_btn.click()
+    app.tabs.selected_index = 3
+    assert "Syrtis Major" in app.quiz_q.value
+    app.quiz_pick.value = "blue"
+    app.quiz_check.click()
+    assert "Right" in app.quiz_out.value and "production.majority" in app.quiz_out.value
+    app.quiz_pick.value = "red"
+    app.quiz_check.click()
+    assert "Not quite" in app.quiz_out.value
+
+
+def test_text_board_is_a_table_with_headers(app: TutorApp) -> None:
+    app.tabs.selected_index = 7
+    html = app.text_board.value
+    assert "<caption>" in html and 'scope="row"' in html and "Hellas" in html
+
+
+def test_scores_tab_renders_tables_and_race(app: TutorApp) -> None:
+    app.tabs.selected_index = 1
+    html = app.scores_html.value
+    assert "mrp-scoreboard" in html and "mrp-majorities" in html and "mrp-race" in html
+
+
+class FakeScenario:
+    """The scenario API the app codes against (mrp_tutor.scenarios)."""
+
+    id = "full-ship"
+    title = "A full ship launches"
+    lesson = "A ship launches once full."
+    quiz: ClassVar[dict[str, Any]] = {
+        "question": "Is keeping a mission legal now?", "choices": ["legal", "illegal"],
+        "answer": "legal"}
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
+        from mrp_tutor.engine import Game
+
+        self._game = Game.new(spec, ["red", "blue", "green"], seed=3)
+        dealt = self._game.state.seats["red"].dealt
+        self.steps = [
+            {"intent": {"type": "keep_mission", "colour": "red", "card": dealt[0]}},
+            {"intent": {"type": "choose_character", "colour": "red", "character": "pilot"},
+             "expect_error": {"code": "wrong_decision"}},
+        ]
+
+    def build(self) -> Any:
+        return self._game.copy()
+
+
+def test_scenario_picker_tolerates_an_empty_library_and_plays_steps(spec: Any) -> None:
+    app = build_app(spec=spec)
+    assert app.scenario.options[0][1] == "__free__"
+    sc = FakeScenario(spec)
+    app.scenarios = [sc]
+    app.scenario.options = app._scenario_options()
+    app.scenario.value = "full-ship"
+    app.load_btn.click()
+    assert "Scenario loaded" in app.status_text()
+    app.next_btn.click()
+    assert app.session.state.seats["red"].missions == [sc.steps[0]["intent"]["card"]]
+    app.next_btn.click()  # a step that shows an illegal move on purpose
+    assert "forbid" in app.status_text()
+    assert "illegal move on purpose" in app.explain.value
+    app.back_btn.click()
+    app.tabs.selected_index = 3
+    assert "Is keeping a mission legal now?" in app.quiz_q.value
+    app.quiz_pick.value = "legal"
+    app.quiz_check.click()
+    assert "Right" in app.quiz_out.value
+
+
+def test_card_data_correction_is_validated_then_saved(app: TutorApp, tmp_path: Any) -> None:
+    path = tmp_path / "overrides.yaml"
+    app.tabs.selected_index = 6
+    assert "unverified" in app.cd_table.value
+    app.cd_id.value = "s01"
+    app.cd_field.value = "capacity"
+    app.cd_value.value = "0"
+    app.cd_save.click()
+    assert "Not saved" in app.status_text() and not path.exists()
+    app.cd_value.value = "3"
+    app.cd_save.click()
+    assert "Saved" in app.status_text() and path.exists()
+    assert load_spec(overrides=path).cap["s01"] == 3
+
+
+def test_session_next_uses_the_bot_with_a_reason(spec: Any) -> None:
+    sess = Session.new(spec, seed=5)
+    while sess.game.decision() and sess.game.decision().kind != "board":  # type: ignore[union-attr]
+        sess.next()
+    rep = sess.next()
+    assert rep.why.startswith("The bot boards")
+    assert isinstance(rep.intent, object) and rep.events
+
+
+def test_session_plays_only_legal_intents(spec: Any) -> None:
+    sess = Session.new(spec, seed=5)
+    with pytest.raises(Exception) as info:
+        sess.play(ChooseCharacter("red", "pilot"))
+    assert getattr(info.value, "code", "") == "wrong_decision"
+    assert not sess.history
