@@ -62,6 +62,7 @@ class Scenario:
     path: Path | None = None
     _state: GameState | None = field(default=None, repr=False)
     _spec: GameSpec | None = field(default=None, repr=False)
+    _log: list[E.Event] = field(default_factory=list, repr=False)
 
     @property
     def id(self) -> str:
@@ -98,21 +99,26 @@ class Scenario:
         return self._spec
 
     def build(self, *, advance_now: bool = False) -> Game:
-        """A fresh :class:`Game` at the scenario's position (log empty: no history).
+        """A fresh :class:`Game` at the scenario's position (log: the setup's events for a
+        seeded setup without changes, else empty: a position has no history).
 
         The position is taken as given: when it waits for no decision (a production, reveal
         or final scoring phase) nothing is run unless ``advance_now`` is true.
         """
         assert self._state is not None
-        game = Game(self.spec(), self._state.clone(), [])
+        game = Game(self.spec(), self._state.clone(), list(self._log))
         if advance_now and needs_advance(game):
             advance(game.spec, game.state, game.log)
         return game
 
 
 def needs_advance(game: Game) -> bool:
-    """True when the position waits for no decision and the game is not over."""
-    return game.state.stage != "over" and decision(game.spec, game.state) is None
+    """True when nobody can decide anything now and the game is not over.
+
+    (A position entered at a production phase, or a step with nothing possible left, is
+    resolved by the engine's automatic part: :func:`~mrp_tutor.engine.game.advance`.)
+    """
+    return game.state.stage != "over" and not legal_intents(game.spec, game.state)
 
 
 def _spec_for(doc: ScenarioDoc, source: str) -> GameSpec:
@@ -147,29 +153,31 @@ def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = 
         raise ContentError(source, [f"ruleset: cannot load ruleset {doc.ruleset!r}"]) from None
     problems = Problems("position")
     state: GameState | None = None
+    log: list[E.Event] = []
     if doc.position is not None:
         state = build_state(spec, doc.players, doc.variant, doc.position, problems)
     else:
-        state = _from_setup(spec, doc, problems)
+        state, log = _from_setup(spec, doc, problems)
     _check_rules(spec, doc, problems)
     _check_steps(spec, doc, problems)
     if problems.items or state is None:
         raise ContentError(source, problems.items or ["position: cannot be built"])
-    sc = Scenario(doc, path, state, spec)
-    return sc
+    return Scenario(doc, path, state, spec, log)
 
 
-def _from_setup(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> GameState | None:
+def _from_setup(
+    spec: GameSpec, doc: ScenarioDoc, p: Problems
+) -> tuple[GameState | None, list[E.Event]]:
     assert doc.setup is not None
     setup_p = Problems("setup")
     from .position import check_players
 
     if not check_players(spec, doc.players, doc.setup.variant, setup_p):
         p.items.extend(x.replace("setup.players", "players") for x in setup_p.items)
-        return None
+        return None, []
     game = Game.new(spec, doc.players, doc.setup.seed, variant=doc.setup.variant)
     if not doc.changes:
-        return game.state
+        return game.state, game.log
     merged: Any = position_from_state(game.state, spec)
     for change in doc.changes:
         merged = merge(merged, change)
@@ -177,11 +185,11 @@ def _from_setup(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> GameState | No
         pos = Position.model_validate(merged)
     except ValidationError as err:
         p.items.extend(_validation_problems("changes", err))
-        return None
+        return None, []
     cp = Problems("changes")
     state = build_state(spec, doc.players, doc.setup.variant, pos, cp)
     p.items.extend(cp.items)
-    return state
+    return state, []
 
 
 def _check_rules(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> None:
@@ -316,6 +324,8 @@ def run_scenario(sc: Scenario) -> ScenarioResult:
                                 f"for a decision ({decision(game.spec, game.state)})")
             advance(game.spec, game.state, new)
             game.log.extend(new)
+        elif st.intent is None:
+            new = list(game.log)
         else:
             intent = I.intent_from_dict(st.intent)
             before = game.state.clone()

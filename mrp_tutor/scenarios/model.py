@@ -157,7 +157,8 @@ class Expect(_M):
 
 
 class Step(_M):
-    """One decision (``intent``) or the automatic part of the game (``advance: true``)."""
+    """One decision (``intent``), the automatic part of the game (``advance: true``), or
+    neither: a check of the position as it is (its events: the setup's, if any)."""
 
     intent: dict[str, Any] | None = None
     advance: bool = False
@@ -166,9 +167,9 @@ class Step(_M):
 
     @model_validator(mode="after")
     def _one_kind(self) -> Step:
-        if (self.intent is None) == (not self.advance):
-            raise ValueError("a step has either an intent or advance: true (not both)")
-        if self.advance and self.expect.error is not None:
+        if self.intent is not None and self.advance:
+            raise ValueError("a step has an intent or advance: true, not both")
+        if self.intent is None and self.expect.error is not None:
             raise ValueError("only an intent can expect an error")
         return self
 
