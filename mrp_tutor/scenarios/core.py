@@ -247,7 +247,7 @@ def load_scenario(path: str | Path) -> Scenario:
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(str(path), [f"cannot read: {exc}"]) from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml
     except yaml.YAMLError as exc:
         raise ContentError(str(path), [f"YAML syntax: {exc}"]) from None
     return scenario_from_dict(data, str(path), path)

@@ -76,7 +76,8 @@ class Position(_M):
     """A table position."""
 
     stage: Stage = "choose"
-    round: int = Field(default=1, ge=1, le=10)
+    round: int | None = Field(default=None, ge=1, le=10,
+                              description="omitted: 1, or the round before the phase")
     production: int | None = Field(default=None, ge=1, le=3)
     first: str | None = None
     last: str | None = Field(default=None, description="who resolved last this round")

@@ -87,6 +87,8 @@ def _track_index(spec: GameSpec, pos: Position, p: Problems) -> tuple[int, int]:
         p.add("production", "a production phase needs its number (1, 2 or 3)", "production.when")
     else:
         p.add("round", f"round {pos.round} is not on the round tracker", "overview.rounds")
+    if pos.stage not in ("choose", "resolve", "production"):
+        p.add("stage", f"the {pos.stage} phase is not on the round tracker", "round.advance")
     return 0, 1
 
 
