@@ -14,6 +14,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -650,3 +651,25 @@ def test_random_two_player_games_keep_every_invariant(spec: GameSpec, chunk: int
         assert set(winners) <= set(MAINS)
         top = max(result.scores.values())
         assert lose == all(result.scores[c] < top for c in MAINS)
+
+
+# =============================================================================== scenarios
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "scenarios").glob("two_player-*.yaml"))
+
+
+def test_every_two_player_rule_has_a_scenario() -> None:
+    load_scenario = pytest.importorskip("mrp_tutor.scenarios").load_scenario
+    shown = {r for f in SCENARIOS for r in load_scenario(f).rules}
+    ids = {r for r in load_spec(use_env_overrides=False).rules if r.startswith("two_player.")}
+    assert ids <= shown, sorted(ids - shown)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_two_player_scenario_plays_as_written(path: Path) -> None:
+    scenarios = pytest.importorskip("mrp_tutor.scenarios")
+    sc = scenarios.load_scenario(path)
+    assert sc.doc.variant == "two_player"
+    result = scenarios.run_scenario(sc)
+    assert result.ok, "\n".join(result.failures)
+    assert result.events or any(st.expect.error for st in sc.steps)
