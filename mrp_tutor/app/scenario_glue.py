@@ -55,8 +55,14 @@ def steps_of(sc: Any) -> list[Any]:
     return list(_get(sc, "steps") or [])
 
 
-def step_intent(step: Any) -> Intent:
-    """The intent of one scenario step (an Intent, a dict, or an object with ``intent``).
+def step_is_advance(step: Any) -> bool:
+    """True for a step that runs the automatic part of the game (``advance: true``)."""
+    return bool(_get(step, "advance", False))
+
+
+def step_intent(step: Any) -> Intent | None:
+    """The intent of one scenario step (an Intent, a dict, or an object with ``intent``);
+    None for a step without a decision (``advance`` or a look at the position).
 
     Raises:
         MalformedIntent: the step does not hold a valid intent.
@@ -64,6 +70,8 @@ def step_intent(step: Any) -> Intent:
     if isinstance(step, Intent):
         return step
     inner = _get(step, "intent", step)
+    if inner is None:
+        return None
     if isinstance(inner, Intent):
         return inner
     if hasattr(inner, "model_dump"):
@@ -74,6 +82,8 @@ def step_intent(step: Any) -> Intent:
 def step_expected_error(step: Any) -> str | None:
     """The error code a step expects (a lesson about an illegal move), if any."""
     exp = _get(step, "expect_error")
+    if exp is None:
+        exp = _get(_get(step, "expect"), "error")
     if exp is None:
         return None
     code = _get(exp, "code", exp)
@@ -96,10 +106,13 @@ def quiz_of(sc: Any) -> dict[str, Any] | None:
         return None
     if isinstance(q, str):
         return {"question": q, "choices": [], "answer": None, "explain": ""}
-    choices = _get(q, "choices") or _get(q, "options") or []
+    choices = [str(c) for c in (_get(q, "choices") or _get(q, "options") or [])]
+    answer = _get(q, "answer")
+    if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(choices):
+        answer = choices[answer]  # the library stores the index of the right choice
     return {
         "question": str(_get(q, "question") or _get(q, "prompt") or ""),
-        "choices": [str(c) for c in choices],
-        "answer": _get(q, "answer"),
+        "choices": choices,
+        "answer": answer,
         "explain": str(_get(q, "explain") or _get(q, "explanation") or ""),
     }

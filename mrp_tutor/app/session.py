@@ -15,7 +15,7 @@ from typing import Any
 from ..engine import intents as I
 from ..engine.errors import IllegalIntent, MalformedIntent, MrpError
 from ..engine.events import Event
-from ..engine.game import Game
+from ..engine.game import Game, advance
 from ..engine.spec import GameSpec
 from ..engine.views import controls, redact, view_for
 from ..explain import Explanation, explain_error, explain_event
@@ -79,6 +79,7 @@ class Session:
         if not isinstance(game, Game):
             raise MalformedIntent("scenario_malformed", None, "the scenario did not build a game",
                                   {"scenario": scenario_glue.id_of(sc)})
+        self.spec = game.spec  # a scenario may bring its own ruleset / overrides
         self._reset(game, scenario=sc)
 
     def _reset(self, game: Game, scenario: Any) -> None:
@@ -168,10 +169,22 @@ class Session:
         steps = scenario_glue.steps_of(self.scenario) if self.scenario is not None else []
         if self.scenario_pos < len(steps):
             step = steps[self.scenario_pos]
+            note = scenario_glue.step_note(step)
+            if scenario_glue.step_is_advance(step):
+                rep = self._advance(note or "The scenario lets the automatic part of the game "
+                                    "run (nobody has a decision to make).")
+                self.scenario_pos += 1
+                return rep
             intent = scenario_glue.step_intent(step)
-            expected = scenario_glue.step_expected_error(step)
-            note = scenario_glue.step_note(step) or "This is the scenario's next step."
-            if expected is not None:
+            if intent is None:  # a look at the position, no decision
+                self._push()
+                self.scenario_pos += 1
+                rep = StepReport(None, None, note or "The scenario pauses to look at the "
+                                 "position.", [])
+                self.reports.append(rep)
+                return rep
+            note = note or "This is the scenario's next step."
+            if scenario_glue.step_expected_error(step) is not None:
                 err = self.game.check(intent)
                 self._push()
                 self.scenario_pos += 1
@@ -183,9 +196,22 @@ class Session:
             return rep
         legal = self.game.legal_intents()
         if not legal:
-            raise IllegalIntent("no_decision", "round.sequence", "nothing to decide now", {})
+            return self._advance("Nobody has a decision to make: the engine runs the "
+                                 "automatic part of the game.")
         intent, why = bot.choose(self.game, legal)
         return self.play(intent, why=why)
+
+    def _advance(self, why: str) -> StepReport:
+        """Run the engine's automatic part (a position entered where nobody decides)."""
+        self._push()
+        g = self.game
+        state = g.state.clone()
+        new: list[Event] = []
+        advance(g.spec, state, new)
+        self.game = Game(g.spec, state, [*g.log, *new])
+        rep = StepReport(None, None, why, new)
+        self.reports.append(rep)
+        return rep
 
     def back(self) -> bool:
         """Undo the last step (False when there is nothing to undo)."""

@@ -288,6 +288,8 @@ class TutorApp:
                 parts.append(f'<div class="mrp-step-head">{e(head)}</div>')
                 if rep.why and not secret:
                     parts.append(f'<div class="mrp-why">Why: {e(rep.why)}</div>')
+            elif rep.why:
+                parts.append(f'<div class="mrp-why">{e(rep.why)}</div>')
             if rep.error is not None:
                 ex = sess.error_sentence(rep.error)
                 parts.append('<div class="mrp-why">The scenario tries an illegal move on purpose:'
@@ -305,6 +307,8 @@ class TutorApp:
         self.render([rep])
         if rep.error is not None:
             self.say("The scenario shows a move the rules forbid (see the explanation).", "info")
+        elif rep.intent is None and not rep.events:
+            self.say(rep.why, "info")
         else:
             self.say(f"Step played ({len(rep.events)} event(s)).", "ok")
 
@@ -352,6 +356,9 @@ class TutorApp:
             self.say(f"There is no scenario {sid!r}.", "error")
             return
         self.session.load_scenario(sc)
+        if self.session.spec is not self.spec:
+            self.spec = self.session.spec
+            self.layout = zone_layout(self.spec)
         self._after_new_position()
         steps = len(scenario_glue.steps_of(sc))
         lesson = scenario_glue.lesson_of(sc)

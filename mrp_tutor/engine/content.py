@@ -464,7 +464,7 @@ def read_yaml(path: Path) -> Any:
     """Read one YAML file, turning syntax errors into a :class:`ContentError`."""
     try:
         with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml
     except yaml.YAMLError as exc:
         raise ContentError(str(path), [f"YAML syntax: {exc}"]) from None
     except OSError as exc:
