@@ -1,0 +1,182 @@
+"""Simple computer players: a random bot and a greedy one.
+
+A bot is a function ``(game, legal) -> intent`` that picks one of the legal intents (the
+signature :func:`~.game.play_out` expects).  Bots are pure: they read the game and never
+change it; their only randomness comes from the ``random.Random`` they are given, so a
+seeded bot makes a seeded game.
+
+The greedy bot scores each legal intent with a cheap one-step heuristic (no look-ahead,
+no state copies): how much it improves its colour's projected majority in the zone the
+intent affects, weighted by the value of that zone's resource and waiting point tokens.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from . import intents as I
+from .game import Game, destination
+from .spec import UNKNOWN, GameSpec
+from .state import GameState
+
+Bot = Callable[[Game, Sequence[I.Intent]], I.Intent]
+
+#: default appeal of each character for the greedy bot (higher: chosen earlier)
+CHARACTER_APPEAL: dict[str, float] = {
+    "travel_agent": 3.0, "scientist": 2.6, "secret_agent": 2.4, "explorer": 2.2,
+    "femme_fatale": 2.0, "soldier": 1.8, "saboteur": 1.6, "pilot": 1.5, "recruiter": 0.5,
+}
+UNKNOWN_RESOURCE_VALUE = 1.6  # expected value of a face-down resource token (5 ice, 3+3)
+
+
+def random_bot(rng: random.Random) -> Bot:
+    """A bot that picks uniformly among the legal intents."""
+
+    def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
+        return legal[rng.randrange(len(legal))]
+
+    return choose
+
+
+def greedy_bot(rng: random.Random) -> Bot:
+    """A bot that picks the legal intent with the best one-step heuristic score."""
+
+    def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
+        if len(legal) == 1:
+            return legal[0]
+        spec, s = game.spec, game.state
+        best: I.Intent = legal[0]
+        best_score = float("-inf")
+        for intent in legal:
+            score = score_intent(spec, s, intent) + rng.random() * 0.05
+            if score > best_score:
+                best, best_score = intent, score
+        return best
+
+    return choose
+
+
+# ------------------------------------------------------------------------------ heuristic
+
+
+def zone_value(spec: GameSpec, s: GameState, zone: str) -> float:
+    """Points a zone is expected to be worth to whoever holds its majority."""
+    if zone not in s.zones:
+        return 0.0
+    res = s.resources.get(zone)
+    per = float(spec.point_values[res]) if (res and s.face_up.get(zone)) else (
+        UNKNOWN_RESOURCE_VALUE)
+    waiting = sum(spec.point_values[r] * n for r, n in s.waiting[zone].items())
+    return per * 2.0 + waiting
+
+
+def _standing(counts: dict[str, int], me: str, mine: int) -> float:
+    best_other = max((n for c, n in counts.items() if c != me), default=0)
+    if mine <= 0:
+        return 0.0
+    if mine > best_other:
+        return 1.0
+    return 0.5 if mine == best_other else 0.1
+
+
+def majority_gain(s: GameState, zone: str, me: str, delta: int) -> float:
+    """Change of ``me``'s standing in ``zone`` (0 nothing, 0.5 tie, 1 sole majority)."""
+    counts = s.zones.get(zone)
+    if counts is None:
+        return 0.0
+    mine = counts.get(me, 0)
+    return _standing(counts, me, mine + delta) - _standing(counts, me, mine)
+
+
+def _board_target(spec: GameSpec, s: GameState, it: I.Board) -> str | None:
+    if it.token is not None:
+        return it.token
+    dest = destination(spec, s, it.ship)
+    return None if dest == UNKNOWN else dest
+
+
+def score_intent(spec: GameSpec, s: GameState, it: I.Intent) -> float:
+    """Cheap heuristic value of ``it`` for the colour that makes it (higher is better)."""
+    me = it.colour
+    if isinstance(it, I.Board):
+        zone = _board_target(spec, s, it)
+        if zone is None:
+            return 0.0
+        aboard = s.ships[it.ship].crew.get(me, 0)
+        near = 1.0 / max(1, spec.cap[it.ship] - s.ships[it.ship].aboard())
+        return (majority_gain(s, zone, me, aboard + it.count) * zone_value(spec, s, zone)
+                + 0.2 * it.count + 0.3 * near)
+    if isinstance(it, I.Move):
+        return (majority_gain(s, it.to_zone, me, 1) * zone_value(spec, s, it.to_zone)
+                + majority_gain(s, it.from_zone, me, -1) * zone_value(spec, s, it.from_zone))
+    if isinstance(it, I.Drop):
+        return 0.5 + majority_gain(s, it.to_zone, me, 1) * zone_value(spec, s, it.to_zone)
+    if isinstance(it, I.Kill | I.Replace):
+        place = it.zone if isinstance(it, I.Kill) else it.place
+        if it.victim == me:
+            return -1.0
+        if place in s.zones:
+            counts = s.zones[place]
+            top = max(counts.values(), default=0)
+            lead = 1.0 if counts.get(it.victim, 0) == top else 0.3
+            bonus = majority_gain(s, place, me, 1) if isinstance(it, I.Replace) else 0.0
+            return lead * zone_value(spec, s, place) * 0.5 + bonus * zone_value(spec, s, place)
+        return 0.5  # on a ship
+    if isinstance(it, I.PlaceToken):
+        crew = s.ships[it.ship].crew
+        mine = crew.get(me, 0)
+        others = sum(crew.values()) - mine
+        now = destination(spec, s, it.ship)
+        gain = (majority_gain(s, it.zone, me, mine) * zone_value(spec, s, it.zone)
+                - (majority_gain(s, now, me, mine) * zone_value(spec, s, now)
+                   if now != UNKNOWN else 0.0))
+        return gain + 0.1 * (mine - others)
+    if isinstance(it, I.Launch):
+        crew = s.ships[it.ship].crew
+        return crew.get(me, 0) - 0.5 * (sum(crew.values()) - crew.get(me, 0))
+    if isinstance(it, I.Destroy):
+        crew = s.ships[it.ship].crew
+        return (sum(crew.values()) - crew.get(me, 0)) - 2.0 * crew.get(me, 0)
+    if isinstance(it, I.ChooseCharacter):
+        hand = len(s.seats[me].hand)
+        if it.character == "recruiter":
+            return 4.0 if hand <= 3 else 0.5
+        return CHARACTER_APPEAL.get(it.character, 1.0)
+    if isinstance(it, I.Rescue):
+        return 1.0 + majority_gain(s, it.zone, me, 1) * zone_value(spec, s, it.zone)
+    if isinstance(it, I.Stop):
+        return 0.05
+    return 0.5  # keep mission, draw, peek, assign discovery: no preference
+
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": random_bot, "greedy": greedy_bot}
+
+
+def bot_game(
+    spec: GameSpec, colours: Sequence[str], seed: int, *, bot: str = "random",
+    variant: str = "standard",
+    on_step: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play a whole seeded game with one bot kind deciding for every colour.
+
+    The game's seed and the bots' random generator are both derived from ``seed``, so the
+    same arguments always give the same event log.  ``on_step`` (if given) is called with the
+    game before every decision and once at the end (for invariant checks).
+
+    Raises:
+        KeyError: unknown bot name.
+    """
+    make = BOTS[bot]
+    game = Game.new(spec, colours, seed, variant=variant)
+    choose = make(random.Random(f"bot:{seed}"))
+    while not game.over:
+        if on_step is not None:
+            on_step(game)
+        legal = game.legal_intents()
+        if not legal:
+            raise AssertionError(f"no legal intent in stage {game.state.stage}")
+        game.play(choose(game, legal), trusted=True)
+    if on_step is not None:
+        on_step(game)
+    return game
