@@ -409,8 +409,9 @@ class Decision:
 def decision(spec: GameSpec, s: GameState) -> Decision | None:
     """The decision the game is waiting for, or None when the game is over."""
     if s.stage == "missions":
+        two = any(seat.neutral for seat in s.seats.values())
         return Decision("keep_mission", tuple(c for c in s.order if s.seats[c].dealt),
-                        "setup.missions")
+                        "two_player.missions" if two else "setup.missions")
     if s.stage == "choose":
         return Decision("choose_character",  # a neutral colour draws, it never chooses
                         tuple(c for c in s.order if s.seats[c].chosen is None

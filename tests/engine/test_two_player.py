@@ -202,6 +202,7 @@ def test_missions_dealt_to_main_colours_only(spec: GameSpec) -> None:
     assert all(e.rule == "two_player.missions" and len(e.cards) == 2 for e in dealt)
     d = game.decision()
     assert d is not None and d.kind == "keep_mission" and set(d.colours) == set(MAINS)
+    assert d.rule == "two_player.missions"
     for c in NEUTRALS:
         assert game.state.seats[c].dealt == []
         with pytest.raises(NotYourDecision):
