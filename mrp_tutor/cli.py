@@ -130,6 +130,16 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------------------ scenario, referee
+
+
+@command
+def add_scenario_and_referee(sub: Subparsers) -> None:
+    from .cli_scenarios import add_scenario_commands
+
+    add_scenario_commands(sub)
+
+
 # ------------------------------------------------------------------------------ main
 
 

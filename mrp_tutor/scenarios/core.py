@@ -169,11 +169,11 @@ def _from_setup(
     spec: GameSpec, doc: ScenarioDoc, p: Problems
 ) -> tuple[GameState | None, list[E.Event]]:
     assert doc.setup is not None
-    setup_p = Problems("setup")
+    setup_p = Problems("")
     from .position import check_players
 
     if not check_players(spec, doc.players, doc.setup.variant, setup_p):
-        p.items.extend(x.replace("setup.players", "players") for x in setup_p.items)
+        p.items.extend(setup_p.items)
         return None, []
     game = Game.new(spec, doc.players, doc.setup.seed, variant=doc.setup.variant)
     if not doc.changes:
@@ -434,8 +434,8 @@ def _check_state(where: str, game: Game, st: Step) -> list[str]:
         differ(f"{z} resource face up", up, s.face_up.get(z))
     for z, n in (exp.dest_supply or {}).items():
         differ(f"{z} destination tokens in supply", n, s.dest_supply.get(z))
-    for sid, toks in (exp.ship_tokens or {}).items():
-        differ(f"destination tokens on {sid}", toks,
+    for sid, stack in (exp.ship_tokens or {}).items():
+        differ(f"destination tokens on {sid}", stack,
                s.ships[sid].tokens if sid in s.ships else None)
     for z, card in (exp.discoveries or {}).items():
         differ(f"discovery in {z}", card, s.discoveries.get(z))

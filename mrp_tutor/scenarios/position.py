@@ -31,7 +31,7 @@ class Problems:
         self.items: list[str] = []
 
     def add(self, path: str, message: str, rule: str | None) -> None:
-        where = f"{self.prefix}.{path}" if path else self.prefix
+        where = ".".join(x for x in (self.prefix, path) if x) or "document"
         cite = f" (rule {rule})" if rule else ""
         self.items.append(f"{where}: {message}{cite}")
 
@@ -96,8 +96,15 @@ def build_state(
     spec: GameSpec, players: list[str], variant: str, pos: Position, p: Problems
 ) -> GameState | None:
     """Build and validate the state of ``pos``; None (with problems in ``p``) when invalid."""
-    if not check_players(spec, players, variant, p):
-        return None
+    pp = Problems("")
+    check_players(spec, players, variant, pp)
+    p.items.extend(x.lstrip(".") if not x.startswith(".") else x[1:] for x in pp.items)
+    if pp.items:  # carry on with the known colours, to report every other problem too
+        players = [c for c in dict.fromkeys(players) if c in spec.colours]
+        if variant == "two_player" and len(players) != 4:
+            return None
+        if not players:
+            return None
     g = spec.content.game
     neutral = [False, False, True, True] if variant == "two_player" else [False] * len(players)
     controllers = ([players[0], players[1], players[0], players[1]] if variant == "two_player"
@@ -290,10 +297,10 @@ def build_state(
                   "components.character_cards")
         played = [ch for ch in sp2.played if ch in chars]
         chosen = sp2.chosen if sp2.chosen in chars else None
-        r = pos.resolving
-        if (r is not None and r.colour == c and r.character in chars
-                and r.character not in played and r.character != chosen):
-            played.append(r.character)  # the card being resolved is face up
+        res = pos.resolving
+        if (res is not None and res.colour == c and res.character in chars
+                and res.character not in played and res.character != chosen):
+            played.append(res.character)  # the card being resolved is face up
         held_cards = played + ([chosen] if chosen else [])
         if len(set(held_cards)) != len(held_cards):
             p.add(path, "a character card is in two places (played / chosen)",
@@ -349,10 +356,11 @@ def build_state(
         for z, card in sp2.peeked.items():
             if zone_ok(z, f"{path}.peeked.{z}"):
                 seat.peeked[z] = card
+    box: dict[str, int] = {str(k): v for k, v in g.point_tokens.items()}
     for r, n in s.token_supply.items():
         if n < 0:
-            p.add("seats", f"{g.point_tokens[r] - n} {r} point tokens in play; the game has "
-                  f"{g.point_tokens[r]}", "components.point_tokens")
+            p.add("seats", f"{box[r] - n} {r} point tokens in play; the game has "
+                  f"{box[r]}", "components.point_tokens")
     # ------------------------------------------------------------ astronaut totals
     for c in players:
         supply = g.astronauts_per_colour - placed[c]

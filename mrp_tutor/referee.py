@@ -1,0 +1,286 @@
+"""Referee tools: rulings on a table position, with reasons and rulebook citations.
+
+Every ruling is computed on a *clone* of the state with the engine's own functions
+(:func:`~mrp_tutor.engine.game.advance` and friends) and read back from the events they
+emit: nothing here re-implements a rule.  Pure: no pandas, no widgets.
+
+* :func:`production_ruling` - what each zone produces and who receives what, and why.
+* :func:`final_ruling` - final score breakdown per colour, tie-breaks and winners.
+* :func:`is_legal` - "is this play legal now?", with the reason and the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mrp_tutor.engine import events as E
+from mrp_tutor.engine import game as G
+from mrp_tutor.engine.errors import MalformedIntent
+from mrp_tutor.engine.intents import format_intent, intent_from_dict
+from mrp_tutor.engine.spec import GameSpec
+from mrp_tutor.engine.state import GameState
+from mrp_tutor.explain import Citation, cite, explain_error, explain_event
+
+
+@dataclass(slots=True)
+class Reason:
+    """One sentence of a ruling and the rule behind it."""
+
+    text: str
+    rule: str | None
+    citation: Citation | None = None
+
+    def line(self) -> str:
+        """The sentence followed by its citation."""
+        if self.citation is None:
+            return self.text
+        return f"{self.text} [{self.rule}: {self.citation.section}]"
+
+
+def _reason(spec: GameSpec, ev: E.Event) -> Reason:
+    ex = explain_event(spec, ev)
+    return Reason(ex.text, ex.rule, ex.citation)
+
+
+def _note(spec: GameSpec, text: str, rule: str) -> Reason:
+    return Reason(text, rule, cite(spec, rule))
+
+
+# ============================================================================ production
+
+
+@dataclass(slots=True)
+class ZoneRuling:
+    """What one zone does in a production phase."""
+
+    zone: str
+    resource: str | None
+    face_up: bool
+    counts: dict[str, int]
+    waiting_before: dict[str, int]
+    produced: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    receives: dict[str, dict[str, int]] = field(default_factory=dict)
+    stays: dict[str, int] = field(default_factory=dict)
+    rules: list[str] = field(default_factory=list)
+    why: list[Reason] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ProductionRuling:
+    """A whole production phase, zone by zone (state unchanged)."""
+
+    amount: int
+    third: bool
+    zones: list[ZoneRuling]
+    events: list[E.Event]
+
+    def text(self) -> str:
+        """Plain-text report, one block per zone that matters."""
+        lines = [f"Production: {self.amount} token(s) per face-up zone"
+                 + (" (third production: discoveries apply)" if self.third else "")]
+        for z in self.zones:
+            if not z.face_up and not z.waiting_before:
+                continue
+            lines.append(f"- {z.zone}: " + ", ".join(
+                [f"produces {n} {r}" for r, n in z.produced.items()] or ["produces nothing"]))
+            lines.extend(f"    {r.line()}" for r in z.why)
+        return "\n".join(lines)
+
+
+def _production_entry(spec: GameSpec, s: GameState) -> tuple[int, bool]:
+    if s.stage == "production" or s.stage == "actions_before":
+        t = spec.track[s.track_index]
+        return t.amount or 0, t.number == 3
+    for t in spec.track[max(s.track_index, 0):]:
+        if t.kind == "production":
+            return t.amount or 0, t.number == 3
+    return 3, True
+
+
+def production_ruling(
+    spec: GameSpec, state: GameState, amount: int | None = None, *, third: bool | None = None
+) -> ProductionRuling:
+    """What a production phase does in this position, zone by zone, with reasons.
+
+    ``amount`` defaults to the current (or next) production phase on the round tracker;
+    ``third`` (discoveries' third-production effects apply) defaults likewise.
+    """
+    default_amount, default_third = _production_entry(spec, state)
+    n = default_amount if amount is None else amount
+    is_third = default_third if third is None else third
+    s = state.clone()
+    out: list[E.Event] = []
+    G._produce(spec, s, out, n, third=is_third)
+    zones: dict[str, ZoneRuling] = {}
+    for z in spec.zones:
+        zones[z] = ZoneRuling(
+            zone=z, resource=state.resources.get(z) if state.face_up.get(z) else None,
+            face_up=bool(state.face_up.get(z)), counts=dict(state.zones[z]),
+            waiting_before=dict(state.waiting[z]))
+        if not state.face_up.get(z):
+            zones[z].why.append(_note(spec, f"{spec.card_name(z)} has its resource token face "
+                                      "down, so it produces nothing.", "production.produce"))
+            zones[z].rules.append("production.produce")
+    for ev in out:
+        zr = zones[getattr(ev, "zone", "")] if getattr(ev, "zone", None) in zones else None
+        if zr is None:
+            continue
+        if isinstance(ev, E.TokensProduced):
+            zr.produced[ev.resource] = zr.produced.get(ev.resource, 0) + ev.count
+        elif isinstance(ev, E.TokensAwarded):
+            got = zr.receives.setdefault(ev.colour, {})
+            got[ev.resource] = got.get(ev.resource, 0) + ev.count
+            if ev.colour not in zr.winners:
+                zr.winners.append(ev.colour)
+        elif isinstance(ev, E.TokensStayed):
+            zr.stays = dict(s.waiting[zr.zone])
+        if ev.rule not in zr.rules:
+            zr.rules.append(ev.rule)
+        zr.why.append(_reason(spec, ev))
+    for zr in zones.values():
+        if zr.counts and (zr.produced or zr.waiting_before):
+            counts = ", ".join(f"{c} {k}" for c, k in sorted(zr.counts.items(),
+                                                            key=lambda x: -x[1]))
+            zr.why.insert(0, _note(spec, f"Astronauts in {spec.card_name(zr.zone)}: {counts}.",
+                                   "production.majority"))
+        zr.stays = dict(s.waiting[zr.zone])
+    return ProductionRuling(n, is_third, list(zones.values()), out)
+
+
+# ============================================================================ final scoring
+
+
+@dataclass(slots=True)
+class MissionLine:
+    card: str
+    completed: bool
+    points: int
+    detail: str
+    rule: str
+
+
+@dataclass(slots=True)
+class ColourScore:
+    colour: str
+    missions: list[MissionLine]
+    ice_monopoly: int
+    token_points: dict[str, int]
+    discoveries: list[tuple[str, str, int]]
+    total: int
+    token_count: int
+
+
+@dataclass(slots=True)
+class FinalRuling:
+    """Final scoring of this position (state unchanged)."""
+
+    scores: dict[str, ColourScore]
+    ice: Reason | None
+    winners: list[str]
+    decided_by: str
+    tie_breaks: list[Reason]
+    why: list[Reason]
+    events: list[E.Event]
+
+    def text(self) -> str:
+        """Plain-text report."""
+        lines = ["Final scoring"]
+        for c, sc in self.scores.items():
+            parts = [f"missions {sum(m.points for m in sc.missions)}",
+                     f"ice monopoly {sc.ice_monopoly}",
+                     f"tokens {sum(sc.token_points.values())}",
+                     f"discoveries {sum(p for _, _, p in sc.discoveries)}"]
+            lines.append(f"- {c}: {sc.total} ({', '.join(parts)}; {sc.token_count} tokens)")
+            lines.extend(f"    {m.card}: {'done' if m.completed else 'not done'}, {m.points} "
+                         f"({m.detail}) [{m.rule}]" for m in sc.missions)
+        lines.extend(r.line() for r in self.why)
+        lines.extend(r.line() for r in self.tie_breaks)
+        return "\n".join(lines)
+
+
+def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
+    """Score this position as if the game ended now (missions, Ice Monopoly, tokens,
+    final-scoring discoveries), with both tie-breaks, winners and citations."""
+    s = state.clone()
+    out: list[E.Event] = []
+    G._final_scoring(spec, s, out)
+    assert s.result is not None
+    res = s.result
+    scores: dict[str, ColourScore] = {}
+    for c in s.order:
+        scores[c] = ColourScore(
+            colour=c, missions=[], ice_monopoly=res.breakdown[c]["ice_monopoly"],
+            token_points={r: spec.point_values[r] * k for r, k in s.seats[c].tokens.items()},
+            discoveries=[], total=res.scores[c], token_count=res.token_counts[c])
+    why: list[Reason] = []
+    ice: Reason | None = None
+    for ev in out:
+        if isinstance(ev, E.MissionScored):
+            scores[ev.colour].missions.append(
+                MissionLine(ev.card, ev.completed, ev.points, ev.detail, ev.rule))
+            why.append(_reason(spec, ev))
+        elif isinstance(ev, E.IceMonopolyScored):
+            ice = _reason(spec, ev)
+            why.append(ice)
+        elif isinstance(ev, E.DiscoveryScored):
+            scores[ev.colour].discoveries.append((ev.card, ev.zone, ev.points))
+            why.append(_reason(spec, ev))
+    if ice is None:
+        ice = _note(spec, "Nobody has an ice point token, so nobody completes Ice Monopoly.",
+                    "ice_monopoly.award")
+        why.append(ice)
+    end = next(ev for ev in out if isinstance(ev, E.GameEnded))
+    best = max(res.scores.values())
+    top = [c for c in s.order if res.scores[c] == best]
+    breaks = [_note(spec, f"Highest score {best}: {', '.join(top)}.", "scoring.final")]
+    if len(top) > 1:
+        counts = ", ".join(f"{c} {res.token_counts[c]}" for c in top)
+        breaks.append(_note(spec, f"Tied on points; point tokens held (any value): {counts}.",
+                            "scoring.tie_break"))
+        if len(res.winners) > 1:
+            breaks.append(_note(spec, f"Still tied: {', '.join(res.winners)} share the victory.",
+                                "scoring.shared"))
+    breaks.append(_reason(spec, end))
+    return FinalRuling(scores, ice, list(res.winners), end.rule, breaks, why, out)
+
+
+# ============================================================================ legality
+
+
+@dataclass(slots=True)
+class Verdict:
+    """Answer to "is this play legal?"."""
+
+    legal: bool
+    intent: str
+    reason: str
+    rule: str | None
+    code: str | None = None
+    citation: Citation | None = None
+
+    def text(self) -> str:
+        """One sentence plus its citation."""
+        cite_text = f" [{self.rule}: {self.citation.section}]" if self.citation else ""
+        return f"{'Legal' if self.legal else 'Not legal'}: {self.reason}{cite_text}"
+
+
+def is_legal(spec: GameSpec, state: GameState, intent_dict: Any) -> Verdict:
+    """Is this play legal in this position?  Never raises for bad input: a malformed
+    intent is a verdict too."""
+    try:
+        intent = intent_from_dict(intent_dict)
+    except MalformedIntent as err:
+        ex = explain_error(spec, err)
+        return Verdict(False, repr(intent_dict)[:80], ex.text, err.rule, err.code, ex.citation)
+    text = format_intent(intent)
+    err2 = G.check_intent(spec, state, intent)
+    if err2 is None:
+        d = G.decision(spec, state)
+        rule = d.rule if d else None
+        what = d.kind.replace("_", " ") if d else "this decision"
+        return Verdict(True, text, f"{text} is one of the legal choices for {what} now.", rule,
+                       None, cite(spec, rule))
+    ex = explain_error(spec, err2)
+    return Verdict(False, text, ex.text, err2.rule, err2.code, ex.citation)
