@@ -1,0 +1,253 @@
+"""Tutorial helpers: play real situations and return their explanations (for the notebooks).
+
+Each function returns a :class:`Walkthrough`: the sentences (with rule citations) of what
+happened, the game it happened in, and a rich HTML display for Jupyter.  Notebooks call one
+or two of these per cell; no rules logic lives in the notebooks.
+
+>>> w = setup(seed=3)
+>>> "setup.first_player" in w.rules()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import load_spec
+from ..engine.game import Game
+from ..engine.spec import GameSpec
+from ..engine.views import view_for
+from ..explain import Explanation, cite, explain_event
+from . import scenario_glue
+from .html import e, frame_html, sentences_html, text_board_html
+from .session import Session, StepReport
+
+
+@dataclass
+class Walkthrough:
+    """What happened, sentence by sentence, with the game it happened in."""
+
+    title: str
+    lines: list[Explanation]
+    game: Game
+    notes: list[str] = field(default_factory=list)
+    viewer: str | None = None
+    referee: bool = True
+
+    def texts(self) -> list[str]:
+        """The sentences without citations."""
+        return [x.text for x in self.lines]
+
+    def rules(self) -> set[str]:
+        """Rule ids cited."""
+        return {x.rule for x in self.lines if x.rule}
+
+    def view(self) -> dict[str, Any]:
+        """The final position as the walkthrough's viewer sees it."""
+        return view_for(self.game.spec, self.game.state, self.viewer, referee=self.referee)
+
+    def board(self) -> Board:
+        """The final position as accessible HTML tables."""
+        return Board(self.game.spec, self.view())
+
+    def __str__(self) -> str:
+        return "\n".join([self.title, *(f"- {x}" for x in self.lines), *self.notes])
+
+    def __repr__(self) -> str:
+        return f"Walkthrough({self.title!r}, {len(self.lines)} sentences)"
+
+    def _repr_html_(self) -> str:
+        notes = "".join(f"<p><i>{e(n)}</i></p>" for n in self.notes)
+        return f"<h4>{e(self.title)}</h4>{notes}{sentences_html(self.lines, 200)}"
+
+
+@dataclass
+class Board:
+    """HTML tables of a position (rich display)."""
+
+    spec: GameSpec
+    view_data: dict[str, Any]
+
+    def _repr_html_(self) -> str:
+        return text_board_html(self.spec, self.view_data)
+
+    def __repr__(self) -> str:
+        return f"Board(round {self.view_data['round']}, {self.view_data['stage']})"
+
+
+def _spec() -> GameSpec:
+    return load_spec(use_env_overrides=False)
+
+
+def _lines(sess: Session, reports: Iterable[StepReport]) -> list[Explanation]:
+    out: list[Explanation] = []
+    for rep in reports:
+        if rep.error is not None:
+            out.append(sess.error_sentence(rep.error))
+        out.extend(sess.explain(rep))
+    return out
+
+
+def setup(seed: int = 1, colours: tuple[str, ...] = ("red", "blue", "green")) -> Walkthrough:
+    """Set a game up and explain every setup step."""
+    sess = Session.new(_spec(), colours, seed, viewer=None)
+    sess.referee = True
+    lines = [explain_event(sess.spec, ev) for ev in sess.game.log]
+    return Walkthrough(f"Setup with {len(colours)} players (seed {seed})", lines, sess.game)
+
+
+def play_until(seed: int = 1, *, stage: str | None = None, round: int | None = None,
+               colours: tuple[str, ...] = ("red", "blue", "green"),
+               keep: int = 400) -> Walkthrough:
+    """Let the tutor bot play from a new game until ``stage`` (and ``round``) is reached.
+
+    Only the last ``keep`` sentences are kept.
+    """
+    sess = Session.new(_spec(), colours, seed, viewer=None)
+    sess.referee = True
+    reports = []
+    for _ in range(5000):
+        s = sess.game.state
+        if (stage is None or s.stage == stage) and (round is None or s.round >= round):
+            break
+        if sess.game.over:
+            break
+        reports.append(sess.next())
+    lines = _lines(sess, reports)[-keep:]
+    where = f"{stage or 'any stage'}" + (f", round {round}" if round else "")
+    return Walkthrough(f"Seed {seed}: the bot plays until {where}", lines, sess.game)
+
+
+def first_round(seed: int = 1) -> Walkthrough:
+    """Missions, then the whole of round 1, played by the tutor bot."""
+    return play_until(seed, round=2)
+
+
+def production(seed: int = 1) -> Walkthrough:
+    """Play until the first production phase is over and explain that phase only."""
+    w = play_until(seed, round=6, keep=10_000)
+    lines = []
+    inside = False
+    for x in w.lines:
+        if x.rule == "production.when":
+            inside = True
+        elif x.rule == "production.advance":
+            lines.append(x)
+            break
+        if inside:
+            lines.append(x)
+    return Walkthrough(f"Seed {seed}: the first production phase", lines, w.game)
+
+
+def whole_game(seed: int = 1, colours: tuple[str, ...] = ("red", "blue", "green")
+               ) -> Walkthrough:
+    """A whole game played by the bot; the sentences of the final scoring only."""
+    w = play_until(seed, stage="over", colours=colours, keep=10_000)
+    start = next((i for i, x in enumerate(w.lines) if x.rule == "scoring.final"), 0)
+    tail = list(w.lines[start:])
+    return Walkthrough(f"Seed {seed}: final scoring", tail, w.game)
+
+
+def scenario(sid: str) -> Walkthrough:
+    """Load a scenario of the library, play all its steps and explain them.
+
+    The notes hold the lesson, and whether the engine met every expectation of the file.
+    """
+    lib, problem = scenario_glue.load_library()
+    if problem:
+        raise RuntimeError(problem)
+    sc = next((x for x in lib if scenario_glue.id_of(x) == sid), None)
+    if sc is None:
+        raise KeyError(f"no scenario {sid!r}; known: {[scenario_glue.id_of(x) for x in lib]}")
+    game = sc.build()
+    sess = Session(game.spec, game, viewer=None, referee=True)
+    sess.load_scenario(sc)
+    reports = [sess.next() for _ in scenario_glue.steps_of(sc)]
+    notes = [scenario_glue.lesson_of(sc).strip()]
+    for rep in reports:
+        if rep.why and rep.intent is not None and rep.why != "This is the scenario's next step.":
+            notes.append(rep.why)
+    w = Walkthrough(scenario_glue.title_of(sc), _lines(sess, reports), sess.game, notes)
+    return w
+
+
+def scenario_checks(sid: str) -> bool:
+    """True when the engine produces everything the scenario file expects."""
+    import importlib
+
+    mod = importlib.import_module("mrp_tutor.scenarios")
+    sc = next(x for x in mod.library() if x.id == sid)
+    return bool(mod.run_scenario(sc).ok)
+
+
+def quiz(sid: str) -> Quiz:
+    """The quiz of a scenario, with its answer and the rules it shows."""
+    lib, _ = scenario_glue.load_library()
+    sc = next(x for x in lib if scenario_glue.id_of(x) == sid)
+    q = scenario_glue.quiz_of(sc)
+    if q is None:
+        raise KeyError(f"scenario {sid!r} has no quiz")
+    spec = sc.build().spec
+    rules = list(getattr(sc, "rules", []) or [])
+    return Quiz(q["question"], q["choices"], q["answer"], q["explain"],
+                [c for c in (cite(spec, r) for r in rules) if c is not None])
+
+
+@dataclass
+class Quiz:
+    """A question, its choices, and (on request) the answer with citations."""
+
+    question: str
+    choices: list[str]
+    answer: Any
+    explanation: str
+    citations: list[Any]
+
+    def check(self, prediction: str) -> str:
+        """A sentence saying whether ``prediction`` is right, and why."""
+        ok = str(prediction).strip().lower() == str(self.answer).strip().lower()
+        cites = "; ".join(c.short() for c in self.citations)
+        return (f"{'Right' if ok else 'Not quite'}: {self.answer}. {self.explanation}"
+                + (f" ({cites})" if cites else ""))
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{e(c)}</li>" for c in self.choices)
+        return f"<p><b>{e(self.question)}</b></p><ol type='a'>{items}</ol>"
+
+
+def characters() -> Any:
+    """The nine characters, highest number first, with their data status (a DataFrame)."""
+    import pandas as pd
+
+    spec = _spec()
+    rows = [{"number": ch.number, "character": ch.name, "effect (paraphrase)": ch.text,
+             "rule": ch.rule, "verified": ch.verified} for ch in
+            (spec.characters[c] for c in spec.countdown)]
+    return pd.DataFrame(rows)
+
+
+def rule(rule_id: str) -> str:
+    """The paraphrase of a rule with its rulebook section."""
+    c = cite(_spec(), rule_id)
+    return c.full() if c is not None else rule_id
+
+
+def majorities(w: Walkthrough) -> Any:
+    """Majority table (a DataFrame) of a walkthrough's final position."""
+    from .. import tables
+
+    return tables.majorities(w.view(), w.game.spec)
+
+
+def scores(w: Walkthrough) -> Any:
+    """Final score breakdown (a DataFrame) of a walkthrough's game."""
+    from .. import tables
+
+    return tables.score_breakdown(w.view())
+
+
+def table_html(df: Any, caption: str = "") -> str:
+    """A DataFrame as the app's accessible table."""
+    return frame_html(df, "mrp-lesson-table", caption)
