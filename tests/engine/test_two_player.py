@@ -299,6 +299,18 @@ def test_controller_decides_for_the_neutral(spec: GameSpec) -> None:
     assert boarded and boarded[0].colour == BLUE
 
 
+def test_ties_resolve_clockwise_in_the_two_player_seating(spec: GameSpec) -> None:
+    game = started(spec, 5)
+    force_neutral(game, BLUE, "pilot")
+    force_neutral(game, YELLOW, "pilot")
+    game.state.first = GREEN
+    events = choose_mains(game, "pilot", "pilot")
+    order = next(e for e in events if isinstance(e, E.ResolutionOrderSet))
+    assert order.order == (GREEN, BLUE, YELLOW, RED)  # clockwise from the first player
+    started_ = [e for e in events if isinstance(e, E.ResolutionStarted)]
+    assert started_[0].colour == GREEN and started_[0].rule == "round.ties_clockwise"
+
+
 def _resolve_to(game: Game, kind: str) -> None:
     play_first_while(game, "board")
     d = game.decision()
@@ -410,6 +422,8 @@ def test_neutral_scientist_places_a_discovery_in_any_free_outer_zone(spec: GameS
     game.play(DrawEvent(BLUE))
     d = game.decision()
     assert d is not None and d.kind == "assign_discovery" and d.colours == (BLUE,)
+    assert view_for(spec, game.state, RED)["held_discovery"] == card  # the controller holds it
+    assert view_for(spec, game.state, GREEN)["held_discovery"] == HIDDEN
     assert set(game.legal_intents()) == {AssignDiscovery(BLUE, z) for z in spec.outer}
     for forbidden in (*spec.central, spec.moon):
         with pytest.raises(IllegalIntent) as err:
