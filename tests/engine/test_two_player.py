@@ -637,6 +637,15 @@ def test_random_two_player_games_keep_every_invariant(spec: GameSpec, chunk: int
             _check_invariants(spec, game.state, supply0)
             assert decisions < 5000
         s = game.state
+        # each round both neutral cards are drawn before either main colour chooses
+        drawn_now: set[str] = set()
+        for e in game.log:
+            if isinstance(e, E.TrackAdvanced) and e.kind == "round":
+                drawn_now = set()
+            elif isinstance(e, E.NeutralCardDrawn):
+                drawn_now.add(e.colour)
+            elif isinstance(e, E.CharacterChosen) and e.colour in MAINS:
+                assert drawn_now == set(NEUTRALS)
         # every event cites a rule the tutor can explain
         assert {e.rule for e in game.log} <= set(spec.rules)
         # the log alone rebuilds the game
