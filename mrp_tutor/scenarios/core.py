@@ -18,7 +18,7 @@ from mrp_tutor.engine.spec import GameSpec, load_spec
 from mrp_tutor.engine.state import GameState
 from mrp_tutor.resources import scenarios_dir
 
-from .model import Position, ScenarioDoc, Step
+from .model import Position, ScenarioDoc, StateExpectation, Step
 from .position import Problems, build_state, merge, position_from_state
 
 # Rule cited for a structural problem, by the first field of its path.
@@ -229,9 +229,49 @@ def _check_steps(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> None:
             check(st.intent, f"steps[{i}].intent")
         exp = st.expect.state
         if exp is not None:
+            _check_expected_ids(spec, doc, exp, f"steps[{i}].expect.state", p)
             for key in ("legal", "not_legal"):
                 for j, raw in enumerate(getattr(exp, key) or []):
                     check(raw, f"steps[{i}].expect.state.{key}[{j}]")
+
+
+def _check_expected_ids(
+    spec: GameSpec, doc: ScenarioDoc, exp: StateExpectation, where: str, p: Problems
+) -> None:
+    """Every zone, colour, ship and resource an expectation names must exist."""
+    players = set(doc.players)
+    kinds: list[tuple[str, set[str] | tuple[str, ...], str]] = [
+        ("zones", spec.zones, "components.board"), ("zone_total", spec.zones, "components.board"),
+        ("face_up", spec.zones, "components.board"), ("waiting", spec.zones, "components.board"),
+        ("dest_supply", spec.zones, "destination_tokens.supply_limit"),
+        ("discoveries", spec.zones, "discoveries.assign"),
+        ("crew", tuple(spec.ships), "components.ship_cards"),
+        ("ship_tokens", tuple(spec.ships), "components.ship_cards"),
+        ("tokens", players, "setup.colors"), ("memorial", players, "setup.colors"),
+        ("supply", players, "setup.colors"), ("hand", players, "setup.colors"),
+        ("played", players, "setup.colors"), ("missions", players, "setup.colors"),
+        ("scores", players, "setup.colors"), ("breakdown", players, "setup.colors"),
+    ]
+    for name, known, rule in kinds:
+        for key, inner in (getattr(exp, name) or {}).items():
+            if key not in known:
+                p.items.append(f"{where}.{name}.{key}: unknown {name.rstrip('s')} key {key!r} "
+                               f"(rule {rule})")
+            if name in ("zones", "crew") and isinstance(inner, dict):
+                for c in inner:
+                    if c not in players:
+                        p.items.append(f"{where}.{name}.{key}.{c}: colour {c!r} is not at this "
+                                       "table (rule setup.colors)")
+            if name in ("tokens", "waiting") and isinstance(inner, dict):
+                for r in inner:
+                    if r not in spec.resources:
+                        p.items.append(f"{where}.{name}.{key}.{r}: unknown resource {r!r} "
+                                       "(rule components.point_tokens)")
+    for key in ("winners", "launched", "docked"):
+        for j, x in enumerate(getattr(exp, key) or []):
+            known2 = players if key == "winners" else set(spec.ships)
+            if x not in known2:
+                p.items.append(f"{where}.{key}[{j}]: unknown {x!r} (scenario format)")
 
 
 def load_scenario(path: str | Path) -> Scenario:
