@@ -74,7 +74,7 @@ def test_every_expectation_can_fail() -> None:
             for ev in exp.get("events", []):
                 spots.extend((ev, k) for k, v in ev.items()
                              if k == "rule" or (isinstance(v, int) and not isinstance(v, bool)))
-            for key, val in (exp.get("state") or {}).items():
+            for val in (exp.get("state") or {}).values():
                 if isinstance(val, dict):
                     for k2, inner in val.items():
                         if isinstance(inner, dict) and inner:
