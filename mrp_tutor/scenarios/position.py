@@ -574,7 +574,8 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
             zp["astronauts"] = dict(counts)
         if z in s.resources:
             zp["resource"] = s.resources[z]
-        zp["face_up"] = s.face_up.get(z, False)
+        if s.face_up.get(z, False) != bool(counts):  # else the default says it
+            zp["face_up"] = s.face_up.get(z, False)
         if s.waiting.get(z):
             zp["waiting"] = dict(s.waiting[z])
         if z in s.discoveries:
