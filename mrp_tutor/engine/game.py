@@ -489,7 +489,69 @@ def _has_options(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> b
                     or any(v > 0 for v in s.dest_supply.values())):
                 return True
         return False
+    check = _HAS.get(type(st))
+    if check is not None:
+        return check(spec, s, c, st)
     return bool(_step_options(spec, s, c, st, with_stop=False))
+
+
+# Fast answers to "is there any option?" per step type, without building intents.  Each must
+# equal ``bool(_step_options(..., with_stop=False))`` (tests/property guard this).
+
+
+def _has_move(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    adjacent = spec.adjacent
+    return any(counts.get(c) and adjacent[z] for z, counts in s.zones.items())
+
+
+def _has_draw_or_peek(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    if not s.done and s.event_deck:
+        return True
+    return not s.discoveries_revealed and any(z in s.discoveries for z in spec.zones)
+
+
+def _has_launch(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    assert isinstance(st, C.ForceLaunchStep)
+    cap = spec.cap
+    for sid in s.docks:
+        if sid is not None:
+            aboard = s.ships[sid].aboard()
+            if aboard < cap[sid] and (st.allow_empty or aboard):
+                return True
+    return False
+
+
+def _has_destroy(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    return any(sid is not None for sid in s.docks)
+
+
+def _has_kill(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    assert isinstance(st, C.KillStep)
+    for z, counts in s.zones.items():
+        if counts and z not in st.exclude_zones and (st.allow_own or any(v != c for v in counts)):
+            return True
+    return False
+
+
+def _has_drop(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    assert isinstance(st, C.DropStep)
+    return bool(s.zones[st.from_zone].get(c)) and any(z != st.from_zone for z in spec.mars)
+
+
+def _has_token(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    assert isinstance(st, C.TokenStep)
+    if not any(n > 0 for n in s.dest_supply.values()):
+        return False
+    if "docked" in st.targets and any(sid is not None for sid in s.docks):
+        return True
+    return "launched" in st.targets and bool(s.launched)
+
+
+_HAS: dict[type, Callable[[GameSpec, GameState, str, C.CharacterStep], bool]] = {
+    C.MoveStep: _has_move, C.DrawOrPeekStep: _has_draw_or_peek, C.ForceLaunchStep: _has_launch,
+    C.DestroyStep: _has_destroy, C.KillStep: _has_kill, C.DropStep: _has_drop,
+    C.TokenStep: _has_token,
+}
 
 
 def _free_discovery_zones(spec: GameSpec, s: GameState) -> list[str]:

@@ -26,6 +26,7 @@ from mrp_tutor.engine import (
     step,
 )
 from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.engine.game import _has_options, _step_options
 
 SPEC = load_spec(use_env_overrides=False)
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -36,7 +37,7 @@ CHUNKS = 20
 class Checker:
     """Checks the invariants of every position a game passes through."""
 
-    def __init__(self, spec: GameSpec, *, pure_every: int = 0) -> None:
+    def __init__(self, spec: GameSpec, *, pure_every: int = 0, fast_paths: bool = False) -> None:
         self.spec = spec
         self.rules = set(spec.rules)
         self.box = dict(spec.content.game.point_tokens)
@@ -45,6 +46,8 @@ class Checker:
         self.seen = 0  # events already checked
         self.steps = 0
         self.pure_every = pure_every
+        self.fast_paths = fast_paths
+        self.all_steps = [st for ch in spec.characters.values() for st in ch.steps]
 
     def __call__(self, game: Game) -> None:
         s = game.state
@@ -84,9 +87,20 @@ class Checker:
             assert d is not None and game.legal_intents(), s.stage
             if self.pure_every and self.steps % self.pure_every == 0:
                 self._check_pure_step(game)
+            if self.fast_paths and s.held is None:
+                self._check_fast_paths(game)
         else:
             assert game.decision() is None and game.legal_intents() == []
         self.steps += 1
+
+    def _check_fast_paths(self, game: Game) -> None:
+        """The engine's quick "any option?" answers agree with the full option lists."""
+        s = game.state
+        for c in s.order:
+            for step_ in self.all_steps:
+                fast = _has_options(self.spec, s, c, step_)
+                full = bool(_step_options(self.spec, s, c, step_, with_stop=False))
+                assert fast == full, (c, step_.effect, s.stage)
 
     def _check_pure_step(self, game: Game) -> None:
         """``step`` leaves its input unchanged and gives what ``Game.play`` gives."""
@@ -104,9 +118,11 @@ def _players(seed: int) -> int:
     return 3 + seed % 4
 
 
-def _check_game(seed: int, *, deterministic: bool, pure_every: int = 0) -> Game:
+def _check_game(
+    seed: int, *, deterministic: bool, pure_every: int = 0, fast_paths: bool = False
+) -> Game:
     colours = COLOURS[: _players(seed)]
-    checker = Checker(SPEC, pure_every=pure_every)
+    checker = Checker(SPEC, pure_every=pure_every, fast_paths=fast_paths)
     game = bot_game(SPEC, colours, seed, on_step=checker)
     final = game.state
     assert final.result is not None and final.round == 10
@@ -129,7 +145,8 @@ def _check_game(seed: int, *, deterministic: bool, pure_every: int = 0) -> Game:
 def test_seeded_random_games_keep_every_invariant(chunk: int) -> None:
     per = GAMES // CHUNKS
     for seed in range(chunk * per, (chunk + 1) * per):
-        _check_game(seed, deterministic=seed % 5 == 0, pure_every=97 if seed % 10 == 3 else 0)
+        _check_game(seed, deterministic=seed % 5 == 0, pure_every=97 if seed % 10 == 3 else 0,
+                    fast_paths=seed % 20 == 7)
 
 
 def test_players_counts_are_all_covered() -> None:
