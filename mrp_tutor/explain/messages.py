@@ -59,9 +59,15 @@ T = Callable[[GameSpec, Any], str]
 EVENT_TEMPLATES: dict[str, T] = {
     "game_started": lambda sp, e: (
         f"A game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), seed {e.seed}; "
-        f"each colour has {e.astronauts} astronauts and all nine characters in hand."),
-    "deck_shuffled": lambda sp, e: f"The {e.deck.replace('neutral:', 'neutral deck of ')} "
-    "deck is shuffled.",
+        f"each colour has {e.astronauts} astronauts and all nine characters in hand."
+        if not any(e.neutral) else
+        f"A 2-player game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), seed "
+        f"{e.seed}; each colour has {e.astronauts} astronauts. "
+        + " ".join(f"{_c(c)} is {_c(k)}'s neutral colour (a neutral deck, no hand)."
+                   for c, k, n in zip(e.colours, e.controllers, e.neutral, strict=True) if n)),
+    "deck_shuffled": lambda sp, e: (
+        f"The neutral deck of {_c(e.deck.split(':', 1)[1])} is shuffled face down."
+        if e.deck.startswith("neutral:") else f"The {e.deck} deck is shuffled."),
     "ship_docked": lambda sp, e: f"{_ship(sp, e.ship).capitalize()} docks at dock {e.dock + 1}.",
     "ship_returned": lambda sp, e: f"Ship {e.ship} has an unknown destination, so at setup it "
     "goes back into the ship deck and another ship replaces it.",

@@ -697,3 +697,15 @@ def test_two_player_scenario_plays_as_written(path: Path) -> None:
     result = scenarios.run_scenario(sc)
     assert result.ok, "\n".join(result.failures)
     assert result.events or any(st.expect.error for st in sc.steps)
+
+
+def test_explanations_describe_neutral_colours(spec: GameSpec) -> None:
+    from mrp_tutor.explain import explain_event
+
+    game = new_game(spec, 1)
+    text = explain_event(spec, game.log[0]).text
+    assert "Blue is Red's neutral colour" in text and "in hand" not in text
+    shuffle = next(e for e in game.log if isinstance(e, E.DeckShuffled)
+                   and e.deck == "neutral:yellow")
+    assert explain_event(spec, shuffle).text == "The neutral deck of Yellow is shuffled face down."
+    assert explain_event(spec, shuffle).rule == "two_player.neutral_deck"
