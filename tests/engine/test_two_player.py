@@ -709,3 +709,28 @@ def test_explanations_describe_neutral_colours(spec: GameSpec) -> None:
                    and e.deck == "neutral:yellow")
     assert explain_event(spec, shuffle).text == "The neutral deck of Yellow is shuffled face down."
     assert explain_event(spec, shuffle).rule == "two_player.neutral_deck"
+
+
+def test_opponent_never_sees_a_neutral_card_before_its_reveal(spec: GameSpec) -> None:
+    for seed in range(20):
+        game = new_game(spec, seed)
+        choose = random_chooser(seed)
+        checked = 0
+        while not game.over:
+            s = game.state
+            for neutral in NEUTRALS:
+                card = s.seats[neutral].chosen
+                if card is None:
+                    continue
+                mine, other = CONTROLLER[neutral], next(c for c in MAINS
+                                                         if c != CONTROLLER[neutral])
+                assert view_for(spec, s, mine)["seats"][neutral]["chosen"] == card
+                assert view_for(spec, s, other)["seats"][neutral]["chosen"] == HIDDEN
+                checked += 1
+            game.play(choose(game, game.legal_intents()), trusted=True)
+        assert checked >= 20  # at least one check per neutral per round
+        for ev in game.log:
+            if isinstance(ev, E.NeutralCardDrawn | E.EventCardDrawn | E.DiscoveryPeeked):
+                other = next(c for c in MAINS if c != CONTROLLER[ev.colour])
+                assert all(getattr(redact(ev, game.state, other), f) is None for f in ev.hidden)
+                assert redact(ev, game.state, CONTROLLER[ev.colour]) is ev
