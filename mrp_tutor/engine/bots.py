@@ -34,7 +34,7 @@ def random_bot(rng: random.Random) -> Bot:
     """A bot that picks uniformly among the legal intents."""
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
-        return legal[rng.randrange(len(legal))]
+        return legal[int(rng.random() * len(legal))]
 
     return choose
 

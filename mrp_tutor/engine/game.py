@@ -444,6 +444,12 @@ def decision(spec: GameSpec, s: GameState) -> Decision | None:
 
 def legal_intents(spec: GameSpec, s: GameState, colour: str | None = None) -> list[I.Intent]:
     """Every legal intent now (for ``colour`` only, when given)."""
+    if s.stage == "resolve" and s.cur is not None and s.held is None:  # hot path: a step
+        st = current_step(spec, s)
+        if st is not None:
+            if colour is not None and colour != s.cur:
+                return []
+            return _step_options(spec, s, s.cur, st, with_stop=True)
     d = decision(spec, s)
     if d is None:
         return []
@@ -1392,8 +1398,16 @@ class Game:
             if err is not None:
                 raise err
         start = len(self.log)
+        before = self._legal
         self._legal = None
-        apply_intent(self.spec, self.state, intent, self.log)
+        s = self.state
+        choosing = s.stage == "choose" and isinstance(intent, I.ChooseCharacter)
+        track = s.track_index
+        apply_intent(self.spec, s, intent, self.log)
+        if choosing and before is not None and s.stage == "choose" and s.track_index == track:
+            # still choosing: the others' options are unchanged (their hands did not move)
+            c = intent.colour
+            self._legal = [x for x in before if x.colour != c]
         return self.log[start:]
 
     @property

@@ -26,7 +26,13 @@ from mrp_tutor.engine import (
     step,
 )
 from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.game import _has_options, _step_options
+from mrp_tutor.engine.game import (
+    _has_options,
+    _options,
+    _step_options,
+    decision,
+    legal_intents,
+)
 
 SPEC = load_spec(use_env_overrides=False)
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -85,6 +91,8 @@ class Checker:
         if not game.over:
             d = game.decision()
             assert d is not None and game.legal_intents(), s.stage
+            # the game's cached options are exactly what the rules give for this position
+            assert game.legal_intents() == legal_intents(self.spec, s)
             if self.pure_every and self.steps % self.pure_every == 0:
                 self._check_pure_step(game)
             if self.fast_paths and s.held is None:
@@ -94,8 +102,12 @@ class Checker:
         self.steps += 1
 
     def _check_fast_paths(self, game: Game) -> None:
-        """The engine's quick "any option?" answers agree with the full option lists."""
+        """The engine's quick answers agree with the full, decision-driven computations."""
         s = game.state
+        d = decision(self.spec, s)
+        if d is not None:
+            slow = [x for c in d.colours for x in _options(self.spec, s, c, d)]
+            assert legal_intents(self.spec, s) == slow
         for c in s.order:
             for step_ in self.all_steps:
                 fast = _has_options(self.spec, s, c, step_)
