@@ -211,8 +211,14 @@ def _form_event_deck(spec: GameSpec, s: GameState, out: Out) -> None:
 # =============================================================================== advance
 
 
-def advance(spec: GameSpec, s: GameState, out: Out) -> None:
-    """Run every automatic part of the game until a decision is needed or the game ends."""
+def advance(
+    spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
+) -> None:
+    """Run every automatic part of the game until a decision is needed or the game ends.
+
+    ``found`` (optional) receives the legal intents of the decision the game stops at when
+    computing them was needed anyway (a character step), so callers need not recompute them.
+    """
     while True:
         stage = s.stage
         if stage == "missions":
@@ -229,7 +235,7 @@ def advance(spec: GameSpec, s: GameState, out: Out) -> None:
                 return
             _start_resolution(spec, s, out)
         elif stage == "resolve":
-            if _advance_resolution(spec, s, out):
+            if _advance_resolution(spec, s, out, found):
                 return
         elif stage == "production":
             entry = spec.track[s.track_index]
@@ -287,7 +293,9 @@ def _start_resolution(spec: GameSpec, s: GameState, out: Out) -> None:
     _emit(s, out, E.StageChanged(rule="round.countdown", stage="resolve"))
 
 
-def _advance_resolution(spec: GameSpec, s: GameState, out: Out) -> bool:
+def _advance_resolution(
+    spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
+) -> bool:
     """Resolve automatically as far as possible. True when a decision is needed."""
     while True:
         if s.cur is None:
@@ -311,7 +319,12 @@ def _advance_resolution(spec: GameSpec, s: GameState, out: Out) -> bool:
         char = spec.characters[ch]
         st = current_step(spec, s)
         if st is not None and (s.left > 0 or s.held is not None):
-            if _has_options(spec, s, colour, st):
+            if found is not None and s.held is None:
+                opts = _step_options(spec, s, colour, st, with_stop=True)
+                if opts:
+                    found.append(opts)
+                    return True
+            elif _has_options(spec, s, colour, st):
                 return True
             _emit(s, out, E.StepSkipped(
                 rule="characters.travel_agent" if isinstance(st, C.BoardStep) and st.all_or_nothing
@@ -671,8 +684,14 @@ def _why_nothing(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> s
 # =============================================================================== intents
 
 
-def apply_intent(spec: GameSpec, s: GameState, intent: I.Intent, out: Out) -> None:
-    """Turn a *legal* intent into events (in place), then advance to the next decision."""
+def apply_intent(
+    spec: GameSpec, s: GameState, intent: I.Intent, out: Out,
+    found: list[list[I.Intent]] | None = None,
+) -> None:
+    """Turn a *legal* intent into events (in place), then advance to the next decision.
+
+    ``found``: see :func:`advance`.
+    """
     c = intent.colour
     if isinstance(intent, I.KeepMission):
         seat = s.seats[c]
@@ -748,7 +767,7 @@ def apply_intent(spec: GameSpec, s: GameState, intent: I.Intent, out: Out) -> No
                                                zone=intent.zone, colour=c, pilot=True))
     elif isinstance(intent, I.Rescue):
         _emit(s, out, E.AstronautRescued(rule="actions.effect", colour=c, zone=intent.zone))
-    advance(spec, s, out)
+    advance(spec, s, out, found)
 
 
 # =============================================================================== phase work
@@ -1403,8 +1422,11 @@ class Game:
         s = self.state
         choosing = s.stage == "choose" and isinstance(intent, I.ChooseCharacter)
         track = s.track_index
-        apply_intent(self.spec, s, intent, self.log)
-        if choosing and before is not None and s.stage == "choose" and s.track_index == track:
+        found: list[list[I.Intent]] = []
+        apply_intent(self.spec, s, intent, self.log, found)
+        if found:
+            self._legal = found[-1]
+        elif choosing and before is not None and s.stage == "choose" and s.track_index == track:
             # still choosing: the others' options are unchanged (their hands did not move)
             c = intent.colour
             self._legal = [x for x in before if x.colour != c]
