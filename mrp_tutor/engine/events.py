@@ -804,7 +804,8 @@ def event_from_dict(data: Any) -> Event:
     Raises:
         ContentError: unknown type or wrong fields.
     """
-    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
+    if (not isinstance(data, dict) or not isinstance(data.get("type"), str)
+            or data["type"] not in EVENT_TYPES):
         raise ContentError("event", [f"unknown event type {data!r:.80}"])
     cls = EVENT_TYPES[data["type"]]
     adapter = _ADAPTERS.get(cls.type)

@@ -170,7 +170,8 @@ def intent_from_dict(data: Any) -> Intent:
     Raises:
         MalformedIntent: code ``intent_malformed`` (unknown type, missing or extra fields).
     """
-    if not isinstance(data, dict) or data.get("type") not in INTENT_TYPES:
+    if (not isinstance(data, dict) or not isinstance(data.get("type"), str)
+            or data["type"] not in INTENT_TYPES):
         kind = data.get("type") if isinstance(data, dict) else type(data).__name__
         raise MalformedIntent(
             "intent_malformed", None, f"unknown intent type {kind!r}",

@@ -199,9 +199,10 @@ def _check_rules(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> None:
     for i, st in enumerate(doc.steps):
         for j, ev in enumerate(st.expect.events):
             where = f"steps[{i}].expect.events[{j}]"
-            if ev.get("type") not in E.EVENT_TYPES:
-                p.items.append(f"{where}.type: unknown event type {ev.get('type')!r}")
-            if "rule" in ev and ev["rule"] not in spec.rules:
+            kind = ev.get("type")
+            if not isinstance(kind, str) or kind not in E.EVENT_TYPES:
+                p.items.append(f"{where}.type: unknown event type {kind!r}")
+            if "rule" in ev and (not isinstance(ev["rule"], str) or ev["rule"] not in spec.rules):
                 p.items.append(f"{where}.rule: unknown rule id {ev['rule']!r}")
         for j, t in enumerate(st.expect.no_events):
             if t not in E.EVENT_TYPES:
@@ -223,6 +224,21 @@ def _check_steps(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> None:
         if intent.colour not in players:
             p.items.append(f"{where}.colour: colour {intent.colour!r} is not at this table "
                            "(rule setup.colors)")
+        zones, ships = set(spec.zones), set(spec.ships)
+        known: dict[str, tuple[set[str], str]] = {
+            "ship": (ships, "components.ship_cards"), "zone": (zones, "components.board"),
+            "from_zone": (zones, "components.board"), "to_zone": (zones, "components.board"),
+            "token": (zones, "destination_tokens.use"),
+            "place": (zones | ships, "components.board"),
+            "character": (set(spec.characters), "components.character_cards"),
+            "card": (set(spec.missions), "events.missions"),
+            "victim": (players, "setup.colors"),
+        }
+        for name, (ids, rule) in known.items():
+            value = getattr(intent, name, None)
+            if value is not None and value not in ids:
+                p.items.append(f"{where}.{name}: unknown {name.replace('_', ' ')} {value!r} "
+                               f"(rule {rule})")
 
     for i, st in enumerate(doc.steps):
         if st.intent is not None:
