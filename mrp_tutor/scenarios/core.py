@@ -266,6 +266,7 @@ def _check_expected_ids(
         ("tokens", players, "setup.colors"), ("memorial", players, "setup.colors"),
         ("supply", players, "setup.colors"), ("hand", players, "setup.colors"),
         ("played", players, "setup.colors"), ("missions", players, "setup.colors"),
+        ("actions", players, "setup.colors"),
         ("scores", players, "setup.colors"), ("breakdown", players, "setup.colors"),
     ]
     for name, known, rule in kinds:
@@ -486,6 +487,8 @@ def _check_state(where: str, game: Game, st: Step) -> list[str]:
         differ(f"{c}'s played cards", sorted(cards), sorted(s.seats[c].played))
     for c, cards in (exp.missions or {}).items():
         differ(f"{c}'s missions", sorted(cards), sorted(s.seats[c].missions))
+    for c, cards in (exp.actions or {}).items():
+        differ(f"{c}'s action cards", sorted(cards), sorted(s.seats[c].actions))
     for z, up in (exp.face_up or {}).items():
         differ(f"{z} resource face up", up, s.face_up.get(z))
     for z, n in (exp.dest_supply or {}).items():

@@ -135,6 +135,7 @@ class StateExpectation(_M):
     hand: dict[str, list[str]] | None = None
     played: dict[str, list[str]] | None = None
     missions: dict[str, list[str]] | None = None
+    actions: dict[str, list[str]] | None = None
     face_up: dict[str, bool] | None = None
     dest_supply: dict[str, Count] | None = None
     ship_tokens: dict[str, list[str]] | None = None
