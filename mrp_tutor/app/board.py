@@ -126,7 +126,7 @@ class BoardWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._pick_handlers: list[PickHandler] = []
         self._bad_handlers: list[Callable[[str], None]] = []
-        self.on_msg(self._handle_msg)
+        self.on_msg(self._on_custom_msg)
 
     def __repr__(self) -> str:  # cheap, stable (nbval)
         return "BoardWidget()"
@@ -139,7 +139,7 @@ class BoardWidget(anywidget.AnyWidget):
         """Call ``handler(sentence)`` when the browser sends something invalid."""
         self._bad_handlers.append(handler)
 
-    def _handle_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             pick = Pick.model_validate(content)
         except ValidationError:

@@ -73,9 +73,12 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
         # Keep the Recruiter for when the hand is thin; otherwise play the highest number.
         order = list(spec.countdown)
         pool = [x for x in hand if x.character != "recruiter"] if len(hand) > 3 else hand
-        pick = min(pool or hand, key=lambda x: order.index(x.character))
-        return pick, ("The bot plays its highest remaining character, keeping the Recruiter "
-                      "until few cards are left.")
+        ranked = sorted(pool or hand, key=lambda x: order.index(x.character))[:3]
+        # Vary by seat and round (deterministic) so that bots do not all pick the same card.
+        pick = ranked[(s.order.index(c) + s.round) % len(ranked)]
+        return pick, ("The bot plays one of its three highest remaining characters (which one "
+                      "depends on its seat and the round), keeping the Recruiter until few "
+                      "cards are left.")
 
     return first, (f"The bot takes the first of {len(mine)} legal option(s): "
                    f"{format_intent(first)}.")

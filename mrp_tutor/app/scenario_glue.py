@@ -19,8 +19,12 @@ def load_library() -> tuple[list[Any], str | None]:
     """(scenarios, problem sentence or None)."""
     try:
         mod = importlib.import_module("mrp_tutor.scenarios")
-    except ImportError:
-        return [], None
+    except ModuleNotFoundError as exc:
+        if exc.name in ("mrp_tutor.scenarios", "mrp_tutor"):
+            return [], None  # no library installed: the picker offers free games only
+        return [], f"The scenario library could not be imported ({exc})."
+    except ImportError as exc:
+        return [], f"The scenario library could not be imported ({exc})."
     try:
         return list(mod.library()), None
     except MrpError as err:

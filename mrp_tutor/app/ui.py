@@ -116,6 +116,7 @@ class TutorApp:
                              "primary")
         self.round_btn = _btn("Run to end of round ▶▶", "mrp-run-round",
                               "Play decisions until the round (or phase) changes")
+        self.step_label = W.HTML(_dom_classes=["mrp-step-count"])
         self.countdown = W.HTML(_dom_classes=["mrp-countdown"])
         self.decision = W.HTML(_dom_classes=["mrp-decision"])
         self.options = W.Dropdown(description="Options", _dom_classes=["mrp-options"],
@@ -148,7 +149,7 @@ class TutorApp:
         self.board.on_bad_message(lambda msg: self.say(msg, "error"))
 
         left = W.VBox([self.board], layout=W.Layout(flex="3 1 0%", min_width="580px"))
-        stepper = W.HBox([self.back_btn, self.next_btn, self.round_btn],
+        stepper = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
                          _dom_classes=["mrp-stepper"])
         right = W.VBox([stepper, self.countdown, self.decision,
                         W.HBox([self.options, self.play_btn]),
@@ -232,6 +233,8 @@ class TutorApp:
         with self.board.hold_sync():
             self.board.board = board_payload(self.spec, view, self.layout)
         self.countdown.value = countdown_html(self.spec, view)
+        self.step_label.value = (f'<span class="mrp-step-text">{len(sess.game.log)} events, '
+                                 f'{len(sess.history)} undo</span>')
         self._render_decision(view)
         if reports is not None:
             self.explain.value = self._reports_html(reports)
@@ -697,7 +700,9 @@ class TutorApp:
         def refresh() -> None:
             st = self.session.state
             ships = [*st.docked(), *st.launched]
+            current = self.ed_ship.value
             self.ed_ship.options = ships
+            self.ed_ship.value = current if current in ships else (ships[0] if ships else None)
             for dd in (self.ed_zone_colour, self.ed_ship_colour):
                 if list(dd.options) != list(st.order):
                     dd.options = list(st.order)
@@ -710,6 +715,10 @@ class TutorApp:
 
         def do_edit(data: dict[str, Any]) -> None:
             if not need_referee():
+                return
+            if not data.get("place"):
+                self.say("Choose the zone or ship to edit first (or click it on the board).",
+                         "error")
                 return
             rep = self.session.edit(data)
             self.render([rep])
@@ -889,21 +898,47 @@ def referee_ruling(spec: GameSpec, state: Any, which: str) -> list[Explanation]:
 
 
 def _as_explanations(spec: GameSpec, result: Any) -> list[Explanation]:
-    if isinstance(result, Explanation):
-        return [result]
-    items = result if isinstance(result, list | tuple) else getattr(result, "items", None)
-    if items is None:
-        sentences = getattr(result, "sentences", None) or getattr(result, "explanations", None)
-        items = sentences if sentences is not None else [result]
-    out = []
-    for it in items:
-        if isinstance(it, Explanation):
-            out.append(it)
-        else:
-            rule = getattr(it, "rule", None)
-            text = getattr(it, "text", None) or str(it)
-            out.append(Explanation(str(text), rule, cite(spec, rule) if rule else None))
-    return out
+    """Sentences of a :mod:`mrp_tutor.referee` ruling (production or final), in order."""
+
+    def ex(reason: Any) -> Explanation:
+        rule = getattr(reason, "rule", None)
+        c = getattr(reason, "citation", None) or (cite(spec, rule) if rule else None)
+        return Explanation(str(getattr(reason, "text", reason)), rule, c)
+
+    out: list[Explanation] = []
+    zones = getattr(result, "zones", None)
+    if zones is not None:  # ProductionRuling
+        amount = getattr(result, "amount", "?")
+        third = " (third production: discoveries apply)" if getattr(result, "third", False) else ""
+        out.append(Explanation(f"Production: {amount} token(s) per face-up zone{third}.",
+                               "production.produce", cite(spec, "production.produce")))
+        for z in zones:
+            if not z.face_up and not z.waiting_before:
+                continue
+            out.extend(ex(r) for r in z.why)
+        if len(out) == 1:
+            out.append(Explanation("No zone is face up and no tokens wait anywhere: nothing "
+                                   "happens.", "production.produce",
+                                   cite(spec, "production.produce")))
+        return out
+    scores = getattr(result, "scores", None)
+    if isinstance(scores, dict):  # FinalRuling
+        for c, sc in scores.items():
+            parts = (f"missions {sum(m.points for m in sc.missions)}, ice monopoly "
+                     f"{sc.ice_monopoly}, tokens {sum(sc.token_points.values())}, discoveries "
+                     f"{sum(p for _, _, p in sc.discoveries)}")
+            out.append(Explanation(f"{c.capitalize()}: {sc.total} points ({parts}; "
+                                   f"{sc.token_count} point tokens).", "scoring.final",
+                                   cite(spec, "scoring.final")))
+            for m in sc.missions:
+                out.append(Explanation(
+                    f"{c.capitalize()}'s mission {spec.card_name(m.card)}: "
+                    f"{'completed' if m.completed else 'not completed'}, {m.points} points "
+                    f"({m.detail}).", m.rule, cite(spec, m.rule)))
+        out.extend(ex(r) for r in [*getattr(result, "why", []), *getattr(result, "tie_breaks", [])])
+        return out
+    items = result if isinstance(result, list | tuple) else [result]
+    return [x if isinstance(x, Explanation) else ex(x) for x in items]
 
 
 def save_override(path: Path, file: str, key: str, ident: str, fld: str,

@@ -37,6 +37,12 @@ def walk(w: Any) -> list[Any]:
     return out
 
 
+def board_msg(app: TutorApp, content: dict[str, Any]) -> None:
+    """Deliver a custom message exactly as the comm does when board.js calls model.send."""
+    app.board._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                           "buffers": []})
+
+
 def snapshot(app: TutorApp) -> dict[str, Any]:
     return state_to_dict(app.session.state)
 
@@ -180,12 +186,12 @@ def test_pass_and_play_sealed_pick(app: TutorApp) -> None:
 
 
 def test_board_click_is_validated_in_the_kernel(app: TutorApp) -> None:
-    app.board._handle_msg(app.board, {"kind": "pick", "target": "zone", "id": "hellas"}, [])
+    board_msg(app, {"kind": "pick", "target": "zone", "id": "hellas"})
     assert "Picked zone Hellas" in app.status_text()
     assert app.board.picked == "zone:hellas"
-    app.board._handle_msg(app.board, {"kind": "pick", "target": "zone", "id": "olympus"}, [])
+    board_msg(app, {"kind": "pick", "target": "zone", "id": "olympus"})
     assert "no zone 'olympus'" in app.status_text()
-    app.board._handle_msg(app.board, {"kind": "exec", "code": "1/0"}, [])
+    board_msg(app, {"kind": "exec", "code": "1/0"})
     assert "does not understand" in app.status_text()
 
 
@@ -200,7 +206,7 @@ def test_board_click_on_ship_filters_options(app: TutorApp) -> None:
     else:
         pytest.skip("no boarding decision for red in this seed")
     ship = app.session.state.docked()[0]
-    app.board._handle_msg(app.board, {"kind": "pick", "target": "ship", "id": ship}, [])
+    board_msg(app, {"kind": "pick", "target": "ship", "id": ship})
     assert all(ship in label for label, _ in app.options.options)
 
 
@@ -263,9 +269,13 @@ def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
         app.ed_zone_colour.value = colour
         app.ed_zone_n.value = n
         app.ed_zone_btn.click()
+    app.ed_face.value = "hellas"
+    app.ed_face_btn.click()  # only face-up zones produce
     app.rule_prod.click()
-    assert "Hellas: red" in app.ruling.value
+    assert "Red receives" in app.ruling.value
     assert "production.majority" in app.ruling.value
+    app.rule_final.click()
+    assert "scoring.final" in app.ruling.value and "Red:" in app.ruling.value
 
 
 def test_what_if_compares_on_copies(app: TutorApp) -> None:

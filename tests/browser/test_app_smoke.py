@@ -24,7 +24,7 @@ def test_app_renders_live_widgets(app: Any) -> None:
 
     shot = app.screenshot("app-smoke")
     assert shot.stat().st_size > 0
-    app.publish_screenshot(shot)  # only with MRP_PUBLISH_SCREENSHOT=1 (make screenshot)
+    # docs/screenshot.png comes from test_app_flow.py (a game in progress)
 
     # strip_sources: the notebook's code cell must not reach the browser (rendered text or HTML).
     html = app.page.content()

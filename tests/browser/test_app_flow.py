@@ -1,0 +1,111 @@
+"""The app in headless Chromium: scenario picker, stepping a round, explanations, referee edits.
+
+No sleeps: every wait is on a CSS class or on a text change (Playwright ``expect``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+STEP_TIMEOUT_MS = 30_000
+
+
+def open_app(app: Any) -> Any:
+    app.open()
+    app.wait_for_class("mrp-app")
+    page = app.page
+    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+    expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible(timeout=60_000)
+    return page
+
+
+def click_next(page: Any) -> None:
+    """Click Next and wait until the kernel has answered (the event counter changed)."""
+    counter = page.locator(".mrp-step-count")
+    before = counter.inner_text()
+    page.locator("button.mrp-next").click()
+    expect(counter).not_to_have_text(before, timeout=STEP_TIMEOUT_MS)
+
+
+def test_pick_scenario_and_step_a_full_round(app: Any) -> None:
+    page = open_app(app)
+    picker = page.locator(".mrp-scenario select")
+    labels = picker.evaluate("s => [...s.options].map(o => o.text)")
+    labels = [t.replace("\xa0", " ") for t in labels]  # ipywidgets renders spaces as NBSP
+    index = next(i for i, t in enumerate(labels) if t.startswith("Same character"))
+    picker.select_option(index=index)
+    page.locator("button.mrp-load").click()
+    expect(page.locator(".mrp-status")).to_contain_text("Scenario loaded", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".mrp-explain")).to_contain_text("clockwise")
+
+    board = page.locator(".mrp-board")
+    log = page.locator(".mrp-log")
+    board_before = board.inner_text()
+    log_before = log.inner_text()
+    round_label = page.locator(".mrp-board-round")
+    start_round = int(re.sub(r"\D", "", round_label.inner_text()))
+
+    click_next(page)  # the scenario's own step: both Explorers resolve clockwise
+    explain = page.locator(".mrp-explain")
+    expect(explain.locator("cite").first).to_contain_text("[", timeout=STEP_TIMEOUT_MS)
+    expect(explain).to_contain_text("Explorer")
+    expect(page.locator(".mrp-countdown .mrp-current")).to_have_count(1)
+    assert board.inner_text() != board_before
+    assert log.inner_text() != log_before
+
+    for _ in range(80):  # the bot plays on until the round tracker moves
+        if int(re.sub(r"\D", "", round_label.inner_text())) != start_round:
+            break
+        click_next(page)
+    else:
+        pytest.fail("the round never ended")
+    expect(round_label).to_have_text(f"Round {start_round + 1}")
+    expect(explain.locator("cite").first).to_contain_text(re.compile(r"\[[a-z_.]+\]"))
+    expect(log.locator("tbody tr").first).to_be_visible()
+    assert app.log.page_errors == [], app.log.page_errors
+
+
+def test_illegal_referee_edit_shows_a_sentence(app: Any) -> None:
+    page = open_app(app)
+    page.locator(".mrp-mode button", has_text="Referee").click()
+    expect(page.locator(".mrp-status")).to_contain_text("Referee mode")
+    page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Referee").click()
+    crew = page.locator(".mrp-ed-ship-count input")
+    expect(crew).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    crew.fill("9")
+    crew.press("Tab")  # IntText syncs on blur/enter
+    expect(crew).to_have_value("9")
+    page.locator("button.mrp-edit-crew").click()
+    status = page.locator(".mrp-status")
+    expect(status).to_contain_text("capacity", timeout=STEP_TIMEOUT_MS)
+    expect(status).to_contain_text("ships.capacity")
+    assert "Traceback" not in status.inner_text()
+
+
+def test_screenshot_of_a_game_in_progress(app: Any) -> None:
+    page = open_app(app)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.locator(".mrp-seed input").fill("3")
+    page.locator(".mrp-seed input").press("Enter")
+    page.locator("button.mrp-new-game").click()
+    expect(page.locator(".mrp-status")).to_contain_text("seed 3", timeout=STEP_TIMEOUT_MS)
+    round_label = page.locator(".mrp-board-round")
+    for _ in range(3):
+        before = round_label.inner_text()
+        page.locator("button.mrp-run-round").click()
+        expect(round_label).not_to_have_text(before, timeout=STEP_TIMEOUT_MS)
+    for _ in range(8):
+        click_next(page)
+    page.locator(".mrp-board .mrp-zone[data-zone='hellas']").click()
+    expect(page.locator(".mrp-status")).to_contain_text("Picked zone Hellas")
+    page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Scores").click()
+    expect(page.locator(".mrp-scores .mrp-race")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    shot = app.screenshot("app-game", full_page=False)
+    assert shot.stat().st_size > 10_000
+    app.publish_screenshot(shot)
