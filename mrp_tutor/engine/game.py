@@ -286,9 +286,10 @@ def _neutral_draw(spec: GameSpec, s: GameState, out: Out, colour: str) -> None:
 
 def _start_resolution(spec: GameSpec, s: GameState, out: Out) -> None:
     seating = _clockwise_from(s, s.first)
-    order: list[str] = []
-    for ch in spec.countdown:
-        order.extend(c for c in seating if s.seats[c].chosen == ch)
+    rank = {ch: i for i, ch in enumerate(spec.countdown)}
+    # countdown 9 -> 1; equal numbers keep clockwise seating order (sorted is stable)
+    order = sorted((c for c in seating if s.seats[c].chosen in rank),
+                   key=lambda c: rank[s.seats[c].chosen or ""])
     _emit(s, out, E.ResolutionOrderSet(rule="round.countdown", order=tuple(order)))
     _emit(s, out, E.StageChanged(rule="round.countdown", stage="resolve"))
 
@@ -347,18 +348,18 @@ def _advance_resolution(
             _recall(spec, s, out, colour, ch)
 
 
+_STEP_COUNT: dict[type, str | None] = {
+    C.BoardStep: "count", C.MoveStep: "max_moves", C.KillStep: "count", C.DropStep: "max",
+    C.RecallStep: None,
+}
+
+
 def _step_count(step: C.CharacterStep) -> int:
-    if isinstance(step, C.BoardStep):
-        return step.count
-    if isinstance(step, C.MoveStep):
-        return step.max_moves
-    if isinstance(step, C.KillStep):
-        return step.count
-    if isinstance(step, C.DropStep):
-        return step.max
-    if isinstance(step, C.RecallStep):
+    """How many times a step acts (placements, moves, kills); 1 for single effects."""
+    name = _STEP_COUNT.get(type(step), "")
+    if name is None:
         return 0
-    return 1
+    return int(getattr(step, name)) if name else 1
 
 
 def _recall(spec: GameSpec, s: GameState, out: Out, colour: str, ch: str) -> None:
@@ -929,6 +930,12 @@ def winners_of_zone(
     >>> winners_of_zone({"red": 2, "blue": 2})
     (['red', 'blue'], 'production.tie')
     """
+    if fx is None:  # the common case: plain majority
+        most = max(counts.values(), default=0)
+        if most <= 0:
+            return [], "production.empty"
+        best = [c for c, n in counts.items() if n == most]
+        return best, "production.majority" if len(best) == 1 else "production.tie"
     present = {c: n for c, n in counts.items() if n > 0}
     if not present:
         return [], "production.empty"
