@@ -318,7 +318,8 @@ def _advance_resolution(
         colour = s.cur
         ch = s.char or ""
         char = spec.characters[ch]
-        st = current_step(spec, s)
+        steps = char.steps
+        st = steps[s.step] if 0 <= s.step < len(steps) else None  # current_step, inlined
         if st is not None and (s.left > 0 or s.held is not None):
             if found is not None and s.held is None:
                 opts = _step_options(spec, s, colour, st, with_stop=True)
@@ -337,9 +338,11 @@ def _advance_resolution(
         if nxt >= len(char.steps):
             _emit(s, out, E.ResolutionEnded(rule="round.top_to_bottom", colour=colour,
                                             character=ch))
-            for sid in s.docked():
-                if room(spec, s, sid) <= 0:
-                    _emit(s, out, E.ShipLaunched(rule="round.launch_after_effect", ship=sid))
+            cap = spec.cap
+            full = [sid for sid in s.docks
+                    if sid is not None and cap[sid] <= sum(s.ships[sid].crew.values())]
+            for sid in full:
+                _emit(s, out, E.ShipLaunched(rule="round.launch_after_effect", ship=sid))
             continue
         step = char.steps[nxt]
         _emit(s, out, E.StepStarted(rule=char.rule, colour=colour, character=ch, step=nxt,
@@ -584,18 +587,21 @@ def _step_options(
     seat = s.seats[c]
     opts: list[I.Intent] = []
     if isinstance(st, C.BoardStep):
-        n = s.left if st.all_or_nothing or (st.ships == "same" and st.all_or_nothing) else 1
+        n = s.left if st.all_or_nothing else 1
         if seat.supply < n:
             return []
         tokens: list[str] | None = None
-        for sid in s.docked():
-            if room(spec, s, sid) < n:
+        cap, in_play, used, mode = spec.cap, s.ships, s.used, st.ships
+        for sid in s.docks:
+            if sid is None:
                 continue
-            if st.ships == "distinct" and sid in s.used:
+            ship = in_play[sid]
+            if cap[sid] - sum(ship.crew.values()) < n:  # room aboard
                 continue
-            if st.ships == "same" and s.used and sid != s.used[0]:
+            if mode == "distinct" and sid in used:
                 continue
-            ship = s.ships[sid]
+            if mode == "same" and used and sid != used[0]:
+                continue
             if spec.dest[sid] == UNKNOWN and not ship.tokens and not ship.crew:
                 if tokens is None:
                     tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
