@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import networkx as nx
@@ -96,11 +97,11 @@ class GameSpec:
         """Astronauts each colour owns (22 in the box)."""
         return self.content.game.astronauts_per_colour
 
-    @property
+    @cached_property
     def point_values(self) -> Mapping[str, int]:
-        """Points per point token of each resource."""
+        """Points per point token of each resource (read-only, computed once)."""
         values: dict[str, int] = {str(k): v for k, v in self.content.game.point_values.items()}
-        return values
+        return MappingProxyType(values)
 
     @property
     def resources(self) -> tuple[str, ...]:
