@@ -586,6 +586,7 @@ def _step_options(
 ) -> list[I.Intent]:
     seat = s.seats[c]
     opts: list[I.Intent] = []
+    memo = spec.memo  # prebuilt intents (immutable values, safe to share)
     if isinstance(st, C.BoardStep):
         n = s.left if st.all_or_nothing else 1
         if seat.supply < n:
@@ -607,12 +608,19 @@ def _step_options(
                     tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
                 opts.extend(I.Board(c, sid, n, z) for z in tokens)
             else:
-                opts.append(I.Board(c, sid, n))
+                key = ("board", c, sid, n)
+                board = memo.get(key)
+                if board is None:
+                    board = memo[key] = I.Board(c, sid, n)
+                opts.append(board)
         return opts
     if isinstance(st, C.MoveStep):
         for z, counts in s.zones.items():
             if counts.get(c):
-                opts.extend(I.Move(c, z, a) for a in spec.adjacent[z])
+                moves = memo.get(("move", c, z))
+                if moves is None:
+                    moves = memo[("move", c, z)] = [I.Move(c, z, a) for a in spec.adjacent[z]]
+                opts.extend(moves)
         if opts and with_stop:
             opts.append(I.Stop(c))
         return opts
@@ -665,7 +673,14 @@ def _step_options(
         if "launched" in st.targets:
             ships.extend(s.launched)
         tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
-        return [I.PlaceToken(c, sid, z) for sid in ships for z in tokens]
+        if len(tokens) < len(spec.zones):
+            return [I.PlaceToken(c, sid, z) for sid in ships for z in tokens]
+        for sid in ships:  # every zone's token is available: prebuilt lists
+            every = memo.get(("token", c, sid))
+            if every is None:
+                every = memo[("token", c, sid)] = [I.PlaceToken(c, sid, z) for z in spec.zones]
+            opts.extend(every)
+        return opts
     return opts
 
 

@@ -134,6 +134,14 @@ class GameSpec:
         return card
 
     @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Memo of derived values for the engine's hot path (e.g. prebuilt intent lists).
+
+        Derived from the spec alone, so it never goes stale; never serialised.
+        """
+        return {}
+
+    @cached_property
     def graph(self) -> nx.Graph:
         """The zone graph (read-only networkx graph) with zone attributes."""
         g = nx.Graph()
