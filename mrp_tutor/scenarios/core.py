@@ -379,7 +379,12 @@ def run_scenario(sc: Scenario) -> ScenarioResult:
             if not needs_advance(game):
                 failures.append(f"{where}: advance expected the game to run on, but it waits "
                                 f"for a decision ({decision(game.spec, game.state)})")
-            advance(game.spec, game.state, new)
+            try:
+                advance(game.spec, game.state, new)
+            except Exception as exc:  # an engine defect is reported, never a traceback
+                failures.append(f"{where}: the engine failed while running on: "
+                                f"{type(exc).__name__}: {exc}")
+                break
             game.log.extend(new)
         elif st.intent is None:
             new = list(game.log)
@@ -402,6 +407,10 @@ def run_scenario(sc: Scenario) -> ScenarioResult:
                                     f"got {err.code} (rule {err.rule})")
                 if _snapshot(game.state) != _snapshot(before):
                     failures.append(f"{where}: the refused intent changed the position")
+            except Exception as exc:  # an engine defect is reported, never a traceback
+                failures.append(f"{where}: the engine failed on {I.format_intent(intent)}: "
+                                f"{type(exc).__name__}: {exc}")
+                break
         events.extend(new)
         failures.extend(_check_events(where, new, st))
         if st.expect.state is not None:
