@@ -482,7 +482,14 @@ def _options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent
     if d.kind == "keep_mission":
         return [I.KeepMission(c, m) for m in seat.dealt]
     if d.kind == "choose_character":
-        return [I.ChooseCharacter(c, ch) for ch in seat.hand]
+        memo = spec.memo
+        out: list[I.Intent] = []
+        for ch in seat.hand:
+            choice = memo.get(("choose", c, ch))
+            if choice is None:
+                choice = memo[("choose", c, ch)] = I.ChooseCharacter(c, ch)
+            out.append(choice)
+        return out
     if d.kind == "assign_discovery":
         return [I.AssignDiscovery(c, z) for z in _free_discovery_zones(spec, s)]
     if d.kind == "scatter":
