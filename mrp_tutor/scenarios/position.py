@@ -289,7 +289,9 @@ def build_state(
         seat = s.seats[c]
         for field in ("played", "hand", "deck", "boxed"):
             for j, ch in enumerate(getattr(sp2, field) or []):
-                if ch not in chars:
+                if field == "boxed" and (ch in spec.missions or ch in spec.actions):
+                    card_once(ch, f"{path}.boxed[{j}]")  # a neutral Scientist's boxed card
+                elif ch not in chars:
                     p.add(f"{path}.{field}[{j}]", f"unknown character {ch!r}",
                           "components.character_cards")
         if sp2.chosen is not None and sp2.chosen not in chars:
@@ -307,7 +309,8 @@ def build_state(
                   "round.played_cards")
         if seat.neutral:
             boxed = [ch for ch in sp2.boxed if ch in chars]
-            seat.boxed = boxed
+            seat.boxed = [ch for ch in sp2.boxed
+                          if ch in chars or ch in spec.missions or ch in spec.actions]
             deck = sp2.deck if sp2.deck is not None else [
                 ch for ch in spec.countdown if ch not in held_cards and ch not in boxed]
             if sp2.deck is None:
@@ -424,7 +427,59 @@ def build_state(
         s.event_deck = event_top + left_over
     # ------------------------------------------------------------ the resolution
     _resolution(spec, s, pos, p, players)
+    if not p.items:
+        for problem in validate_state(spec, s):
+            p.add("", problem, None)
     return s if not p.items else None
+
+
+def validate_state(spec: GameSpec, s: GameState) -> list[str]:
+    """Invariants every reachable position keeps (sentences; empty when all hold).
+
+    22 astronauts per colour, point and destination tokens conserved, crews within capacity,
+    each character card of a colour in exactly one place, each card in at most one place.
+    """
+    out: list[str] = []
+    g = spec.content.game
+    for c in s.order:
+        total = sum(s.astronaut_places(c).values())
+        if total != g.astronauts_per_colour or s.seats[c].supply < 0:
+            out.append(f"{c} has {total} astronauts in all, not {g.astronauts_per_colour} "
+                       "(rule components.astronauts)")
+    for r, box in g.point_tokens.items():
+        held = sum(seat.tokens.get(r, 0) for seat in s.seats.values())
+        waiting = sum(w.get(r, 0) for w in s.waiting.values())
+        if held + waiting + s.token_supply.get(r, 0) != box or s.token_supply.get(r, 0) < 0:
+            out.append(f"{r} point tokens do not add up to {box} (rule components.point_tokens)")
+    for z in spec.zones:
+        on_ships = sum(ship.tokens.count(z) for ship in s.ships.values())
+        if on_ships + s.dest_supply.get(z, 0) != g.destination_tokens_per_zone:
+            out.append(f"{z} destination tokens do not add up to "
+                       f"{g.destination_tokens_per_zone} (rule destination_tokens.supply_limit)")
+    for sid, ship in s.ships.items():
+        if ship.aboard() > spec.cap[sid] or any(n < 0 for n in ship.crew.values()):
+            out.append(f"ship {sid} holds {ship.aboard()} of {spec.cap[sid]} (rule "
+                       "ships.capacity)")
+    for c, seat in s.seats.items():
+        cards = [*seat.hand, *seat.played, *seat.deck,
+                 *(x for x in seat.boxed if x in spec.characters),
+                 *(x for x in (seat.chosen, seat.drawn) if x)]
+        if sorted(cards) != sorted(spec.countdown):
+            out.append(f"{c}'s nine characters are not each in one place (rule "
+                       "round.played_cards)")
+    places = [*s.event_deck, *s.discoveries.values(), *s.discovery_discard, *s.mission_deck,
+              *([s.held] if s.held else [])]
+    for seat in s.seats.values():
+        places.extend([*seat.missions, *seat.actions, *seat.dealt,
+                       *(x for x in seat.boxed if x not in spec.characters)])
+    dup = sorted({x for x in places if places.count(x) > 1})
+    if dup:
+        out.append(f"event card(s) in two places: {', '.join(dup)} (rule components.event_cards)")
+    ships_seen = [*s.ship_deck, *s.ship_discard, *s.ships]
+    if sorted(ships_seen) != sorted(spec.ships):
+        out.append("every ship card is in exactly one place: deck, discard or in play (rule "
+                   "components.ship_cards)")
+    return out
 
 
 def _resolution(

@@ -25,6 +25,7 @@ from mrp_tutor.scenarios import (
     scenario_from_dict,
     scenario_to_yaml,
     schema_json,
+    validate_state,
 )
 
 FILES = sorted(scenarios_dir().glob("*.yaml"))
@@ -99,8 +100,10 @@ def test_saved_positions_load_back_identically() -> None:
     """scenario_to_yaml(game) -> load -> the same state, for library positions and bot games."""
     spec = load_spec(use_env_overrides=False)
     games = [load_scenario(p).build() for p in FILES[:20]]
-    for seed in range(6):
-        g = Game.new(spec, ["red", "blue", "green", "yellow"][: 3 + seed % 2], seed=seed)
+    for seed in range(8):
+        two = seed >= 6  # the 2-player variant: neutral decks, boxed cards
+        g = Game.new(spec, ["red", "blue", "green", "yellow"][: 4 if two else 3 + seed % 2],
+                     seed=seed, variant="two_player" if two else "standard")
         rng = random.Random(seed)
         for _ in range(rng.randrange(5, 200)):
             if g.over:
@@ -130,3 +133,22 @@ def test_position_from_state_names_every_astronaut() -> None:
     red = sum(z.get("astronauts", {}).get("red", 0) for z in pos["zones"].values())
     red += sum(s.get("crew", {}).get("red", 0) for s in pos["ships"])
     assert red + pos["memorial"]["red"] == 3  # the rest is in supply (22 in all)
+
+
+def test_invariants_hold_in_every_library_position_and_along_play() -> None:
+    for path in FILES:
+        game = load_scenario(path).build()
+        assert validate_state(game.spec, game.state) == [], path.name
+        result = run_scenario(load_scenario(path))
+        assert validate_state(result.game.spec, result.game.state) == [], path.name
+
+
+def test_validate_state_finds_broken_invariants() -> None:
+    game = load_scenario(scenarios_dir() / "memorial-killed.yaml").build()
+    s = game.state
+    s.memorial["red"] += 1  # an astronaut out of nowhere
+    s.seats["blue"].tokens["ice"] += 1  # a point token out of nowhere
+    s.seats["green"].hand.append("pilot")  # a second Pilot
+    found = " ".join(validate_state(game.spec, s))
+    for rule in ("components.astronauts", "components.point_tokens", "round.played_cards"):
+        assert rule in found
