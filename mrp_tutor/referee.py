@@ -111,6 +111,8 @@ def production_ruling(
     n = default_amount if amount is None else amount
     is_third = default_third if third is None else third
     s = state.clone()
+    if is_third:  # the reveal discovery phase always comes before the third production
+        s.discoveries_revealed = True
     out: list[E.Event] = []
     G._produce(spec, s, out, n, third=is_third)
     zones: dict[str, ZoneRuling] = {}
