@@ -144,7 +144,9 @@ def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = 
     try:
         doc = ScenarioDoc.model_validate(data)
     except ValidationError as err:
-        raise ContentError(source, _validation_problems("", err)) from None
+        found = _validation_problems("", err)
+        found.extend(p for p in _position_problems(data) if p not in found)
+        raise ContentError(source, found) from None
     try:
         spec = _spec_for(doc, source)
     except ContentError:
@@ -163,6 +165,25 @@ def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = 
     if problems.items or state is None:
         raise ContentError(source, problems.items or ["position: cannot be built"])
     return Scenario(doc, path, state, spec, log)
+
+
+def _position_problems(data: dict[str, Any]) -> list[str]:
+    """Game-fact problems of a position whose document has structural problems elsewhere
+    (so that every problem is reported at once); empty when it cannot be checked."""
+    players, raw = data.get("players"), data.get("position")
+    if not (isinstance(players, list) and players and all(isinstance(c, str) for c in players)
+            and isinstance(raw, dict)):
+        return []
+    try:
+        pos = Position.model_validate(raw)
+        spec = load_spec(str(data.get("ruleset", "base")), use_env_overrides=False)
+    except Exception:  # structural problems of the position are reported already
+        return []
+    variant = data.get("variant", "standard")
+    p = Problems("position")
+    build_state(spec, players, variant if variant in ("standard", "two_player") else "standard",
+                pos, p)
+    return p.items
 
 
 def _from_setup(

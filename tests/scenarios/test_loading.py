@@ -163,3 +163,11 @@ def test_library_reports_every_bad_file(tmp_path: Path) -> None:
         library(tmp_path)
     names = {p.split(":")[0] for p in info.value.problems}
     assert names == {"b.yaml", "c.yaml"}
+
+
+def test_structural_and_game_problems_together() -> None:
+    doc = with_position(zones={"olympus": {}})
+    doc["title"] = ["not", "a", "string"]
+    found = problems(doc)
+    assert any(p.startswith("title:") for p in found), found
+    assert any("olympus" in p and "components.board" in p for p in found), found
