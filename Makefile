@@ -31,7 +31,7 @@ help:
 	@echo "make app        serve $(APP_NB) at http://$(HOST):$(PORT)/ (sets up first)"
 	@echo "make test       ruff + mypy + pytest tests/ + nbval notebooks/ (sets up first)"
 	@echo "make bench      run benchmarks/*.py --json"
-	@echo "make screenshot refresh docs/screenshot.png from the browser smoke test"
+	@echo "make screenshot refresh docs/screenshot.png from the browser test of a game in progress"
 	@echo "make setup      create $(VENV), install '.[dev]', install chromium (root only)"
 	@echo "make clean      remove $(VENV) and caches"
 
@@ -106,7 +106,8 @@ bench: setup
 	exit $$rc
 
 screenshot: setup
-	MRP_PUBLISH_SCREENSHOT=1 CHROMIUM=$(CHROMIUM) $(PY) -m pytest -q tests/browser/test_app_smoke.py
+	MRP_PUBLISH_SCREENSHOT=1 CHROMIUM=$(CHROMIUM) $(PY) -m pytest -q \
+	  "tests/browser/test_app_flow.py::test_screenshot_of_a_game_in_progress"
 	@echo ">>> docs/screenshot.png updated"
 
 clean:

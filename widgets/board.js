@@ -116,7 +116,7 @@ function draw(model, root) {
   head.appendChild(h("span", "mrp-board-round", `Round ${b.round ?? "-"}`));
   head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
   if (b.character) head.appendChild(h("span", "mrp-board-char", `resolving: ${b.character} (${b.resolving})`));
-  head.appendChild(h("span", "mrp-board-viewer", `view: ${b.viewer}`));
+  head.appendChild(h("span", "mrp-board-viewer", `view: ${b.viewer} · event ${b.step ?? 0}`));
   frag.appendChild(head);
 
   const legend = h("div", "mrp-legend");

@@ -64,8 +64,11 @@ def zone_layout(spec: GameSpec) -> dict[str, tuple[float, float]]:
 
 
 def board_payload(spec: GameSpec, view: Mapping[str, Any],
-                  layout: Mapping[str, tuple[float, float]]) -> dict[str, Any]:
-    """The JSON the board renders, derived from a view (never from the state)."""
+                  layout: Mapping[str, tuple[float, float]], step: int = 0) -> dict[str, Any]:
+    """The JSON the board renders, derived from a view (never from the state).
+
+    ``step`` numbers the position (events so far), shown in the board's header.
+    """
     zones = []
     for z in spec.zones:
         zv = view["zones"][z]
@@ -99,6 +102,7 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
     launched = [ship(s) for s in view["launched"] if s in ships]
     d = view["decision"]
     return {
+        "step": step,
         "viewer": view["viewer"] or ("referee" if view["referee"] else "table"),
         "referee": view["referee"],
         "round": view["round"], "stage": view["stage"].replace("_", " "),

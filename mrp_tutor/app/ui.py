@@ -231,16 +231,18 @@ class TutorApp:
         sess = self.session
         view = sess.view()
         with self.board.hold_sync():
-            self.board.board = board_payload(self.spec, view, self.layout)
+            self.board.board = board_payload(self.spec, view, self.layout,
+                                             step=len(sess.game.log))
         self.countdown.value = countdown_html(self.spec, view)
-        self.step_label.value = (f'<span class="mrp-step-text">{len(sess.game.log)} events, '
-                                 f'{len(sess.history)} undo</span>')
         self._render_decision(view)
         if reports is not None:
             self.explain.value = self._reports_html(reports)
         idx = self.tabs.selected_index
         if idx is not None and idx in self._refreshers:
             self._refreshers[idx]()
+        # last: a changed counter tells the page (and tests) that this render is complete
+        self.step_label.value = (f'<span class="mrp-step-text">{len(sess.game.log)} events, '
+                                 f'{len(sess.history)} undo</span>')
 
     def _render_decision(self, view: dict[str, Any]) -> None:
         d = view["decision"]
@@ -657,11 +659,18 @@ class TutorApp:
                 return
             cols = []
             for label, i in (("A", self.wi_a.value), ("B", self.wi_b.value)):
-                fork = self.session.fork()
                 intent = self._wi_opts[i]
-                events = fork.play(intent)
-                exps = [explain_event(self.spec, self.session.visible(ev)) for ev in events]
-                view = view_for(self.spec, fork.state, self.session.viewer,
+                events = self.session.fork().play(intent)
+                shown, cut = what_if_events(events, referee=self.session.referee)
+                partial = self.session.state.clone()
+                for ev in shown:  # the position after the visible part only
+                    ev.apply(partial)
+                exps = [explain_event(self.spec, self.session.visible(ev)) for ev in shown]
+                if cut is not None:
+                    exps.append(Explanation(
+                        f"What follows is hidden until it really happens: it would reveal "
+                        f"{cut.replace('_', ' ')} information you do not have.", None, None))
+                view = view_for(self.spec, partial, self.session.viewer,
                                 referee=self.session.referee)
                 mj = tables.majorities(view, self.spec)
                 cols.append(f'<div class="mrp-whatif-col"><b>{label}: {e(self._label(intent))}'
@@ -840,6 +849,25 @@ class TutorApp:
 
 
 # ===================================================================== helpers
+# Events that would show the viewer something hidden (a card, a deck order, a face-down token):
+# a what-if stops before them outside referee mode, or trying both options would leak it.
+REVEALING = frozenset({
+    "character_revealed", "resolution_order_set", "resource_flipped", "ship_docked",
+    "deck_shuffled", "event_card_drawn", "discovery_peeked", "discoveries_revealed",
+    "missions_dealt", "neutral_card_drawn", "resources_placed", "ship_returned",
+})
+
+
+def what_if_events(events: list[Any], *, referee: bool) -> tuple[list[Any], str | None]:
+    """The events a what-if may show: all for the referee, else those before a reveal."""
+    if referee:
+        return list(events), None
+    for i, ev in enumerate(events):
+        if ev.type in REVEALING:
+            return list(events[:i]), ev.type
+    return list(events), None
+
+
 def _fields(x: Intent) -> list[str]:
     return [str(getattr(x, f)) for f in x.__dataclass_fields__ if f != "colour"]
 

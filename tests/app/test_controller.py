@@ -289,6 +289,24 @@ def test_what_if_compares_on_copies(app: TutorApp) -> None:
     assert snapshot(app) == start
 
 
+def test_what_if_never_reveals_hidden_picks(app: TutorApp, spec: Any) -> None:
+    to_choose(app)
+    app.dispatch({"type": "choose_character", "colour": "red", "character": "soldier"})
+    app.dispatch({"type": "choose_character", "colour": "blue", "character": "saboteur"})
+    app.viewer.value = "green"  # green chooses last: its pick would start the countdown
+    app.tabs.selected_index = 4
+    app.wi_a.value = 0
+    app.wi_b.value = 1
+    app.wi_go.click()
+    out = app.wi_out.value
+    assert "hidden until it really happens" in out
+    assert "Soldier" not in out and "Saboteur" not in out
+    app.mode.value = "Referee"  # the referee may look ahead
+    app.tabs.selected_index = 4
+    app.wi_go.click()
+    assert "reveals the" in app.wi_out.value and "hidden until" not in app.wi_out.value
+
+
 def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.tabs.selected_index = 5

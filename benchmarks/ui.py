@@ -1,0 +1,255 @@
+"""UI benchmark: the app in Voila + headless Chromium, against bare ipywidgets baselines.
+
+ONE run, ONE standalone Voila server serving a temporary *directory* (``voila DIR``) that holds
+three notebooks, each rendered at ``/voila/render/<name>.ipynb``:
+
+- ``app.ipynb``    a copy of notebooks/app.ipynb (``show_app()``),
+- ``button.ipynb`` a bare ipywidgets Button + Label (the round-trip baseline),
+- ``blank.ipynb``  the app's imports and one Label, no app (the cold-start baseline).
+
+Measured (all in-page timings, ``performance.now()`` + MutationObserver, no Python polling):
+
+1. click-to-updated-board latency: click ``.mrp-next`` -> first DOM mutation inside
+   ``.mrp-board`` (N clicks, default 40), vs a bare Button click -> Label DOM mutation.
+   Goal: p50 ratio <= 2x and app p95 < 100 ms.
+2. cold start to live widgets: page navigation start (a fresh kernel per page load) ->
+   the first widget rendered by the kernel is in the DOM (``.mrp-board .mrp-zone`` for the
+   app, ``.bench-ready`` for the blank notebook), K loads each, alternating.  Goal: <= 1.3x.
+
+Usage: ``python benchmarks/ui.py [--json] [--clicks N] [--loads K]``.  Needs Chromium
+(env CHROMIUM, default /usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+APP_NB = ROOT / "notebooks" / "app.ipynb"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage"]
+
+BUTTON_SRC = """import ipywidgets as widgets
+from IPython.display import display
+count = {"n": 0}
+button = widgets.Button(description="Click", _dom_classes=["bench-button"])
+label = widgets.Label(value="0", _dom_classes=["bench-label"])
+def on_click(_):
+    count["n"] += 1
+    label.value = str(count["n"])
+button.on_click(on_click)
+display(widgets.VBox([button, label]))"""
+
+# The same modules the app imports (engine, explain, scenarios, referee, pandas, widgets),
+# but no app is built: what is left between the two is the app's own start-up work.
+BLANK_SRC = """import ipywidgets as widgets
+from IPython.display import display
+import mrp_tutor.app.ui, mrp_tutor.app.lessons, mrp_tutor.tables  # noqa: F401
+import mrp_tutor.scenarios, mrp_tutor.referee  # noqa: F401
+display(widgets.Label(value="ready", _dom_classes=["bench-ready"]))"""
+
+CLICK_JS = """
+async ([n, btnSel, targetSel, doneSel]) => {
+  const btn = document.querySelector(btnSel);
+  const target = document.querySelector(targetSel);
+  const done = doneSel ? document.querySelector(doneSel) : null;
+  const idle = () => new Promise(r => setTimeout(r, 25));
+  const times = [];
+  let unchanged = 0;  // mutations that did not change the rendered text (should stay 0)
+  for (let i = 0; i < n; i++) {
+    const doneBefore = done ? done.textContent : null;
+    const textBefore = target.textContent;
+    const t0 = performance.now();
+    await new Promise(resolve => {
+      const obs = new MutationObserver(() => { obs.disconnect(); resolve(); });
+      obs.observe(target, {childList: true, subtree: true, characterData: true});
+      btn.click();
+    });
+    times.push(performance.now() - t0);
+    if (target.textContent === textBefore) unchanged++;
+    // let the rest of this step's messages land before the next click
+    for (let k = 0; done && done.textContent === doneBefore && k < 400; k++) await idle();
+    await idle();
+  }
+  return {times, unchanged};
+}
+"""
+
+COLD_JS = """
+([sel]) => new Promise(resolve => {
+  const check = () => {
+    if (document.querySelector(sel)) {
+      resolve(performance.now());  // ms since navigation start of this page
+      return true;
+    }
+    return false;
+  };
+  if (check()) return;
+  const obs = new MutationObserver(() => { if (check()) obs.disconnect(); });
+  obs.observe(document.documentElement, {childList: true, subtree: true});
+})
+"""
+
+
+def write_notebooks(folder: Path) -> None:
+    shutil.copyfile(APP_NB, folder / "app.ipynb")
+    for name, src in (("button", BUTTON_SRC), ("blank", BLANK_SRC)):
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(src)]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        nbformat.write(nb, folder / f"{name}.ipynb")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def pct(xs: list[float], q: float) -> float:
+    ys = sorted(xs)
+    k = (len(ys) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ys) - 1)
+    return ys[lo] + (ys[hi] - ys[lo]) * (k - lo)
+
+
+def summary(xs: list[float]) -> dict[str, Any]:
+    return {"n": len(xs), "p50_ms": round(pct(xs, 0.5), 1), "p95_ms": round(pct(xs, 0.95), 1),
+            "min_ms": round(min(xs), 1), "max_ms": round(max(xs), 1),
+            "mean_ms": round(statistics.fmean(xs), 1)}
+
+
+def run(clicks: int, loads: int) -> dict[str, Any]:
+    from playwright.sync_api import expect, sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="mrp-bench-"))
+    write_notebooks(tmp)
+    port = free_port()
+    log = open(tmp / "voila.log", "wb")  # noqa: SIM115 - closed in finally
+    t_spawn = time.perf_counter()
+    voila = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(tmp), "--no-browser", "--Voila.ip=127.0.0.1",
+         f"--port={port}", "--Voila.port_retries=0", "--strip_sources=True",
+         "--MappingKernelManager.cull_idle_timeout=120",
+         "--MappingKernelManager.cull_interval=30"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}/voila/render"
+    try:
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if voila.poll() is not None:
+                    raise SystemExit("voila exited; see " + str(tmp / "voila.log")) from None
+                time.sleep(0.05)
+        server_ready_s = time.perf_counter() - t_spawn
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+            ctx.route("**/*", lambda r: r.abort() if "127.0.0.1" not in r.request.url
+                      else r.continue_())
+
+            def open_page(name: str, ready: str) -> tuple[Any, float]:
+                page = ctx.new_page()
+                page.goto(f"{base}/{name}.ipynb", timeout=120_000, wait_until="commit")
+                t = page.evaluate(COLD_JS, [ready])
+                expect(page.locator(ready).first).to_be_visible(timeout=120_000)
+                return page, float(t)
+
+            # cold start: a fresh kernel per page load, app and blank alternating
+            cold_app: list[float] = []
+            cold_blank: list[float] = []
+            page, t = open_page("app", ".mrp-board .mrp-zone")  # warm the OS file cache once
+            page.close()
+            for _ in range(loads):
+                for name, ready, into in (("app", ".mrp-board .mrp-zone", cold_app),
+                                          ("blank", ".bench-ready", cold_blank)):
+                    page, t = open_page(name, ready)
+                    into.append(t)
+                    page.close()
+
+            # click latency: app Next -> board DOM mutation
+            page, _ = open_page("app", ".mrp-board .mrp-zone")
+            expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+            app_res = page.evaluate(CLICK_JS, [clicks, "button.mrp-next", ".mrp-board",
+                                               ".mrp-step-count"])
+            page.close()
+            # baseline: bare Button -> Label DOM mutation
+            page, _ = open_page("button", ".bench-label")
+            btn_res = page.evaluate(CLICK_JS, [clicks, "button.bench-button", ".bench-label",
+                                               ""])
+            page.close()
+            browser.close()
+    finally:
+        voila.send_signal(signal.SIGTERM)
+        try:
+            voila.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            voila.kill()
+        log.close()
+    app_s, btn_s = summary(app_res["times"]), summary(btn_res["times"])
+    app_s["unchanged_text"] = app_res["unchanged"]
+    btn_s["unchanged_text"] = btn_res["unchanged"]
+    ca, cb = statistics.median(cold_app), statistics.median(cold_blank)
+    return {
+        "setup": {
+            "server": "one standalone Voila serving a temp directory (voila DIR); notebooks at "
+                      "/voila/render/{app,button,blank}.ipynb; a fresh kernel per page load",
+            "browser": "headless Chromium " + CHROMIUM, "python": platform.python_version(),
+            "cpus": os.cpu_count(), "clicks": clicks, "loads_each": loads,
+            "server_spawn_to_port_s": round(server_ready_s, 2),
+        },
+        "click_to_board_ms": app_s,
+        "bare_button_roundtrip_ms": btn_s,
+        "click_ratio_p50": round(app_s["p50_ms"] / btn_s["p50_ms"], 2),
+        "click_goal": {"ratio_p50_max": 2.0, "app_p95_max_ms": 100.0,
+                       "met": app_s["p50_ms"] <= 2 * btn_s["p50_ms"] and app_s["p95_ms"] < 100},
+        "cold_start_app_ms": {"median": round(ca), "all": [round(x) for x in cold_app]},
+        "cold_start_blank_same_imports_ms": {"median": round(cb),
+                                             "all": [round(x) for x in cold_blank]},
+        "cold_ratio": round(ca / cb, 2),
+        "cold_goal": {"ratio_max": 1.3, "met": ca <= 1.3 * cb},
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--clicks", type=int, default=40)
+    ap.add_argument("--loads", type=int, default=5)
+    args = ap.parse_args()
+    res = run(max(30, args.clicks), max(1, args.loads))
+    if args.json:
+        print(json.dumps(res, indent=2))
+        return
+    a, b = res["click_to_board_ms"], res["bare_button_roundtrip_ms"]
+    print(f"click -> board update   p50 {a['p50_ms']} ms  p95 {a['p95_ms']} ms  (n={a['n']})")
+    print(f"bare button round trip  p50 {b['p50_ms']} ms  p95 {b['p95_ms']} ms")
+    print(f"ratio p50 {res['click_ratio_p50']}x  goal met: {res['click_goal']['met']}")
+    print(f"cold start app {res['cold_start_app_ms']['median']} ms vs blank "
+          f"{res['cold_start_blank_same_imports_ms']['median']} ms: ratio {res['cold_ratio']}x"
+          f"  goal met: {res['cold_goal']['met']}")
+
+
+if __name__ == "__main__":
+    main()
