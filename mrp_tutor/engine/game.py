@@ -347,7 +347,7 @@ def _advance_resolution(
         step = char.steps[nxt]
         _emit(s, out, E.StepStarted(rule=char.rule, colour=colour, character=ch, step=nxt,
                                     effect=step.effect, count=_step_count(step)))
-        if isinstance(step, C.RecallStep):
+        if type(step) is C.RecallStep:
             _recall(spec, s, out, colour, ch)
 
 
@@ -505,7 +505,7 @@ def _options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent
 def _has_options(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
     if s.held is not None:
         return True  # a drawn discovery always has a zone: full zones were handled on draw
-    if isinstance(st, C.BoardStep):  # the commonest step: answer without listing
+    if type(st) is C.BoardStep:  # the commonest step: answer without listing
         n = s.left if st.all_or_nothing else 1
         if s.seats[c].supply < n:
             return False
@@ -594,7 +594,7 @@ def _step_options(
     seat = s.seats[c]
     opts: list[I.Intent] = []
     memo = spec.memo  # prebuilt intents (immutable values, safe to share)
-    if isinstance(st, C.BoardStep):
+    if type(st) is C.BoardStep:
         n = s.left if st.all_or_nothing else 1
         if seat.supply < n:
             return []
@@ -621,7 +621,7 @@ def _step_options(
                     board = memo[key] = I.Board(c, sid, n)
                 opts.append(board)
         return opts
-    if isinstance(st, C.MoveStep):
+    if type(st) is C.MoveStep:
         for z, counts in s.zones.items():
             if counts.get(c):
                 moves = memo.get(("move", c, z))
@@ -631,21 +631,21 @@ def _step_options(
         if opts and with_stop:
             opts.append(I.Stop(c))
         return opts
-    if isinstance(st, C.DrawOrPeekStep):
+    if type(st) is C.DrawOrPeekStep:
         if not s.done and s.event_deck:
             opts.append(I.DrawEvent(c))
         if not s.discoveries_revealed:
             opts.extend(I.Peek(c, z) for z in spec.zones if z in s.discoveries)
         return opts
-    if isinstance(st, C.ForceLaunchStep):
+    if type(st) is C.ForceLaunchStep:
         for sid in s.docked():
             aboard = s.ships[sid].aboard()
             if aboard < spec.ships[sid].capacity and (st.allow_empty or aboard):
                 opts.append(I.Launch(c, sid))
         return opts
-    if isinstance(st, C.DestroyStep):
+    if type(st) is C.DestroyStep:
         return [I.Destroy(c, sid) for sid in s.docked()]
-    if isinstance(st, C.ReplaceStep):
+    if type(st) is C.ReplaceStep:
         if seat.supply < 1:
             return []
         places: list[tuple[str, dict[str, int]]] = []
@@ -661,19 +661,19 @@ def _step_options(
             # a neutral colour may be made to replace its own astronauts (two_player rules)
             opts.extend(I.Replace(c, place, v) for v in crew if v != c or seat.neutral)
         return opts
-    if isinstance(st, C.KillStep):
+    if type(st) is C.KillStep:
         for z, counts in s.zones.items():
             if z in st.exclude_zones:
                 continue
             opts.extend(I.Kill(c, z, v) for v in counts if st.allow_own or v != c)
         return opts
-    if isinstance(st, C.DropStep):
+    if type(st) is C.DropStep:
         if s.zones[st.from_zone].get(c):
             opts.extend(I.Drop(c, z) for z in spec.mars if z != st.from_zone)
         if opts and with_stop and s.done >= st.min:
             opts.append(I.Stop(c))
         return opts
-    if isinstance(st, C.TokenStep):
+    if type(st) is C.TokenStep:
         ships = []
         if "docked" in st.targets:
             ships.extend(s.docked())
@@ -1057,37 +1057,37 @@ def mission_points(spec: GameSpec, s: GameState, colour: str, card: str) -> tupl
         mine = values[colour]
         return mine > 0 and mine >= max(values.values())
 
-    if isinstance(fx, C.PresenceTable):
+    if type(fx) is C.PresenceTable:
         k = sum(1 for z in fx.zones if s.zones[z].get(colour))
         pts = fx.table[k - 1] if k else 0
         return k > 0, pts, f"present in {k} of {len(fx.zones)} zones"
-    if isinstance(fx, C.MostAstronautsInZones | C.MostAstronautsInZone):
+    if isinstance(fx, (C.MostAstronautsInZones, C.MostAstronautsInZone)):
         zones = fx.zones if isinstance(fx, C.MostAstronautsInZones) else [fx.zone]
         totals = {c: zone_total(c, zones) for c in s.order}
         ok = is_most(totals)
         best = max(totals.values())
         return ok, fx.points if ok else 0, f"{totals[colour]} astronauts (best {best})"
-    if isinstance(fx, C.MostTokens):
+    if type(fx) is C.MostTokens:
         totals = {c: s.seats[c].tokens[fx.resource] for c in s.order}
         ok = is_most(totals)
         return ok, fx.points if ok else 0, f"{totals[colour]} {fx.resource} tokens"
-    if isinstance(fx, C.AtLeastTokens):
+    if type(fx) is C.AtLeastTokens:
         have = s.seats[colour].tokens[fx.resource]
         ok = have >= fx.count
         return ok, fx.points if ok else 0, f"{have} of {fx.count} {fx.resource} tokens"
-    if isinstance(fx, C.PerAstronautCapped):
+    if type(fx) is C.PerAstronautCapped:
         where = s.memorial if fx.place == "memorial" else s.zones[fx.place]
         n = where.get(colour, 0)
         pts = min(n * fx.per, fx.cap)
         return n > 0, pts, f"{n} astronauts at {fx.place}"
-    if isinstance(fx, C.PerZonePresence):
+    if type(fx) is C.PerZonePresence:
         k = sum(1 for z in spec.zones if s.zones[z].get(colour))
         return k > 0, k * fx.per, f"present in {k} zones"
-    if isinstance(fx, C.AstronautsOnMarsAtLeast):
+    if type(fx) is C.AstronautsOnMarsAtLeast:
         n = zone_total(colour, spec.zones)
         ok = n >= fx.count
         return ok, fx.points if ok else 0, f"{n} of {fx.count} astronauts"
-    if isinstance(fx, C.OneOfEachToken):
+    if type(fx) is C.OneOfEachToken:
         ok = all(s.seats[colour].tokens[r] for r in C.RESOURCES)
         return ok, fx.points if ok else 0, "one of each token" if ok else "a token type missing"
     raise AssertionError(fx)  # pragma: no cover - the union is exhaustive
@@ -1097,9 +1097,9 @@ def discovery_points(spec: GameSpec, s: GameState, zone: str, card: str) -> dict
     """Points a final-scoring discovery gives each colour."""
     fx = spec.discoveries[card].effect
     counts = {c: n for c, n in s.zones[zone].items() if n > 0}
-    if isinstance(fx, C.PresencePoints):
+    if type(fx) is C.PresencePoints:
         return {c: fx.points for c in s.order if c in counts}
-    if isinstance(fx, C.MajorityPoints):
+    if type(fx) is C.MajorityPoints:
         if not counts:
             return {}
         top = max(counts.values())
@@ -1116,8 +1116,8 @@ def _final_scoring(spec: GameSpec, s: GameState, out: Out) -> None:
             fx = spec.missions[card].effect
             rule = ("missions.red_zones" if isinstance(fx, C.PresenceTable) else
                     "missions.strategic_zones" if card == "strategic_zones" else
-                    "missions.most_tie" if isinstance(fx, C.MostTokens | C.MostAstronautsInZone
-                                                      | C.MostAstronautsInZones)
+                    "missions.most_tie" if isinstance(fx, (C.MostTokens, C.MostAstronautsInZone,
+                                                           C.MostAstronautsInZones))
                     else "missions.effect")
             _emit(s, out, E.MissionScored(rule=rule, colour=c, card=card, completed=ok,
                                           points=pts, detail=why))
