@@ -741,8 +741,12 @@ class TutorApp:
              self.ed_ship_colour.value, "count": self.ed_ship_n.value})))
         self.ed_face_btn.on_click(self._guard(lambda _b: do_edit(
             {"what": "face_up", "place": self.ed_face.value})))
-        self.rule_prod.on_click(self._guard(lambda _b: self._ruling("production")))
-        self.rule_final.on_click(self._guard(lambda _b: self._ruling("final")))
+        def ruling(which: str) -> None:
+            if need_referee():  # a final ruling shows every colour's secret missions
+                self._ruling(which)
+
+        self.rule_prod.on_click(self._guard(lambda _b: ruling("production")))
+        self.rule_final.on_click(self._guard(lambda _b: ruling("final")))
         self._refreshers[5] = refresh
         return W.VBox([
             W.HTML("<p>Copy the physical table into the app (Referee mode). Every edit is "

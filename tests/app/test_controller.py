@@ -262,8 +262,10 @@ def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
 
 
 def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
-    app.mode.value = "Referee"
     app.tabs.selected_index = 5
+    app.rule_final.click()  # tutor mode: a final ruling would show others' missions
+    assert "Referee mode" in app.status_text() and app.ruling.value == ""
+    app.mode.value = "Referee"
     app.ed_zone.value = "hellas"
     for colour, n in (("red", 2), ("blue", 1)):
         app.ed_zone_colour.value = colour
@@ -334,6 +336,16 @@ def test_scores_tab_renders_tables_and_race(app: TutorApp) -> None:
     app.tabs.selected_index = 1
     html = app.scores_html.value
     assert "mrp-scoreboard" in html and "mrp-majorities" in html and "mrp-race" in html
+
+
+def test_board_front_end_is_loaded_from_widget_files(app: TutorApp) -> None:
+    from mrp_tutor.resources import widgets_dir
+
+    esm = (widgets_dir() / "board.js").read_text()
+    assert "export default" in esm and "model.send" in esm
+    assert app.board.has_trait("_esm") and "render" in str(app.board._esm)
+    assert app.board.trait_metadata("board", "sync") is True
+    assert app.board.trait_metadata("picked", "sync") is True
 
 
 class FakeScenario:
