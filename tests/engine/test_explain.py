@@ -17,6 +17,7 @@ from mrp_tutor.engine import (
     MalformedIntent,
     MrpError,
     intent_from_dict,
+    state_to_dict,
 )
 from mrp_tutor.engine.game import check_intent
 from mrp_tutor.explain import EVENT_TEMPLATES, explain_error, explain_event, search_rules
@@ -111,8 +112,11 @@ def test_every_illegal_intent_explains_itself_with_a_citation(spec):
                 assert ex.text and "Traceback" not in ex.text and ex.text.endswith(".")
                 if isinstance(err, IllegalIntent):
                     assert ex.citation is not None and ex.citation.section != "(unknown rule)"
+                before = state_to_dict(g.state) if rng.random() < 0.1 else None
                 with pytest.raises(MrpError):
                     g.play(it)
+                if before is not None:  # an illegal intent changes nothing
+                    assert state_to_dict(g.state) == before
             g.play(rng.choice(g.legal_intents()), trusted=True)
     assert len(seen) >= 15, seen
     assert seen <= set(_engine_codes())
