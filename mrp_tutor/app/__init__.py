@@ -23,13 +23,13 @@ def build_app(**kwargs: Any) -> Any:
     return TutorApp(**kwargs)
 
 
-def show_app(**kwargs: Any) -> Any:
-    """Display the app in the current notebook / Voila page and return it."""
+def show_app(**kwargs: Any) -> None:
+    """Display the app in the current notebook / Voila page (returns nothing, so the cell
+    shows no object repr; use :func:`build_app` to keep a handle on the app)."""
     from IPython.display import display
 
     app = build_app(**kwargs)
     display(app.root)  # type: ignore[no-untyped-call]
-    return app
 
 
 def __getattr__(name: str) -> Any:

@@ -103,7 +103,7 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
     d = view["decision"]
     return {
         "step": step,
-        "viewer": view["viewer"] or ("referee" if view["referee"] else "table"),
+        "viewer": "referee (everything)" if view["referee"] else (view["viewer"] or "table"),
         "referee": view["referee"],
         "round": view["round"], "stage": view["stage"].replace("_", " "),
         "colours": list(view["order"]),

@@ -289,7 +289,7 @@ class TutorApp:
             if rep.intent is not None:
                 secret = rep.secret and not sess.sees_for(rep.actor or "")
                 head = (f"{(rep.actor or '').capitalize()} made a secret choice." if secret
-                        else format_intent(rep.intent))
+                        else self._label(rep.intent))
                 parts.append(f'<div class="mrp-step-head">{e(head)}</div>')
                 if rep.why and not secret:
                     parts.append(f'<div class="mrp-why">Why: {e(rep.why)}</div>')
@@ -493,7 +493,13 @@ class TutorApp:
             return [c for c in s.order if not s.seats[c].neutral]
 
         def refresh() -> None:
+            current = self.hand_seat.value
             self.hand_seat.options = seats()
+            if current not in seats():
+                viewer = self.session.viewer
+                self.hand_seat.value = viewer if viewer in seats() else seats()[0]
+            else:
+                self.hand_seat.value = current
             s = self.session.state
             public = ", ".join(f"{c}: {'picked' if s.seats[c].chosen else 'not yet'}"
                                for c in seats()) if s.stage == "choose" else ""

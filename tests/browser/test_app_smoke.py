@@ -29,6 +29,7 @@ def test_app_renders_live_widgets(app: Any) -> None:
     # strip_sources: the notebook's code cell must not reach the browser (rendered text or HTML).
     html = app.page.content()
     text = app.page.inner_text("body")
+    assert "object at 0x" not in text, "a Python object repr leaked into the page"
     for needle in ("from mrp_tutor.app import", "show_app()"):
         assert needle not in html, f"source code leaked into the page HTML: {needle!r}"
         assert needle not in text, f"source code visible in the page: {needle!r}"
