@@ -313,7 +313,9 @@ def _advance_resolution(
                 rule = "round.ties_clockwise" if len(group) > 1 else "round.countdown"
             else:  # revealed with an earlier player of the same number
                 ch, rule = s.seats[colour].played[-1], "round.ties_clockwise"
-            _emit(s, out, E.ResolutionStarted(rule=rule, colour=colour, character=ch))
+            ev: E.Event = E.ResolutionStarted(rule=rule, colour=colour, character=ch)
+            ev.apply(s)  # _emit, inlined on the hot path
+            out.append(ev)
             continue
         colour = s.cur
         ch = s.char or ""
@@ -336,8 +338,9 @@ def _advance_resolution(
             continue
         nxt = s.step + 1
         if nxt >= len(char.steps):
-            _emit(s, out, E.ResolutionEnded(rule="round.top_to_bottom", colour=colour,
-                                            character=ch))
+            ev = E.ResolutionEnded(rule="round.top_to_bottom", colour=colour, character=ch)
+            ev.apply(s)
+            out.append(ev)
             cap = spec.cap
             full = [sid for sid in s.docks
                     if sid is not None and cap[sid] <= sum(s.ships[sid].crew.values())]
@@ -345,8 +348,13 @@ def _advance_resolution(
                 _emit(s, out, E.ShipLaunched(rule="round.launch_after_effect", ship=sid))
             continue
         step = char.steps[nxt]
-        _emit(s, out, E.StepStarted(rule=char.rule, colour=colour, character=ch, step=nxt,
-                                    effect=step.effect, count=_step_count(step)))
+        count = spec.memo.get(("count", ch, nxt))
+        if count is None:
+            count = spec.memo[("count", ch, nxt)] = _step_count(step)
+        ev = E.StepStarted(rule=char.rule, colour=colour, character=ch, step=nxt,
+                           effect=step.effect, count=count)
+        ev.apply(s)
+        out.append(ev)
         if type(step) is C.RecallStep:
             _recall(spec, s, out, colour, ch)
 
