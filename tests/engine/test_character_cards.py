@@ -411,3 +411,28 @@ def test_illegal_character_intents_change_nothing(t):
             t.play(bad)
         assert err.value.code and err.value.rule in t.spec.rules
         assert state_to_dict(t.state) == before
+
+
+def test_soldier_with_nobody_on_phobos_moves_nothing(t):
+    red, blue = t.colours[:2]
+    t.put("hellas", blue)
+    red = _soldier(t)
+    evs = t.play(Kill(red, "hellas", blue))
+    skipped = next(e for e in evs if e.type == "step_skipped")
+    assert skipped.effect == "drop_from" and skipped.reason == "no_astronaut_on_phobos"
+    assert skipped.rule == "characters.as_fully_as_possible"
+
+
+def test_secret_agent_cannot_force_a_full_ship(t):
+    red, blue = t.colours[:2]
+    t.dock([("s07", {blue: 1}), "s01", "s04", "s02"])  # s07: capacity 2
+    t.choose({red: "secret_agent"})
+    t.play(Board(red, "s07"))  # s07 is now full; it launches after the effect anyway
+    t.play(Board(red, "s01"))
+    assert Launch(red, "s07") not in t.legal(red)
+    with pytest.raises(IllegalIntent) as err:
+        t.play(Launch(red, "s07"))
+    assert err.value.code == "ship_already_full"
+    evs = t.play(Launch(red, "s04"))
+    launched = [e.ship for e in evs if e.type == "ship_launched"]
+    assert launched == ["s04", "s07"]  # the forced one, then the full one after the effect
