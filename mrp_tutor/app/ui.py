@@ -622,11 +622,12 @@ class TutorApp:
         return busy[0]
 
     def _scenario_ruling(self, quiz: dict[str, Any], guess: Any) -> str:
-        """Play the scenario's remaining steps on a copy and explain what the engine rules."""
+        """Play the scenario from its start on a fresh copy and explain what the engine rules."""
         sess = self.session
-        fork = Session(self.spec, sess.fork(), viewer=sess.viewer, referee=sess.referee,
-                       scenario=sess.scenario, scenario_pos=sess.scenario_pos)
-        steps = scenario_glue.steps_of(sess.scenario)
+        sc = sess.scenario
+        fork = Session(self.spec, sc.build(), viewer=sess.viewer, referee=sess.referee,
+                       scenario=sc)
+        steps = scenario_glue.steps_of(sc)
         items: list[Explanation] = []
         while fork.scenario_pos < len(steps):
             rep = fork.next()

@@ -426,3 +426,24 @@ def test_session_plays_only_legal_intents(spec: Any) -> None:
         sess.play(ChooseCharacter("red", "pilot"))
     assert getattr(info.value, "code", "") == "wrong_decision"
     assert not sess.history
+
+
+def test_real_library_scenario_with_quiz(spec: Any) -> None:
+    app = build_app(spec=spec)
+    ids = [v for _, v in app.scenario.options]
+    if "round-ties-clockwise" not in ids:
+        pytest.skip("scenario library without round-ties-clockwise")
+    app.scenario.value = "round-ties-clockwise"
+    app.load_btn.click()
+    assert "Scenario loaded" in app.status_text()
+    app.next_btn.click()
+    assert "round.ties_clockwise" in app.explain.value
+    app.tabs.selected_index = 3
+    assert "Who resolves first?" in app.quiz_q.value
+    app.quiz_pick.value = "Red"
+    app.quiz_check.click()
+    assert "Not quite" in app.quiz_out.value and "Green" in app.quiz_out.value
+    app.quiz_pick.value = "Green"
+    app.quiz_check.click()
+    assert "Right" in app.quiz_out.value
+    assert "round.ties_clockwise" in app.quiz_out.value
