@@ -109,3 +109,29 @@ def test_screenshot_of_a_game_in_progress(app: Any) -> None:
     shot = app.screenshot("app-game", full_page=False)
     assert shot.stat().st_size > 10_000
     app.publish_screenshot(shot)
+
+
+def test_pass_and_play_pick_stays_sealed(app: Any) -> None:
+    page = open_app(app)
+    decision = page.locator(".mrp-decision")
+    for _ in range(6):  # the bot keeps a mission for each colour
+        if "choose character" in decision.inner_text():
+            break
+        click_next(page)
+    expect(decision).to_contain_text("choose character")
+    page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Hand").click()
+    seat = page.locator(".mrp-hand-seat select")
+    expect(seat).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    seat.select_option(index=0)  # red
+    page.locator("button.mrp-show-hand").click()
+    hand = page.locator(".mrp-hand")
+    expect(hand).to_contain_text("Red's hand", timeout=STEP_TIMEOUT_MS)
+    page.locator(".mrp-hand-cards button", has_text="Soldier").click()
+    page.locator("button.mrp-lock").click()
+    expect(page.locator(".mrp-status")).to_contain_text("locked a character",
+                                                        timeout=STEP_TIMEOUT_MS)
+    expect(hand).to_contain_text("Hands are hidden")
+    # the pick is nowhere in the page but the (public) countdown strip of all nine cards
+    for sel in (".mrp-hand", ".mrp-explain", ".mrp-log", ".mrp-board", ".mrp-status"):
+        assert "soldier" not in page.locator(sel).first.inner_text().lower(), sel
+    expect(page.locator(".mrp-board-viewer")).to_contain_text("view: table")
