@@ -447,3 +447,36 @@ def test_real_library_scenario_with_quiz(spec: Any) -> None:
     app.quiz_check.click()
     assert "Right" in app.quiz_out.value
     assert "round.ties_clockwise" in app.quiz_out.value
+
+
+def test_picker_tolerates_a_missing_or_broken_library(spec: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from mrp_tutor.app import scenario_glue
+    from mrp_tutor.engine import ContentError
+
+    real = importlib.import_module
+
+    def missing(name: str, *a: Any) -> Any:
+        if name == "mrp_tutor.scenarios":
+            raise ModuleNotFoundError(name=name)
+        return real(name, *a)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    assert scenario_glue.load_library() == ([], None)
+    app = build_app(spec=spec)
+    assert [v for _, v in app.scenario.options] == ["__free__"]
+    assert app.status_text() == "Ready."
+
+    class Broken:
+        @staticmethod
+        def library() -> list[Any]:
+            raise ContentError("scenarios", ["bad.yaml: stage: not a stage"])
+
+    monkeypatch.setattr(importlib, "import_module",
+                        lambda name, *a: Broken if name == "mrp_tutor.scenarios" else real(name))
+    app = build_app(spec=spec)
+    assert "could not be loaded" in app.status_text()
+    app.load_btn.click()  # the free game still works
+    assert "New game" in app.status_text()
