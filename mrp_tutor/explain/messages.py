@@ -182,6 +182,13 @@ EVENT_TEMPLATES: dict[str, T] = {
     "discovery_scored": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: {_c(e.colour)} "
     f"{'gains' if e.points >= 0 else 'loses'} {abs(e.points)} points.",
     "game_ended": lambda sp, e: _game_ended(e),
+    # referee edits of the table position (event defined in mrp_tutor.app.edits)
+    "position_edited": lambda sp, e: (
+        f"The referee turns the resource token of {_n(sp, e.place)} face up"
+        + (f": {e.resource}." if e.resource else ".") if e.what == "face_up" else
+        f"The referee sets the {e.colour} astronauts "
+        f"{'in ' + _n(sp, e.place) if e.what == 'zone' else 'aboard ship ' + str(e.place)} "
+        f"to {e.count}."),
 }
 
 
