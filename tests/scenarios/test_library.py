@@ -152,3 +152,15 @@ def test_validate_state_finds_broken_invariants() -> None:
     found = " ".join(validate_state(game.spec, s))
     for rule in ("components.astronauts", "components.point_tokens", "round.played_cards"):
         assert rule in found
+
+
+def test_build_can_run_the_automatic_part() -> None:
+    sc = load_scenario(scenarios_dir() / "production-majority.yaml")
+    held = sc.build()
+    assert held.state.stage == "production" and needs_advance(held) and held.log == []
+    ran = sc.build(advance_now=True)
+    assert ran.state.stage == "choose" and ran.state.round == 6
+    assert ran.state.seats["red"].tokens["ice"] == 1
+    assert any(ev.type == "tokens_awarded" for ev in ran.log)
+    assert sc.path is not None and sc.path.name == "production-majority.yaml"
+    assert sc.quiz is not None and sc.quiz.choices[sc.quiz.answer] == "Green"
