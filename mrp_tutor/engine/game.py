@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from . import content as C
 from . import events as E
@@ -35,9 +36,27 @@ def _emit(s: GameState, out: Out, ev: E.Event) -> None:
     out.append(ev)
 
 
+class SeededRandom(random.Random):
+    """``random.Random`` whose ``shuffle`` makes the same permutation with fewer calls.
+
+    The algorithm is CPython 3.11's (Fisher-Yates with rejection sampling on
+    ``getrandbits``), written out so that logs stay identical and setup is cheaper.
+    """
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        getrandbits = self.getrandbits
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+
 def rng_for(s: GameState) -> random.Random:
     """The random generator for the next random outcome: derived from seed and draw count."""
-    return random.Random(f"{s.seed}:{s.rng_count}")
+    return SeededRandom(f"{s.seed}:{s.rng_count}")
 
 
 def _clockwise_from(s: GameState, start: str) -> list[str]:
