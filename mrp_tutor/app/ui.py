@@ -87,6 +87,7 @@ class TutorApp:
         self._refreshers: dict[int, Callable[[], None]] = {}
         self._quiz_answer: Any = None
         self._quiet = False
+        self._shown: list[StepReport] = []  # reports in the explanation panel
 
         # --- header -------------------------------------------------------------------
         self.title = W.HTML(APP_CSS + "<h2>Mission: Red Planet: rules tutor and referee</h2>")
@@ -236,6 +237,7 @@ class TutorApp:
         self.countdown.value = countdown_html(self.spec, view)
         self._render_decision(view)
         if reports is not None:
+            self._shown = list(reports)
             self.explain.value = self._reports_html(reports)
         idx = self.tabs.selected_index
         if idx is not None and idx in self._refreshers:
@@ -394,10 +396,20 @@ class TutorApp:
             self.session.viewer = self.viewer.value
         self.render()
 
+    def _reviewed(self) -> None:
+        """The viewer or mode changed: redraw every panel that may hold someone's secrets."""
+        for name in ("wi_out", "ruling"):
+            if hasattr(self, name):
+                getattr(self, name).value = ""
+        self.render(self._shown)  # the same steps, redacted for the new viewer
+        for idx, refresh in self._refreshers.items():  # hidden tabs are synced too
+            if idx != self.tabs.selected_index:
+                refresh()
+
     def on_mode(self, change: dict[str, Any]) -> None:
         self.session.referee = change["new"] == "Referee"
         self.viewer.disabled = self.session.referee
-        self.render()
+        self._reviewed()
         self.say("Referee mode: you see every hidden card and may edit the table."
                  if self.session.referee else "Tutor mode: you see only your own secrets.", "info")
 
@@ -406,7 +418,7 @@ class TutorApp:
             return
         self.session.viewer = change["new"] or None
         self.target = None
-        self.render([])
+        self._reviewed()
         self.say(f"Viewing as {change['new'] or 'the table (no secrets)'}.", "info")
 
     def on_pick(self, target: str, ident: str) -> None:

@@ -152,7 +152,7 @@ def test_hidden_information_is_absent_from_another_viewer(app: TutorApp, spec: A
     assert mission not in board and "soldier" not in board.lower()
     everything = _all_widget_state(app)
     assert spec.missions[mission].name not in everything
-    assert "Soldier" not in app.explain.value and "soldier" not in app.log_html.value
+    assert "Soldier" not in app.explain.value and "soldier" not in app.log_html.value.lower()
     # red itself sees its own pick
     app.viewer.value = "red"
     app.tabs.selected_index = 2
@@ -169,6 +169,24 @@ def test_referee_view_only_in_referee_mode(app: TutorApp, spec: Any) -> None:
     assert blue_mission in json.dumps(app.session.view())
     app.mode.value = "Tutor"
     assert blue_mission not in json.dumps(app.session.view())
+
+
+def test_leaving_referee_mode_hides_what_the_referee_saw(app: TutorApp) -> None:
+    to_choose(app)
+    app.mode.value = "Referee"
+    app.dispatch({"type": "choose_character", "colour": "blue", "character": "soldier"})
+    assert "Soldier" in app.explain.value
+    app.tabs.selected_index = 5
+    app.rule_final.click()
+    assert app.ruling.value
+    app.tabs.selected_index = 0
+    assert "soldier" in app.log_html.value.lower()
+    app.tabs.selected_index = 1  # the log tab is hidden now, but its widget is still synced
+    app.mode.value = "Tutor"  # viewer red again
+    assert "soldier" not in app.log_html.value.lower()
+    assert "Soldier" not in app.explain.value
+    assert "Blue made a secret choice" in app.explain.value
+    assert app.ruling.value == ""
 
 
 def test_pass_and_play_sealed_pick(app: TutorApp) -> None:
