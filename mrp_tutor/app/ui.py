@@ -394,7 +394,10 @@ class TutorApp:
         self._set_viewer_options()
         if not self.session.referee and self.session.viewer is None and self.viewer.value:
             self.session.viewer = self.viewer.value
-        self.render()
+        for name in ("wi_out", "ruling"):  # outputs about the previous position
+            if hasattr(self, name):
+                getattr(self, name).value = ""
+        self.render([])
 
     def _reviewed(self) -> None:
         """The viewer or mode changed: redraw every panel that may hold someone's secrets."""
