@@ -754,14 +754,19 @@ def apply_intent(
         _emit(s, out, E.MissionKept(rule="setup.missions", colour=c, card=intent.card,
                                     returned=tuple(m for m in seat.dealt if m != intent.card)))
     elif isinstance(intent, I.ChooseCharacter):
-        _emit(s, out, E.CharacterChosen(rule="round.choose", colour=c, character=intent.character))
+        ev: E.Event = E.CharacterChosen(rule="round.choose", colour=c,
+                                        character=intent.character)
+        ev.apply(s)  # _emit, inlined for the two commonest intents
+        out.append(ev)
     elif isinstance(intent, I.Board):
         if intent.token is not None:
             _emit(s, out, E.DestinationTokenPlaced(
                 rule="destination_tokens.unknown_ship", ship=intent.ship, zone=intent.token,
                 colour=c))
-        _emit(s, out, E.AstronautsBoarded(rule="characters.placement", colour=c,
-                                          ship=intent.ship, count=intent.count))
+        ev = E.AstronautsBoarded(rule="characters.placement", colour=c, ship=intent.ship,
+                                 count=intent.count)
+        ev.apply(s)
+        out.append(ev)
     elif isinstance(intent, I.Move):
         if s.work:
             _emit(s, out, E.AstronautMoved(rule="discoveries.effect", colour=c,
