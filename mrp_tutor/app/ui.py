@@ -320,12 +320,18 @@ class TutorApp:
             self.say(f"Step played ({len(rep.events)} event(s)).", "ok")
 
     def on_back(self, _b: Any = None) -> None:
+        last = self.session.reports[-1] if self.session.reports else None
         if not self.session.back():
             self.say("Nothing to undo: this is the starting position.", "info")
             return
         self.render([])
         self.explain.value = '<div class="mrp-why">One step undone.</div>'
-        self.say("Back one step.", "ok")
+        revealed = last is not None and any(ev.type in REVEALING for ev in last.events)
+        if revealed and not self.session.referee:
+            self.say("Back one step. That step had revealed something hidden (a card, a token or "
+                     "a deck order): at a real table it could not be taken back.", "info")
+        else:
+            self.say("Back one step.", "ok")
 
     def on_run_round(self, _b: Any = None) -> None:
         reps = self.session.run_to_end_of_round()

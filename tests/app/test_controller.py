@@ -88,6 +88,19 @@ def test_back_restores_the_previous_position(app: TutorApp) -> None:
     assert "Nothing to undo" in app.status_text()
 
 
+def test_back_across_a_reveal_says_so(app: TutorApp) -> None:
+    to_choose(app)
+    for c in ("red", "blue", "green"):  # the last pick reveals everyone's character
+        legal = app.session.game.legal_intents(c)
+        app.dispatch({"type": "choose_character", "colour": c,
+                      "character": legal[0].character})  # type: ignore[attr-defined]
+    assert app.session.state.stage == "resolve"
+    app.back_btn.click()
+    assert "could not be taken back" in app.status_text()
+    app.back_btn.click()
+    assert app.status_text() == "Back one step."
+
+
 def test_run_to_end_of_round_changes_the_round(app: TutorApp) -> None:
     to_choose(app)
     r = app.session.state.round
