@@ -166,7 +166,9 @@ def setup_events(
     _emit(s, out, StartingAstronautsPlaced(
         rule="setup.starting_astronauts",
         placement=tuple((s.docks[i] or "", c) for i, c in enumerate(seats))))
-    _emit(s, out, E.FirstPlayerSet(rule="setup.first_player", colour=seats[0]))
+    _emit(s, out, E.FirstPlayerSet(  # a neutral colour may start: the tutor's reading
+        rule="two_player.first_player" if s.seats[seats[0]].neutral else "setup.first_player",
+        colour=seats[0]))
     # 7. resources
     bag = [r for r, n in g.resource_tokens.items() for _ in range(n)]
     rng_for(s).shuffle(bag)
@@ -427,7 +429,10 @@ def _end_round(spec: GameSpec, s: GameState, out: Out) -> None:
                                              order=tuple(order)))
             if s.ship_deck:
                 _emit(s, out, E.ShipDocked(rule="round.refill", ship=s.ship_deck[0], dock=dock))
-    _emit(s, out, E.FirstPlayerSet(rule="round.first_player", colour=s.last or s.first))
+    first = s.last or s.first
+    _emit(s, out, E.FirstPlayerSet(
+        rule="two_player.first_player" if s.seats[first].neutral else "round.first_player",
+        colour=first))
     _next_track(spec, s, out)
 
 
@@ -564,6 +569,8 @@ def _has_move(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool
 def _has_draw_or_peek(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
     if not s.done and s.event_deck:
         return True
+    if not s.done and s.seats[c].neutral:  # a neutral Scientist only draws
+        return False
     return not s.discoveries_revealed and any(z in s.discoveries for z in spec.zones)
 
 
@@ -661,7 +668,9 @@ def _step_options(
     if type(st) is C.DrawOrPeekStep:
         if not s.done and s.event_deck:
             opts.append(I.DrawEvent(c))
-        if not s.discoveries_revealed:
+        # two_player.neutral_scientist: a neutral Scientist draws; it looks at a discovery in
+        # play only after discarding a drawn discovery that had no free zone (s.done)
+        if not s.discoveries_revealed and (s.done or not seat.neutral):
             opts.extend(I.Peek(c, z) for z in spec.zones if z in s.discoveries)
         return opts
     if type(st) is C.ForceLaunchStep:
@@ -1243,6 +1252,12 @@ def diagnose(spec: GameSpec, s: GameState, intent: I.Intent, legal: list[I.Inten
             {"colour": c, "waiting_for": waiting, "decision": d.kind if d else None,
              "character": d.character if d else None},
         )
+    if (isinstance(intent, I.Peek) and s.seats[c].neutral and not s.done
+            and isinstance(current_step(spec, s), C.DrawOrPeekStep)):
+        return IllegalIntent(
+            "neutral_scientist_draws", "two_player.neutral_scientist",
+            "a neutral Scientist draws an event card; it does not look at a discovery",
+            {"colour": c, "zone": intent.zone, "event_deck": len(s.event_deck)})
     kinds = sorted({type(x).type for x in legal})
     stopping = isinstance(intent, I.Stop) and current_step(spec, s) is not None
     if intent.type not in kinds and not stopping:

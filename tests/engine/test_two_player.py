@@ -32,6 +32,7 @@ from mrp_tutor.engine import (
     Kill,
     MalformedIntent,
     NotYourDecision,
+    Peek,
     Replace,
     advance,
     load_spec,
@@ -154,6 +155,32 @@ def test_set_up_as_a_four_player_game(spec: GameSpec) -> None:
     first = game.log[0]
     assert isinstance(first, E.GameStarted) and first.variant == "two_player"
     assert first.rule == "two_player.seating_order"
+
+
+def test_a_neutral_colour_can_be_first_player_cited_as_the_tutors_reading(
+    spec: GameSpec,
+) -> None:
+    # The rulebook says "the player"; the tutor counts each colour (two_player.first_player).
+    assert "tutor reading" in spec.rules["two_player.first_player"].source
+    seen: set[tuple[bool, bool]] = set()  # (at setup, neutral)
+    for seed in range(1, 9):
+        game = play_out(new_game(spec, seed), random_chooser(seed))
+        firsts = [e for e in game.log if isinstance(e, E.FirstPlayerSet)]
+        for i, ev in enumerate(firsts):
+            neutral = ev.colour in NEUTRALS
+            seen.add((i == 0, neutral))
+            if neutral:
+                assert ev.rule == "two_player.first_player"
+            else:
+                assert ev.rule == ("setup.first_player" if i == 0 else "round.first_player")
+        # the round rule still holds: whoever resolved last becomes first player
+        last: str | None = None
+        for e in game.log:
+            if isinstance(e, E.ResolutionEnded):
+                last = e.colour
+            elif isinstance(e, E.FirstPlayerSet) and last is not None:
+                assert e.colour == last
+    assert {(True, True), (True, False), (False, True), (False, False)} <= seen
 
 
 def test_main_colours_keep_their_nine_cards_neutrals_have_no_hand(spec: GameSpec) -> None:
@@ -434,6 +461,81 @@ def test_neutral_scientist_places_a_discovery_in_any_free_outer_zone(spec: GameS
     assert s.discoveries["vastitas_borealis"] == card
     assert view_for(spec, s, RED)["zones"]["vastitas_borealis"]["discovery"] == card
     assert view_for(spec, s, GREEN)["zones"]["vastitas_borealis"]["discovery"] == HIDDEN
+
+
+def _blue_scientist_round(spec: GameSpec, event_deck: list[str] | None = None,
+                          discoveries: dict[str, str] | None = None) -> tuple[Game, list[E.Event]]:
+    """Blue (red's neutral) resolves a Scientist; mains play pilots.  Returns the choose events."""
+    game = started(spec, 8)
+    force_neutral(game, BLUE, "scientist")
+    force_neutral(game, YELLOW, "pilot")
+    s = game.state
+    if event_deck is not None:
+        s.event_deck[:] = event_deck
+    if discoveries is not None:
+        s.discoveries.clear()
+        s.discoveries.update(discoveries)
+    touch(game)
+    return game, choose_mains(game, "pilot", "pilot")
+
+
+def test_neutral_scientist_only_draws_it_never_chooses_to_peek(spec: GameSpec) -> None:
+    # two_player.neutral_scientist: the controller draws the event card for the neutral
+    mission = next(m for m in spec.missions)
+    game, _ = _blue_scientist_round(spec, [mission], {"hellas": next(iter(spec.discoveries))})
+    play_first_while(game, "board")
+    d = game.decision()
+    assert d is not None and d.kind == "draw_or_peek" and d.colours == (BLUE,)
+    assert game.legal_intents() == [DrawEvent(BLUE)]  # a discovery is in play: no Peek
+    before = state_to_dict(game.state)
+    with pytest.raises(IllegalIntent) as err:
+        game.play(Peek(BLUE, "hellas"))
+    assert err.value.code == "neutral_scientist_draws"
+    assert err.value.rule == "two_player.neutral_scientist"
+    assert state_to_dict(game.state) == before  # nothing changed
+
+
+def test_main_scientist_may_still_peek_in_a_two_player_game(spec: GameSpec) -> None:
+    game = started(spec, 8)
+    force_neutral(game, BLUE, "pilot")
+    force_neutral(game, YELLOW, "pilot")
+    game.state.discoveries["hellas"] = next(iter(spec.discoveries))
+    touch(game)
+    choose_mains(game, "scientist", "pilot")
+    while (d := game.decision()) is not None and d.kind != "draw_or_peek":
+        game.play(game.legal_intents()[0])
+    assert d is not None and d.colours == (RED,)
+    assert Peek(RED, "hellas") in game.legal_intents()
+
+
+def test_neutral_scientist_with_an_empty_event_deck_does_nothing(spec: GameSpec) -> None:
+    # nothing to draw and peeking is not a neutral's option: resolved as fully as possible
+    game, events = _blue_scientist_round(spec, [], {"hellas": next(iter(spec.discoveries))})
+    events += play_first_while(game, "board")
+    skipped = [e for e in events if isinstance(e, E.StepSkipped) and e.colour == BLUE
+               and e.effect == "draw_or_peek"]
+    assert len(skipped) == 1 and skipped[0].rule == "characters.as_fully_as_possible"
+    assert not any(isinstance(e, E.DiscoveryPeeked) for e in events)
+    d = game.decision()
+    assert d is None or BLUE not in d.colours or d.kind != "peek"
+
+
+def test_neutral_scientist_discovery_without_a_free_zone_is_discarded_then_peeks(
+    spec: GameSpec,
+) -> None:
+    cards = list(spec.discoveries)
+    full = dict(zip(spec.outer, cards, strict=False))
+    drawn = next(c for c in cards if c not in full.values())
+    game, _ = _blue_scientist_round(spec, [drawn], full)
+    play_first_while(game, "board")
+    events = game.play(DrawEvent(BLUE))
+    discarded = next(e for e in events if isinstance(e, E.DiscoveryDiscarded))
+    assert discarded.card == drawn and discarded.rule == "characters.scientist.no_zone"
+    d = game.decision()
+    assert d is not None and d.kind == "peek" and d.colours == (BLUE,)
+    assert set(game.legal_intents()) == {Peek(BLUE, z) for z in full}
+    peeked = game.play(Peek(BLUE, spec.outer[0]))
+    assert any(isinstance(e, E.DiscoveryPeeked) for e in peeked)
 
 
 def test_neutral_recruiter_is_boxed_and_the_other_eight_reshuffled(spec: GameSpec) -> None:
