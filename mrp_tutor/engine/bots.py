@@ -48,8 +48,12 @@ def greedy_bot(rng: random.Random) -> Bot:
         spec, s = game.spec, game.state
         best: I.Intent = legal[0]
         best_score = float("-inf")
+        seat = s.seats.get(legal[0].colour)
+        wts = neutral_weights(spec, s, legal[0].colour) if seat and seat.neutral else None
         for intent in legal:
-            score = score_intent(spec, s, intent) + rng.random() * 0.05
+            base = (score_intent(spec, s, intent) if wts is None
+                    else score_for_controller(spec, s, intent, wts))
+            score = base + rng.random() * 0.05
             if score > best_score:
                 best, best_score = intent, score
         return best
@@ -148,6 +152,92 @@ def score_intent(spec: GameSpec, s: GameState, it: I.Intent) -> float:
     if isinstance(it, I.Stop):
         return 0.05
     return 0.5  # keep mission, draw, peek, assign discovery: no preference
+
+
+# ------------------------------------------------------------------ neutral colours (2 players)
+# A neutral colour's decisions are its controller's (two_player.neutral_decisions), and a
+# neutral colour on top makes both players lose (two_player.winning).  So the greedy bot scores
+# a neutral's options from the controller's point of view: what helps his main colour or hurts
+# the opponent's is good; the neutral's own gains count a little while it trails its main
+# colour, and against him once it gets close (it must not end on top).
+
+NEUTRAL_MARGIN = 8.0  # projected points: nearer than this to its controller, a neutral is held back
+
+
+def projected_points(spec: GameSpec, s: GameState, colour: str) -> float:
+    """Point tokens held plus the expected worth of the zones ``colour`` currently leads."""
+    pts = float(sum(spec.point_values[r] * n for r, n in s.seats[colour].tokens.items()))
+    for zone, counts in s.zones.items():
+        mine = counts.get(colour, 0)
+        if mine:
+            pts += _standing(counts, colour, mine) * zone_value(spec, s, zone)
+    return pts
+
+
+def neutral_weights(spec: GameSpec, s: GameState, neutral: str) -> dict[str, float]:
+    """How much each colour's gain is worth to the player controlling ``neutral``."""
+    me = s.seats[neutral].controller
+    wts = {c: 0.0 for c in s.seats}
+    for c, seat in s.seats.items():
+        if not seat.neutral and c != me:
+            wts[c] = -1.0  # the opponent's main colour
+    wts[me] = 1.0
+    close = projected_points(spec, s, neutral) + NEUTRAL_MARGIN >= projected_points(spec, s, me)
+    wts[neutral] = -1.0 if close else 0.2
+    return wts
+
+
+def _zone_shift(s: GameState, zone: str, mover: str, delta: int, wts: dict[str, float]) -> float:
+    """Weighted change of every colour's standing in ``zone`` when ``mover`` gains ``delta``."""
+    counts = s.zones.get(zone)
+    if counts is None or not delta:
+        return 0.0
+    after = dict(counts)
+    after[mover] = after.get(mover, 0) + delta
+    return sum(w * (_standing(after, c, after.get(c, 0)) - _standing(counts, c, counts.get(c, 0)))
+               for c, w in wts.items() if w)
+
+
+def score_for_controller(
+    spec: GameSpec, s: GameState, it: I.Intent, wts: dict[str, float]
+) -> float:
+    """Heuristic value of a neutral colour's ``it`` for its controller (weights: see above)."""
+    me = it.colour
+    if isinstance(it, I.Board):
+        zone = _board_target(spec, s, it)
+        if zone is None:
+            return 0.0
+        aboard = s.ships[it.ship].crew.get(me, 0)
+        return _zone_shift(s, zone, me, aboard + it.count, wts) * zone_value(spec, s, zone)
+    if isinstance(it, I.Move):
+        return (_zone_shift(s, it.to_zone, me, 1, wts) * zone_value(spec, s, it.to_zone)
+                + _zone_shift(s, it.from_zone, me, -1, wts) * zone_value(spec, s, it.from_zone))
+    if isinstance(it, I.Drop):
+        return _zone_shift(s, it.to_zone, me, 1, wts) * zone_value(spec, s, it.to_zone)
+    if isinstance(it, I.Kill | I.Replace):
+        place = it.zone if isinstance(it, I.Kill) else it.place
+        value = -wts.get(it.victim, 0.0)  # a dead astronaut of a colour that helps us is a loss
+        if place in s.zones:
+            worth = zone_value(spec, s, place)
+            value = value * 0.5 + _zone_shift(s, place, it.victim, -1, wts) * worth
+            if isinstance(it, I.Replace):
+                value += _zone_shift(s, place, me, 1, wts) * worth
+        return value
+    if isinstance(it, I.PlaceToken):
+        now = destination(spec, s, it.ship)
+        value = 0.0
+        for c, n in s.ships[it.ship].crew.items():
+            value += _zone_shift(s, it.zone, c, n, wts) * zone_value(spec, s, it.zone)
+            if now != UNKNOWN:
+                value -= _zone_shift(s, now, c, n, wts) * zone_value(spec, s, now)
+        return value
+    if isinstance(it, I.Launch):
+        return 0.5 * sum(wts.get(c, 0.0) * n for c, n in s.ships[it.ship].crew.items())
+    if isinstance(it, I.Destroy):
+        return -sum(wts.get(c, 0.0) * n for c, n in s.ships[it.ship].crew.items())
+    if isinstance(it, I.Stop):
+        return 0.05
+    return 0.5  # draw, peek, assign discovery: no preference
 
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": random_bot, "greedy": greedy_bot}

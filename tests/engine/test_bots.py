@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import random
 
-from mrp_tutor.engine import Game, event_to_dict, state_to_dict
-from mrp_tutor.engine.bots import bot_game, greedy_bot, random_bot, score_intent
+from mrp_tutor.engine import Game, Kill, event_to_dict, state_to_dict
+from mrp_tutor.engine.bots import (
+    bot_game,
+    greedy_bot,
+    neutral_weights,
+    random_bot,
+    score_for_controller,
+    score_intent,
+)
 
 
 def test_bots_pick_a_legal_intent_and_change_nothing(spec):
@@ -55,3 +62,52 @@ def test_greedy_prefers_taking_a_majority(table):
     hellas = score_intent(table.spec, table.state, Board(red, "s10"))
     syrtis = score_intent(table.spec, table.state, Board(red, "s01"))
     assert hellas > syrtis
+
+
+# ------------------------------------------------------------- neutral colours (2 players)
+
+TWO_P = ["red", "green", "blue", "yellow"]  # blue is red's neutral colour, yellow green's
+
+
+def _two_player_game(spec):
+    g = Game.new(spec, TWO_P, seed=3, variant="two_player")
+    for seat in g.state.seats.values():  # a clean board: nobody on Mars, no tokens
+        seat.tokens = {r: 0 for r in seat.tokens}
+    return g
+
+
+def test_neutral_decisions_are_weighed_for_the_controller(spec):
+    g = _two_player_game(spec)
+    s = g.state
+    wts = neutral_weights(spec, s, "blue")
+    assert wts["red"] > 0 > wts["green"]  # controller's main colour good, opponent's bad
+    for c in ("red", "green"):
+        s.zones["hellas"][c] = 2
+    # a neutral Soldier kills the opponent's astronaut rather than its controller's
+    kill_green = score_for_controller(spec, s, Kill("blue", "hellas", "green"), wts)
+    kill_red = score_for_controller(spec, s, Kill("blue", "hellas", "red"), wts)
+    assert kill_green > kill_red
+
+
+def test_a_neutral_close_to_its_controller_is_held_back(spec):
+    g = _two_player_game(spec)
+    s = g.state
+    assert neutral_weights(spec, s, "blue")["blue"] < 0  # level with red: must not overtake
+    s.seats["red"].tokens["celerium"] = 10  # red far ahead: blue's own gains may help a little
+    assert neutral_weights(spec, s, "blue")["blue"] > 0
+
+
+def test_greedy_neutrals_rarely_end_on_top(spec):
+    # A neutral colour on top means both players lose (two_player.winning); the greedy bot
+    # plays neutrals for their controller, so this stays rare.
+    games = 30
+    both_lose = 0
+    for seed in range(1, games + 1):
+        g = bot_game(spec, TWO_P, seed, bot="greedy", variant="two_player")
+        result = g.state.result
+        assert result is not None
+        if result.losers_all:
+            top = max(result.scores.values())
+            assert any(g.state.seats[c].neutral and v == top for c, v in result.scores.items())
+            both_lose += 1
+    assert both_lose <= games // 6
