@@ -50,7 +50,9 @@ def _add(d: dict[str, int], key: str, n: int) -> None:
 
 @dataclass(**_EV)
 class GameStarted(Event):
+    # The seed decides every later random outcome, so players never see it (referee only).
     type: ClassVar[str] = "game_started"
+    hidden = ("seed",)
     seed: int
     variant: str
     colours: tuple[str, ...]
@@ -656,6 +658,8 @@ class WorkQueued(Event):
     """Decisions a phase needs, in the order they will be asked (e.g. actions to play)."""
 
     type: ClassVar[str] = "work_queued"
+    # Queued action cards are still secret: each is revealed when it is played.
+    hidden = ("items",)
     items: tuple[tuple[str, ...], ...]
 
     def apply(self, s: GameState) -> None:

@@ -58,11 +58,11 @@ T = Callable[[GameSpec, Any], str]
 
 EVENT_TEMPLATES: dict[str, T] = {
     "game_started": lambda sp, e: (
-        f"A game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), seed {e.seed}; "
+        f"A game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), {_seed(e)}; "
         f"each colour has {e.astronauts} astronauts and all nine characters in hand."
         if not any(e.neutral) else
-        f"A 2-player game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), seed "
-        f"{e.seed}; each colour has {e.astronauts} astronauts. "
+        f"A 2-player game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), "
+        f"{_seed(e)}; each colour has {e.astronauts} astronauts. "
         + " ".join(f"{_c(c)} is {_c(k)}'s neutral colour (a neutral deck, no hand)."
                    for c, k, n in zip(e.colours, e.controllers, e.neutral, strict=True) if n)),
     "deck_shuffled": lambda sp, e: (
@@ -155,7 +155,9 @@ EVENT_TEMPLATES: dict[str, T] = {
     f"{'s' if e.count != 1 else ''} from {_n(sp, e.card)}.",
     "discoveries_revealed": lambda sp, e: "All discovery cards are turned face up: "
     + (", ".join(f"{_n(sp, c)} in {_n(sp, z)}" for z, c in e.cards) or "none") + ".",
-    "work_queued": lambda sp, e: f"{len(e.items)} decision(s) to make in this phase.",
+    "work_queued": lambda sp, e: (
+        "Some decisions are to be made in this phase." if e.items is None
+        else f"{len(e.items)} decision(s) to make in this phase."),
     "work_started": lambda sp, e: f"{_c(e.item[1])} resolves {_n(sp, e.item[2])}.",
     "work_done": lambda sp, e: f"{_c(e.item[1])} is done with {_n(sp, e.item[2])}.",
     "astronaut_removed": lambda sp, e: f"{_n(sp, e.card)}: {_c(e.colour)} removes an astronaut "
@@ -176,7 +178,8 @@ EVENT_TEMPLATES: dict[str, T] = {
         + (f"completed, {e.points} points" if e.completed else "not completed")
         + f" ({e.detail})."),
     "ice_monopoly_scored": lambda sp, e: (
-        f"Ice Monopoly: {', '.join(_c(c) for c in e.colours)} "
+        "Ice Monopoly: nobody holds an ice token, so nobody completes it." if not e.colours
+        else f"Ice Monopoly: {', '.join(_c(c) for c in e.colours)} "
         + (f"has the most ice ({e.ice}) and gains {e.points} points." if len(e.colours) == 1
            else f"tie for the most ice ({e.ice}) and split the points: {e.points} each.")),
     "discovery_scored": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: {_c(e.colour)} "
@@ -190,6 +193,10 @@ EVENT_TEMPLATES: dict[str, T] = {
         f"{'in ' + _n(sp, e.place) if e.what == 'zone' else 'aboard ship ' + str(e.place)} "
         f"to {e.count}."),
 }
+
+
+def _seed(e: Any) -> str:
+    return "seed hidden from the players" if e.seed is None else f"seed {e.seed}"
 
 
 def _one(e: Any) -> bool:

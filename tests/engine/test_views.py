@@ -96,3 +96,39 @@ def test_countdown_order_is_not_public_before_the_reveal(table):
     ev = next(e for e in evs if e.type == "resolution_order_set")
     for viewer in table.colours:
         assert redact(ev, table.state, viewer).order is None
+
+
+def _secrets(s, viewer):
+    """Card ids other colours hold in secret now: missions and unplayed action cards."""
+    out = set()
+    for c, seat in s.seats.items():
+        if c != viewer:
+            out.update(seat.missions)
+            out.update(seat.actions)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_redacted_log_never_names_another_players_secret_card(spec, seed):
+    """Missions and action cards stay hidden until the rules reveal them (events.missions,
+    events.actions); queued action cards included, and the seed that would let a player
+    recompute every shuffle is never shown."""
+    g = Game.new(spec, ["red", "blue", "green", "yellow"], seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while g.state.stage not in ("final_scoring", "over"):
+        before = {v: _secrets(g.state, v) for v in ("red", "blue")}
+        revealed: set[str] = set()
+        for ev in g.play(rng.choice(g.legal_intents()), trusted=True):
+            if ev.type in ("action_played", "mission_scored"):
+                revealed.add(ev.card)
+            for viewer, secret in before.items():
+                shown = json.dumps(event_to_dict(redact(ev, g.state, viewer)))
+                for card in secret - revealed:
+                    assert f'"{card}"' not in shown, (ev.type, card, viewer)
+                checked += 1
+    assert checked
+    first = redact(g.log[0], g.state, "red")
+    assert first.type == "game_started" and first.seed is None
+    assert "seed hidden" in explain_event(spec, first).text
+    assert redact(g.log[0], g.state, "red", referee=True).seed == seed
