@@ -1174,6 +1174,9 @@ def _final_scoring(spec: GameSpec, s: GameState, out: Out) -> None:
             colours=holders, ice=top, points=each))
         for c in holders:
             breakdown[c]["ice_monopoly"] = each
+    else:  # nobody holds ice: recorded, not silently skipped (tutor reading)
+        _emit(s, out, E.IceMonopolyScored(rule="ice_monopoly.no_ice", colours=(), ice=0,
+                                          points=0))
     for c in s.order:
         breakdown[c]["tokens"] = sum(spec.point_values[r] * n for r, n in s.seats[c].tokens.items())
     for zone in spec.zones:
@@ -1326,6 +1329,10 @@ def _specific(spec: GameSpec, s: GameState, it: I.Intent, d: Decision) -> Fact |
                     f"all astronauts go on {s.used[0]}", {"ship": it.ship, "required": s.used[0]})
         ship = s.ships[it.ship]
         unknown = spec.ships[it.ship].destination == UNKNOWN and not ship.tokens and not ship.crew
+        if unknown and not any(n > 0 for n in s.dest_supply.values()):
+            return ("no_destination_token_left", "destination_tokens.none_left",
+                    f"{it.ship} has an unknown destination and no destination token is left "
+                    "to give it one", {"ship": it.ship})
         if unknown and it.token is None:
             return ("destination_token_required", "destination_tokens.unknown_ship",
                     f"{it.ship} has an unknown destination: the first astronaut aboard chooses a "

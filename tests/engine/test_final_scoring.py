@@ -43,9 +43,16 @@ def test_ice_monopoly_tie_splits_nine_rounded_down(t, tied, each):
     assert len(ev.colours) == tied and ev.points == each and ev.rule == "ice_monopoly.tie"
 
 
-def test_no_ice_at_all_nobody_completes_ice_monopoly(t):
+def test_no_ice_at_all_nobody_completes_ice_monopoly(t, spec):
+    """Tutor reading (ice_monopoly.no_ice): nobody scores, and the log says so."""
+    from mrp_tutor.explain import explain_event
+
     out = _score(t)
-    assert not [e for e in out if e.type == "ice_monopoly_scored"]
+    ice = [e for e in out if e.type == "ice_monopoly_scored"]
+    assert len(ice) == 1
+    assert ice[0].colours == () and ice[0].points == 0 and ice[0].rule == "ice_monopoly.no_ice"
+    assert all(b["ice_monopoly"] == 0 for b in t.state.result.breakdown.values())
+    assert "nobody" in explain_event(spec, ice[0]).text
 
 
 def test_score_adds_missions_token_values_and_discoveries(t):
@@ -93,3 +100,4 @@ def test_rank_winners_directly(t):
     cs = t.colours
     assert rank_winners(s, {cs[0]: 5, cs[1]: 3, cs[2]: 1, cs[3]: 0},
                         dict.fromkeys(cs, 1))[0] == [cs[0]]
+
