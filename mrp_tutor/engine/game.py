@@ -776,13 +776,10 @@ def apply_intent(
                                  count=intent.count)
         ev.apply(s)
         out.append(ev)
-    elif isinstance(intent, I.Move):
-        if s.work:
-            _emit(s, out, E.AstronautMoved(rule="discoveries.effect", colour=c,
-                                           from_zone=intent.from_zone, to_zone=intent.to_zone))
-        else:
-            _emit(s, out, E.AstronautMoved(rule="characters.explorer", colour=c,
-                                           from_zone=intent.from_zone, to_zone=intent.to_zone))
+    elif isinstance(intent, I.Move):  # an Explorer move, or a discovery's forced move
+        _emit(s, out, E.AstronautMoved(
+            rule="discoveries.effect" if s.work else "characters.explorer", colour=c,
+            from_zone=intent.from_zone, to_zone=intent.to_zone))
         _flip(s, out, intent.to_zone, "round.land.flip" if s.work else "characters.explorer.flip")
     elif isinstance(intent, I.Stop):
         st = current_step(spec, s)
@@ -819,13 +816,10 @@ def apply_intent(
         _emit(s, out, E.AstronautReplaced(
             rule="two_player.neutral_decisions" if own else "characters.femme_fatale", colour=c,
             victim=intent.victim, place=intent.place))
-    elif isinstance(intent, I.Kill):
-        if s.work:
-            _emit(s, out, E.AstronautKilled(rule="actions.effect", colour=c,
-                                            victim=intent.victim, place=intent.zone))
-        else:
-            _emit(s, out, E.AstronautKilled(rule="characters.soldier.kill", colour=c,
-                                            victim=intent.victim, place=intent.zone))
+    elif isinstance(intent, I.Kill):  # the Soldier, or an action card's kill
+        _emit(s, out, E.AstronautKilled(
+            rule="actions.effect" if s.work else "characters.soldier.kill", colour=c,
+            victim=intent.victim, place=intent.zone))
     elif isinstance(intent, I.Drop):
         st = current_step(spec, s)
         assert isinstance(st, C.DropStep)
