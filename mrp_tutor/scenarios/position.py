@@ -329,27 +329,22 @@ def build_state(
                       "characters once each", "round.played_cards")
         seat.played = played
         seat.chosen = chosen
-        for j, m in enumerate(sp2.missions):
-            if m not in spec.missions:
-                p.add(f"{path}.missions[{j}]", f"unknown mission card {m!r}", "events.missions")
-            else:
-                card_once(m, f"{path}.missions[{j}]")
-                seat.missions.append(m)
-        for j, m in enumerate(sp2.dealt):
-            if m not in spec.missions:
-                p.add(f"{path}.dealt[{j}]", f"unknown mission card {m!r}", "setup.missions")
-            else:
-                card_once(m, f"{path}.dealt[{j}]")
-                seat.dealt.append(m)
+        secret_cards = (("missions", sp2.missions, spec.missions, "mission", "events.missions",
+                 seat.missions),
+                ("dealt", sp2.dealt, spec.missions, "mission", "setup.missions", seat.dealt),
+                ("actions", sp2.actions, spec.actions, "action", "actions.hidden",
+                 seat.actions))
+        for field, cards, known, kind, rule, into in secret_cards:
+            for j, card in enumerate(cards):
+                where = f"{path}.{field}[{j}]"
+                if card not in known:
+                    p.add(where, f"unknown {kind} card {card!r}", rule)
+                else:
+                    card_once(card, where)
+                    into.append(card)
         if sp2.dealt and pos.stage != "missions":
             p.add(f"{path}.dealt", "missions are dealt to choose from only during setup",
                   "setup.missions")
-        for j, a in enumerate(sp2.actions):
-            if a not in spec.actions:
-                p.add(f"{path}.actions[{j}]", f"unknown action card {a!r}", "actions.hidden")
-            else:
-                card_once(a, f"{path}.actions[{j}]")
-                seat.actions.append(a)
         for r, n in sp2.tokens.items():
             if r not in C.RESOURCES:
                 p.add(f"{path}.tokens.{r}", f"unknown resource {r!r}", "components.point_tokens")
