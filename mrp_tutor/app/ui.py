@@ -26,7 +26,7 @@ from ..engine.game import mission_points, winners_of_zone
 from ..engine.intents import Intent, format_intent
 from ..engine.spec import GameSpec, clear_cache, load_spec
 from ..engine.views import view_for
-from ..explain import Explanation, cite, explain_event, search_rules
+from ..explain import Explanation, cite, explain_error, explain_event, search_rules
 from . import scenario_glue
 from .board import BoardWidget, board_payload, zone_layout
 from .html import (
@@ -77,7 +77,15 @@ class TutorApp:
 
     def __init__(self, spec: GameSpec | None = None, *, seed: int = 1,
                  colours: tuple[str, ...] = ("red", "blue", "green")) -> None:
-        self.spec = spec or app_spec()
+        startup_problem = ""
+        if spec is None:
+            try:
+                spec = app_spec()
+            except ContentError as err:  # a broken override file: start on the base data
+                spec = load_spec(use_env_overrides=False)
+                startup_problem = (f"The card corrections in {override_path()} were not "
+                                   f"applied: {explain_error(spec, err).text}")
+        self.spec = spec
         self.session = Session.new(self.spec, colours, seed)
         self.layout = zone_layout(self.spec)
         self.scenarios, problem = scenario_glue.load_library()
@@ -168,8 +176,8 @@ class TutorApp:
                            _dom_classes=["mrp-app"])
         self._set_viewer_options()
         self._ensure_tab(0)
-        if problem:
-            self.say(problem, "error")
+        if problem or startup_problem:
+            self.say(" ".join(p for p in (startup_problem, problem) if p), "error")
         self.render()
 
     # ================================================================= plumbing

@@ -511,3 +511,19 @@ def test_picker_tolerates_a_missing_or_broken_library(spec: Any,
     assert "could not be loaded" in app.status_text()
     app.load_btn.click()  # the free game still works
     assert "New game" in app.status_text()
+
+
+def test_broken_override_file_starts_the_app_with_a_sentence(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    bad = tmp_path / "overrides.yaml"
+    bad.write_text("ships: [unclosed\n  - {id: x\n", encoding="utf-8")
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(bad))
+    app = build_app(seed=3)  # no spec given: the app loads the override file itself
+    text = app.status_text()
+    assert "were not applied" in text and "overrides.yaml" in text
+    assert "Traceback" not in text
+    # the app runs on the base data
+    base = load_spec(use_env_overrides=False)
+    assert set(app.spec.ships) == set(base.ships)
+    app.next_btn.click()
+    assert app.session.game.log
