@@ -9,7 +9,6 @@ Heavy tabs are built on first open.
 from __future__ import annotations
 
 import functools
-import importlib
 import logging
 import os
 from collections.abc import Callable
@@ -22,11 +21,11 @@ import yaml
 from .. import tables
 from ..engine import content as C
 from ..engine.errors import ContentError, MrpError
-from ..engine.game import mission_points, winners_of_zone
 from ..engine.intents import Intent, format_intent
 from ..engine.spec import GameSpec, clear_cache, load_spec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_error, explain_event, search_rules
+from ..referee import final_ruling, production_ruling
 from . import scenario_glue
 from .board import BoardWidget, board_payload, zone_layout
 from .html import (
@@ -620,7 +619,7 @@ class TutorApp:
                 self._quiz_answer = ("zone", zone)
                 name = self.spec.card_name(zone)
                 self.quiz_q.value = (f"<p><b>Question:</b> if a production phase happened now, "
-                                     f"who would share the point tokens of {e(name)}?</p>")
+                                     f"who would receive tokens from {e(name)}?</p>")
                 self.quiz_pick.options = ["nobody", *self.session.state.order]
             self.quiz_out.value = ""
 
@@ -628,15 +627,7 @@ class TutorApp:
             kind, data = self._quiz_answer
             guess = self.quiz_pick.value
             if kind == "zone":
-                counts = dict(self.session.state.zones[data])
-                leaders, rule = winners_of_zone(counts)
-                truth = ", ".join(leaders) or "nobody"
-                ok = (guess == "nobody" and not leaders) or guess in leaders
-                c = cite(self.spec, rule)
-                text = (f"{'Right' if ok else 'Not quite'}: the engine rules that "
-                         f"{truth} would share them ({_counts(counts)}).")
-                self.quiz_out.value = ('<ul class="mrp-sentences">'
-                                       + sentence_html(Explanation(text, rule, c)) + "</ul>")
+                self.quiz_out.value = self._zone_ruling(data, guess)
                 return
             self.quiz_out.value = self._scenario_ruling(data, guess)
 
@@ -644,6 +635,20 @@ class TutorApp:
         self._refreshers[3] = refresh
         return W.VBox([self.lesson_html, self.quiz_q, W.HBox([self.quiz_pick, self.quiz_check]),
                        self.quiz_out])
+
+    def _zone_ruling(self, zone: str, guess: Any) -> str:
+        """The Referee tab's production ruling for one zone, checked against the guess."""
+        ruling = production_ruling(self.spec, self.session.state)
+        zr = next(z for z in ruling.zones if z.zone == zone)
+        leaders = zr.winners  # in the order the engine awards them (seating order)
+        truth = " and ".join(leaders) or "nobody"
+        ok = (guess == "nobody" and not leaders) or guess in leaders
+        head = Explanation(f"{'Right' if ok else 'Not quite'}: the engine rules that {truth} "
+                           f"would receive tokens from {self.spec.card_name(zone)} in the "
+                           f"next production ({ruling.amount} per face-up zone).",
+                           "production.produce", cite(self.spec, "production.produce"))
+        why = [Explanation(r.text, r.rule, r.citation) for r in zr.why]
+        return sentences_html([head, *why])
 
     def _quiz_zone(self) -> str:
         s = self.session.state
@@ -912,11 +917,6 @@ def _fields(x: Intent) -> list[str]:
     return [str(getattr(x, f)) for f in x.__dataclass_fields__ if f != "colour"]
 
 
-def _counts(counts: dict[str, int]) -> str:
-    present = {c: n for c, n in counts.items() if n}
-    return ", ".join(f"{n} {c}" for c, n in present.items()) or "nobody there"
-
-
 def _rounds(events: list[Any]) -> list[int]:
     out, r = [], 0
     for ev in events:
@@ -927,42 +927,10 @@ def _rounds(events: list[Any]) -> list[int]:
 
 
 def referee_ruling(spec: GameSpec, state: Any, which: str) -> list[Explanation]:
-    """Sentences of a production or final-score ruling (``mrp_tutor.referee`` when present)."""
-    try:  # provided by another module; optional
-        ref: Any = importlib.import_module("mrp_tutor.referee")
-    except ImportError:
-        ref = None
-    fn = getattr(ref, f"{which}_ruling", None) if ref is not None else None
-    if fn is not None:
-        return _as_explanations(spec, fn(spec, state))
-    out: list[Explanation] = []
-    if which == "production":
-        for z in spec.zones:
-            counts = dict(state.zones[z])
-            leaders, rule = winners_of_zone(counts)
-            who = " and ".join(leaders) or "nobody"
-            out.append(Explanation(f"{spec.card_name(z)}: {who} ({_counts(counts)}).", rule,
-                                   cite(spec, rule)))
-        return out
-    for c in state.order:
-        for card in state.seats[c].missions:
-            ok, pts, why = mission_points(spec, state, c, card)
-            out.append(Explanation(
-                f"{c.capitalize()}'s mission {spec.card_name(card)}: "
-                f"{'completed, ' + str(pts) + ' points' if ok else 'not completed'} ({why}).",
-                "missions.effect", cite(spec, "missions.effect")))
-        toks = state.seats[c].tokens
-        pts = sum(spec.point_values[r] * n for r, n in toks.items())
-        out.append(Explanation(f"{c.capitalize()}'s point tokens are worth {pts} points.",
-                               "scoring.tokens", cite(spec, "scoring.tokens")))
-    ice = {c: state.seats[c].tokens.get("ice", 0) for c in state.order}
-    top = max(ice.values()) if ice else 0
-    if top:
-        holders = [c for c in state.order if ice[c] == top]
-        rule = "ice_monopoly.tie" if len(holders) > 1 else "ice_monopoly.award"
-        out.append(Explanation(f"Ice Monopoly: {', '.join(holders)} with {top} ice.", rule,
-                               cite(spec, rule)))
-    return out
+    """Sentences of a production or final-score ruling by :mod:`mrp_tutor.referee`."""
+    result = production_ruling(spec, state) if which == "production" else final_ruling(spec,
+                                                                                        state)
+    return _as_explanations(spec, result)
 
 
 def _as_explanations(spec: GameSpec, result: Any) -> list[Explanation]:

@@ -349,6 +349,20 @@ def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
     app.ed_zone_btn.click()
     app.tabs.selected_index = 3
     assert "Syrtis Major" in app.quiz_q.value
+    # at setup the zone's resource token is face down: it produces nothing (same ruling as
+    # the Referee tab), whoever has the majority
+    assert not app.session.state.face_up["syrtis_major"]
+    app.quiz_pick.value = "blue"
+    app.quiz_check.click()
+    assert "Not quite" in app.quiz_out.value and "face down" in app.quiz_out.value
+    app.quiz_pick.value = "nobody"
+    app.quiz_check.click()
+    assert "Right" in app.quiz_out.value
+    app.tabs.selected_index = 5
+    app.ed_face.value = "syrtis_major"
+    app.ed_face_btn.click()
+    assert app.session.state.face_up["syrtis_major"]
+    app.tabs.selected_index = 3
     app.quiz_pick.value = "blue"
     app.quiz_check.click()
     assert "Right" in app.quiz_out.value and "production.majority" in app.quiz_out.value
