@@ -1515,6 +1515,18 @@ class Game:
             self._legal = [x for x in before if x.colour != c]
         return self.log[start:]
 
+    def advance(self) -> list[E.Event]:
+        """Run the automatic part of the game (production, reveals, scoring, a step with
+        nothing possible left) until a decision is needed; return the new events.
+
+        For positions entered at such a point (scenarios, referee edits); :meth:`play` already
+        advances after every intent.
+        """
+        start = len(self.log)
+        self._legal = None
+        advance(self.spec, self.state, self.log)
+        return self.log[start:]
+
     @property
     def over(self) -> bool:
         """True when final scoring is done."""

@@ -135,18 +135,9 @@ class GameState:
         )
 
     # ---------------------------------------------------------------- small queries
-    def ship_at(self, dock: int) -> Ship | None:
-        """The ship docked at ``dock`` (0 = left-most), if any."""
-        sid = self.docks[dock]
-        return self.ships[sid] if sid is not None else None
-
     def docked(self) -> list[str]:
         """Ids of docked ships, left to right."""
         return [s for s in self.docks if s is not None]
-
-    def count_in(self, zone: str, colour: str) -> int:
-        """Astronauts of ``colour`` in ``zone``."""
-        return self.zones[zone].get(colour, 0)
 
     def astronaut_places(self, colour: str) -> dict[str, int]:
         """Where the astronauts of ``colour`` are: supply, each zone, ships, memorial."""

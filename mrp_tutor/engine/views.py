@@ -158,7 +158,3 @@ def redact(event: Event, s: GameState, viewer: str | None, *, referee: bool = Fa
         values[name] = None
     return type(event)(**values)
 
-
-def is_redacted(event: Event) -> bool:
-    """True when some hidden field of ``event`` was blanked by :func:`redact`."""
-    return any(getattr(event, name) is None for name in event.hidden)

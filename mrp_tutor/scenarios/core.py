@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import intents as I
 from mrp_tutor.engine.errors import ContentError, MalformedIntent, MrpError
-from mrp_tutor.engine.game import Game, advance, decision, legal_intents
+from mrp_tutor.engine.game import Game, decision, legal_intents
 from mrp_tutor.engine.spec import GameSpec, load_spec
 from mrp_tutor.engine.state import GameState
 from mrp_tutor.resources import scenarios_dir
@@ -108,7 +108,7 @@ class Scenario:
         assert self._state is not None
         game = Game(self.spec(), self._state.clone(), list(self._log))
         if advance_now and needs_advance(game):
-            advance(game.spec, game.state, game.log)
+            game.advance()
         return game
 
 
@@ -401,12 +401,11 @@ def run_scenario(sc: Scenario) -> ScenarioResult:
                 failures.append(f"{where}: advance expected the game to run on, but it waits "
                                 f"for a decision ({decision(game.spec, game.state)})")
             try:
-                advance(game.spec, game.state, new)
+                new = game.advance()
             except Exception as exc:  # an engine defect is reported, never a traceback
                 failures.append(f"{where}: the engine failed while running on: "
                                 f"{type(exc).__name__}: {exc}")
                 break
-            game.log.extend(new)
         elif st.intent is None:
             new = list(game.log)
         else:
