@@ -29,6 +29,17 @@ class CliError(Exception):
     """A user mistake on the command line: printed as a sentence, exit status 2."""
 
 
+def positive_int(text: str) -> int:
+    """argparse type: a whole number of at least 1 (anything else is refused, not clamped)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
 def command(add: Callable[[Subparsers], None]) -> Callable[[Subparsers], None]:
     """Register a function that adds one subcommand."""
     COMMANDS.append(add)
@@ -47,7 +58,7 @@ def add_simulate(sub: Subparsers) -> None:
         description="Play seeded games between bots. Game i uses seed S+i. With --players 2 "
         "the 2-player variant is played (two main and two neutral colours).")
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--games", type=positive_int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--bot", choices=sorted(BOTS), default="random",
                    help="bot deciding for every colour (default random)")
@@ -74,8 +85,6 @@ def game_record(game: Any, seed: int, players: int) -> dict[str, Any]:
 
 def run_simulate(args: argparse.Namespace) -> int:
     spec = load_spec()
-    if args.games < 1:
-        raise CliError("--games must be at least 1.")
     players = args.players
     lo, hi = spec.content.game.players.min, spec.content.game.players.max
     if not lo <= players <= hi:
@@ -111,7 +120,7 @@ def add_rules(sub: Subparsers) -> None:
     p = sub.add_parser("rules", help="find rules by words; prints paraphrase and citation",
                        description="Search the rules (paraphrased, with rulebook citations).")
     p.add_argument("query", nargs="+", help="words to look for, e.g. travel agent")
-    p.add_argument("--limit", type=int, default=5, help="most results to show (default 5)")
+    p.add_argument("--limit", type=positive_int, default=5, help="most results to show (default 5)")
     p.set_defaults(func=run_rules)
 
 
@@ -120,7 +129,7 @@ def run_rules(args: argparse.Namespace) -> int:
 
     spec = load_spec()
     query = " ".join(args.query)
-    found = search_rules(spec, query, limit=max(1, args.limit))
+    found = search_rules(spec, query, limit=args.limit)
     if not found:
         raise CliError(f"No rule matches {query!r}; try other words (e.g. 'launch', "
                        "'destination token', 'ice monopoly').")
@@ -169,7 +178,10 @@ def _explain(spec: GameSpec | None, err: MrpError) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse has printed its usage sentence (or --help)
+        return stop.code if isinstance(stop.code, int) else 2
     try:
         status: int = args.func(args)
         return status

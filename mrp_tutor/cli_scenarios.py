@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mrp_tutor.cli import positive_int
 from mrp_tutor.engine.errors import ContentError
 
 
@@ -36,7 +37,7 @@ def add_scenario_commands(subparsers: Any) -> None:
     ref_sub = ref.add_subparsers(dest="referee_command", required=True)
     prod = ref_sub.add_parser("production", help="who receives what in a production phase")
     prod.add_argument("file", type=Path)
-    prod.add_argument("--amount", type=int, default=None,
+    prod.add_argument("--amount", type=positive_int, default=None,
                       help="tokens per zone (default: the current or next production phase)")
     prod.set_defaults(func=cmd_referee_production)
     fin = ref_sub.add_parser("final", help="final scoring breakdown, tie-breaks, winners")
@@ -158,14 +159,7 @@ def cmd_referee_legal(args: argparse.Namespace) -> int:
     return _run(go, args)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Stand-alone entry point (``python -m mrp_tutor.cli_scenarios``)."""
-    parser = argparse.ArgumentParser(prog="mrp-tutor")
-    sub = parser.add_subparsers(dest="command", required=True)
-    add_scenario_commands(sub)
-    args = parser.parse_args(argv)
-    return int(args.func(args))
+if __name__ == "__main__":  # pragma: no cover - the one entry point is mrp_tutor.cli
+    from .cli import main
 
-
-if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

@@ -96,7 +96,8 @@ def _production_entry(spec: GameSpec, s: GameState) -> tuple[int, bool]:
     for t in spec.track[max(s.track_index, 0):]:
         if t.kind == "production":
             return t.amount or 0, t.number == 3
-    return 3, True
+    last = [t for t in spec.track if t.kind == "production"][-1]  # after the last one
+    return last.amount, last.number == 3
 
 
 def production_ruling(
@@ -107,6 +108,10 @@ def production_ruling(
     ``amount`` defaults to the current (or next) production phase on the round tracker;
     ``third`` (discoveries' third-production effects apply) defaults likewise.
     """
+    if amount is not None and amount < 1:
+        raise MalformedIntent("bad_amount", "production.produce",
+                              f"a production phase produces 1 or more tokens per zone, not "
+                              f"{amount}", {"amount": amount})
     default_amount, default_third = _production_entry(spec, state)
     n = default_amount if amount is None else amount
     is_third = default_third if third is None else third
@@ -136,8 +141,6 @@ def production_ruling(
             got[ev.resource] = got.get(ev.resource, 0) + ev.count
             if ev.colour not in zr.winners:
                 zr.winners.append(ev.colour)
-        elif isinstance(ev, E.TokensStayed):
-            zr.stays = dict(s.waiting[zr.zone])
         if ev.rule not in zr.rules:
             zr.rules.append(ev.rule)
         zr.why.append(_reason(spec, ev))

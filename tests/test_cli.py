@@ -60,8 +60,11 @@ def test_simulate_greedy_bot_and_text_output(capsys):
 @pytest.mark.parametrize("argv,words", [
     (["simulate", "--players", "7"], "between 2 and 6"),
     (["simulate", "--players", "1"], "between 2 and 6"),
-    (["simulate", "--games", "0"], "at least 1"),
+    (["simulate", "--games", "0"], "not 1 or more"),
     (["rules", "qqqqzzzz"], "No rule matches"),
+    (["rules", "ice", "--limit", "-4"], "not 1 or more"),
+    (["referee", "production", "scenarios/production-majority.yaml", "--amount", "-3"],
+     "not 1 or more"),
 ])
 def test_errors_are_sentences_with_non_zero_exit(capsys, argv, words):
     assert main(argv) != 0

@@ -649,6 +649,10 @@ def cross_check(c: Content) -> list[str]:
     rounds = [t.number for t in g.track if t.kind == "round"]
     if rounds != list(range(1, g.rounds + 1)):
         problems.append(f"game.yaml: track rounds {rounds} are not 1..{g.rounds}")
+    for i, t in enumerate(g.track):
+        if t.kind == "production" and t.amount < 1:
+            problems.append(f"game.yaml: track[{i}] production must produce 1 or more tokens "
+                            f"per zone, not {t.amount}")
     if not g.track or g.track[-1].kind != "final_scoring":
         problems.append("game.yaml: the track must end with final_scoring")
     placed = len(c.zones.zones)

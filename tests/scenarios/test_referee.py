@@ -180,3 +180,18 @@ def test_cli_referee_on_an_invalid_file(tmp_path: Path,
     assert main(["referee", "final", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "title" in err and "Traceback" not in err
+
+
+def test_production_ruling_refuses_a_negative_amount():
+    """Nothing is clamped: a production of fewer than 1 token per zone is an error."""
+    import pytest
+
+    from mrp_tutor.engine import MalformedIntent
+    from mrp_tutor.referee import production_ruling
+    from mrp_tutor.scenarios import library
+
+    sc = next(s for s in library() if s.id.startswith("production-majority"))
+    game = sc.build()
+    with pytest.raises(MalformedIntent) as err:
+        production_ruling(game.spec, game.state, -3)
+    assert err.value.code == "bad_amount" and err.value.rule == "production.produce"
