@@ -10,9 +10,8 @@ colour's supply.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -140,15 +139,3 @@ def check_edit(spec: GameSpec, s: GameState, form: EditForm) -> PositionEdited:
     return PositionEdited(rule=rule, what=form.what, place=form.place, colour=c,
                           count=form.count)
 
-
-EDIT_SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "not_enough_astronauts": lambda d: (
-        f"{str(d['colour']).capitalize()} has only {d['supply']} astronaut(s) left in its "
-        f"supply, but this edit needs {d['needed']} more: each colour has {d['total']} "
-        "astronauts in all."),
-    "negative_count": lambda d: "A number of astronauts cannot be negative.",
-    "no_resource_there": lambda d: f"{d['zone']} has no resource token to turn face up.",
-    "already_face_up": lambda d: f"The resource token of {d['zone']} is already face up.",
-    "ship_not_in_play": lambda d: f"Ship {d['ship']} is not at the launchpad or in flight now.",
-    "unknown_zone": lambda d: f"There is no zone called {d['zone']!r}.",
-}

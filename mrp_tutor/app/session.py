@@ -20,7 +20,7 @@ from ..engine.spec import GameSpec
 from ..engine.views import controls, redact, view_for
 from ..explain import Explanation, explain_error, explain_event
 from . import bot, scenario_glue
-from .edits import EDIT_SENTENCES, PositionEdited, check_edit, parse_edit
+from .edits import PositionEdited, check_edit, parse_edit
 
 DEFAULT_COLOURS = ("red", "blue", "green")
 MAX_UNDO = 500
@@ -120,15 +120,8 @@ class Session:
         return [explain_event(self.spec, self.visible(e)) for e in report.events]
 
     def error_sentence(self, err: MrpError) -> Explanation:
-        """A sentence for an error (referee edit codes included)."""
-        ex = explain_error(self.spec, err)
-        tpl = EDIT_SENTENCES.get(err.code)
-        if tpl is not None:
-            try:
-                return Explanation(tpl(err.detail), ex.rule, ex.citation)
-            except (KeyError, TypeError):
-                return ex
-        return ex
+        """A sentence for an error (the same one every caller of ``explain_error`` gets)."""
+        return explain_error(self.spec, err)
 
     # ----------------------------------------------------------------- actions
     def _push(self) -> None:

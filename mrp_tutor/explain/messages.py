@@ -275,6 +275,17 @@ ERROR_TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "must_place_all": lambda d: f"The Travel Agent places all {d['required']} astronauts on one "
     "ship at once, or none.",
     "game_over": lambda d: "The game is over.",
+    # referee position edits (mrp_tutor.app.edits) and their engine counterparts
+    "not_enough_astronauts": lambda d: f"{str(d['colour']).capitalize()} has only "
+    f"{d['supply']} astronaut(s) left in its supply, but this edit needs {d['needed']} more: "
+    f"each colour has {d['total']} astronauts in all.",
+    "negative_count": lambda d: "A number of astronauts cannot be negative.",
+    "no_resource_there": lambda d: f"{d['zone']} has no resource token to turn face up.",
+    "already_face_up": lambda d: f"The resource token of {d['zone']} is already face up.",
+    "ship_not_in_play": lambda d: f"Ship {d['ship']} is neither docked at the launchpad nor "
+    "launched now.",
+    "unknown_zone": lambda d: f"There is no zone called {d['zone']!r}." if "zone" in d
+    else f"{d['from']!r} or {d['to']!r} is not a zone of the board.",
 }
 
 

@@ -271,6 +271,22 @@ def test_referee_edit_beyond_22_astronauts_is_refused(app: TutorApp) -> None:
     assert snapshot(app) == start
 
 
+def test_edit_error_sentences_are_the_shared_explanations(spec: Any) -> None:
+    """A referee edit's error reads the same from the session and from explain_error."""
+    from mrp_tutor.app.edits import EditForm, check_edit
+    from mrp_tutor.engine.errors import IllegalIntent
+    from mrp_tutor.explain import explain_error
+
+    sess = Session.new(spec, ("red", "blue", "green"), 7)
+    zone = next(z for z in spec.zones if z in sess.state.resources)
+    form = EditForm(what="zone", place=zone, colour="red", count=23)
+    with pytest.raises(IllegalIntent) as info:
+        check_edit(spec, sess.state, form)
+    shared = explain_error(spec, info.value).text
+    assert shared == sess.error_sentence(info.value).text
+    assert "left in its supply" in shared and "22 astronauts in all" in shared
+
+
 def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.tabs.selected_index = 5
