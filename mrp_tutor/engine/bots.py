@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from . import intents as I
-from .game import Game, destination
+from .game import Game, destination, play_out
 from .spec import UNKNOWN, GameSpec
 from .state import GameState
 
@@ -259,14 +259,4 @@ def bot_game(
     """
     make = BOTS[bot]
     game = Game.new(spec, colours, seed, variant=variant)
-    choose = make(random.Random(f"bot:{seed}"))
-    while not game.over:
-        if on_step is not None:
-            on_step(game)
-        legal = game.legal_intents()
-        if not legal:
-            raise AssertionError(f"no legal intent in stage {game.state.stage}")
-        game.play(choose(game, legal), trusted=True)
-    if on_step is not None:
-        on_step(game)
-    return game
+    return play_out(game, make(random.Random(f"bot:{seed}")), on_step=on_step)

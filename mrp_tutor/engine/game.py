@@ -1549,11 +1549,17 @@ def replay(spec: GameSpec, log: Sequence[E.Event]) -> GameState:
 
 
 def play_out(
-    game: Game, choose: Callable[[Game, list[I.Intent]], I.Intent], *, max_decisions: int = 100000
+    game: Game, choose: Callable[[Game, list[I.Intent]], I.Intent], *, max_decisions: int = 100000,
+    on_step: Callable[[Game], None] | None = None,
 ) -> Game:
-    """Play ``game`` to the end, letting ``choose`` pick each decision from the legal ones."""
+    """Play ``game`` to the end, letting ``choose`` pick each decision from the legal ones.
+
+    ``on_step`` (if given) sees the game before every decision and once at the end.
+    """
     n = 0
     while not game.over:
+        if on_step is not None:
+            on_step(game)
         legal = game.legal_intents()
         if not legal:
             raise AssertionError(f"no legal intent in stage {game.state.stage}")
@@ -1561,4 +1567,6 @@ def play_out(
         n += 1
         if n > max_decisions:
             raise AssertionError("game did not end")
+    if on_step is not None:
+        on_step(game)
     return game
