@@ -20,7 +20,7 @@ from ..engine.game import Game
 from ..engine.spec import GameSpec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_event
-from . import scenario_glue
+from ..scenarios import Scenario, library, run_scenario
 from .html import e, frame_html, sentences_html, text_board_html
 from .session import Session, StepReport
 
@@ -155,44 +155,42 @@ def scenario(sid: str) -> Walkthrough:
 
     The notes hold the lesson, and whether the engine met every expectation of the file.
     """
-    lib, problem = scenario_glue.load_library()
-    if problem:
-        raise RuntimeError(problem)
-    sc = next((x for x in lib if scenario_glue.id_of(x) == sid), None)
-    if sc is None:
-        raise KeyError(f"no scenario {sid!r}; known: {[scenario_glue.id_of(x) for x in lib]}")
+    sc = _library_scenario(sid)
     game = sc.build()
     sess = Session(game.spec, game, viewer=None, referee=True)
     sess.load_scenario(sc)
-    reports = [sess.next() for _ in scenario_glue.steps_of(sc)]
-    notes = [scenario_glue.lesson_of(sc).strip()]
+    reports = [sess.next() for _ in sc.steps]
+    notes = [sc.lesson.strip()]
     for rep in reports:
         if rep.why and rep.intent is not None and rep.why != "This is the scenario's next step.":
             notes.append(rep.why)
-    w = Walkthrough(scenario_glue.title_of(sc), _lines(sess, reports), sess.game, notes)
+    w = Walkthrough(sc.title, _lines(sess, reports), sess.game, notes)
     return w
+
+
+def _library_scenario(sid: str) -> Scenario:
+    """The scenario ``sid`` of the library (ContentError when the library is broken)."""
+    lib = library()
+    sc = next((x for x in lib if x.id == sid), None)
+    if sc is None:
+        raise KeyError(f"no scenario {sid!r}; known: {[x.id for x in lib]}")
+    return sc
 
 
 def scenario_checks(sid: str) -> bool:
     """True when the engine produces everything the scenario file expects."""
-    import importlib
-
-    mod = importlib.import_module("mrp_tutor.scenarios")
-    sc = next(x for x in mod.library() if x.id == sid)
-    return bool(mod.run_scenario(sc).ok)
+    return run_scenario(_library_scenario(sid)).ok
 
 
 def quiz(sid: str) -> Quiz:
     """The quiz of a scenario, with its answer and the rules it shows."""
-    lib, _ = scenario_glue.load_library()
-    sc = next(x for x in lib if scenario_glue.id_of(x) == sid)
-    q = scenario_glue.quiz_of(sc)
+    sc = _library_scenario(sid)
+    q = sc.quiz
     if q is None:
         raise KeyError(f"scenario {sid!r} has no quiz")
-    spec = sc.build().spec
-    rules = list(getattr(sc, "rules", []) or [])
-    return Quiz(q["question"], q["choices"], q["answer"], q["explain"],
-                [c for c in (cite(spec, r) for r in rules) if c is not None])
+    spec = sc.spec()
+    return Quiz(q.question, list(q.choices), q.choices[q.answer], q.explanation,
+                [c for c in (cite(spec, r) for r in sc.rules) if c is not None])
 
 
 @dataclass

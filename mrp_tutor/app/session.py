@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import intents as I
-from ..engine.errors import IllegalIntent, MalformedIntent, MrpError
+from ..engine.errors import IllegalIntent, MrpError
 from ..engine.events import Event
-from ..engine.game import Game, advance
+from ..engine.game import Game
 from ..engine.spec import GameSpec
 from ..engine.views import controls, redact, view_for
 from ..explain import Explanation, explain_error, explain_event
+from ..scenarios import Scenario
 from . import bot, scenario_glue
 from .edits import PositionEdited, check_edit, parse_edit
 
@@ -46,7 +47,7 @@ class Session:
     game: Game
     viewer: str | None = None
     referee: bool = False
-    scenario: Any = None
+    scenario: Scenario | None = None
     scenario_pos: int = 0
     history: list[tuple[Game, int]] = field(default_factory=list)
     reports: list[StepReport] = field(default_factory=list)
@@ -69,20 +70,13 @@ class Session:
         game = Game.new(self.spec, list(colours), seed, variant=variant)
         self._reset(game, scenario=None)
 
-    def load_scenario(self, sc: Any) -> None:
+    def load_scenario(self, sc: Scenario) -> None:
         """Set the position of a scenario; its steps are then played by :meth:`next`."""
-        build = getattr(sc, "build", None)
-        if build is None:
-            raise MalformedIntent("scenario_malformed", None, "this scenario cannot be built",
-                                  {"scenario": scenario_glue.id_of(sc)})
-        game = build()
-        if not isinstance(game, Game):
-            raise MalformedIntent("scenario_malformed", None, "the scenario did not build a game",
-                                  {"scenario": scenario_glue.id_of(sc)})
+        game = sc.build()
         self.spec = game.spec  # a scenario may bring its own ruleset / overrides
         self._reset(game, scenario=sc)
 
-    def _reset(self, game: Game, scenario: Any) -> None:
+    def _reset(self, game: Game, scenario: Scenario | None) -> None:
         self.game = game
         self.scenario = scenario
         self.scenario_pos = 0
@@ -159,11 +153,11 @@ class Session:
         """
         if self.game.over:
             raise IllegalIntent("game_over", "scoring.final", "the game is over", {})
-        steps = scenario_glue.steps_of(self.scenario) if self.scenario is not None else []
+        steps = self.scenario.steps if self.scenario is not None else []
         if self.scenario_pos < len(steps):
             step = steps[self.scenario_pos]
-            note = scenario_glue.step_note(step)
-            if scenario_glue.step_is_advance(step):
+            note = step.note
+            if step.advance:
                 rep = self._advance(note or "The scenario lets the automatic part of the game "
                                     "run (nobody has a decision to make).")
                 self.scenario_pos += 1
@@ -197,11 +191,7 @@ class Session:
     def _advance(self, why: str) -> StepReport:
         """Run the engine's automatic part (a position entered where nobody decides)."""
         self._push()
-        g = self.game
-        state = g.state.clone()
-        new: list[Event] = []
-        advance(g.spec, state, new)
-        self.game = Game(g.spec, state, [*g.log, *new])
+        new = self.game.advance()
         rep = StepReport(None, None, why, new)
         self.reports.append(rep)
         return rep

@@ -26,6 +26,8 @@ from ..engine.spec import GameSpec, clear_cache, load_spec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_error, explain_event, search_rules
 from ..referee import final_ruling, production_ruling
+from ..scenarios import Scenario
+from ..scenarios.model import Quiz as ScenarioQuiz
 from . import scenario_glue
 from .board import BoardWidget, board_payload, zone_layout
 from .html import (
@@ -211,7 +213,7 @@ class TutorApp:
 
     def _scenario_options(self) -> list[tuple[str, str]]:
         opts = [("Free game (seeded setup)", FREE_GAME)]
-        opts += [(scenario_glue.title_of(sc), scenario_glue.id_of(sc)) for sc in self.scenarios]
+        opts += [(sc.title, sc.id) for sc in self.scenarios]
         return opts
 
     def _set_viewer_options(self) -> None:
@@ -371,7 +373,7 @@ class TutorApp:
         if sid == FREE_GAME:
             self.on_new_game()
             return
-        sc = next((s for s in self.scenarios if scenario_glue.id_of(s) == sid), None)
+        sc = next((s for s in self.scenarios if s.id == sid), None)
         if sc is None:
             self.say(f"There is no scenario {sid!r}.", "error")
             return
@@ -380,11 +382,11 @@ class TutorApp:
             self.spec = self.session.spec
             self.layout = zone_layout(self.spec)
         self._after_new_position()
-        steps = len(scenario_glue.steps_of(sc))
-        lesson = scenario_glue.lesson_of(sc)
-        self.explain.value = (f'<div class="mrp-step-head">{e(scenario_glue.title_of(sc))}</div>'
+        steps = len(sc.steps)
+        lesson = sc.lesson
+        self.explain.value = (f'<div class="mrp-step-head">{e(sc.title)}</div>'
                               f'<div class="mrp-why">{e(lesson)}</div>')
-        self.say(f"Scenario loaded: {scenario_glue.title_of(sc)} ({steps} step(s); press Next).",
+        self.say(f"Scenario loaded: {sc.title} ({steps} step(s); press Next).",
                  "ok")
 
     def on_new_game(self, _b: Any = None) -> None:
@@ -602,18 +604,16 @@ class TutorApp:
 
         def refresh() -> None:
             sc = self.session.scenario
-            quiz = scenario_glue.quiz_of(sc) if sc is not None else None
             if sc is not None:
-                self.lesson_html.value = (f"<h3>{e(scenario_glue.title_of(sc))}</h3>"
-                                          f"<p>{e(scenario_glue.lesson_of(sc))}</p>")
+                self.lesson_html.value = (f"<h3>{e(sc.title)}</h3>"
+                                          f"<p>{e(sc.lesson)}</p>")
             else:
                 self.lesson_html.value = ("<p>No scenario loaded: the quiz asks about the "
                                           "current position.</p>")
-            if quiz and quiz["question"]:
-                self._quiz_answer = ("scenario", quiz)
-                self.quiz_q.value = f"<p><b>Question:</b> {e(quiz['question'])}</p>"
-                choices = quiz["choices"] or ["I think it is legal", "I think it is illegal"]
-                self.quiz_pick.options = choices
+            if sc is not None and sc.quiz is not None:
+                self._quiz_answer = ("scenario", (sc, sc.quiz))
+                self.quiz_q.value = f"<p><b>Question:</b> {e(sc.quiz.question)}</p>"
+                self.quiz_pick.options = list(sc.quiz.choices)
             else:
                 zone = self._quiz_zone()
                 self._quiz_answer = ("zone", zone)
@@ -629,7 +629,8 @@ class TutorApp:
             if kind == "zone":
                 self.quiz_out.value = self._zone_ruling(data, guess)
                 return
-            self.quiz_out.value = self._scenario_ruling(data, guess)
+            sc, quiz = data
+            self.quiz_out.value = self._scenario_ruling(sc, quiz, guess)
 
         self.quiz_check.on_click(self._guard(check))
         self._refreshers[3] = refresh
@@ -655,26 +656,23 @@ class TutorApp:
         busy = sorted(self.spec.zones, key=lambda z: -sum(s.zones[z].values()))
         return busy[0]
 
-    def _scenario_ruling(self, quiz: dict[str, Any], guess: Any) -> str:
+    def _scenario_ruling(self, sc: Scenario, quiz: ScenarioQuiz, guess: Any) -> str:
         """Play the scenario from its start on a fresh copy and explain what the engine rules."""
         sess = self.session
-        sc = sess.scenario
         fork = Session(self.spec, sc.build(), viewer=sess.viewer, referee=sess.referee,
                        scenario=sc)
-        steps = scenario_glue.steps_of(sc)
+        steps = sc.steps
         items: list[Explanation] = []
         while fork.scenario_pos < len(steps):
             rep = fork.next()
             if rep.error is not None:
                 items.append(fork.error_sentence(rep.error))
             items.extend(fork.explain(rep))
-        answer = quiz.get("answer")
-        verdict = ""
-        if answer is not None:
-            ok = str(guess).strip().lower() == str(answer).strip().lower()
-            verdict = (f"<p><b>{'Right' if ok else 'Not quite'}</b>: the answer is "
-                       f"{e(answer)}.</p>")
-        extra = f"<p>{e(quiz['explain'])}</p>" if quiz.get("explain") else ""
+        answer = quiz.choices[quiz.answer]
+        ok = str(guess) == answer
+        verdict = (f"<p><b>{'Right' if ok else 'Not quite'}</b>: the answer is "
+                   f"{e(answer)}.</p>")
+        extra = f"<p>{e(quiz.explanation)}</p>"
         return verdict + extra + sentences_html(items)
 
     def _build_whatif(self) -> W.Widget:

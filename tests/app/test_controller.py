@@ -7,7 +7,7 @@ board clicks are the custom messages board.js sends.
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -409,43 +409,39 @@ def test_board_front_end_is_loaded_from_widget_files(app: TutorApp) -> None:
     assert app.board.trait_metadata("picked", "sync") is True
 
 
-class FakeScenario:
-    """The scenario API the app codes against (mrp_tutor.scenarios)."""
+def small_scenario(spec: Any) -> Any:
+    """A real scenario document (mrp_tutor.scenarios): a seeded setup, one legal step and
+    one step that shows an illegal move on purpose, and a quiz."""
+    from mrp_tutor.engine import Game
+    from mrp_tutor.scenarios import scenario_from_dict
 
-    id = "full-ship"
-    title = "A full ship launches"
-    lesson = "A ship launches once full."
-    quiz: ClassVar[dict[str, Any]] = {
-        "question": "Is keeping a mission legal now?", "choices": ["legal", "illegal"],
-        "answer": "legal"}
-
-    def __init__(self, spec: Any) -> None:
-        self.spec = spec
-        from mrp_tutor.engine import Game
-
-        self._game = Game.new(spec, ["red", "blue", "green"], seed=3)
-        dealt = self._game.state.seats["red"].dealt
-        self.steps = [
+    dealt = Game.new(spec, ["red", "blue", "green"], seed=3).state.seats["red"].dealt
+    return scenario_from_dict({
+        "id": "full-ship", "title": "A full ship launches",
+        "lesson": "A ship launches once full.", "players": ["red", "blue", "green"],
+        "setup": {"seed": 3},
+        "steps": [
             {"intent": {"type": "keep_mission", "colour": "red", "card": dealt[0]}},
             {"intent": {"type": "choose_character", "colour": "red", "character": "pilot"},
-             "expect_error": {"code": "wrong_decision"}},
-        ]
-
-    def build(self) -> Any:
-        return self._game.copy()
+             "note": "An illegal move on purpose: nobody chooses before missions are kept.",
+             "expect": {"error": {"code": "wrong_decision"}}},
+        ],
+        "quiz": {"question": "Is keeping a mission legal now?", "choices": ["legal", "illegal"],
+                 "answer": 0, "explanation": "Each player keeps one of the two dealt missions."},
+    })
 
 
 def test_scenario_picker_tolerates_an_empty_library_and_plays_steps(spec: Any) -> None:
     app = build_app(spec=spec)
     assert app.scenario.options[0][1] == "__free__"
-    sc = FakeScenario(spec)
+    sc = small_scenario(spec)
     app.scenarios = [sc]
     app.scenario.options = app._scenario_options()
     app.scenario.value = "full-ship"
     app.load_btn.click()
     assert "Scenario loaded" in app.status_text()
     app.next_btn.click()
-    assert app.session.state.seats["red"].missions == [sc.steps[0]["intent"]["card"]]
+    assert app.session.state.seats["red"].missions == [sc.steps[0].intent["card"]]
     app.next_btn.click()  # a step that shows an illegal move on purpose
     assert "forbid" in app.status_text()
     assert "illegal move on purpose" in app.explain.value
@@ -510,33 +506,16 @@ def test_real_library_scenario_with_quiz(spec: Any) -> None:
     assert "round.ties_clockwise" in app.quiz_out.value
 
 
-def test_picker_tolerates_a_missing_or_broken_library(spec: Any,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib
-
+def test_picker_tolerates_a_broken_library(spec: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from mrp_tutor.app import scenario_glue
     from mrp_tutor.engine import ContentError
 
-    real = importlib.import_module
+    def broken() -> list[Any]:
+        raise ContentError("scenarios", ["bad.yaml: stage: not a stage"])
 
-    def missing(name: str, *a: Any) -> Any:
-        if name == "mrp_tutor.scenarios":
-            raise ModuleNotFoundError(name=name)
-        return real(name, *a)
-
-    monkeypatch.setattr(importlib, "import_module", missing)
-    assert scenario_glue.load_library() == ([], None)
-    app = build_app(spec=spec)
-    assert [v for _, v in app.scenario.options] == ["__free__"]
-    assert app.status_text() == "Ready."
-
-    class Broken:
-        @staticmethod
-        def library() -> list[Any]:
-            raise ContentError("scenarios", ["bad.yaml: stage: not a stage"])
-
-    monkeypatch.setattr(importlib, "import_module",
-                        lambda name, *a: Broken if name == "mrp_tutor.scenarios" else real(name))
+    monkeypatch.setattr(scenario_glue, "library", broken)
+    found, problem = scenario_glue.load_library()
+    assert found == [] and problem is not None and "bad.yaml: stage: not a stage" in problem
     app = build_app(spec=spec)
     assert "could not be loaded" in app.status_text()
     app.load_btn.click()  # the free game still works
