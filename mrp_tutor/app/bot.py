@@ -64,9 +64,7 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
             return (0 if k.victim in leaders and k.victim != c else 1, k.zone, k.victim)
 
         best_kill = min(kills, key=hurt)
-        return best_kill, (f"The bot kills a {best_kill.victim} astronaut in "
-                           f"{spec.card_name(best_kill.zone)}, where {best_kill.victim} "
-                           "has the most astronauts.")
+        return best_kill, kill_reason(game, best_kill)
 
     if isinstance(first, I.ChooseCharacter):
         hand = [x for x in mine if isinstance(x, I.ChooseCharacter)]
@@ -82,3 +80,22 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
 
     return first, (f"The bot takes the first of {len(mine)} legal option(s): "
                    f"{format_intent(first)}.")
+
+
+def kill_reason(game: Game, kill: I.Kill) -> str:
+    """Why the bot kills there, stated from the zone's actual counts."""
+    spec = game.spec
+    counts = {k: n for k, n in game.state.zones[kill.zone].items() if n}
+    leaders, _ = winners_of_zone(dict(counts))
+    v, n = kill.victim, counts.get(kill.victim, 0)
+    where = f"The bot kills a {v} astronaut in {spec.card_name(kill.zone)}"
+    if v == kill.colour:
+        return f"{where}, one of its own: no possible kill hits another colour's lead."
+    if leaders == [v]:
+        return f"{where}, where {v} has the most astronauts ({n}): its lead shrinks."
+    if v in leaders:
+        return (f"{where}, where {v} ties for the most astronauts ({n} each with "
+                f"{' and '.join(x for x in leaders if x != v)}): {v} no longer shares the "
+                "lead.")
+    return (f"{where}, although {v} does not lead there ({n} against {max(counts.values())}): "
+            "no possible kill hits a leading colour.")

@@ -536,3 +536,24 @@ def test_broken_override_file_starts_the_app_with_a_sentence(
     assert set(app.spec.ships) == set(base.ships)
     app.next_btn.click()
     assert app.session.game.log
+
+
+def test_bot_kill_reason_follows_the_zone_counts(spec: Any) -> None:
+    from mrp_tutor.app import bot
+    from mrp_tutor.engine import Game
+    from mrp_tutor.engine.intents import Kill
+
+    game = Game.new(spec, ["red", "blue", "green"], seed=3)
+    zones = game.state.zones
+    zones["hellas"].clear()
+    zones["hellas"].update({"blue": 3, "green": 1})
+    zones["ausonia"].clear()
+    zones["ausonia"].update({"blue": 2, "green": 2})
+    # a leader's astronaut is preferred, and the sentence says it leads
+    pick, why = bot.choose(game, [Kill("red", "hellas", "green"), Kill("red", "hellas", "blue")])
+    assert pick.victim == "blue" and "has the most astronauts (3)" in why
+    # only a non-leader can be killed: the sentence must not claim a majority
+    pick, why = bot.choose(game, [Kill("red", "hellas", "green")])
+    assert "has the most" not in why and "does not lead there (1 against 3)" in why
+    pick, why = bot.choose(game, [Kill("red", "ausonia", "green")])
+    assert "ties for the most astronauts (2 each with blue)" in why
