@@ -21,7 +21,7 @@ from ..engine.views import controls, redact, view_for
 from ..explain import Explanation, explain_error, explain_event
 from ..scenarios import Scenario
 from . import bot, scenario_glue
-from .edits import PositionEdited, check_edit, parse_edit
+from .edits import check_edit, parse_edit
 
 DEFAULT_COLOURS = ("red", "blue", "green")
 MAX_UNDO = 500
@@ -234,11 +234,3 @@ class Session:
     def fork(self) -> Game:
         """A copy of the current game (what-if)."""
         return self.game.copy()
-
-    def last_edit(self) -> PositionEdited | None:
-        """The most recent referee edit, if the last report was one."""
-        if self.reports and self.reports[-1].events:
-            ev = self.reports[-1].events[-1]
-            if isinstance(ev, PositionEdited):
-                return ev
-        return None
