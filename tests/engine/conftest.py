@@ -62,12 +62,7 @@ class Table:
                 s.seats[c].supply += n
             counts.clear()
         for sid in list(s.ships):
-            for c, n in s.ships[sid].crew.items():
-                s.seats[c].supply += n
-            for z in s.ships[sid].tokens:
-                s.dest_supply[z] += 1
-            del s.ships[sid]
-            s.ship_deck.append(sid)
+            self._return_ship(sid)
         for c, n in s.memorial.items():
             s.seats[c].supply += n
         s.memorial.clear()
@@ -79,12 +74,7 @@ class Table:
         """Replace the launchpad: one entry per dock (ship id, optional crew; None = empty)."""
         s = self.state
         for sid in s.docked():
-            for c, n in s.ships[sid].crew.items():
-                s.seats[c].supply += n
-            for z in s.ships[sid].tokens:
-                s.dest_supply[z] += 1
-            del s.ships[sid]
-            s.ship_deck.append(sid)
+            self._return_ship(sid)
         entries = list(ships)
         s.docks = [None] * len(entries)
         for i, entry in enumerate(entries):
@@ -113,6 +103,16 @@ class Table:
         s.ships[sid] = ship
         s.launched.append(sid)
         self.touch()
+
+    def _return_ship(self, sid: str) -> None:
+        """Take ``sid`` out of play: crew back to supply, tokens back, card to the deck."""
+        s = self.state
+        for c, n in s.ships[sid].crew.items():
+            s.seats[c].supply += n
+        for z in s.ships[sid].tokens:
+            s.dest_supply[z] += 1
+        del s.ships[sid]
+        s.ship_deck.append(sid)
 
     def _take_ship(self, sid: str) -> None:
         s = self.state
@@ -218,3 +218,12 @@ def helpers():  # type: ignore[no-untyped-def]
         all_of = staticmethod(all_of)
 
     return H
+
+
+@pytest.fixture
+def four_docks(table: Table) -> Table:
+    """An empty board, four ordinary ships docked (s01, s04, s02, s05), red first."""
+    table.clear_board()
+    table.dock(["s01", "s04", "s02", "s05"])
+    table.first(table.colours[0])
+    return table

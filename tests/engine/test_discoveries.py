@@ -11,11 +11,8 @@ REVEAL, THIRD = 12, 13  # round-tracker indices
 
 
 @pytest.fixture
-def t(table):
-    table.clear_board()
-    table.dock(["s01", "s04", "s02", "s05"])
-    table.first(table.colours[0])
-    return table
+def t(four_docks):
+    return four_docks
 
 
 def _run(t, index, stage):

@@ -16,13 +16,10 @@ THIRD = 13
 
 
 @pytest.fixture
-def t(table):
-    table.clear_board()
-    table.dock(["s01", "s04", "s02", "s05"])
-    table.first(table.colours[0])
-    for c in table.colours:
-        table.state.seats[c].missions = []
-    return table
+def t(four_docks):
+    for c in four_docks.colours:
+        four_docks.state.seats[c].missions = []
+    return four_docks
 
 
 def _give(t, colour, card):

@@ -8,11 +8,8 @@ from mrp_tutor.engine import Board, IllegalIntent, Kill, Move, Replace
 
 
 @pytest.fixture
-def t(table):
-    table.clear_board()
-    table.dock(["s01", "s04", "s02", "s05"])
-    table.first(table.colours[0])
-    return table
+def t(four_docks):
+    return four_docks
 
 
 def test_killed_astronauts_go_to_the_memorial_which_is_not_a_zone(t):

@@ -14,11 +14,8 @@ def _finish_round(t):
 
 
 @pytest.fixture
-def t(table):
-    table.clear_board()
-    table.dock(["s01", "s04", "s02", "s05"])
-    table.first(table.colours[0])
-    return table
+def t(four_docks):
+    return four_docks
 
 
 def test_launched_ship_lands_unloads_everyone_flips_and_is_discarded(t):
