@@ -368,22 +368,21 @@ def build_state(
         s.seats[c].supply = max(supply, 0)
     # ------------------------------------------------------------ decks
     in_play = set(s.ships)
-    discard: list[str] = []
-    for i, sid in enumerate(pos.ship_discard):
-        if sid not in spec.ships or sid in in_play:
-            p.add(f"ship_discard[{i}]", f"ship {sid!r} is unknown or already in play",
-                  "components.ship_cards")
-        else:
-            in_play.add(sid)
-            discard.append(sid)
-    top: list[str] = []
-    for i, sid in enumerate(pos.ship_deck or []):
-        if sid not in spec.ships or sid in in_play:
-            p.add(f"ship_deck[{i}]", f"ship {sid!r} is unknown or already placed",
-                  "components.ship_cards")
-        else:
-            in_play.add(sid)
-            top.append(sid)
+
+    def take_ships(field: str, ids: list[str], already: str) -> list[str]:
+        """The valid ship ids of one pile, each ship card used once across all piles."""
+        kept: list[str] = []
+        for i, sid in enumerate(ids):
+            if sid not in spec.ships or sid in in_play:
+                p.add(f"{field}[{i}]", f"ship {sid!r} is unknown or already {already}",
+                      "components.ship_cards")
+            else:
+                in_play.add(sid)
+                kept.append(sid)
+        return kept
+
+    discard = take_ships("ship_discard", pos.ship_discard, "in play")
+    top = take_ships("ship_deck", pos.ship_deck or [], "placed")
     others = [sid for sid in spec.ships if sid not in in_play]
     rng.shuffle(others)
     if pos.rest_of_ships == "discard":
