@@ -21,7 +21,7 @@ from ..engine.spec import GameSpec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_event
 from ..scenarios import Scenario, library, run_scenario
-from .html import e, frame_html, sentences_html, text_board_html
+from .html import e, sentences_html, text_board_html
 from .session import Session, StepReport
 
 
@@ -245,7 +245,3 @@ def scores(w: Walkthrough) -> Any:
 
     return tables.score_breakdown(w.view())
 
-
-def table_html(df: Any, caption: str = "") -> str:
-    """A DataFrame as the app's accessible table."""
-    return frame_html(df, "mrp-lesson-table", caption)

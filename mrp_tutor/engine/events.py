@@ -8,7 +8,7 @@ event log needs no random generator.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -822,8 +822,3 @@ def event_from_dict(data: Any) -> Event:
         problems = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors()]
         raise ContentError(f"event {cls.type}", problems) from None
     return ev
-
-
-def event_fields(event: Event) -> dict[str, Any]:
-    """The event's fields (without ``type``), as a plain dict."""
-    return {f.name: getattr(event, f.name) for f in fields(event)}
