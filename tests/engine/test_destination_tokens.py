@@ -30,6 +30,24 @@ def test_first_astronaut_on_an_unknown_ship_chooses_a_destination_token(t):
     assert t.state.dest_supply["hellas"] == 1
 
 
+def test_no_token_left_an_empty_unknown_ship_cannot_be_boarded(t):
+    """Tutor reading (destination_tokens.none_left): with the whole destination-token supply
+    used up, nobody can be the first aboard an unknown ship; other ships stay legal."""
+    red = t.colours[0]
+    for z in t.state.dest_supply:
+        t.state.dest_supply[z] = 0
+    t.touch()
+    t.choose({red: "recruiter"})
+    assert not [x for x in t.legal(red) if x.ship == "s31"]
+    assert [x for x in t.legal(red) if x.ship == "s01"]
+    before = t.state.ships["s31"].aboard()
+    with pytest.raises(IllegalIntent) as err:
+        t.play(Board(red, "s31", 1, "hellas"))
+    assert err.value.code == "no_destination_token_left"
+    assert err.value.rule == "destination_tokens.none_left"
+    assert t.state.ships["s31"].aboard() == before
+
+
 def test_later_astronauts_on_that_ship_place_no_token(t):
     red, blue = t.colours[:2]
     t.choose({red: "recruiter", blue: "recruiter"})
