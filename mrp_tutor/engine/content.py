@@ -16,9 +16,14 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..core.loading import format_validation as _format_validation
+from ..core.loading import merge_entries as _merge_entries
+from ..core.loading import read_yaml
+from ..core.rules import RuleEntry as RuleEntry  # re-exported
+from ..core.rules import RulesFile
+from ..core.rules import SectionEntry as SectionEntry  # re-exported
 from .errors import ContentError
 
 Resource = Literal["ice", "sylvanite", "celerium"]
@@ -37,36 +42,6 @@ class Sourced(_Model):
     source: str = ""
     verified: bool = False
     notes: str = ""
-
-
-# --------------------------------------------------------------------------- rules
-
-
-Keyword = Annotated[str, BeforeValidator(lambda v: str(v) if isinstance(v, int | float) else v)]
-
-
-class RuleEntry(_Model):
-    id: str
-    section: str
-    summary: str
-    keywords: list[Keyword] = []
-    source: str = "rulebook"
-
-
-class SectionEntry(_Model):
-    path: str
-    title: str
-
-
-class RulebookInfo(_Model):
-    id: str
-    title: str
-
-
-class RulesFile(_Model):
-    rulebook: RulebookInfo
-    sections: list[SectionEntry] = []
-    rules: list[RuleEntry]
 
 
 # --------------------------------------------------------------------------- zones
@@ -429,7 +404,7 @@ class Content(_Model):
     game: GameFile
 
 
-FILES: dict[str, type[_Model]] = {
+FILES: dict[str, type[BaseModel]] = {
     "rules": RulesFile,
     "zones": ZonesFile,
     "characters": CharactersFile,
@@ -440,50 +415,6 @@ FILES: dict[str, type[_Model]] = {
 
 
 # --------------------------------------------------------------------------- loading
-
-
-def _format_validation(prefix: str, err: ValidationError, raw: Any = None) -> list[str]:
-    """One located sentence per problem; list positions are named by the entry's id."""
-    out = []
-    for e in err.errors():
-        parts: list[str] = []
-        node = raw
-        for p in e["loc"]:
-            if isinstance(p, int) and isinstance(node, list) and p < len(node):
-                node = node[p]
-                ident = node.get("id") if isinstance(node, dict) else None
-                parts.append(f"[{p}]" + (f"(id={ident})" if ident else ""))
-            else:
-                node = node.get(p) if isinstance(node, dict) else None
-                parts.append(f".{p}" if parts else str(p))
-        out.append(f"{prefix}: {''.join(parts)}: {e['msg']}")
-    return out
-
-
-def read_yaml(path: Path) -> Any:
-    """Read one YAML file, turning syntax errors into a :class:`ContentError`."""
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml
-    except yaml.YAMLError as exc:
-        raise ContentError(str(path), [f"YAML syntax: {exc}"]) from None
-    except OSError as exc:
-        raise ContentError(str(path), [f"cannot read: {exc.strerror}"]) from None
-
-
-def _merge_entries(base: list[Any], patch: list[Any], where: str, problems: list[str]) -> list[Any]:
-    """Merge a list of id'd entries: patch entries replace fields of the matching id."""
-    out = [dict(e) if isinstance(e, dict) else e for e in base]
-    index = {e.get("id"): i for i, e in enumerate(out) if isinstance(e, dict)}
-    for p in patch:
-        if not isinstance(p, dict) or "id" not in p:
-            problems.append(f"{where}: override entries need an 'id'")
-            continue
-        if p["id"] in index:
-            out[index[p["id"]]] = {**out[index[p["id"]]], **p}
-        else:
-            problems.append(f"{where}: override names unknown id {p['id']!r}")
-    return out
 
 
 def apply_overrides(raw: dict[str, Any], overrides: Mapping[str, Any], problems: list[str]) -> None:

@@ -1,4 +1,4 @@
-"""Typed errors of the engine.
+"""Typed errors of the engine (the base and ContentError are shared: :mod:`mrp_tutor.core`).
 
 Every error carries a stable ``code``, the ``rule`` id it enforces and a ``detail``
 mapping with the facts that made it fail.  User-facing sentences come from
@@ -7,31 +7,12 @@ mapping with the facts that made it fail.  User-facing sentences come from
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from ..core.errors import ContentError, MrpError
 
-
-class MrpError(Exception):
-    """Base class of every error the engine raises on purpose."""
-
-    def __init__(
-        self, code: str, rule: str | None, message: str, detail: Mapping[str, Any] | None = None
-    ) -> None:
-        super().__init__(f"[{code}] {message}")
-        self.code = code
-        self.rule = rule
-        self.message = message
-        self.detail: dict[str, Any] = dict(detail or {})
-
-
-class ContentError(MrpError, ValueError):
-    """A data or scenario file is wrong.  ``problems`` lists every problem found."""
-
-    def __init__(self, source: str, problems: list[str]) -> None:
-        self.source = source
-        self.problems = list(problems)
-        text = f"{source}: {len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
-        super().__init__("content_invalid", None, text, {"source": source, "problems": problems})
+__all__ = [
+    "ContentError", "GameOver", "IllegalIntent", "MalformedIntent", "MrpError", "NotYourDecision",
+    "WrongPhase",
+]
 
 
 class MalformedIntent(MrpError, ValueError):

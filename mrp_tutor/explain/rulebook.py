@@ -2,29 +2,10 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
+from ..core.rules import Citation, cite_in, search_in
 from ..engine.spec import GameSpec
 
-
-@dataclass(frozen=True, slots=True)
-class Citation:
-    """A rule id resolved against the rules data of a ruleset."""
-
-    rule: str
-    section: str
-    summary: str
-    source: str
-    book: str
-
-    def short(self) -> str:
-        """``Rulebook › Section (rule.id)``."""
-        return f"{self.section} [{self.rule}]"
-
-    def full(self) -> str:
-        """Citation plus paraphrase."""
-        return f"{self.summary} ({self.book}: {self.section}; rule {self.rule})"
+__all__ = ["Citation", "cite", "search_rules"]
 
 
 def cite(spec: GameSpec, rule: str | None) -> Citation | None:
@@ -34,13 +15,7 @@ def cite(spec: GameSpec, rule: str | None) -> Citation | None:
     >>> cite(load_spec(), "ships.capacity").rule
     'ships.capacity'
     """
-    if rule is None:
-        return None
-    entry = spec.rules.get(rule)
-    book = spec.content.rules.rulebook.title
-    if entry is None:
-        return Citation(rule, "(unknown rule)", "", "", book)
-    return Citation(rule, entry.section, entry.summary, entry.source, book)
+    return cite_in(spec.content.rules, spec.rules, rule)
 
 
 def search_rules(spec: GameSpec, query: str, *, limit: int = 10) -> list[Citation]:
@@ -50,24 +25,8 @@ def search_rules(spec: GameSpec, query: str, *, limit: int = 10) -> list[Citatio
     >>> search_rules(load_spec(), "destination token")[0].rule.startswith("destination_tokens")
     True
     """
-    words = [w for w in re.findall(r"[\w']+", query.lower()) if len(w) > 1]
-    if not words:
-        return []
-    scored: list[tuple[int, int, str]] = []
-    for i, r in enumerate(spec.content.rules.rules):
-        keys = " ".join(r.keywords).lower()
-        text = f"{r.section} {r.summary}".lower()
-        rid = r.id.lower().replace("_", " ").replace(".", " ")
-        score = 0
-        for w in words:
-            score += 5 * (w in rid) + 3 * (w in keys) + (w in text)
-        if all(w in f"{rid} {keys} {text}" for w in words):
-            score += 4
-        if score:
-            scored.append((-score, i, r.id))
-    scored.sort()
     out = []
-    for _, _, rid in scored[:limit]:
+    for rid in search_in(spec.content.rules, query, limit):
         c = cite(spec, rid)
         if c is not None:
             out.append(c)

@@ -1,0 +1,20 @@
+"""The generic core shared by every game of the tutor.
+
+* :mod:`.errors` - the error base (stable ``code``, ``rule`` id, ``detail`` facts) and
+  :class:`ContentError` for wrong data or scenario files;
+* :mod:`.rules` - the rules-file model (rule ids -> rulebook sections, our paraphrase),
+  citations and rule search;
+* :mod:`.loading` - the hardened YAML reader and located validation messages.
+
+Game engines (:mod:`mrp_tutor.engine`, :mod:`mrp_tutor.first_martians`) build on it; it
+knows nothing of any game.
+"""
+
+from .errors import ContentError, MrpError
+from .loading import format_validation, read_yaml
+from .rules import Citation, RuleBook, RuleEntry, RulesFile
+
+__all__ = [
+    "Citation", "ContentError", "MrpError", "RuleBook", "RuleEntry", "RulesFile",
+    "format_validation", "read_yaml",
+]
