@@ -1,0 +1,195 @@
+"""Phase IV: pawns placed on actions are checked, paid for and sorted into the action order.
+
+Checked: pawns needed (1- or 2-pawn action, +1 per Extra Pawn token on the ! space, +1 per
+Extra Pawn icon travelled through), one pawn short on a 2-pawn action means rolling dice,
+rovers and AOM pawns, Shutdown Facilities, the Medic for Heal, each astronaut's pawns.
+General Supply penalties are paid at declaring; the other penalties of each action
+(travel icons and ! tokens, the same one only once) are taken as it resolves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import FmError, IllegalPlacement
+from .events import ActionDeclared, Tallied
+from .intents import DeclareActions, Placement
+from .run import Run
+from .travel import map_graph, route
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    order: int
+    pawns: int
+    facility: str | None
+    aom: str | None  # AOM colour that may join (None: untyped, any AOM)
+    outside: bool  # may travel out of the HUB
+
+
+ACTIONS: dict[str, ActionSpec] = {
+    "event": ActionSpec(1, 1, None, None, False),
+    "rest": ActionSpec(2, 1, "a_quiet_place", "-", False),
+    "unwind": ActionSpec(3, 1, "crew_quarters", "gray", False),
+    "heal": ActionSpec(4, 1, "med_lab", "blue", False),
+    "manage": ActionSpec(5, 1, "control_center", "brown", False),
+    "explore": ActionSpec(6, 2, "garage_hall", "green", True),
+    "gather": ActionSpec(7, 2, "probe_bay", "gray", True),
+    "research": ActionSpec(8, 2, "lab", "blue", True),
+    "build": ActionSpec(9, 2, "working_bay", "brown", True),
+    "remove_shutdown": ActionSpec(10, 1, None, None, False),
+    "mission": ActionSpec(11, 1, None, None, True),
+}
+NO_DICE = ("event", "unwind", "heal", "manage", "rest", "remove_shutdown")
+AOM_ACTION = {"green": "explore", "gray": "gather", "blue": "research", "brown": "build"}
+
+
+def declare(r: Run, it: DeclareActions) -> None:
+    s = r.s
+    used: dict[str, int] = {}
+    aoms: set[str] = set()
+    rovers: set[str] = set()
+    planned: list[tuple[int, int, ActionDeclared, Placement]] = []
+    graph = map_graph(r.board, s)
+    for k, p in enumerate(it.actions):
+        spec = ACTIONS[p.action]
+        where = f"action {k + 1} ({p.action})"
+        crew = {p.astronaut: p.pawns, **p.helpers}
+        for aid, n in crew.items():
+            try:
+                a = s.astronaut(aid)
+            except KeyError:
+                raise IllegalPlacement("fm.unknown_astronaut", "actions.pawns",
+                                       f"{where}: there is no astronaut {aid!r}",
+                                       {"astronaut": aid}) from None
+            if a.dead:
+                raise IllegalPlacement("fm.astronaut_dead", "winning.death",
+                                       f"{where}: {a.name} is dead", {"astronaut": aid})
+            used[aid] = used.get(aid, 0) + n
+            if used[aid] > a.pawns:
+                raise IllegalPlacement("fm.not_enough_pawns", "actions.pawns",
+                                       f"{where}: {a.name} has only {a.pawns} action pawns",
+                                       {"astronaut": aid, "placed": used[aid]})
+        for colour in p.aom:
+            if colour in aoms:
+                raise IllegalPlacement("fm.aom_twice", "aom.icons",
+                                       f"{where}: the {colour} AOM has only one pawn",
+                                       {"aom": colour})
+            aoms.add(colour)
+            if spec.aom is not None and AOM_ACTION.get(colour) != p.action:
+                raise IllegalPlacement("fm.aom_wrong_action", "aom.icons",
+                                       f"{where}: the {colour} AOM cannot take a {p.action} "
+                                       "action", {"aom": colour, "action": p.action})
+        fac = s.facility(spec.facility) if spec.facility else None
+        if fac is not None and fac.shut:
+            raise IllegalPlacement("fm.facility_shutdown", "shutdown.effects",
+                                   f"{where}: {fac.name} has a Shutdown tile; its action cannot "
+                                   "be taken", {"facility": fac.id})
+        if p.action == "heal":
+            medic = any(s.astronaut(a).medic for a in crew)
+            scanner = fac is not None and "auto_scanner" in fac.upgrades
+            if not medic and not scanner:
+                raise IllegalPlacement("fm.heal_needs_medic", "actions.pawns",
+                                       f"{where}: Heal needs the Medic's pawn or the "
+                                       "Auto-scanner", {})
+        path: list[str] = []
+        penalties: list[str] = []
+        extra = fac.now.count("extra_pawn") if fac is not None else 0
+        out_of_hub = spec.outside and p.target != "hub" and p.target in graph
+        if p.action == "explore" or out_of_hub:
+            rt = route(r.board, s, p.target, explore=p.action == "explore", graph=graph)
+            path, extra = list(rt.path), extra + rt.extra_pawns
+            penalties = list(rt.penalties)
+        elif p.action == "gather":
+            raise IllegalPlacement("fm.gather_needs_tile", "gather.declare",
+                                   f"{where}: Gather targets a revealed ROI tile", {})
+        if p.action == "gather":
+            tile = s.tiles[p.target]
+            if tile.explored_sol == s.sol:
+                raise IllegalPlacement("fm.gather_same_round", "gather.declare",
+                                       f"{where}: {tile.name} was explored this round",
+                                       {"space": p.target})
+        if fac is not None:
+            penalties += [t for t in fac.now if t not in ("extra_pawn", "blocked")]
+        base = (p.event_pawns or 1) if p.action == "event" else spec.pawns
+        rover_pawns = _rover(r, p, out_of_hub, rovers, where)
+        placed = sum(crew.values()) + len(p.aom) + rover_pawns
+        needed = base + extra
+        dice = False
+        if placed < needed:
+            if placed == needed - 1 and base == 2 and p.action not in NO_DICE:
+                dice = True
+            else:
+                rule = "tutor.one_pawn_extra" if base == 1 and extra else (
+                    "actions.no_dice" if base == 2 else "actions.pawns")
+                raise IllegalPlacement("fm.pawns_short", rule,
+                                       f"{where}: {placed} pawns placed, {needed} needed"
+                                       + (f" ({base} for the action, {extra} extra)" if extra
+                                          else ""), {"placed": placed, "needed": needed})
+        ev = ActionDeclared(rule="actions.dice" if dice else "actions.pawns", order=spec.order,
+                            action=p.action, astronaut=p.astronaut, target=p.target,
+                            pawns=placed, needed=needed, dice=dice, path=path,
+                            penalties=sorted(set(penalties)), helpers=sorted(p.helpers),
+                            rover=p.rover)
+        planned.append((spec.order, k, ev, p))
+        if fac is not None and p.action != "remove_shutdown":
+            for part in ("oxygen", "energy"):
+                if any(st.part == part and st.red and st.penalty == f"pay_{part}"
+                       for st in fac.statuses):
+                    r.pay(part, 1, "costs.declare", f"{where} at {fac.name}")
+    free = {a.id: a.pawns - used.get(a.id, 0) for a in s.astronauts if not a.dead}
+    if any(free.values()):
+        r.emit(Tallied(rule="actions.all_pawns", step="actions.unused",
+                       facts={k: v for k, v in free.items() if v}))
+    for _, _, ev, _p in sorted(planned, key=lambda x: (x[0], x[1])):
+        r.emit(ev)
+        _resolve_penalties(r, ev)
+
+
+def _rover(r: Run, p: Placement, outside: bool, rovers: set[str], where: str) -> int:
+    if p.rover is None:
+        return 0
+    rv = r.s.rovers[p.rover]
+    name = p.rover.capitalize()
+    if rv.blocked or rv.used or p.rover in rovers:
+        raise IllegalPlacement("fm.rover_unavailable", "rovers.limits",
+                               f"{where}: {name} is " + ("Blocked" if rv.blocked else
+                                                         "already used this round"),
+                               {"rover": p.rover})
+    rovers.add(p.rover)
+    garage = r.s.facility("garage_hall")
+    if p.action == "explore" and any(st.red and st.penalty == "no_rover_explore"
+                                     for st in garage.statuses):
+        raise IllegalPlacement("fm.rover_cannot_explore", "rovers.limits",
+                               f"{where}: a red CPU status in the Garage Hall stops rovers "
+                               "from exploring", {"rover": p.rover})
+    if p.rover == "froggy" and p.action == "explore":
+        return 2
+    if p.rover == "scorpio" and p.action in ("explore", "gather", "research", "build") \
+            and (outside or p.action == "explore"):
+        return 1
+    raise IllegalPlacement("fm.rover_not_allowed", "rovers.count",
+                           f"{where}: {name} cannot join a {p.action} action"
+                           + ("" if p.action == "explore" else " in the HUB"),
+                           {"rover": p.rover, "action": p.action})
+
+
+def _resolve_penalties(r: Run, ev: ActionDeclared) -> None:
+    """Penalties taken as the action resolves, each kind once (``costs.once``)."""
+    for pen in ev.penalties:
+        if pen == "wound":
+            r.wound(ev.astronaut, 1, f"a wound penalty on the {ev.action} action",
+                    "travel.penalties" if ev.path else "costs.resolve")
+        elif pen == "morale":
+            r.morale(-1, "travel.penalties")
+        elif pen == "rover" and ev.rover is not None:
+            face = r.draw("wound_die", r.board.dice.wound_die.faces, "travel.penalties",
+                          f"the green Wound die for {ev.rover.capitalize()}")
+            if face == "wound":
+                from .events import RoverBlocked
+
+                r.emit(RoverBlocked(rule="travel.penalties", rover=ev.rover))
+
+
+def check_error(err: FmError) -> str:
+    return f"{err.code} ({err.rule}): {err.message}"

@@ -1,0 +1,157 @@
+"""Sentences for First Martians events and errors, each with its rulebook citation.
+
+Uses the shared :class:`~mrp_tutor.explain.Explanation` and the shared citation model, so
+both games explain themselves the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.errors import ContentError, MrpError
+from ..explain.messages import Explanation
+from .content import rulebook
+from .events import Event
+from .state import HubState
+
+_NAMES: dict[str, str] = {}
+
+
+def _f(fid: str) -> str:
+    from .content import default_board
+
+    if not _NAMES:
+        _NAMES.update({f.id: f.name for f in default_board().facilities})
+        _NAMES.update({s.id: s.name for s in default_board().spaces})
+    return _NAMES.get(fid, fid.replace("_", " "))
+
+
+def _pl(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if abs(n) == 1 else "s")
+
+
+def _tally(e: Any) -> str:
+    f = e.facts
+    if e.step == "production.a":
+        made, need = f["produced"], f["need"]
+        parts = ", ".join(f"{_f(k)} {v}" for k, v in f["producers"].items())
+        shut = (f" ({len(f['already_shut'])} already shut down for {f['resource']}, so they "
+                "need none)" if f["already_shut"] else "")
+        verdict = (f"{need - made} missing" if made < need else
+                   f"a surplus of {made - need}" if made > need else "exactly enough")
+        return (f"{f['resource'].capitalize()}: produced {made} ({parts}); "
+                f"{need} Facilities need it{shut}: {verdict}.")
+    if e.step == "production.a.no_target":
+        return (f"{f['left']} more {f['resource']} is missing, but every {f['resource']}-using "
+                "Facility already has such a Shutdown tile: nothing more is placed.")
+    if e.step == "production.c":
+        return (f"Food: the plants produce {f['produced']}, the crew eats {f['eaten']}; "
+                f"{f['from_supply']} comes from the General Supply and {f['missing']} "
+                "is missing.")
+    if e.step == "production.d":
+        return (f"Stress: +{f['astronauts']} for the astronauts and +{2 * f['shutdown_tiles']} "
+                f"for {_pl(f['shutdown_tiles'], 'Shutdown tile')}: +{f['gain']}.")
+    if e.step == "actions.unused":
+        return "Pawns left unplaced: " + ", ".join(f"{k} {v}" for k, v in f.items()) + \
+            " (every pawn must be used if possible)."
+    return f"{e.step}: {f}."
+
+
+def _seeds(e: Any) -> str:
+    if e.how == "grew":
+        grown = f"; {_pl(e.new_plants, 'seed')} became plants" if e.new_plants else ""
+        return f"{_f(e.farm)} grows: every seed moves up one space{grown}."
+    if e.how == "spared":
+        return f"{_f(e.farm)} is spared from wilting (paid from the supply); its seeds stay put."
+    lost = f", {_pl(e.lost, 'seed')} wilted away from space 1" if e.lost else ""
+    plant = "; one plant goes back to Growth space 6" if e.new_plants < 0 else ""
+    return f"{_f(e.farm)} wilts: every seed moves down one space{lost}{plant}."
+
+
+def _declared(e: Any) -> str:
+    via = (" via " + " → ".join(_f(x) for x in e.path)) if len(e.path) > 1 else ""
+    dice = " One pawn short: the action dice are rolled." if e.dice else ""
+    pen = (" Penalties as it resolves: " + ", ".join(e.penalties) + ".") if e.penalties else ""
+    helpers = f" (assisted by {', '.join(e.helpers)})" if e.helpers else ""
+    rover = f" with {e.rover.capitalize()}" if e.rover else ""
+    return (f"Step {e.order}: {e.astronaut} takes {e.action}{helpers}{rover}{via}: "
+            f"{e.pawns} pawns for {e.needed} needed.{dice}{pen}")
+
+
+TEMPLATES: dict[str, Callable[[Any], str]] = {
+    "phase_started": lambda e: f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
+    "draw_made": lambda e: f"{'The table enters' if e.by == 'table' else 'Seeded draw'} for "
+    f"{e.what}: {e.value}.",
+    "tallied": _tally,
+    "malfunction_advanced": lambda e: f"The {e.block} Block's Malfunction track moves "
+    f"{e.by:+d} to {e.value}.",
+    "malfunction_occurred": lambda e: f"Malfunction in the {e.block} Block: draw and resolve a "
+    f"card from its deck, reset its track to 0, and the {e.next_line} line of the Malfunction "
+    "Box turns red.",
+    "supply_changed": lambda e: f"General Supply {e.resource} {e.delta:+d} to {e.value}"
+    + (f" ({e.why})." if e.why else "."),
+    "log_event_added": lambda e: f"{e.name!r} enters the Mission Log ({e.pawns}-pawn Event "
+    "action).",
+    "morale_moved": lambda e: f"Morale track {e.delta:+d} to {e.value:+d}"
+    + (" (it stops at its end)." if e.delta != e.wanted else "."),
+    "morale_tokens": lambda e: f"{e.astronaut} {'gains' if e.delta > 0 else 'discards'} "
+    f"{_pl(abs(e.delta), 'Morale token')} (now {e.value}).",
+    "wounded": lambda e: f"{e.astronaut} takes a wound for {e.why} ({e.wounds} on the health "
+    "track)" + (": a Condition icon is passed, draw a random Condition" if e.condition else "")
+    + (": the astronaut dies and the mission fails" if e.died else "") + ".",
+    "shutdown_placed": lambda e: f"An {e.kind} Shutdown tile ({e.tile}) goes face down on "
+    f"{_f(e.facility)}.",
+    "seeds_changed": _seeds,
+    "stress_moved": lambda e: f"Stress {e.by:+d} to {e.value} ({e.why}).",
+    "fight": lambda e: "Stress reaches 18: a fight! Every astronaut takes a wound, Morale "
+    "drops 1, Stress goes back to 0.",
+    "rover_blocked": lambda e: f"{e.rover.capitalize()} gets a Blocked token.",
+    "sample_discarded": lambda e: (f"A sample cube is discarded from {_f(e.space)}."
+                                   if e.space else "No ROI has a sample to discard."),
+    "token_placed": lambda e: f"An {e.token.replace('_', ' ')} token goes on the "
+    f"{'!' if e.space == 'now' else '>>'} space of {_f(e.facility)}.",
+    "action_declared": _declared,
+    "malfunction_rolled": lambda e: f"{e.block.capitalize()} Block: "
+    + (f"die {e.roll}" if e.roll is not None else "no die") + f" + {len(e.penalties)} red "
+    f"Malfunction {'penalty' if len(e.penalties) == 1 else 'penalties'} = {e.total}.",
+    "status_broken": lambda e: (f"{_f(e.facility)}'s {e.part} status turns red." if e.effect
+                                else f"{_f(e.facility)}'s {e.part} status: no effect (already "
+                                "red or Shutdown)."),
+    "tokens_cleaned": lambda e: f"{_f(e.facility)}: " + (
+        f"discard {', '.join(e.discarded)} from the ! space" if e.discarded else "! space empty")
+    + (f"; {e.moved} moves from >> to !" if e.moved else "") + ".",
+    "cargo_moved": lambda e: "Cargo Bay: Pending goes to Available ("
+    + (", ".join(e.items) or "nothing") + ")"
+    + (f", Upgrades {', '.join(e.upgrades)} go to their Facilities" if e.upgrades else "") + ".",
+    "skills_refreshed": lambda e: "Skills refresh; rovers are ready again.",
+    "first_player_passed": lambda e: f"The First Player token passes left to {e.astronaut}.",
+    "sol_advanced": lambda e: f"The Sol Counter moves to sol {e.sol}.",
+    "victory_checked": lambda e: "Victory: mandatory goals done and not below the Threshold: "
+    "the crew wins!" if e.won else "Victory check: not yet (" + (
+        "goals not all done" if not e.goals_done else "below the Threshold") + ").",
+    "mission_failed": lambda e: f"The mission fails: {e.why}.",
+}
+
+
+def explain_event(e: Event) -> Explanation:
+    fn = TEMPLATES.get(e.type)
+    text = fn(e) if fn else e.type.replace("_", " ")
+    return Explanation(text, e.rule, rulebook().cite(e.rule))
+
+
+def explain_error(err: MrpError) -> Explanation:
+    if isinstance(err, ContentError):
+        return Explanation("; ".join(err.problems), None, None)
+    return Explanation(err.message[0].upper() + err.message[1:] + ".", err.rule,
+                       rulebook().cite(err.rule))
+
+
+def summary(s: HubState) -> str:
+    """One line: sol, phase, supply and tracks."""
+    sup = ", ".join(f"{k} {v}" for k, v in s.supply.items())
+    mal = ", ".join(f"{k} {v}" for k, v in s.malfunction.items())
+    shut = sum((f.shutdown_oxygen is not None) + (f.shutdown_energy is not None)
+               for f in s.facilities)
+    return (f"Sol {s.sol}, {s.phase} phase; supply {sup}; Morale {s.morale:+d}, Stress "
+            f"{s.stress}; Malfunction {mal}; {_pl(shut, 'Shutdown tile')}")

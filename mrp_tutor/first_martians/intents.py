@@ -1,0 +1,149 @@
+"""Intents: what the table tells the assistant, validated at the boundary (pydantic).
+
+Effects of the companion app, Adventures and resolved actions are entered as effect
+intents in any phase; each phase's bookkeeping is one intent (``end_events``,
+``resolve_morale``, ``produce``, ``declare_actions``, ``roll_malfunction``, ``clean_up``).
+Random draws may be entered in ``draws`` (by kind); the rest come from the seeded generator.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from ..core.errors import ContentError
+from ..core.loading import format_validation
+from .content import Block
+from .state import Resource
+
+
+class _I(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    draws: dict[str, list[Any]] = Field(default={}, description="table-entered draws by kind")
+
+
+class AdvanceMalfunction(_I):
+    type: Literal["advance_malfunction"] = "advance_malfunction"
+    block: Block
+    by: int = Field(default=1, ge=1, le=5)
+    rule: str = "events.malfunction_track"
+
+
+class ChangeSupply(_I):
+    type: Literal["change_supply"] = "change_supply"
+    resource: Resource
+    delta: int = Field(ge=-30, le=30)
+    rule: str = "events.mission_event"
+
+
+class ChangeMorale(_I):
+    type: Literal["change_morale"] = "change_morale"
+    delta: int = Field(ge=-5, le=5)
+    rule: str = "events.mission_event"
+
+
+class ChangeStress(_I):
+    type: Literal["change_stress"] = "change_stress"
+    delta: int = Field(ge=-18, le=18)
+    rule: str = "events.mission_event"
+
+
+class Wound(_I):
+    type: Literal["wound"] = "wound"
+    astronaut: str
+    count: int = Field(default=1, ge=1, le=6)
+    rule: str = "health.wound"
+
+
+class AddLogEvent(_I):
+    type: Literal["add_log_event"] = "add_log_event"
+    name: str = Field(min_length=1, max_length=80)
+    pawns: int = Field(default=1, ge=1, le=2)
+    rule: str = "events.mission_event"
+
+
+class BreakStatus(_I):
+    """A Complication Malfunction card (or an event) puts a red marker on a status."""
+
+    type: Literal["break_status"] = "break_status"
+    facility: str
+    part: Literal["oxygen", "energy", "hardware", "cpu"]
+    rule: str = "malfunction.complication"
+
+
+class EndEvents(_I):
+    type: Literal["end_events"] = "end_events"
+
+
+class ResolveMorale(_I):
+    type: Literal["resolve_morale"] = "resolve_morale"
+
+
+class Produce(_I):
+    type: Literal["produce"] = "produce"
+    shutdowns: dict[Literal["oxygen", "energy"], list[str]] = Field(
+        default={}, description="the Facilities the table puts Shutdown tiles on")
+    pay_wilt: list[str] = Field(default=[], description="Farms whose wilting the crew pays "
+                                "to stop")
+    food_wounds: list[str] = Field(default=[], description="who takes wounds for missing food")
+    sample_from: str | None = Field(default=None, description="map space losing a sample")
+
+
+class Placement(BaseModel):
+    """Pawns on one action: the top pawn's astronaut first, then helpers."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    action: Literal["event", "rest", "unwind", "heal", "manage", "explore", "gather",
+                    "research", "build", "remove_shutdown", "mission"]
+    astronaut: str
+    pawns: int = Field(default=1, ge=1, le=3, description="the top astronaut's own pawns")
+    helpers: dict[str, int] = Field(default={}, description="assisting astronauts' pawns")
+    aom: list[Literal["green", "gray", "blue", "brown"]] = []
+    rover: Literal["froggy", "scorpio"] | None = None
+    target: str = Field(default="hub", description="map space (outside the HUB) or Facility")
+    event_pawns: int | None = Field(default=None, ge=1, le=2,
+                                    description="pawns an Event action needs")
+
+
+class DeclareActions(_I):
+    type: Literal["declare_actions"] = "declare_actions"
+    actions: list[Placement] = Field(max_length=20)
+
+
+class RollMalfunction(_I):
+    type: Literal["roll_malfunction"] = "roll_malfunction"
+    dice: dict[Block, int] = Field(default={}, description="table-rolled dice by Block")
+    also_roll: list[Block] = Field(default=[], description="dice the Mission sheet orders")
+
+
+class CleanUp(_I):
+    type: Literal["clean_up"] = "clean_up"
+    goals_done: bool = False
+    threshold_ok: bool = True
+
+
+Intent = Annotated[
+    AdvanceMalfunction | ChangeSupply | ChangeMorale | ChangeStress | Wound | AddLogEvent
+    | BreakStatus | EndEvents | ResolveMorale | Produce | DeclareActions | RollMalfunction
+    | CleanUp,
+    Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)
+EFFECTS = ("advance_malfunction", "change_supply", "change_morale", "change_stress", "wound",
+           "add_log_event", "break_status")
+
+
+def intent_from_dict(data: Any, source: str = "intent") -> Intent:
+    """Validate one intent document.
+
+    Raises:
+        ContentError: located problems (unknown type, missing or wrong field).
+    """
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as err:
+        raise ContentError(source, format_validation(source, err, data)) from None
+
+
+def intent_to_dict(i: Intent) -> dict[str, Any]:
+    return i.model_dump(mode="json", exclude_defaults=True) | {"type": i.type}

@@ -1,0 +1,104 @@
+"""The working copy one intent changes: events are applied as they are emitted, so each
+step sees the previous ones; the caller keeps the copy only if no error was raised."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .content import Board
+from .draws import Draws
+from .errors import FmError
+from .events import (
+    Event,
+    FightBroke,
+    MalfunctionAdvanced,
+    MalfunctionOccurred,
+    MoraleMoved,
+    StressMoved,
+    SupplyChanged,
+    Wounded,
+)
+from .state import MALFUNCTION_AT, MORALE_MAX, MORALE_MIN, STRESS_FIGHT, HubState
+
+NEXT_LINE = {"working": "living", "living": "system", "system": "working"}
+
+
+class Run:
+    def __init__(self, state: HubState, board: Board,
+                 entered: Mapping[str, Sequence[Any]] | None = None) -> None:
+        self.s = state.model_copy(deep=True)
+        self.board = board
+        self.events: list[Event] = []
+        self.draws = Draws(self.s, entered)
+
+    def emit(self, e: Event) -> None:
+        e.apply(self.s)
+        self.events.append(e)
+
+    def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str) -> Any:
+        ev = self.draws.draw(kind, choices, rule, what)
+        self.emit(ev)
+        return ev.value
+
+    # ------------------------------------------------------------ shared consequences
+    def wound(self, aid: str, n: int, why: str, rule: str) -> None:
+        a = self.s.astronaut(aid)
+        if "poisoning" in a.conditions:
+            n *= 2
+        icons = set(self.board.health.condition_icons)
+        for _ in range(n):
+            if a.dead:
+                return
+            w = a.wounds + 1
+            died = w >= self.board.health.spaces
+            self.emit(Wounded(rule=rule, astronaut=aid, wounds=w, why=why,
+                              condition=w in icons and not died, died=died))
+
+    def supply(self, resource: str, delta: int, rule: str, why: str) -> int:
+        """Change a General Supply tracker, never below 0 nor past its last space; returns
+        the change made."""
+        old = self.s.supply[resource]  # type: ignore[index]
+        new = max(0, min(self.board.supply_max.value, old + delta))
+        if new != old:
+            self.emit(SupplyChanged(rule=rule, resource=resource, delta=new - old, value=new,
+                                    why=why))
+        return new - old
+
+    def pay(self, resource: str, n: int, rule: str, why: str) -> None:
+        have = self.s.supply[resource]  # type: ignore[index]
+        if have < n:
+            raise FmError("fm.cannot_pay", rule, f"{why} costs {n} {resource} but the General "
+                          f"Supply has {have}", {"resource": resource, "need": n, "have": have})
+        self.supply(resource, -n, rule, why)
+
+    def morale(self, delta: int, rule: str) -> None:
+        old = self.s.morale
+        new = max(MORALE_MIN, min(MORALE_MAX, old + delta))
+        self.emit(MoraleMoved(rule=rule if new == old + delta else "morale.track_limits",
+                              delta=new - old, value=new, wanted=delta))
+
+    def stress(self, delta: int, rule: str, why: str) -> None:
+        old = self.s.stress
+        new = max(0, old + delta)
+        if new >= STRESS_FIGHT:
+            self.emit(StressMoved(rule=rule, by=STRESS_FIGHT - old, value=STRESS_FIGHT,
+                                  why=why))
+            self.fight()
+        elif new != old:
+            self.emit(StressMoved(rule=rule, by=new - old, value=new, why=why))
+
+    def fight(self) -> None:
+        self.emit(FightBroke(rule="production.d.fight"))
+        for a in self.s.astronauts:
+            if not a.dead:
+                self.wound(a.id, 1, "fight", "production.d.fight")
+        self.morale(-1, "production.d.fight")
+
+    def malfunction(self, block: str, by: int, rule: str) -> None:
+        old = self.s.malfunction[block]  # type: ignore[index]
+        new = min(MALFUNCTION_AT, max(0, old + by))
+        self.emit(MalfunctionAdvanced(rule=rule, block=block, by=new - old, value=new))
+        if new >= MALFUNCTION_AT:
+            self.emit(MalfunctionOccurred(rule="malfunction.resolve", block=block,
+                                          next_line=NEXT_LINE[block]))

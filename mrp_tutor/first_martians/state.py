@@ -1,0 +1,257 @@
+"""The HUB state as the table enters it: validated pydantic models (the boundary).
+
+The state is edited by the table at any time (:func:`load_state` validates a whole
+document and reports every problem located); during a round it only changes through
+events (:mod:`.events`).  Limits printed in the rulebook are enforced here: Morale -2..+3,
+Stress 0..17 (18 is a fight), Malfunction tracks 0..4 (5 is a Malfunction), one Shutdown
+tile of each kind per Facility, no more seeds and plants than Greenhouses.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ..core.errors import ContentError
+from ..core.loading import format_validation
+from .content import BLOCKS, Block, Board, Icon, Part, Penalty, default_board
+
+Phase = Literal["events", "morale", "production", "actions", "malfunction", "cleanup", "over"]
+PHASES: tuple[Phase, ...] = ("events", "morale", "production", "actions", "malfunction",
+                             "cleanup")
+Token = Literal["extra_pawn", "adventure", "reroll", "wound", "rover", "blocked"]
+Resource = Literal["oxygen", "energy", "food"]
+RESOURCES: tuple[Resource, ...] = ("oxygen", "energy", "food")
+MORALE_MIN, MORALE_MAX = -2, 3
+STRESS_FIGHT = 18
+MALFUNCTION_AT = 5
+
+
+class _S(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Status(_S):
+    part: Part
+    penalty: Penalty
+    red: bool = False
+
+
+class Farm(_S):
+    greenhouses: int = Field(ge=0, le=8)
+    seeds: list[int] = Field(default=[], description="Growth track spaces (1-6) of the seeds")
+    plants: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _fits(self) -> Farm:
+        if any(not 1 <= s <= 6 for s in self.seeds):
+            raise ValueError("seeds sit on Growth spaces 1 to 6")
+        if len(set(self.seeds)) != len(self.seeds):
+            raise ValueError("only one seed on each Growth space")
+        if len(self.seeds) + self.plants > self.greenhouses:
+            raise ValueError(f"{len(self.seeds)} seeds and {self.plants} plants need more "
+                             f"than {self.greenhouses} Greenhouses")
+        return self
+
+
+class Facility(_S):
+    id: str
+    name: str
+    block: Block
+    statuses: list[Status]
+    produces: Literal["oxygen", "energy"] | None = None
+    production: int = Field(default=0, ge=0, le=10)
+    max_production: int = Field(default=0, ge=0, le=10)
+    action: str | None = None
+    shutdown_oxygen: str | None = Field(default=None, description="face-down tile id")
+    shutdown_energy: str | None = None
+    now: list[Token] = Field(default=[], description="tokens on the ! space")
+    next: list[Token] = Field(default=[], description="tokens on the >> space, top last")
+    upgrades: list[str] = []
+    farm: Farm | None = None
+
+    @property
+    def shut(self) -> bool:
+        return self.shutdown_oxygen is not None or self.shutdown_energy is not None
+
+    def uses(self, part: str) -> bool:
+        return any(s.part == part for s in self.statuses)
+
+    def red(self, part: str) -> bool:
+        return any(s.part == part and s.red for s in self.statuses)
+
+    @model_validator(mode="after")
+    def _production(self) -> Facility:
+        if self.production > self.max_production:
+            raise ValueError(f"production {self.production} is above the maximum "
+                             f"{self.max_production}")
+        return self
+
+
+class Astronaut(_S):
+    id: str
+    name: str
+    wounds: int = Field(default=0, ge=0, description="health marker spaces moved right")
+    morale_tokens: int = Field(default=0, ge=0)
+    conditions: list[str] = []
+    pawns: int = Field(default=2, ge=0, le=3)
+    medic: bool = False
+    base_skill_used: bool = False
+    skill_cards_down: list[str] = []
+    dead: bool = False
+
+
+class Rover(_S):
+    blocked: int = Field(default=0, ge=0)
+    used: bool = False
+
+
+class Tile(_S):
+    """A revealed ROI tile on a map space."""
+
+    name: str
+    icons: list[Icon] = ["extra_pawn"]
+    samples: int = Field(default=0, ge=0)
+    impassable_outer: bool = False
+    explored_sol: int | None = None
+
+
+class LogEntry(_S):
+    name: str
+    rounds_left: int = Field(default=3, ge=0, le=3)
+    pawns: int = Field(default=1, ge=1, le=2)
+
+
+class CargoBay(_S):
+    pending: list[str] = []
+    available: list[str] = []
+
+
+class HubState(_S):
+    """Everything on the table that the bookkeeping needs."""
+
+    sol: int = Field(default=1, ge=1)
+    sols: int | None = Field(default=None, ge=1, description="mission length, if known")
+    phase: Phase = "events"
+    first_player: str
+    astronauts: list[Astronaut] = Field(min_length=1, max_length=4,
+                                        description="in seating order, clockwise")
+    morale: int = Field(default=0, ge=MORALE_MIN, le=MORALE_MAX)
+    stress: int = Field(default=0, ge=0, lt=STRESS_FIGHT)
+    supply: dict[Resource, int] = {"oxygen": 0, "energy": 0, "food": 0}
+    malfunction: dict[Block, int] = {"system": 0, "living": 0, "working": 0}
+    box: dict[Block, Literal["green", "red"]] = {b: "green" for b in BLOCKS}
+    facilities: list[Facility]
+    mission_log: list[LogEntry] = []
+    cargo: CargoBay = CargoBay()
+    rovers: dict[Literal["froggy", "scorpio"], Rover] = {"froggy": Rover(), "scorpio": Rover()}
+    tiles: dict[str, Tile] = Field(default={}, description="revealed ROI tiles by map space")
+    goals_done: bool = False
+    below_threshold: bool = False
+    result: Literal["won", "lost"] | None = None
+    seed: int = 0
+    draws: int = Field(default=0, ge=0, description="seeded draws made so far")
+
+    def facility(self, fid: str) -> Facility:
+        for f in self.facilities:
+            if f.id == fid:
+                return f
+        raise KeyError(fid)
+
+    def astronaut(self, aid: str) -> Astronaut:
+        for a in self.astronauts:
+            if a.id == aid:
+                return a
+        raise KeyError(aid)
+
+    @model_validator(mode="after")
+    def _cross(self) -> HubState:
+        ids = [a.id for a in self.astronauts]
+        if self.first_player not in ids:
+            raise ValueError(f"first_player {self.first_player!r} is not an astronaut "
+                             f"({', '.join(ids)})")
+        if len(set(ids)) != len(ids):
+            raise ValueError("two astronauts share an id")
+        fids = [f.id for f in self.facilities]
+        if len(set(fids)) != len(fids):
+            raise ValueError("two Facilities share an id")
+        for k, v in self.supply.items():
+            if v < 0:
+                raise ValueError(f"the General Supply cannot hold {v} {k}")
+        for b, v in self.malfunction.items():
+            if not 0 <= v < MALFUNCTION_AT:
+                raise ValueError(f"the {b} Malfunction track is 0 to 4 (5 is a Malfunction), "
+                                 f"not {v}")
+        return self
+
+
+def new_state(board: Board | None = None, astronauts: list[str] | None = None,
+              *, supply: dict[Resource, int] | None = None, seed: int = 0) -> HubState:
+    """A HUB as the rulebook's Board Setup leaves it (greenhouse and plant per astronaut)."""
+    board = board or default_board()
+    names = astronauts or ["red", "yellow"]
+    facs = []
+    for f in board.facilities:
+        farm = Farm(greenhouses=len(names), plants=len(names)) if f.id.startswith("farm") \
+            else None
+        facs.append(Facility(
+            id=f.id, name=f.name, block=f.block, produces=f.produces,
+            production=f.max_production, max_production=f.max_production, action=f.action,
+            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm))
+    return HubState(first_player=names[0],
+                    astronauts=[Astronaut(id=n, name=n.capitalize()) for n in names],
+                    supply=dict(supply or {"oxygen": 0, "energy": 0, "food": 0}),
+                    facilities=facs, seed=seed)
+
+
+def load_state(data: Any, source: str = "state") -> HubState:
+    """Validate a HUB state document; every problem is reported, located.
+
+    Raises:
+        ContentError: the document does not describe a legal table.
+    """
+    if not isinstance(data, dict):
+        raise ContentError(source, ["a HUB state is a mapping (first_player, astronauts, "
+                                    "facilities, ...)"])
+    data = dict(data)
+    if "facilities" not in data:
+        ids = [str(a["id"]) for a in data.get("astronauts", [])
+               if isinstance(a, dict) and isinstance(a.get("id"), str)]
+        base = new_state(astronauts=ids or None)
+        data["facilities"] = [f.model_dump() for f in base.facilities]
+    elif isinstance(data["facilities"], dict):
+        data["facilities"] = _merge_facilities(data["facilities"], source)
+    try:
+        return HubState.model_validate(data)
+    except ValidationError as err:
+        raise ContentError(source, format_validation(source, err, data)) from None
+
+
+def _merge_facilities(changes: dict[str, Any], source: str) -> list[dict[str, Any]]:
+    """``facilities: {id: {field: value}}`` changes the Board Setup HUB's Facilities."""
+    base = {f.id: f.model_dump() for f in new_state().facilities}
+    unknown = [k for k in changes if k not in base]
+    if unknown:
+        raise ContentError(source, [f"{source}: facilities: unknown Facility {k!r} (known: "
+                                    f"{', '.join(base)})" for k in unknown])
+    for fid, patch in changes.items():
+        if not isinstance(patch, dict):
+            raise ContentError(source, [f"{source}: facilities.{fid}: must be a mapping"])
+        patch = dict(patch)
+        red = patch.pop("red", None)
+        if red is not None:
+            parts = red if isinstance(red, list) else [red]
+            known = {s["part"] for s in base[fid]["statuses"]}
+            bad = [p for p in parts if p not in known]
+            if bad:
+                raise ContentError(source, [f"{source}: facilities.{fid}.red: {base[fid]['name']}"
+                                            f" has no {', '.join(map(str, bad))} status"])
+            for s in base[fid]["statuses"]:
+                s["red"] = s["part"] in parts
+        base[fid].update(patch)
+    return list(base.values())
+
+
+def state_to_dict(s: HubState) -> dict[str, Any]:
+    return s.model_dump(mode="json")
