@@ -121,7 +121,7 @@ def declare(r: Run, it: DeclareActions) -> None:
                 dice = True
             else:
                 rule = "tutor.one_pawn_extra" if base == 1 and extra else (
-                    "actions.no_dice" if base == 2 else "actions.pawns")
+                    "actions.no_dice" if base == 2 and p.action in NO_DICE else "actions.pawns")
                 raise IllegalPlacement("fm.pawns_short", rule,
                                        f"{where}: {placed} pawns placed, {needed} needed"
                                        + (f" ({base} for the action, {extra} extra)" if extra

@@ -52,8 +52,8 @@ def oxygen_energy(r: Run, it: Produce) -> None:
 def _shutdowns(r: Run, it: Produce, kind: str, missing: int, users: list[Facility]) -> None:
     chosen = list(it.shutdowns.get(kind, []))  # type: ignore[call-overload]
     eligible = [f.id for f in users]
-    for fid in chosen:
-        if fid not in eligible:
+    for k, fid in enumerate(chosen):
+        if fid not in eligible or fid in chosen[:k]:
             name = _name(r, fid)
             raise FmError("fm.shutdown_not_eligible", "production.a.one_tile",
                           f"{name} cannot take an {kind} Shutdown tile: it does not use {kind} "

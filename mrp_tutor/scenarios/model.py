@@ -193,6 +193,9 @@ class Quiz(_M):
 class ScenarioDoc(_M):
     """A scenario file."""
 
+    game: Literal["mission_red_planet"] = Field(
+        default="mission_red_planet", description="first_martians files have their own "
+        "layout (mrp_tutor.first_martians.scenarios)")
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     title: str = Field(min_length=1)
     lesson: str = Field(min_length=1, description="markdown: what happens and which rule")

@@ -1,0 +1,180 @@
+"""First Martians scenario files: the shared scenario machinery with ``game: first_martians``.
+
+:func:`mrp_tutor.scenarios.load_scenario` reads the file (hardened YAML loader) and hands a
+document whose ``game`` is ``first_martians`` to :func:`fm_scenario_from_dict`;
+``run_scenario`` and ``mrp-tutor scenario check`` run it like any other scenario.  Event
+expectations use the shared matcher; state expectations are dotted paths into the HUB state
+(list entries by ``id``: ``facilities.lab.shutdown_energy``), ``"!null"`` meaning "set".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..core.errors import ContentError, MrpError
+from ..core.loading import format_validation
+from ..scenarios.model import ErrorExpectation, Quiz
+from .content import rulebook
+from .events import Event, event_to_dict
+from .intents import intent_from_dict
+from .state import HubState, load_state
+from .table import Table
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class FmExpect(_M):
+    events: list[dict[str, Any]] = Field(default=[], description="in order: type, rule, fields")
+    no_events: list[str] = []
+    error: ErrorExpectation | None = None
+    state: dict[str, Any] = Field(default={}, description="dotted path -> value")
+
+
+class FmStep(_M):
+    intent: dict[str, Any]
+    note: str = ""
+    expect: FmExpect = FmExpect()
+
+
+class FmScenarioDoc(_M):
+    game: Literal["first_martians"]
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    title: str = Field(min_length=1)
+    lesson: str = Field(min_length=1)
+    rules: list[str] = []
+    state: dict[str, Any]
+    steps: list[FmStep] = []
+    quiz: Quiz | None = None
+
+
+@dataclass(slots=True)
+class FmScenario:
+    doc: FmScenarioDoc
+    start: HubState
+    path: Path | None = None
+
+    @property
+    def id(self) -> str:
+        return self.doc.id
+
+    @property
+    def title(self) -> str:
+        return self.doc.title
+
+    @property
+    def lesson(self) -> str:
+        return self.doc.lesson
+
+    @property
+    def rules(self) -> list[str]:
+        return self.doc.rules
+
+    @property
+    def steps(self) -> list[FmStep]:
+        return self.doc.steps
+
+    @property
+    def quiz(self) -> Quiz | None:
+        return self.doc.quiz
+
+    def build(self) -> Table:
+        return Table(self.start.model_copy(deep=True))
+
+
+def fm_scenario_from_dict(data: dict[str, Any], source: str = "scenario",
+                          path: Path | None = None) -> FmScenario:
+    """Validate a First Martians scenario; every problem located, with its rule id."""
+    try:
+        doc = FmScenarioDoc.model_validate(data)
+    except ValidationError as err:
+        raise ContentError(source, format_validation(source, err, data)) from None
+    problems: list[str] = []
+    book = rulebook()
+    problems += [f"rules: unknown rule id {r!r}" for r in doc.rules if r not in book]
+    try:
+        start = load_state(doc.state, f"{source}: state")
+    except ContentError as err:
+        problems += err.problems
+        start = None
+    for i, st in enumerate(doc.steps):
+        try:
+            intent_from_dict(st.intent, f"steps[{i}].intent")
+        except ContentError as err:
+            problems += err.problems
+        for j, ev in enumerate(st.expect.events):
+            if ev.get("rule") is not None and ev["rule"] not in book:
+                problems.append(f"steps[{i}].expect.events[{j}]: unknown rule id {ev['rule']!r}")
+    if problems or start is None:
+        raise ContentError(source, problems)
+    return FmScenario(doc, start, path)
+
+
+def _get(d: Any, path: str) -> Any:
+    node = d
+    for part in path.split("."):
+        if isinstance(node, list):
+            hit = [x for x in node if isinstance(x, dict) and x.get("id") == part]
+            if not hit and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+                continue
+            if not hit:
+                raise KeyError(path)
+            node = hit[0]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            raise KeyError(path)
+    return node
+
+
+def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table]:
+    from ..scenarios.core import _check_events
+
+    table = sc.build()
+    failures: list[str] = []
+    events: list[Event] = []
+    name = sc.path.name if sc.path else sc.id
+    for i, st in enumerate(sc.steps):
+        where = f"{name}: step {i + 1}"
+        intent = intent_from_dict(st.intent, where)
+        before = table.state.model_dump()
+        new: list[Event] = []
+        try:
+            new = table.play(intent)
+            if st.expect.error is not None:
+                failures.append(f"{where}: {intent.type} was accepted, but the rules forbid "
+                                f"it ({st.expect.error.code}, rule {st.expect.error.rule})")
+        except MrpError as err:
+            want = st.expect.error
+            if want is None:
+                failures.append(f"{where}: {intent.type} was refused: {err.code} (rule "
+                                f"{err.rule}): {err.message}")
+            elif err.code != want.code or (want.rule is not None and err.rule != want.rule):
+                failures.append(f"{where}: expected error {want.code} (rule {want.rule}), got "
+                                f"{err.code} (rule {err.rule}): {err.message}")
+            if table.state.model_dump() != before:
+                failures.append(f"{where}: the refused intent changed the HUB")
+        except Exception as exc:  # an engine defect is reported, never a traceback
+            failures.append(f"{where}: the assistant failed on {intent.type}: "
+                            f"{type(exc).__name__}: {exc}")
+            break
+        events.extend(new)
+        failures.extend(_check_events(where, new, st, event_to_dict))  # type: ignore[arg-type]
+        dump = table.state.model_dump(mode="json")
+        for key, want_v in st.expect.state.items():
+            try:
+                got = _get(dump, key)
+            except KeyError:
+                failures.append(f"{where}: the HUB state has no {key}")
+                continue
+            if (want_v == "!null" and got is None) or (want_v != "!null" and got != want_v):
+                failures.append(f"{where}: {key} expected {want_v!r}, got {got!r}")
+    if table.replayed() != table.state:
+        failures.append(f"{name}: replaying the event log does not give the same HUB")
+    return not failures, failures, events, table
