@@ -149,6 +149,13 @@ def add_scenario_and_referee(sub: Subparsers) -> None:
     add_scenario_commands(sub)
 
 
+@command
+def add_first_martians(sub: Subparsers) -> None:
+    from .first_martians.cli import add_fm_commands
+
+    add_fm_commands(sub)
+
+
 # ------------------------------------------------------------------------------ main
 
 

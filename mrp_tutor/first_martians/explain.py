@@ -76,7 +76,7 @@ def _declared(e: Any) -> str:
     helpers = f" (assisted by {', '.join(e.helpers)})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
     return (f"Step {e.order}: {e.astronaut} takes {e.action}{helpers}{rover}{via}: "
-            f"{e.pawns} pawns for {e.needed} needed.{dice}{pen}")
+            f"{_pl(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
 TEMPLATES: dict[str, Callable[[Any], str]] = {

@@ -179,7 +179,7 @@ def stress(r: Run) -> None:
     r.emit(Tallied(rule="production.d.stress", step="production.d", facts={
         "astronauts": crew, "shutdown_tiles": tiles, "gain": crew + 2 * tiles}))
     r.stress(crew + 2 * tiles, "production.d.stress",
-             f"{crew} astronauts and {tiles} Shutdown tiles")
+             f"{crew} astronauts and {tiles} Shutdown tile{'' if tiles == 1 else 's'}")
 
 
 def working_block(r: Run, it: Produce) -> None:

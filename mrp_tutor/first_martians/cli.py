@@ -1,0 +1,68 @@
+"""``mrp-tutor fm round FILE``: the explained bookkeeping of one round (state in, state out).
+
+Every line is a sentence with the rulebook section and rule id it comes from; ``--out``
+writes the HUB state after the round (a state file again).  Errors are located sentences.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..core.errors import ContentError, MrpError
+from ..core.loading import read_yaml
+from .explain import explain_error, explain_event, summary
+from .round_file import play_round, round_intents
+from .state import state_to_dict
+
+
+def add_fm_commands(sub: Any) -> None:
+    fm = sub.add_parser("fm", help="First Martians table assistant")
+    fm_sub = fm.add_subparsers(dest="fm_command", required=True)
+    rnd = fm_sub.add_parser("round", help="explained bookkeeping of one round for a HUB file")
+    rnd.add_argument("file", type=Path, help="HUB state (or state: + round: inputs), YAML")
+    rnd.add_argument("--out", type=Path, default=None, help="write the HUB state after it")
+    rnd.add_argument("--seed", type=int, default=None, help="seed for draws not entered")
+    rnd.set_defaults(func=cmd_round)
+
+
+def cmd_round(args: argparse.Namespace) -> int:
+    try:
+        doc = read_yaml(args.file)
+        if args.seed is not None and isinstance(doc, dict):
+            target = doc["state"] if isinstance(doc.get("state"), dict) else doc
+            target["seed"] = args.seed
+        table, intents = round_intents(doc, str(args.file))
+    except ContentError as err:
+        print(f"INVALID {err.source}", file=sys.stderr)
+        for p in err.problems:
+            print(f"  {p}", file=sys.stderr)
+        return 2
+    print(summary(table.state))
+    phase = None
+    for name, it in intents:
+        if table.state.result is not None:
+            break
+        if name != phase:
+            phase = name
+            print(f"\n== {name.replace('cleanup', 'clean-up').capitalize()}")
+        try:
+            events = play_round(table, [(name, it)])
+        except MrpError as err:
+            print(f"mrp-tutor: refused ({err.code}): {explain_error(err)}", file=sys.stderr)
+            return 1
+        for e in events:
+            if e.type != "phase_started":
+                print(f"  - {explain_event(e)}")
+    print("\n" + summary(table.state))
+    if table.state.result:
+        print(f"The mission is over: {table.state.result}.")
+    if args.out is not None:
+        args.out.write_text(yaml.safe_dump(state_to_dict(table.state), sort_keys=False),
+                            encoding="utf-8")
+        print(f"HUB state written to {args.out}")
+    return 0
