@@ -28,8 +28,10 @@ def show_app(**kwargs: Any) -> None:
     shows no object repr; use :func:`build_app` to keep a handle on the app)."""
     from IPython.display import display
 
+    from .fm_panel import game_picker
+
     app = build_app(**kwargs)
-    display(app.root)  # type: ignore[no-untyped-call]
+    display(game_picker(app.root))  # type: ignore[no-untyped-call]
 
 
 def __getattr__(name: str) -> Any:
