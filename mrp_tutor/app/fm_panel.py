@@ -17,6 +17,7 @@ import yaml
 from ..core.errors import MrpError
 from ..first_martians import explain_error, explain_event, summary
 from ..first_martians.round_file import round_intents
+from .fm_hub import hub_html
 
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
 
@@ -27,6 +28,7 @@ class FmPanel:
     def __init__(self, path: Path = SAMPLE) -> None:
         self.doc = yaml.safe_load(path.read_text(encoding="utf-8"))
         self.head = W.HTML(_dom_classes=["fm-head"])
+        self.hub = W.HTML(_dom_classes=["fm-hub-view"])
         self.log = W.HTML(_dom_classes=["fm-log"])
         self.next_btn = W.Button(description="Next step", tooltip="Play the next input of "
                                  "the round", _dom_classes=["fm-next"])
@@ -34,7 +36,8 @@ class FmPanel:
         self.next_btn.on_click(lambda _b: self.step())
         self.restart_btn.on_click(lambda _b: self.restart())
         self.root = W.VBox([W.HTML("<h3>First Martians: HUB bookkeeping</h3>"), self.head,
-                            W.HBox([self.next_btn, self.restart_btn]), self.log],
+                            W.HBox([self.next_btn, self.restart_btn]), self.log,
+                            self.hub],
                            _dom_classes=["fm-panel"],
                            layout=W.Layout(max_width="900px", width="100%"))
         self.restart()
@@ -56,10 +59,10 @@ class FmPanel:
             self.lines.append(f"<li class='fm-refused'>Refused: "
                               f"{html.escape(str(explain_error(err)))}</li>")
         else:
-            said = [str(explain_event(e)) for e in events if e.type != "phase_started"]
+            said = [explain_event(e) for e in events if e.type != "phase_started"]
             self.lines.append(f"<li><b>{html.escape(phase)}</b> · "
                               f"{html.escape(intent.type.replace('_', ' '))}<ul>"
-                              + "".join(f"<li>{html.escape(s)}</li>" for s in said)
+                              + "".join(_sentence(x) for x in said)
                               + "</ul></li>")
         self._render()
 
@@ -69,6 +72,13 @@ class FmPanel:
                            + (" · <b>round done</b>" if done else "") + "</p>")
         self.next_btn.disabled = done
         self.log.value = "<ol class='fm-steps'>" + "".join(self.lines) + "</ol>"
+        self.hub.value = hub_html(self.table.state, self.table.board)
+
+
+def _sentence(ex: Any) -> str:
+    cite = f" <span class='fm-cite'>({html.escape(ex.citation.short())})</span>" \
+        if ex.citation else ""
+    return f"<li>{html.escape(ex.text)}{cite}</li>"
 
 
 def game_picker(mrp_root: Any) -> W.VBox:

@@ -27,6 +27,11 @@ def _f(fid: str) -> str:
     return _NAMES.get(fid, fid.replace("_", " "))
 
 
+def _a(aid: str) -> str:
+    """An astronaut's id as a name (the sample and the scenarios use colour ids)."""
+    return aid[:1].upper() + aid[1:]
+
+
 def _pl(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if abs(n) == 1 else "s")
 
@@ -73,9 +78,9 @@ def _declared(e: Any) -> str:
     via = (" via " + " → ".join(_f(x) for x in e.path)) if len(e.path) > 1 else ""
     dice = " One pawn short: the action dice are rolled." if e.dice else ""
     pen = (" Penalties as it resolves: " + ", ".join(e.penalties) + ".") if e.penalties else ""
-    helpers = f" (assisted by {', '.join(e.helpers)})" if e.helpers else ""
+    helpers = f" (assisted by {', '.join(map(_a, e.helpers))})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
-    return (f"Step {e.order}: {e.astronaut} takes {e.action}{helpers}{rover}{via}: "
+    return (f"Step {e.order}: {_a(e.astronaut)} takes {e.action}{helpers}{rover}{via}: "
             f"{_pl(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
@@ -84,10 +89,10 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "draw_made": lambda e: f"{'The table enters' if e.by == 'table' else 'Seeded draw'} for "
     f"{e.what}: {e.value}.",
     "tallied": _tally,
-    "malfunction_advanced": lambda e: f"The {e.block} Block's Malfunction track moves "
+    "malfunction_advanced": lambda e: f"The {_a(e.block)} Block's Malfunction track moves "
     f"{e.by:+d} to {e.value}.",
-    "malfunction_occurred": lambda e: f"Malfunction in the {e.block} Block: draw and resolve a "
-    f"card from its deck, reset its track to 0, and the {e.next_line} line of the Malfunction "
+    "malfunction_occurred": lambda e: f"Malfunction in the {_a(e.block)} Block: draw and resolve a "
+    f"card from its deck, reset its track to 0, and the {_a(e.next_line)} line of the Malfunction "
     "Box turns red.",
     "supply_changed": lambda e: f"General Supply {e.resource} {e.delta:+d} to {e.value}"
     + (f" ({e.why})." if e.why else "."),
@@ -95,9 +100,9 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "action).",
     "morale_moved": lambda e: f"Morale track {e.delta:+d} to {e.value:+d}"
     + (" (it stops at its end)." if e.delta != e.wanted else "."),
-    "morale_tokens": lambda e: f"{e.astronaut} {'gains' if e.delta > 0 else 'discards'} "
+    "morale_tokens": lambda e: f"{_a(e.astronaut)} {'gains' if e.delta > 0 else 'discards'} "
     f"{_pl(abs(e.delta), 'Morale token')} (now {e.value}).",
-    "wounded": lambda e: f"{e.astronaut} takes a wound for {e.why} ({e.wounds} on the health "
+    "wounded": lambda e: f"{_a(e.astronaut)} takes a wound for {e.why} ({e.wounds} on the health "
     "track)" + (": a Condition icon is passed, draw a random Condition" if e.condition else "")
     + (": the astronaut dies and the mission fails" if e.died else "") + ".",
     "shutdown_placed": lambda e: f"An {e.kind} Shutdown tile ({e.tile}) goes face down on "
@@ -125,7 +130,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     + (", ".join(e.items) or "nothing") + ")"
     + (f", Upgrades {', '.join(e.upgrades)} go to their Facilities" if e.upgrades else "") + ".",
     "skills_refreshed": lambda e: "Skills refresh; rovers are ready again.",
-    "first_player_passed": lambda e: f"The First Player token passes left to {e.astronaut}.",
+    "first_player_passed": lambda e: f"The First Player token passes left to {_a(e.astronaut)}.",
     "sol_advanced": lambda e: f"The Sol Counter moves to sol {e.sol}.",
     "victory_checked": lambda e: "Victory: mandatory goals done and not below the Threshold: "
     "the crew wins!" if e.won else "Victory check: not yet (" + (
