@@ -15,6 +15,7 @@ from .errors import FmError, IllegalPlacement
 from .events import ActionDeclared, Tallied
 from .intents import DeclareActions, Placement
 from .run import Run
+from .state import HubState
 from .travel import map_graph, route
 
 
@@ -49,6 +50,7 @@ def declare(r: Run, it: DeclareActions) -> None:
     used: dict[str, int] = {}
     aoms: set[str] = set()
     rovers: set[str] = set()
+    events_taken: set[str] = set()
     planned: list[tuple[int, int, ActionDeclared, Placement]] = []
     graph = map_graph(r.board, s)
     for k, p in enumerate(it.actions):
@@ -111,7 +113,7 @@ def declare(r: Run, it: DeclareActions) -> None:
                                        {"space": p.target})
         if fac is not None:
             penalties += [t for t in fac.now if t not in ("extra_pawn", "blocked")]
-        base = (p.event_pawns or 1) if p.action == "event" else spec.pawns
+        base = _event_pawns(s, p, events_taken, where) if p.action == "event" else spec.pawns
         rover_pawns = _rover(r, p, out_of_hub, rovers, where)
         placed = sum(crew.values()) + len(p.aom) + rover_pawns
         needed = base + extra
@@ -144,6 +146,22 @@ def declare(r: Run, it: DeclareActions) -> None:
     for _, _, ev, _p in sorted(planned, key=lambda x: (x[0], x[1])):
         r.emit(ev)
         _resolve_penalties(r, ev)
+
+
+def _event_pawns(s: HubState, p: Placement, taken: set[str], where: str) -> int:
+    """An Event action names a Mission Log event; one action per event; its pawns."""
+    entry = next((e for e in s.mission_log if e.name == p.target), None)
+    if entry is None:
+        names = ", ".join(repr(e.name) for e in s.mission_log) or "none"
+        raise IllegalPlacement("fm.no_such_event", "events.one_action",
+                               f"{where}: {p.target!r} is not in the Mission Log (it holds "
+                               f"{names})", {"event": p.target})
+    if entry.name in taken:
+        raise IllegalPlacement("fm.event_taken", "events.one_action",
+                               f"{where}: {entry.name!r} already has an Event action this "
+                               "round", {"event": entry.name})
+    taken.add(entry.name)
+    return entry.pawns
 
 
 def _rover(r: Run, p: Placement, outside: bool, rovers: set[str], where: str) -> int:

@@ -94,6 +94,10 @@ class SupplyMax(Sourced):
     value: int = Field(ge=1, le=99)
 
 
+class ConditionStack(Sourced):
+    names: list[str] = Field(min_length=1)
+
+
 class Board(Sourced):
     """Everything about the physical game that does not change during play."""
 
@@ -104,6 +108,7 @@ class Board(Sourced):
     shutdown_tiles: ShutdownStacks
     health: HealthSpec
     supply_max: SupplyMax
+    conditions: ConditionStack
 
     def facility(self, fid: str) -> FacilitySpec:
         for f in self.facilities:
@@ -117,7 +122,7 @@ class Board(Sourced):
         out += [("roi", r.id, r.source) for r in self.rois if not r.verified]
         if not self.verified:
             out.append(("map", "spaces", self.source))
-        for name in ("shutdown_tiles", "health", "supply_max"):
+        for name in ("shutdown_tiles", "health", "supply_max", "conditions"):
             entry = getattr(self, name)
             if not entry.verified:
                 out.append(("data", name, entry.source))

@@ -334,6 +334,79 @@ class VictoryChecked(Event):
 
 
 @dataclass(**_EV)
+class ConditionTaken(Event):
+    type: ClassVar[str] = "condition_taken"
+    astronaut: str
+    condition: str
+    kept: bool = True
+
+    def apply(self, s: HubState) -> None:
+        if self.kept:
+            s.astronaut(self.astronaut).conditions.append(self.condition)
+
+
+@dataclass(**_EV)
+class ShutdownRemoved(Event):
+    type: ClassVar[str] = "shutdown_removed"
+    facility: str
+    kind: str
+
+    def apply(self, s: HubState) -> None:
+        setattr(s.facility(self.facility), f"shutdown_{self.kind}", None)
+
+
+@dataclass(**_EV)
+class StatusRepaired(Event):
+    type: ClassVar[str] = "status_repaired"
+    facility: str
+    part: str
+
+    def apply(self, s: HubState) -> None:
+        for st in s.facility(self.facility).statuses:
+            if st.part == self.part:
+                st.red = False
+
+
+@dataclass(**_EV)
+class TileRevealed(Event):
+    type: ClassVar[str] = "tile_revealed"
+    space: str
+    name: str
+    icons: list[str]
+    samples: int
+    impassable_outer: bool = False
+
+    def apply(self, s: HubState) -> None:
+        from .state import Tile
+
+        s.tiles[self.space] = Tile(name=self.name, icons=self.icons,  # type: ignore[arg-type]
+                                   samples=self.samples, impassable_outer=self.impassable_outer,
+                                   explored_sol=s.sol)
+
+
+@dataclass(**_EV)
+class SampleGathered(Event):
+    type: ClassVar[str] = "sample_gathered"
+    space: str
+
+    def apply(self, s: HubState) -> None:
+        s.tiles[self.space].samples -= 1
+        s.cargo.pending.append("sample")
+
+
+@dataclass(**_EV)
+class LogAged(Event):
+    type: ClassVar[str] = "log_aged"
+    left: list[str]
+    gone: list[str]
+
+    def apply(self, s: HubState) -> None:
+        for e in s.mission_log:
+            e.rounds_left -= 1
+        s.mission_log = [e for e in s.mission_log if e.rounds_left > 0]
+
+
+@dataclass(**_EV)
 class MissionFailed(Event):
     type: ClassVar[str] = "mission_failed"
     why: str
@@ -348,7 +421,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SupplyChanged, LogEventAdded, MoraleMoved, MoraleTokens, Wounded, ShutdownPlaced,
         SeedsChanged, StressMoved, FightBroke, RoverBlocked, SampleDiscarded, TokenPlaced,
         ActionDeclared, MalfunctionRolled, StatusBroken, TokensCleaned, CargoMoved,
-        SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed)
+        SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed,
+        ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged)
 }
 
 

@@ -57,6 +57,11 @@ def _tally(e: Any) -> str:
     if e.step == "production.d":
         return (f"Stress: +{f['astronauts']} for the astronauts and +{2 * f['shutdown_tiles']} "
                 f"for {_pl(f['shutdown_tiles'], 'Shutdown tile')}: +{f['gain']}.")
+    if e.step == "token_ignored":
+        why = ("a Shutdown Facility takes no tokens" if f["why"] == "shutdown" else
+               "its ! space already holds that penalty")
+        token = f["token"].replace("_", " ")
+        return f"The {token} token is not placed on {_f(f['facility'])}: {why}."
     if e.step == "actions.unused":
         return "Pawns left unplaced: " + ", ".join(f"{k} {v}" for k, v in f.items()) + \
             " (every pawn must be used if possible)."
@@ -136,6 +141,20 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "the crew wins!" if e.won else "Victory check: not yet (" + (
         "goals not all done" if not e.goals_done else "below the Threshold") + ").",
     "mission_failed": lambda e: f"The mission fails: {e.why}.",
+    "condition_taken": lambda e: f"{_a(e.astronaut)} draws the Condition "
+    f"{e.condition.replace('_', ' ')}" + ("." if e.kept else ": Morale drops 1 and the token "
+                                           "goes back into the stack."),
+    "shutdown_removed": lambda e: f"The {e.kind} Shutdown tile leaves {_f(e.facility)}.",
+    "status_repaired": lambda e: f"{_f(e.facility)}'s {e.part} status is repaired: green "
+    "again (it counts as red until the end of the phase).",
+    "tile_revealed": lambda e: f"{e.name} is placed face up on {_f(e.space)}"
+    + (f" with {_pl(e.samples, 'sample cube')}" if e.samples else "")
+    + ("; draw a random POI for the Cargo Bay" if "poi" in e.icons else "") + ".",
+    "sample_gathered": lambda e: f"A sample moves from {_f(e.space)} to the Cargo Bay's Pending "
+    "area.",
+    "log_aged": lambda e: "Mission Log: " + (
+        f"{', '.join(e.gone)} leave{'s' if len(e.gone) == 1 else ''} after three rounds"
+        if e.gone else "every event ages one round") + ".",
 }
 
 

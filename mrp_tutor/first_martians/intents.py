@@ -24,9 +24,11 @@ class _I(BaseModel):
 
 
 class AdvanceMalfunction(_I):
+    """Raise (or, for Manage, lower: negative ``by``) a Malfunction track."""
+
     type: Literal["advance_malfunction"] = "advance_malfunction"
     block: Block
-    by: int = Field(default=1, ge=1, le=5)
+    by: int = Field(default=1, ge=-5, le=5)
     rule: str = "events.malfunction_track"
 
 
@@ -72,6 +74,49 @@ class BreakStatus(_I):
     rule: str = "malfunction.complication"
 
 
+class ClearShutdown(_I):
+    """A Remove Shutdown action succeeded: the tile leaves the Facility."""
+
+    type: Literal["clear_shutdown"] = "clear_shutdown"
+    facility: str
+    kind: Literal["oxygen", "energy"]
+    rule: str = "shutdown.remove"
+
+
+class RepairStatus(_I):
+    type: Literal["repair_status"] = "repair_status"
+    facility: str
+    part: Literal["oxygen", "energy", "hardware", "cpu"]
+    rule: str = "build.repair"
+
+
+class PlaceToken(_I):
+    type: Literal["place_token"] = "place_token"
+    facility: str
+    token: Literal["extra_pawn", "adventure", "reroll", "wound", "rover", "blocked"]
+    space: Literal["now", "next"] = Field(default="now", description="now: the ! space; "
+                                          "next: the >> space")
+    rule: str = "events.mission_event"
+
+
+class RevealTile(_I):
+    """An Explore succeeded: the drawn ROI tile goes on its space."""
+
+    type: Literal["reveal_tile"] = "reveal_tile"
+    space: str
+    name: str = Field(min_length=1, max_length=40)
+    icons: list[Literal["extra_pawn", "wound", "morale", "adventure", "rover", "sample", "poi",
+                        "objective"]] = ["extra_pawn"]
+    impassable_outer: bool = False
+    rule: str = "explore.resolve"
+
+
+class GatherSample(_I):
+    type: Literal["gather_sample"] = "gather_sample"
+    space: str
+    rule: str = "gather.resolve"
+
+
 class EndEvents(_I):
     type: Literal["end_events"] = "end_events"
 
@@ -101,9 +146,8 @@ class Placement(BaseModel):
     helpers: dict[str, int] = Field(default={}, description="assisting astronauts' pawns")
     aom: list[Literal["green", "gray", "blue", "brown"]] = []
     rover: Literal["froggy", "scorpio"] | None = None
-    target: str = Field(default="hub", description="map space (outside the HUB) or Facility")
-    event_pawns: int | None = Field(default=None, ge=1, le=2,
-                                    description="pawns an Event action needs")
+    target: str = Field(default="hub", description="map space (outside the HUB), Facility, "
+                        "or for an Event action the Mission Log event's name")
 
 
 class DeclareActions(_I):
@@ -125,12 +169,14 @@ class CleanUp(_I):
 
 Intent = Annotated[
     AdvanceMalfunction | ChangeSupply | ChangeMorale | ChangeStress | Wound | AddLogEvent
-    | BreakStatus | EndEvents | ResolveMorale | Produce | DeclareActions | RollMalfunction
+    | BreakStatus | ClearShutdown | RepairStatus | PlaceToken | RevealTile | GatherSample
+    | EndEvents | ResolveMorale | Produce | DeclareActions | RollMalfunction
     | CleanUp,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)
 EFFECTS = ("advance_malfunction", "change_supply", "change_morale", "change_stress", "wound",
-           "add_log_event", "break_status")
+           "add_log_event", "break_status", "clear_shutdown", "repair_status", "place_token",
+           "reveal_tile", "gather_sample")
 
 
 def intent_from_dict(data: Any, source: str = "intent") -> Intent:

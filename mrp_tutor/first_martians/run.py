@@ -10,6 +10,7 @@ from .content import Board
 from .draws import Draws
 from .errors import FmError
 from .events import (
+    ConditionTaken,
     Event,
     FightBroke,
     MalfunctionAdvanced,
@@ -54,6 +55,21 @@ class Run:
             died = w >= self.board.health.spaces
             self.emit(Wounded(rule=rule, astronaut=aid, wounds=w, why=why,
                               condition=w in icons and not died, died=died))
+            if w in icons and not died:
+                self.condition(aid)
+
+    def condition(self, aid: str) -> None:
+        """A random Condition the astronaut does not have yet (none left: nothing)."""
+        a = self.s.astronaut(aid)
+        left = [c for c in self.board.conditions.names if c not in a.conditions]
+        if not left:
+            return
+        c = self.draw("condition", left, "health.condition", f"{a.name}'s Condition token")
+        anxiety = c == "anxiety_attack"
+        self.emit(ConditionTaken(rule="health.condition", astronaut=aid, condition=c,
+                                 kept=not anxiety))
+        if anxiety:
+            self.morale(-1, "health.condition")
 
     def supply(self, resource: str, delta: int, rule: str, why: str) -> int:
         """Change a General Supply tracker, never below 0 nor past its last space; returns

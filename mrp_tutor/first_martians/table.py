@@ -14,37 +14,28 @@ from dataclasses import dataclass, field
 from . import actions as A
 from . import production as P
 from .content import BLOCKS, Board, default_board
+from .effects import apply_effect
 from .errors import FmError, WrongPhase
 from .events import (
     CargoMoved,
     Event,
     FirstPlayerPassed,
-    LogEventAdded,
+    LogAged,
     MalfunctionRolled,
     MissionFailed,
     MoraleTokens,
     PhaseStarted,
     SkillsRefreshed,
     SolAdvanced,
-    StatusBroken,
     TokensCleaned,
     VictoryChecked,
     replay,
 )
 from .intents import EFFECTS, CleanUp, DeclareActions, Intent, Produce, RollMalfunction
-from .intents import Wound as WoundIntent
 from .run import Run
 from .state import PHASES, HubState
 
 __all__ = ["Table", "play", "replay"]
-
-
-def _rule_known(rule: str) -> None:
-    from .content import rulebook
-
-    if rule not in rulebook():
-        raise FmError("fm.unknown_rule", None, f"{rule!r} is not a rule id of the First "
-                      "Martians rules file", {"rule": rule})
 
 
 def _need_phase(s: HubState, it: Intent, *phases: str) -> None:
@@ -70,7 +61,7 @@ def play(state: HubState, it: Intent, board: Board | None = None) -> tuple[HubSt
     s = r.s
     if it.type in EFFECTS:
         _need_phase(s, it, *PHASES)
-        _effect(r, it)
+        apply_effect(r, it)
     elif it.type == "end_events":
         _need_phase(s, it, "events")
         _next_phase(r)
@@ -99,41 +90,6 @@ def play(state: HubState, it: Intent, board: Board | None = None) -> tuple[HubSt
         _need_phase(s, it, "cleanup")
         _clean_up(r, it)
     return r.s, r.events
-
-
-def _effect(r: Run, it: Intent) -> None:
-    rule = getattr(it, "rule", "events.mission_event")
-    _rule_known(rule)
-    if it.type == "advance_malfunction":
-        r.malfunction(it.block, it.by, rule)
-    elif it.type == "change_supply":
-        r.supply(it.resource, it.delta, rule, "an effect entered by the table")
-    elif it.type == "change_morale":
-        r.morale(it.delta, rule)
-    elif it.type == "change_stress":
-        r.stress(it.delta, rule, "an effect entered by the table")
-    elif it.type == "wound":
-        assert isinstance(it, WoundIntent)
-        try:
-            r.s.astronaut(it.astronaut)
-        except KeyError:
-            raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut "
-                          f"{it.astronaut!r}", {"astronaut": it.astronaut}) from None
-        r.wound(it.astronaut, it.count, "an effect entered by the table", rule)
-    elif it.type == "add_log_event":
-        r.emit(LogEventAdded(rule=rule, name=it.name, pawns=it.pawns))
-    elif it.type == "break_status":
-        try:
-            f = r.s.facility(it.facility)
-        except KeyError:
-            raise FmError("fm.unknown_facility", rule, f"there is no Facility "
-                          f"{it.facility!r}", {"facility": it.facility}) from None
-        part = it.part
-        if not f.uses(part):
-            raise FmError("fm.no_such_status", rule, f"{f.name} has no {part} status",
-                          {"facility": f.id, "part": part})
-        r.emit(StatusBroken(rule=rule, facility=f.id, part=part,
-                            effect=not f.shut and not f.red(part)))
 
 
 def _morale(r: Run) -> None:
@@ -195,6 +151,10 @@ def _clean_up(r: Run, it: CleanUp) -> None:
         ups = [x for x in s.cargo.pending if x.startswith("upgrade:")]
         r.emit(CargoMoved(rule="cleanup.cargo", items=[x for x in s.cargo.pending
                                                         if x not in ups], upgrades=ups))
+    if s.mission_log:
+        r.emit(LogAged(rule="events.mission_log",
+                       left=[e.name for e in s.mission_log if e.rounds_left > 1],
+                       gone=[e.name for e in s.mission_log if e.rounds_left <= 1]))
     r.emit(SkillsRefreshed(rule="cleanup.skills"))
     ids = [a.id for a in s.astronauts]
     k = ids.index(s.first_player)

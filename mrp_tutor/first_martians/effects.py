@@ -1,0 +1,110 @@
+"""Effect intents: what the app, an Adventure, a Malfunction card or a resolved action does
+to the HUB, entered by the table in any phase and checked against the rules."""
+
+from __future__ import annotations
+
+from .errors import FmError
+from .events import (
+    LogEventAdded,
+    SampleGathered,
+    ShutdownRemoved,
+    StatusBroken,
+    StatusRepaired,
+    Tallied,
+    TileRevealed,
+    TokenPlaced,
+)
+from .intents import Intent
+from .run import Run
+from .state import Facility
+
+
+def _rule_known(rule: str) -> None:
+    from .content import rulebook
+
+    if rule not in rulebook():
+        raise FmError("fm.unknown_rule", None, f"{rule!r} is not a rule id of the First "
+                      "Martians rules file", {"rule": rule})
+
+
+def _facility(r: Run, fid: str, rule: str) -> Facility:
+    try:
+        return r.s.facility(fid)
+    except KeyError:
+        raise FmError("fm.unknown_facility", rule, f"there is no Facility {fid!r}",
+                      {"facility": fid}) from None
+
+
+def _tile_space(r: Run, space: str, rule: str, *, revealed: bool) -> str:
+    known = {s.id: s for s in r.board.spaces}
+    if space not in known or space == "hub":
+        raise FmError("fm.unknown_space", rule, f"there is no map space {space!r} for an ROI",
+                      {"space": space})
+    if revealed != (space in r.s.tiles):
+        raise FmError("fm.not_revealed" if revealed else "fm.already_revealed", rule,
+                      f"{known[space].name} is " + ("not revealed" if revealed else
+                                                    "already revealed"), {"space": space})
+    return space
+
+
+def apply_effect(r: Run, it: Intent) -> None:
+    rule = getattr(it, "rule", "events.mission_event")
+    _rule_known(rule)
+    if it.type == "advance_malfunction":
+        r.malfunction(it.block, it.by, "manage.limits" if it.by < 0 else rule)
+    elif it.type == "change_supply":
+        r.supply(it.resource, it.delta, rule, "an effect entered by the table")
+    elif it.type == "change_morale":
+        r.morale(it.delta, rule)
+    elif it.type == "change_stress":
+        r.stress(it.delta, rule, "an effect entered by the table")
+    elif it.type == "wound":
+        try:
+            r.s.astronaut(it.astronaut)
+        except KeyError:
+            raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut "
+                          f"{it.astronaut!r}", {"astronaut": it.astronaut}) from None
+        r.wound(it.astronaut, it.count, "an effect entered by the table", rule)
+    elif it.type == "add_log_event":
+        r.emit(LogEventAdded(rule=rule, name=it.name, pawns=it.pawns))
+    elif it.type in ("break_status", "repair_status"):
+        f = _facility(r, it.facility, rule)
+        if not f.uses(it.part):
+            raise FmError("fm.no_such_status", rule, f"{f.name} has no {it.part} status",
+                          {"facility": f.id, "part": it.part})
+        if it.type == "break_status":
+            r.emit(StatusBroken(rule=rule, facility=f.id, part=it.part,
+                                effect=not f.shut and not f.red(it.part)))
+        elif not f.red(it.part):
+            raise FmError("fm.status_not_red", rule, f"{f.name}'s {it.part} status is green: "
+                          "nothing to repair", {"facility": f.id, "part": it.part})
+        else:
+            r.emit(StatusRepaired(rule=rule, facility=f.id, part=it.part))
+    elif it.type == "clear_shutdown":
+        f = _facility(r, it.facility, rule)
+        if getattr(f, f"shutdown_{it.kind}") is None:
+            raise FmError("fm.no_shutdown_tile", rule, f"{f.name} has no {it.kind} Shutdown "
+                          "tile", {"facility": f.id, "kind": it.kind})
+        r.emit(ShutdownRemoved(rule=rule, facility=f.id, kind=it.kind))
+    elif it.type == "place_token":
+        f = _facility(r, it.facility, rule)
+        if f.shut:
+            r.emit(Tallied(rule="shutdown.effects", step="token_ignored",
+                           facts={"facility": f.id, "token": it.token, "why": "shutdown"}))
+        elif it.space == "now" and it.token != "extra_pawn" and it.token in f.now:
+            r.emit(Tallied(rule="modifiers.same_penalty", step="token_ignored",
+                           facts={"facility": f.id, "token": it.token, "why": "same"}))
+        else:
+            r.emit(TokenPlaced(rule=rule, facility=f.id, token=it.token, space=it.space))
+    elif it.type == "reveal_tile":
+        space = _tile_space(r, it.space, rule, revealed=False)
+        r.emit(TileRevealed(rule=rule, space=space, name=it.name, icons=list(it.icons),
+                            samples=it.icons.count("sample"),
+                            impassable_outer=it.impassable_outer))
+    elif it.type == "gather_sample":
+        space = _tile_space(r, it.space, rule, revealed=True)
+        tile = r.s.tiles[space]
+        if tile.samples < 1:
+            raise FmError("fm.no_sample_there", rule, f"{tile.name} has no sample left",
+                          {"space": space})
+        r.emit(SampleGathered(rule=rule, space=space))
