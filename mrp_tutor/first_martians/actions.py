@@ -82,6 +82,12 @@ def declare(r: Run, it: DeclareActions) -> None:
                 raise IllegalPlacement("fm.aom_wrong_action", "aom.icons",
                                        f"{where}: the {colour} AOM cannot take a {p.action} "
                                        "action", {"aom": colour, "action": p.action})
+        if sum(crew.values()) + len(p.aom) == 0:
+            raise IllegalPlacement("fm.no_pawn", "rovers.count" if p.rover else "actions.pawns",
+                                   f"{where}: at least one action pawn (an astronaut's or an "
+                                   "AOM's) goes on every action; a rover never acts alone", {})
+        if p.action == "remove_shutdown":
+            _shutdown_target(s, p, where)
         fac = s.facility(spec.facility) if spec.facility else None
         if fac is not None and fac.shut:
             raise IllegalPlacement("fm.facility_shutdown", "shutdown.effects",
@@ -113,6 +119,8 @@ def declare(r: Run, it: DeclareActions) -> None:
                                        {"space": p.target})
         if fac is not None:
             penalties += [t for t in fac.now if t not in ("extra_pawn", "blocked")]
+            if any(st.red and st.penalty == "success" for st in fac.statuses):
+                penalties.append("success_die")
         base = _event_pawns(s, p, events_taken, where) if p.action == "event" else spec.pawns
         rover_pawns = _rover(r, p, out_of_hub, rovers, where)
         placed = sum(crew.values()) + len(p.aom) + rover_pawns
@@ -146,6 +154,15 @@ def declare(r: Run, it: DeclareActions) -> None:
     for _, _, ev, _p in sorted(planned, key=lambda x: (x[0], x[1])):
         r.emit(ev)
         _resolve_penalties(r, ev)
+
+
+def _shutdown_target(s: HubState, p: Placement, where: str) -> None:
+    f = next((f for f in s.facilities if f.id == p.target), None)
+    if f is None or not f.shut:
+        raise IllegalPlacement("fm.no_shutdown_tile", "shutdown.remove",
+                               f"{where}: Remove Shutdown targets a Facility with a Shutdown "
+                               f"tile; {f.name if f else repr(p.target)} has none",
+                               {"target": p.target})
 
 
 def _event_pawns(s: HubState, p: Placement, taken: set[str], where: str) -> int:

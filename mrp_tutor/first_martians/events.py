@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
-from .state import MORALE_MAX, MORALE_MIN, HubState
+from .state import MORALE_MAX, MORALE_MIN, HubState, clone
 
 _EV = {"slots": True, "kw_only": True}
 
@@ -432,7 +432,7 @@ def event_to_dict(e: Event) -> dict[str, Any]:
 
 def replay(state: HubState, events: list[Event]) -> HubState:
     """The state after ``events`` (``state`` itself is not changed)."""
-    s = state.model_copy(deep=True)
+    s = clone(state)
     for e in events:
         e.apply(s)
     return s

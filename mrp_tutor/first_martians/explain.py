@@ -82,7 +82,8 @@ def _seeds(e: Any) -> str:
 def _declared(e: Any) -> str:
     via = (" via " + " → ".join(_f(x) for x in e.path)) if len(e.path) > 1 else ""
     dice = " One pawn short: the action dice are rolled." if e.dice else ""
-    pen = (" Penalties as it resolves: " + ", ".join(e.penalties) + ".") if e.penalties else ""
+    pen = (" Penalties as it resolves: " + ", ".join(x.replace("_", " ") for x in e.penalties)
+           + ".") if e.penalties else ""
     helpers = f" (assisted by {', '.join(map(_a, e.helpers))})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
     return (f"Step {e.order}: {_a(e.astronaut)} takes {e.action}{helpers}{rover}{via}: "

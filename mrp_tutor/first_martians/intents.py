@@ -142,7 +142,8 @@ class Placement(BaseModel):
     action: Literal["event", "rest", "unwind", "heal", "manage", "explore", "gather",
                     "research", "build", "remove_shutdown", "mission"]
     astronaut: str
-    pawns: int = Field(default=1, ge=1, le=3, description="the top astronaut's own pawns")
+    pawns: int = Field(default=1, ge=0, le=3, description="the top astronaut's own pawns "
+                       "(0: the astronaut operates an AOM pawn alone)")
     helpers: dict[str, int] = Field(default={}, description="assisting astronauts' pawns")
     aom: list[Literal["green", "gray", "blue", "brown"]] = []
     rover: Literal["froggy", "scorpio"] | None = None

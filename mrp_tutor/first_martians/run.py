@@ -20,7 +20,7 @@ from .events import (
     SupplyChanged,
     Wounded,
 )
-from .state import MALFUNCTION_AT, MORALE_MAX, MORALE_MIN, STRESS_FIGHT, HubState
+from .state import MALFUNCTION_AT, MORALE_MAX, MORALE_MIN, STRESS_FIGHT, HubState, clone
 
 NEXT_LINE = {"working": "living", "living": "system", "system": "working"}
 
@@ -28,7 +28,7 @@ NEXT_LINE = {"working": "living", "living": "system", "system": "working"}
 class Run:
     def __init__(self, state: HubState, board: Board,
                  entered: Mapping[str, Sequence[Any]] | None = None) -> None:
-        self.s = state.model_copy(deep=True)
+        self.s = clone(state)
         self.board = board
         self.events: list[Event] = []
         self.draws = Draws(self.s, entered)

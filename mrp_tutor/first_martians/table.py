@@ -33,7 +33,7 @@ from .events import (
 )
 from .intents import EFFECTS, CleanUp, DeclareActions, Intent, Produce, RollMalfunction
 from .run import Run
-from .state import PHASES, HubState
+from .state import PHASES, HubState, clone
 
 __all__ = ["Table", "play", "replay"]
 
@@ -118,6 +118,12 @@ def _malfunction(r: Run, it: RollMalfunction) -> None:
             raise FmError("fm.die_not_rolled", "malfunction.dice",
                           f"the {b} Block's line in the Malfunction Box is green and the "
                           "Mission sheet names no roll: its die is not rolled", {"block": b})
+    faces = r.board.dice.malfunction_die.faces
+    for b, v in it.dice.items():
+        if v not in faces:
+            raise FmError("fm.draw_not_possible", "malfunction.dice",
+                          f"a Malfunction die shows {', '.join(map(str, sorted(set(faces))))}, "
+                          f"not {v}", {"block": b, "value": v})
     for b in BLOCKS:
         rolls = s.box[b] == "red" or b in it.also_roll  # each die at most once
         roll = None
@@ -179,7 +185,7 @@ class Table:
 
     def __post_init__(self) -> None:
         if self.start is None:
-            self.start = self.state.model_copy(deep=True)
+            self.start = clone(self.state)
 
     def play(self, it: Intent) -> list[Event]:
         new_state, events = play(self.state, it, self.board)

@@ -1,0 +1,92 @@
+"""First Martians hostile input: mutated state files and intents give located sentences
+(ContentError / a typed refusal), never another exception, and a refusal changes nothing."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mrp_tutor.core.errors import ContentError, MrpError
+from mrp_tutor.first_martians import Table, intent_from_dict, load_state
+from mrp_tutor.first_martians.round_file import round_intents
+
+SAMPLE = yaml.safe_load((Path(__file__).resolve().parents[2]
+                         / "mrp_tutor/first_martians/data/sample_round.yaml").read_text())
+JUNK: list[Any] = [None, -1, 99, "x", "", [], {}, [1, "a"], {"a": 1}, True, 3.5, "hub",
+                   "r1_n", "lab", "red", "oxygen", -30]
+
+
+def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def _mutate(doc: Any, rng: random.Random) -> Any:
+    doc = copy.deepcopy(doc)
+    path = rng.choice(_paths(doc)[1:])
+    node = doc
+    for p in path[:-1]:
+        node = node[p]
+    if rng.random() < 0.2 and isinstance(node, dict):
+        del node[path[-1]]
+    else:
+        node[path[-1]] = rng.choice(JUNK)
+    return doc
+
+
+def test_mutated_round_files_are_refused_with_sentences_or_play() -> None:
+    rng = random.Random(4)
+    outcomes = {"invalid": 0, "refused": 0, "played": 0}
+    for _ in range(150):
+        doc = _mutate(SAMPLE, rng)
+        try:
+            table, intents = round_intents(doc, "fuzz")
+        except ContentError as err:
+            assert err.problems and all(isinstance(p, str) and p for p in err.problems)
+            outcomes["invalid"] += 1
+            continue
+        for _, it in intents:
+            before = table.state.model_copy(deep=True)
+            try:
+                table.play(it)
+            except MrpError as err:
+                assert err.code.startswith("fm.") and err.message
+                assert table.state == before
+                outcomes["refused"] += 1
+                break
+        else:
+            outcomes["played"] += 1
+    assert all(outcomes.values()), outcomes
+
+
+def test_junk_intents_are_content_errors_or_refusals() -> None:
+    rng = random.Random(9)
+    table = Table(load_state(SAMPLE["state"]))
+    kinds = ["advance_malfunction", "change_supply", "wound", "break_status", "place_token",
+             "reveal_tile", "gather_sample", "clear_shutdown", "declare_actions", "produce",
+             "roll_malfunction", "nonsense"]
+    fields = ["block", "by", "resource", "delta", "astronaut", "facility", "part", "token",
+              "space", "name", "kind", "actions", "dice", "rule", "draws"]
+    for _ in range(250):
+        d = {"type": rng.choice(kinds)}
+        for f in rng.sample(fields, rng.randint(0, 4)):
+            d[f] = rng.choice([*JUNK, "system", "working_bay", "cpu", "wound", "r2_e"])
+        try:
+            it = intent_from_dict(d)
+        except ContentError:
+            continue
+        before = table.state.model_copy(deep=True)
+        try:
+            table.play(it)
+        except MrpError:
+            assert table.state == before
