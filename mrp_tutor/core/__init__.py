@@ -3,7 +3,7 @@
 * :mod:`.errors` - the error base (stable ``code``, ``rule`` id, ``detail`` facts) and
   :class:`ContentError` for wrong data or scenario files;
 * :mod:`.rules` - the rules-file model (rule ids -> rulebook sections, our paraphrase),
-  citations and rule search;
+  citations, rule search and the :class:`Explanation` (a sentence and its citation);
 * :mod:`.loading` - the hardened YAML reader and located validation messages.
 
 Game engines (:mod:`mrp_tutor.engine`, :mod:`mrp_tutor.first_martians`) build on it; it
@@ -12,9 +12,9 @@ knows nothing of any game.
 
 from .errors import ContentError, MrpError
 from .loading import format_validation, read_yaml
-from .rules import Citation, RuleBook, RuleEntry, RulesFile
+from .rules import Citation, Explanation, RuleBook, RuleEntry, RulesFile
 
 __all__ = [
-    "Citation", "ContentError", "MrpError", "RuleBook", "RuleEntry", "RulesFile",
+    "Citation", "ContentError", "Explanation", "MrpError", "RuleBook", "RuleEntry", "RulesFile",
     "format_validation", "read_yaml",
 ]

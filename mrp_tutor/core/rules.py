@@ -157,3 +157,17 @@ class RuleBook:
         if problems:
             raise ContentError(str(path), problems)
         return cls(rules)
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """One sentence and the rule it comes from (every game explains itself with these)."""
+
+    text: str
+    rule: str | None
+    citation: Citation | None
+
+    def __str__(self) -> str:
+        if self.citation is None:
+            return self.text
+        return f"{self.text} ({self.citation.short()})"

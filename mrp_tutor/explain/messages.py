@@ -7,27 +7,13 @@ prose.  Redacted events (hidden fields blanked for the viewer) read as "a card",
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from ..core.rules import Explanation as Explanation  # re-exported
 from ..engine import events as E
 from ..engine.errors import ContentError, MrpError
 from ..engine.spec import GameSpec
-from .rulebook import Citation, cite
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """One sentence and the rule it comes from."""
-
-    text: str
-    rule: str | None
-    citation: Citation | None
-
-    def __str__(self) -> str:
-        if self.citation is None:
-            return self.text
-        return f"{self.text} ({self.citation.short()})"
+from .rulebook import cite
 
 
 def _c(colour: Any) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import ContentError, MrpError
-from ..explain.messages import Explanation
+from ..core.rules import Explanation
 from .content import rulebook
 from .events import Event
 from .state import HubState

@@ -124,3 +124,21 @@ def test_every_event_type_has_a_sentence_with_a_citation() -> None:
         for e in t.play(intent_from_dict(d)):
             ex = explain_event(e)
             assert ex.citation is not None and ex.citation.section != "(unknown rule)", e
+
+
+def test_first_martians_imports_no_ui_or_dataframe_libraries() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, mrp_tutor.first_martians, mrp_tutor.core\n"
+            "bad = {'ipywidgets', 'anywidget', 'IPython', 'pandas', 'voila', 'traitlets'}\n"
+            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in bad)))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_sources_never_read_the_reference_material() -> None:
+    root = Path(__file__).resolve().parents[2] / "mrp_tutor"
+    for py in [*root.glob("first_martians/**/*.py"), *root.glob("core/*.py")]:
+        assert "shared/seeds" not in py.read_text(), py
