@@ -289,6 +289,9 @@ class CargoMoved(Event):
     def apply(self, s: HubState) -> None:
         s.cargo.available.extend(self.items)
         s.cargo.pending = []
+        for u in self.upgrades:  # "upgrade:NAME@FACILITY"
+            name, _, fid = u.removeprefix("upgrade:").partition("@")
+            s.facility(fid).upgrades.append(name)
 
 
 @dataclass(**_EV)

@@ -134,7 +134,9 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     + (f"; {e.moved} moves from >> to !" if e.moved else "") + ".",
     "cargo_moved": lambda e: "Cargo Bay: Pending goes to Available ("
     + (", ".join(e.items) or "nothing") + ")"
-    + (f", Upgrades {', '.join(e.upgrades)} go to their Facilities" if e.upgrades else "") + ".",
+    + ("; " + ", ".join(f"the {u[8:].partition('@')[0].replace('_', ' ')} Upgrade goes to "
+                        f"{_f(u.partition('@')[2])}" for u in e.upgrades) if e.upgrades else "")
+    + ".",
     "skills_refreshed": lambda e: "Skills refresh; rovers are ready again.",
     "first_player_passed": lambda e: f"The First Player token passes left to {_a(e.astronaut)}.",
     "sol_advanced": lambda e: f"The Sol Counter moves to sol {e.sol}.",

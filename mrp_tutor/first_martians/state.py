@@ -268,6 +268,10 @@ def board_problems(s: HubState, board: Board, source: str = "state") -> list[str
     out += [f"{source}: astronauts.{a.id}.wounds: the health track has {board.health.spaces} "
             f"spaces, {a.wounds} wounds is past its end" for a in s.astronauts
             if a.wounds > board.health.spaces]
+    fids = {f.id for f in s.facilities}
+    out += [f"{source}: cargo.pending: {u!r} names no Facility (write upgrade:NAME@FACILITY)"
+            for u in s.cargo.pending if u.startswith("upgrade:")
+            and u.partition("@")[2] not in fids]
     return out
 
 
