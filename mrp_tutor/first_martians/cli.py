@@ -15,6 +15,7 @@ import yaml
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
+from .content import load_board
 from .explain import explain_error, explain_event, summary
 from .round_file import play_round, round_intents
 from .state import state_to_dict
@@ -27,6 +28,8 @@ def add_fm_commands(sub: Any) -> None:
     rnd.add_argument("file", type=Path, help="HUB state (or state: + round: inputs), YAML")
     rnd.add_argument("--out", type=Path, default=None, help="write the HUB state after it")
     rnd.add_argument("--seed", type=int, default=None, help="seed for draws not entered")
+    rnd.add_argument("--board", type=Path, default=None,
+                     help="board data corrections (YAML, entries by id, as board.yaml)")
     rnd.set_defaults(func=cmd_round)
 
 
@@ -36,7 +39,8 @@ def cmd_round(args: argparse.Namespace) -> int:
         if args.seed is not None and isinstance(doc, dict):
             target = doc["state"] if isinstance(doc.get("state"), dict) else doc
             target["seed"] = args.seed
-        table, intents = round_intents(doc, str(args.file))
+        board = load_board(args.board) if args.board is not None else None
+        table, intents = round_intents(doc, str(args.file), board)
     except ContentError as err:
         print(f"INVALID {err.source}", file=sys.stderr)
         for p in err.problems:

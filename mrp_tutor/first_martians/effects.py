@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from .errors import FmError
 from .events import (
+    Healed,
     LogEventAdded,
+    MoraleTokens,
+    RoverRepaired,
     SampleGathered,
     ShutdownRemoved,
     StatusBroken,
@@ -101,6 +104,39 @@ def apply_effect(r: Run, it: Intent) -> None:
         r.emit(TileRevealed(rule=rule, space=space, name=it.name, icons=list(it.icons),
                             samples=it.icons.count("sample"),
                             impassable_outer=it.impassable_outer))
+    elif it.type in ("heal", "morale_tokens"):
+        try:
+            a = r.s.astronaut(it.astronaut)
+        except KeyError:
+            raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut "
+                          f"{it.astronaut!r}", {"astronaut": it.astronaut}) from None
+        if it.type == "morale_tokens":
+            value = max(0, a.morale_tokens + it.delta)  # discarding what you lack: no effect
+            if value != a.morale_tokens:
+                r.emit(MoraleTokens(rule=rule, astronaut=a.id, delta=value - a.morale_tokens,
+                                    value=value))
+        elif it.condition is not None:
+            if it.condition not in a.conditions:
+                raise FmError("fm.no_such_condition", rule, f"{a.name} has no "
+                              f"{it.condition.replace('_', ' ')} Condition",
+                              {"astronaut": a.id, "condition": it.condition})
+            r.emit(Healed(rule=rule, astronaut=a.id, wounds=a.wounds, condition=it.condition))
+        elif a.wounds == 0:
+            raise FmError("fm.nothing_to_heal", rule, f"{a.name} has no wound to heal",
+                          {"astronaut": a.id})
+        else:
+            r.emit(Healed(rule=rule, astronaut=a.id, wounds=a.wounds - 1))
+    elif it.type == "repair_rover":
+        rv = r.s.rovers[it.rover]
+        name = it.rover.capitalize()
+        if rv.blocked == 0:
+            raise FmError("fm.rover_not_blocked", rule, f"{name} has no Blocked token",
+                          {"rover": it.rover})
+        if rv.blocked - rv.fresh < 1:
+            raise FmError("fm.blocked_this_phase", rule, f"{name}'s Blocked token was placed "
+                          "in this Action Phase: it cannot be repaired before the next one",
+                          {"rover": it.rover})
+        r.emit(RoverRepaired(rule=rule, rover=it.rover))
     elif it.type == "gather_sample":
         space = _tile_space(r, it.space, rule, revealed=True)
         tile = r.s.tiles[space]

@@ -198,6 +198,8 @@ class RoverBlocked(Event):
 
     def apply(self, s: HubState) -> None:
         s.rovers[self.rover].blocked += 1  # type: ignore[index]
+        if s.phase == "actions":
+            s.rovers[self.rover].fresh += 1  # type: ignore[index]
 
 
 @dataclass(**_EV)
@@ -304,6 +306,7 @@ class SkillsRefreshed(Event):
             a.skill_cards_down = []
         for r in s.rovers.values():
             r.used = False
+            r.fresh = 0
 
 
 @dataclass(**_EV)
@@ -410,6 +413,29 @@ class LogAged(Event):
 
 
 @dataclass(**_EV)
+class Healed(Event):
+    type: ClassVar[str] = "healed"
+    astronaut: str
+    wounds: int
+    condition: str | None = None
+
+    def apply(self, s: HubState) -> None:
+        a = s.astronaut(self.astronaut)
+        a.wounds = self.wounds
+        if self.condition is not None:
+            a.conditions.remove(self.condition)
+
+
+@dataclass(**_EV)
+class RoverRepaired(Event):
+    type: ClassVar[str] = "rover_repaired"
+    rover: str
+
+    def apply(self, s: HubState) -> None:
+        s.rovers[self.rover].blocked -= 1  # type: ignore[index]
+
+
+@dataclass(**_EV)
 class MissionFailed(Event):
     type: ClassVar[str] = "mission_failed"
     why: str
@@ -425,7 +451,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SeedsChanged, StressMoved, FightBroke, RoverBlocked, SampleDiscarded, TokenPlaced,
         ActionDeclared, MalfunctionRolled, StatusBroken, TokensCleaned, CargoMoved,
         SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed,
-        ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged)
+        ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged,
+        Healed, RoverRepaired)
 }
 
 

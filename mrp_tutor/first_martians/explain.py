@@ -155,6 +155,11 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     + ("; draw a random POI for the Cargo Bay" if "poi" in e.icons else "") + ".",
     "sample_gathered": lambda e: f"A sample moves from {_f(e.space)} to the Cargo Bay's Pending "
     "area.",
+    "healed": lambda e: (f"{_a(e.astronaut)} is healed of "
+                         f"{e.condition.replace('_', ' ')}; the token goes back to the stack."
+                         if e.condition else f"{_a(e.astronaut)} heals a wound ({e.wounds} "
+                         "left on the health track)."),
+    "rover_repaired": lambda e: f"A Blocked token leaves {e.rover.capitalize()}'s X space.",
     "log_aged": lambda e: "Mission Log: " + (
         f"{', '.join(e.gone)} leave{'s' if len(e.gone) == 1 else ''} after three rounds"
         if e.gone else "every event ages one round") + ".",

@@ -117,6 +117,30 @@ class GatherSample(_I):
     rule: str = "gather.resolve"
 
 
+class Heal(_I):
+    """A Heal action succeeded: one wound or one Condition (named) is healed."""
+
+    type: Literal["heal"] = "heal"
+    astronaut: str
+    condition: str | None = None
+    rule: str = "heal.resolve"
+
+
+class MoraleTokensChange(_I):
+    """Rest, skills, events: an astronaut gains or discards Morale tokens."""
+
+    type: Literal["morale_tokens"] = "morale_tokens"
+    astronaut: str
+    delta: int = Field(ge=-6, le=6)
+    rule: str = "rest.resolve"
+
+
+class RepairRover(_I):
+    type: Literal["repair_rover"] = "repair_rover"
+    rover: Literal["froggy", "scorpio"]
+    rule: str = "build.rover"
+
+
 class EndEvents(_I):
     type: Literal["end_events"] = "end_events"
 
@@ -171,13 +195,14 @@ class CleanUp(_I):
 Intent = Annotated[
     AdvanceMalfunction | ChangeSupply | ChangeMorale | ChangeStress | Wound | AddLogEvent
     | BreakStatus | ClearShutdown | RepairStatus | PlaceToken | RevealTile | GatherSample
+    | Heal | MoraleTokensChange | RepairRover
     | EndEvents | ResolveMorale | Produce | DeclareActions | RollMalfunction
     | CleanUp,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)
 EFFECTS = ("advance_malfunction", "change_supply", "change_morale", "change_stress", "wound",
            "add_log_event", "break_status", "clear_shutdown", "repair_status", "place_token",
-           "reveal_tile", "gather_sample")
+           "reveal_tile", "gather_sample", "heal", "morale_tokens", "repair_rover")
 
 
 def intent_from_dict(data: Any, source: str = "intent") -> Intent:

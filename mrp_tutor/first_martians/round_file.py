@@ -12,6 +12,7 @@ table's inputs per phase (all optional)::
       malfunction: {dice: {living: 1}}
       clean_up: {goals_done: false}
 
+``board`` is the board data (with a table owner's corrections, :func:`.load_board`).
 The round runs from the state's phase to the start of the next round (or the end of the
 mission).  Missing draws come from the state's seeded generator and are recorded.
 """
@@ -24,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.errors import ContentError
 from ..core.loading import format_validation
+from .content import Board, default_board
 from .events import Event
 from .intents import Intent, intent_from_dict
 from .state import load_state
@@ -40,7 +42,8 @@ class RoundInputs(BaseModel):
     clean_up: dict[str, Any] = Field(default={})
 
 
-def round_intents(doc: Any, source: str) -> tuple[Table, list[tuple[str, Intent]]]:
+def round_intents(doc: Any, source: str,
+                  board: Board | None = None) -> tuple[Table, list[tuple[str, Intent]]]:
     """The table and the intents of one round, phase by phase.
 
     Raises:
@@ -50,7 +53,8 @@ def round_intents(doc: Any, source: str) -> tuple[Table, list[tuple[str, Intent]
         state_doc, raw = doc["state"], doc.get("round") or {}
     else:
         state_doc, raw = doc, {}
-    table = Table(load_state(state_doc, f"{source}: state"))
+    board = board or default_board()
+    table = Table(load_state(state_doc, f"{source}: state", board), board)
     try:
         inputs = RoundInputs.model_validate(raw)
     except ValidationError as err:

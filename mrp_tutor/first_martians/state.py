@@ -111,6 +111,7 @@ class Astronaut(_S):
 
 class Rover(_S):
     blocked: int = Field(default=0, ge=0)
+    fresh: int = Field(default=0, ge=0, description="Blocked tokens placed this Action Phase")
     used: bool = False
 
 
@@ -232,7 +233,7 @@ def new_state(board: Board | None = None, astronauts: list[str] | None = None,
                     facilities=facs, seed=seed)
 
 
-def load_state(data: Any, source: str = "state") -> HubState:
+def load_state(data: Any, source: str = "state", board: Board | None = None) -> HubState:
     """Validate a HUB state document; every problem is reported, located.
 
     Raises:
@@ -246,15 +247,15 @@ def load_state(data: Any, source: str = "state") -> HubState:
         crew = data.get("astronauts")
         ids = [str(a["id"]) for a in (crew if isinstance(crew, list) else [])
                if isinstance(a, dict) and isinstance(a.get("id"), str)]
-        base = new_state(astronauts=ids or None)
+        base = new_state(board, astronauts=ids or None)
         data["facilities"] = [f.model_dump() for f in base.facilities]
     elif isinstance(data["facilities"], dict):
-        data["facilities"] = _merge_facilities(data["facilities"], source)
+        data["facilities"] = _merge_facilities(data["facilities"], source, board)
     try:
         state = HubState.model_validate(data)
     except ValidationError as err:
         raise ContentError(source, format_validation(source, err, data)) from None
-    problems = board_problems(state, default_board(), source)
+    problems = board_problems(state, board or default_board(), source)
     if problems:
         raise ContentError(source, problems)
     return state
@@ -275,9 +276,10 @@ def board_problems(s: HubState, board: Board, source: str = "state") -> list[str
     return out
 
 
-def _merge_facilities(changes: dict[str, Any], source: str) -> list[dict[str, Any]]:
+def _merge_facilities(changes: dict[str, Any], source: str,
+                      board: Board | None = None) -> list[dict[str, Any]]:
     """``facilities: {id: {field: value}}`` changes the Board Setup HUB's Facilities."""
-    base = {f.id: f.model_dump() for f in new_state().facilities}
+    base = {f.id: f.model_dump() for f in new_state(board).facilities}
     unknown = [k for k in changes if k not in base]
     if unknown:
         raise ContentError(source, [f"{source}: facilities: unknown Facility {k!r} (known: "

@@ -142,3 +142,17 @@ def test_sources_never_read_the_reference_material() -> None:
     root = Path(__file__).resolve().parents[2] / "mrp_tutor"
     for py in [*root.glob("first_martians/**/*.py"), *root.glob("core/*.py")]:
         assert "shared/seeds" not in py.read_text(), py
+
+
+def test_fm_round_cli_applies_board_corrections(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    fix = tmp_path / "board.yaml"
+    fix.write_text("facilities:\n  - {id: oxygenator_01, max_production: 5, verified: true}\n")
+    assert main(["fm", "round", str(SAMPLE), "--board", str(fix)]) == 0
+    out = capsys.readouterr().out
+    assert "Oxygen: produced 8 (Oxygenator 01 5, Oxygenator 02 3)" in out
+    assert "Shutdown tile (" not in out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("facilities:\n  - {id: oxygenator_09, max_production: 5}\n")
+    assert main(["fm", "round", str(SAMPLE), "--board", str(bad)]) == 2
+    assert "unknown id 'oxygenator_09'" in capsys.readouterr().err
