@@ -1,4 +1,5 @@
-"""``mrp-tutor fm round FILE``: the explained bookkeeping of one round (state in, state out).
+"""``mrp-tutor fm round FILE``: the explained bookkeeping of one round (state in, state out);
+``mrp-tutor fm rules WORDS``: search the rules file.
 
 Every line is a sentence with the rulebook section and rule id it comes from; ``--out``
 writes the HUB state after the round (a state file again).  Errors are located sentences.
@@ -15,7 +16,7 @@ import yaml
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
-from .content import load_board
+from .content import load_board, rulebook
 from .explain import explain_error, explain_event, summary
 from .round_file import play_round, round_intents
 from .state import state_to_dict
@@ -31,6 +32,20 @@ def add_fm_commands(sub: Any) -> None:
     rnd.add_argument("--board", type=Path, default=None,
                      help="board data corrections (YAML, entries by id, as board.yaml)")
     rnd.set_defaults(func=cmd_round)
+    rules = fm_sub.add_parser("rules", help="search the First Martians rules (our paraphrase)")
+    rules.add_argument("query", nargs="+", help="words, e.g. 'shutdown stress'")
+    rules.set_defaults(func=cmd_rules)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    found = rulebook().search(" ".join(args.query))
+    if not found:
+        print("No rule matches; try other words (e.g. 'wilt', 'fight', 'rover').")
+        return 1
+    for c in found:
+        print(f"{c.rule}  —  {c.section}")
+        print(f"    {c.summary}")
+    return 0
 
 
 def cmd_round(args: argparse.Namespace) -> int:

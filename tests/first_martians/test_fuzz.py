@@ -90,3 +90,25 @@ def test_junk_intents_are_content_errors_or_refusals() -> None:
             table.play(it)
         except MrpError:
             assert table.state == before
+
+
+def test_mutated_scenario_files_are_located_content_errors() -> None:
+    from mrp_tutor.resources import scenarios_dir
+    from mrp_tutor.scenarios import run_scenario, scenario_from_dict
+
+    rng = random.Random(12)
+    files = sorted((scenarios_dir() / "first_martians").glob("*.yaml"))
+    loaded = refused = 0
+    for _ in range(80):
+        doc = _mutate(yaml.safe_load(rng.choice(files).read_text()), rng)
+        doc["game"] = "first_martians"
+        try:
+            sc = scenario_from_dict(doc, "fuzz.yaml")
+        except ContentError as err:
+            assert err.problems and all(isinstance(p, str) and p for p in err.problems)
+            refused += 1
+            continue
+        loaded += 1
+        result = run_scenario(sc)  # a mutated expectation fails with sentences, never raises
+        assert all(isinstance(f, str) for f in result.failures)
+    assert loaded and refused

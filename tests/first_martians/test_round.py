@@ -156,3 +156,9 @@ def test_fm_round_cli_applies_board_corrections(tmp_path: Path,
     bad.write_text("facilities:\n  - {id: oxygenator_09, max_production: 5}\n")
     assert main(["fm", "round", str(SAMPLE), "--board", str(bad)]) == 2
     assert "unknown id 'oxygenator_09'" in capsys.readouterr().err
+
+
+def test_fm_rules_search(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fm", "rules", "fight", "stress"]) == 0
+    assert capsys.readouterr().out.startswith("production.d.fight")
+    assert main(["fm", "rules", "zzzz"]) == 1
