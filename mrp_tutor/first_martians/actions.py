@@ -121,6 +121,9 @@ def declare(r: Run, it: DeclareActions) -> None:
             penalties += [t for t in fac.now if t not in ("extra_pawn", "blocked")]
             if any(st.red and st.penalty == "success" for st in fac.statuses):
                 penalties.append("success_die")
+        if p.action in ("explore", "gather", "research", "build") and any(
+                "concentration_difficulties" in s.astronaut(a).conditions for a in crew):
+            penalties.append("adventure")  # health.condition; once per action (costs.once)
         base = _event_pawns(s, p, events_taken, where) if p.action == "event" else spec.pawns
         rover_pawns = _rover(r, p, out_of_hub, rovers, where)
         placed = sum(crew.values()) + len(p.aom) + rover_pawns
