@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import FmError, IllegalPlacement
-from .events import ActionDeclared, Tallied
+from .errors import IllegalPlacement
+from .events import ActionDeclared, RoverBlocked, Tallied
 from .intents import DeclareActions, Placement
 from .run import Run
 from .state import HubState
@@ -224,10 +224,5 @@ def _resolve_penalties(r: Run, ev: ActionDeclared) -> None:
             face = r.draw("wound_die", r.board.dice.wound_die.faces, "travel.penalties",
                           f"the green Wound die for {ev.rover.capitalize()}")
             if face == "wound":
-                from .events import RoverBlocked
-
                 r.emit(RoverBlocked(rule="travel.penalties", rover=ev.rover))
 
-
-def check_error(err: FmError) -> str:
-    return f"{err.code} ({err.rule}): {err.message}"
