@@ -86,7 +86,23 @@ class ProductionRuling:
             lines.append(f"- {z.zone}: " + ", ".join(
                 [f"produces {n} {r}" for r, n in z.produced.items()] or ["produces nothing"]))
             lines.extend(f"    {r.line()}" for r in z.why)
+        lines.append("Totals: " + "; ".join(self.totals_lines()))
         return "\n".join(lines)
+
+    def totals(self) -> dict[str, dict[str, int]]:
+        """Point tokens each colour receives in the whole phase, by resource."""
+        out: dict[str, dict[str, int]] = {}
+        for z in self.zones:
+            for c, got in z.receives.items():
+                mine = out.setdefault(c, {})
+                for r, n in got.items():
+                    mine[r] = mine.get(r, 0) + n
+        return out
+
+    def totals_lines(self) -> list[str]:
+        """One line per colour that receives something ("Blue +1 celerium, +2 ice")."""
+        return [f"{c.capitalize()} " + ", ".join(f"+{n} {r}" for r, n in sorted(got.items()))
+                for c, got in self.totals().items()] or ["nobody receives anything"]
 
 
 def _production_entry(spec: GameSpec, s: GameState) -> tuple[int, bool]:
@@ -164,6 +180,7 @@ class MissionLine:
     points: int
     detail: str
     rule: str
+    reason: Reason | None = None
 
 
 @dataclass(slots=True)
@@ -186,23 +203,28 @@ class FinalRuling:
     winners: list[str]
     decided_by: str
     tie_breaks: list[Reason]
-    why: list[Reason]
+    why: list[Reason]  # Ice Monopoly and discoveries (missions: per colour, in ``scores``)
     events: list[E.Event]
 
     def text(self) -> str:
         """Plain-text report."""
         lines = ["Final scoring"]
         for c, sc in self.scores.items():
-            parts = [f"missions {sum(m.points for m in sc.missions)}",
-                     f"ice monopoly {sc.ice_monopoly}",
-                     f"tokens {sum(sc.token_points.values())}",
-                     f"discoveries {sum(p for _, _, p in sc.discoveries)}"]
-            lines.append(f"- {c}: {sc.total} ({', '.join(parts)}; {sc.token_count} tokens)")
+            lines.append(f"- {self.score_line(c)}")
             lines.extend(f"    {m.card}: {'done' if m.completed else 'not done'}, {m.points} "
                          f"({m.detail}) [{m.rule}]" for m in sc.missions)
         lines.extend(r.line() for r in self.why)
         lines.extend(r.line() for r in self.tie_breaks)
         return "\n".join(lines)
+
+    def score_line(self, colour: str) -> str:
+        """``red: 23 (missions 10, ice monopoly 0, tokens 13, discoveries 0; 7 tokens)``."""
+        sc = self.scores[colour]
+        parts = [f"missions {sum(m.points for m in sc.missions)}",
+                 f"ice monopoly {sc.ice_monopoly}",
+                 f"tokens {sum(sc.token_points.values())}",
+                 f"discoveries {sum(p for _, _, p in sc.discoveries)}"]
+        return f"{colour}: {sc.total} ({', '.join(parts)}; {sc.token_count} tokens)"
 
 
 def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
@@ -223,9 +245,9 @@ def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
     ice: Reason | None = None
     for ev in out:
         if isinstance(ev, E.MissionScored):
-            scores[ev.colour].missions.append(
-                MissionLine(ev.card, ev.completed, ev.points, ev.detail, ev.rule))
-            why.append(_reason(spec, ev))
+            scores[ev.colour].missions.append(  # listed once: here, not in ``why``
+                MissionLine(ev.card, ev.completed, ev.points, ev.detail, ev.rule,
+                            _reason(spec, ev)))
         elif isinstance(ev, E.IceMonopolyScored):
             ice = _reason(spec, ev)
             why.append(ice)

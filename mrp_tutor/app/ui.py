@@ -49,7 +49,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 LOG_TAIL = 60
 FREE_GAME = "__free__"
 TAB_TITLES = ("Log", "Scores", "Hand", "Lesson & quiz", "What if", "Referee", "Card data",
-              "Text board", "Rules")
+              "Text board", "Rules", "Table")
 
 
 def override_path() -> Path:
@@ -87,6 +87,7 @@ class TutorApp:
                 startup_problem = (f"The card corrections in {override_path()} were not "
                                    f"applied: {explain_error(spec, err).text}")
         self.spec = spec
+        self.corrections: dict[str, Any] = {}  # this visitor's card corrections (overrides)
         self.session = Session.new(self.spec, colours, seed)
         self.layout = zone_layout(self.spec)
         self.scenarios, problem = scenario_glue.load_library()
@@ -143,6 +144,7 @@ class TutorApp:
             0: self._build_log, 1: self._build_scores, 2: self._build_hand,
             3: self._build_lesson, 4: self._build_whatif, 5: self._build_referee,
             6: self._build_cards, 7: self._build_text_board, 8: self._build_rules,
+            9: self._build_table,
         }
 
         # --- wiring -------------------------------------------------------------------
@@ -388,6 +390,15 @@ class TutorApp:
                               f'<div class="mrp-why">{e(lesson)}</div>')
         self.say(f"Scenario loaded: {sc.title} ({steps} step(s); press Next).",
                  "ok")
+
+    def use_table(self, sc: Scenario, message: str) -> None:
+        """Play on from a table the referee entered or loaded (Table tab)."""
+        self.session.load_scenario(sc)
+        if self.session.spec is not self.spec:
+            self.spec = self.session.spec
+            self.layout = zone_layout(self.spec)
+        self._after_new_position()
+        self.say(message, "ok")
 
     def on_new_game(self, _b: Any = None) -> None:
         if override_path().exists():  # pick up the referee's saved corrections
@@ -866,6 +877,13 @@ class TutorApp:
         return W.VBox([self.cd_kind, self.cd_table,
                        W.HBox([self.cd_id, self.cd_field, self.cd_value, self.cd_save],
                               layout=W.Layout(flex_flow="row wrap")), self.cd_out])
+
+    def _build_table(self) -> W.Widget:
+        from .panels.table_tab import TableTab
+
+        self.table_tab = TableTab(self)
+        self._refreshers[9] = self.table_tab.refresh
+        return self.table_tab.root
 
     def _build_text_board(self) -> W.Widget:
         self.text_board = W.HTML(_dom_classes=["mrp-text-board"])
