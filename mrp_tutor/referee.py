@@ -162,8 +162,8 @@ def production_ruling(
         zr.why.append(_reason(spec, ev))
     for zr in zones.values():
         if zr.counts and (zr.produced or zr.waiting_before):
-            counts = ", ".join(f"{c} {k}" for c, k in sorted(zr.counts.items(),
-                                                            key=lambda x: -x[1]))
+            counts = ", ".join(f"{c} {k}" for c, k in sorted(  # ties: in seating order
+                zr.counts.items(), key=lambda x: (-x[1], state.order.index(x[0]))))
             zr.why.insert(0, _note(spec, f"Astronauts in {spec.card_name(zr.zone)}: {counts}.",
                                    "production.majority"))
         zr.stays = dict(s.waiting[zr.zone])

@@ -10,19 +10,15 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import ipywidgets as W
-import yaml
 
 from .. import tables
-from ..engine import content as C
 from ..engine.errors import ContentError, MrpError
 from ..engine.intents import Intent, format_intent
-from ..engine.spec import GameSpec, clear_cache, load_spec
+from ..engine.spec import GameSpec, load_spec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_error, explain_event, search_rules
 from ..referee import final_ruling, production_ruling
@@ -41,6 +37,7 @@ from .html import (
     status_html,
     text_board_html,
 )
+from .panels.corrections import operator_corrections, operator_path
 from .session import Session, StepReport
 
 log = logging.getLogger(__name__)
@@ -52,20 +49,17 @@ TAB_TITLES = ("Log", "Scores", "Hand", "Lesson & quiz", "What if", "Referee", "C
               "Text board", "Rules", "Table")
 
 
-def override_path() -> Path:
-    """Where a referee's card corrections are saved (env MRP_TUTOR_OVERRIDES)."""
-    env = os.environ.get(C.OVERRIDE_ENV)
-    return Path(env).expanduser() if env else Path.home() / ".mrp_tutor" / "overrides.yaml"
-
-
 def app_spec() -> GameSpec:
-    """The spec with the referee's override file applied when it exists.
+    """The spec with the operator's override file (env MRP_TUTOR_OVERRIDES) when it exists;
+    never a file in the user's home folder.
 
     Raises:
         ContentError: the override file does not load (shown as a sentence by the app).
     """
-    path = override_path()
-    return load_spec(overrides=path) if path.exists() else load_spec()
+    path = operator_path()
+    if path is not None and path.exists():
+        return load_spec(overrides=path, use_env_overrides=False)
+    return load_spec(use_env_overrides=False)
 
 
 def _btn(label: str, cls: str, tip: str = "", style: str = "") -> W.Button:
@@ -84,10 +78,12 @@ class TutorApp:
                 spec = app_spec()
             except ContentError as err:  # a broken override file: start on the base data
                 spec = load_spec(use_env_overrides=False)
-                startup_problem = (f"The card corrections in {override_path()} were not "
+                startup_problem = (f"The card corrections in {operator_path()} were not "
                                    f"applied: {explain_error(spec, err).text}")
         self.spec = spec
-        self.corrections: dict[str, Any] = {}  # this visitor's card corrections (overrides)
+        # this visitor's card corrections (an overrides document) and the spec they give
+        self.corrections: dict[str, Any] = {} if startup_problem else operator_corrections()
+        self.corrected_spec: GameSpec | None = None
         self.session = Session.new(self.spec, colours, seed)
         self.layout = zone_layout(self.spec)
         self.scenarios, problem = scenario_glue.load_library()
@@ -401,8 +397,8 @@ class TutorApp:
         self.say(message, "ok")
 
     def on_new_game(self, _b: Any = None) -> None:
-        if override_path().exists():  # pick up the referee's saved corrections
-            self.spec = self.session.spec = app_spec()
+        if self.corrected_spec is not None:  # this visitor's card corrections
+            self.spec = self.session.spec = self.corrected_spec
             self.layout = zone_layout(self.spec)
         n = int(self.players.value)
         palette = list(self.spec.colours)
@@ -816,67 +812,11 @@ class TutorApp:
         self.say(f"{which.capitalize()} ruling computed for the current position.", "ok")
 
     def _build_cards(self) -> W.Widget:
-        kinds = [("Ships", ("ships", "ships")), ("Zones", ("zones", "zones")),
-                 ("Characters", ("characters", "characters")),
-                 ("Discoveries", ("events", "discoveries")), ("Missions", ("events", "missions")),
-                 ("Actions", ("events", "actions"))]
-        self.cd_kind = W.Dropdown(description="Cards", options=kinds, _dom_classes=["mrp-cd-kind"])
-        self.cd_table = W.HTML(_dom_classes=["mrp-cards"],
-                               layout=W.Layout(max_height="300px", overflow="auto"))
-        self.cd_id = W.Dropdown(description="Entry", _dom_classes=["mrp-cd-id"])
-        self.cd_field = W.Text(description="Field", placeholder="e.g. capacity",
-                               _dom_classes=["mrp-cd-field"])
-        self.cd_value = W.Text(description="Value", placeholder="e.g. 3 (YAML)",
-                               _dom_classes=["mrp-cd-value"])
-        self.cd_save = _btn("Check and save", "mrp-save-override")
-        self.cd_out = W.HTML(_dom_classes=["mrp-cd-result"])
+        from .panels.corrections import CorrectionsPanel
 
-        def entries() -> list[Any]:
-            f, key = self.cd_kind.value
-            return list(getattr(getattr(self.spec.content, f), key))
-
-        def refresh(_c: Any = None) -> None:
-            rows = []
-            ents = entries()
-            for x in ents:
-                data = x.model_dump(exclude={"source", "verified", "notes"})
-                data.pop("id", None)
-                short = ", ".join(f"{k}={v}" for k, v in data.items()
-                                  if not isinstance(v, list | dict))[:120]
-                cls = "" if x.verified else ' class="mrp-unverified-row"'
-                rows.append(f"<tr{cls}><th scope='row'>{e(x.id)}</th><td>{e(short)}</td>"
-                            f"<td>{'yes' if x.verified else 'no'}</td><td>{e(x.source)}</td></tr>")
-            n_unv = len(self.spec.unverified())
-            self.cd_table.value = (
-                f"<p>{n_unv} entries in all are unverified placeholders. Correct an entry to "
-                f"match your copy; corrections are saved to <code>{e(override_path())}</code>."
-                "</p><table class='mrp-table'><thead><tr><th>id</th><th>content</th>"
-                "<th>verified</th><th>source</th></tr></thead><tbody>"
-                + "".join(rows) + "</tbody></table>")
-            self.cd_id.options = [x.id for x in ents]
-
-        def save(_b: Any) -> None:
-            f, key = self.cd_kind.value
-            ident, fld = self.cd_id.value, self.cd_field.value.strip()
-            if not ident or not fld:
-                self.say("Choose an entry and name the field to correct.", "error")
-                return
-            try:
-                value = yaml.safe_load(self.cd_value.value)
-            except yaml.YAMLError:
-                self.say("The value is not valid YAML (write e.g. 3, hellas or [a, b]).", "error")
-                return
-            msg, ok = save_override(override_path(), f, key, ident, fld, value)
-            self.cd_out.value = status_html(msg, "ok" if ok else "error")
-            self.say(msg, "ok" if ok else "error")
-
-        self.cd_kind.observe(self._guard(refresh), names="value")
-        self.cd_save.on_click(self._guard(save))
+        self.cards_panel = CorrectionsPanel(self)
         self._refreshers[6] = lambda: None
-        refresh()
-        return W.VBox([self.cd_kind, self.cd_table,
-                       W.HBox([self.cd_id, self.cd_field, self.cd_value, self.cd_save],
-                              layout=W.Layout(flex_flow="row wrap")), self.cd_out])
+        return self.cards_panel.root
 
     def _build_table(self) -> W.Widget:
         from .panels.table_tab import TableTab
@@ -991,41 +931,3 @@ def _as_explanations(spec: GameSpec, result: Any) -> list[Explanation]:
         return out
     items = result if isinstance(result, list | tuple) else [result]
     return [x if isinstance(x, Explanation) else ex(x) for x in items]
-
-
-def save_override(path: Path, file: str, key: str, ident: str, fld: str,
-                  value: Any) -> tuple[str, bool]:
-    """Merge one correction into the override file after the engine validated it.
-
-    Returns (sentence, saved?).  Nothing is written when the result would not load.
-    """
-    try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
-    except (OSError, yaml.YAMLError) as exc:
-        return f"The override file {path} cannot be read ({exc}); nothing was saved.", False
-    doc = doc if isinstance(doc, dict) else {}
-    section = doc.setdefault(file, {})
-    if not isinstance(section, dict):
-        return f"The override file {path} is malformed at {file!r}; nothing was saved.", False
-    lst = section.setdefault(key, [])
-    entry = next((x for x in lst if isinstance(x, dict) and x.get("id") == ident), None)
-    if entry is None:
-        entry = {"id": ident}
-        lst.append(entry)
-    entry[fld] = value
-    entry.setdefault("source", "referee's own copy")
-    entry.setdefault("verified", True)
-    try:
-        load_spec(overrides=doc, use_env_overrides=False)
-    except ContentError as err:
-        problems = "; ".join(err.problems[:5])
-        return f"Not saved: the correction does not fit the data rules ({problems}).", False
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True),
-                        encoding="utf-8")
-    except OSError as exc:
-        return f"Could not write {path} ({exc.strerror}); nothing was saved.", False
-    clear_cache()
-    return (f"Saved: {file}/{key}/{ident}.{fld} = {value!r} in {path}. Start a new game to "
-            "use it.", True)

@@ -113,8 +113,12 @@ def parse_table_text(text: str | bytes, source: str = "file") -> Any:
         except UnicodeDecodeError:
             raise ContentError(source, ["document: the file is not UTF-8 text (scenario "
                                         "format)"]) from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        if any(isinstance(ev, yaml.AliasEvent) for ev in yaml.parse(text, Loader=loader)):
+            raise ContentError(source, ["document: a table file has no YAML aliases (*name); "
+                                        "write each value out (scenario format)"])
+        return yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
@@ -123,7 +127,7 @@ def parse_table_text(text: str | bytes, source: str = "file") -> Any:
 
 def encode_table(doc: dict[str, Any]) -> str:
     """A short text code for a table document (paste it on another device)."""
-    raw = json.dumps(doc, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    raw = json.dumps(doc, separators=(",", ":")).encode("utf-8")
     return CODE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii")
 
 

@@ -454,17 +454,18 @@ def test_scenario_picker_tolerates_an_empty_library_and_plays_steps(spec: Any) -
 
 
 def test_card_data_correction_is_validated_then_saved(app: TutorApp, tmp_path: Any) -> None:
-    path = tmp_path / "overrides.yaml"
+    path = tmp_path / "overrides.yaml"  # the operator's file (MRP_TUTOR_OVERRIDES, fixture)
     app.tabs.selected_index = 6
-    assert "unverified" in app.cd_table.value
-    app.cd_id.value = "s01"
-    app.cd_field.value = "capacity"
-    app.cd_value.value = "0"
-    app.cd_save.click()
-    assert "Not saved" in app.status_text() and not path.exists()
-    app.cd_value.value = "3"
-    app.cd_save.click()
-    assert "Saved" in app.status_text() and path.exists()
+    cd = app.cards_panel
+    assert "unverified" in cd.table.value
+    cd.id.value = "s01"
+    cd.field.value = "capacity"
+    cd.value.value = "0"
+    cd.save.click()
+    assert "Not kept" in app.status_text() and not path.exists()
+    cd.value.value = "3"
+    cd.save.click()
+    assert "Kept" in app.status_text() and path.exists()
     assert load_spec(overrides=path).cap["s01"] == 3
 
 

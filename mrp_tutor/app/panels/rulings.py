@@ -17,8 +17,8 @@ def _cite(spec: GameSpec, rule: str | None, printable: bool = False) -> str:
         return ""
     c = cite(spec, rule)
     section = c.section if c else ""
-    if printable:
-        return f'<span class="mrp-rule">[{e(rule)}{": " + e(section) if section else ""}]</span>'
+    if printable:  # the sheet lists each rule's section once, at the end
+        return f'<span class="mrp-rule">[{e(rule)}]</span>'
     return f'<cite class="mrp-rule" title="{e(section)}">[{e(rule)}]</cite>'
 
 
@@ -32,6 +32,9 @@ def _counts(d: dict[str, int]) -> str:
 
 
 def _reasons(spec: GameSpec, why: list[Reason], printable: bool) -> str:
+    if printable:  # the table says what happens; the sheet keeps the rules behind it
+        rules = dict.fromkeys(r.rule for r in why if r.rule)
+        return " ".join(_cite(spec, r, True) for r in rules)
     return "<br>".join(f"{e(r.text)} {_cite(spec, r.rule, printable)}" for r in why)
 
 

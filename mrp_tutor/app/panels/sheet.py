@@ -8,22 +8,28 @@ it and calls the print dialog; a browser test prints it to PDF and checks it is 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from ...engine.spec import GameSpec
 from ...engine.state import GameState
+from ...explain import cite
 from ...referee import final_ruling, production_ruling
 from ..html import e
 from .rulings import final_summary_html, production_summary_html
 
 SHEET_CSS = """
-@page { size: A4; margin: 9mm; }
-body { font: 7.5pt/1.25 system-ui, sans-serif; color: #111; margin: 0; }
-h1 { font-size: 11pt; margin: 0 0 2px; } h2 { font-size: 8.5pt; margin: 5px 0 2px; }
+@page { size: A4; margin: 7mm; }
+body { font: 7pt/1.15 system-ui, sans-serif; color: #111; margin: 0; }
+h1 { font-size: 10pt; margin: 0 0 2px; } h2 { font-size: 8pt; margin: 4px 0 1px; }
+p { margin: 2px 0; }
 table { border-collapse: collapse; width: 100%; }
-td, th { border: 0.5pt solid #999; padding: 1px 3px; text-align: left; vertical-align: top; }
-.cols { column-count: 2; column-gap: 5mm; }
-.cols > section { break-inside: avoid; }
+td, th { border: 0.5pt solid #999; padding: 0 2px; text-align: left; vertical-align: top; }
+.cols { display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; }
+.rules-cited { columns: 3; font-size: 6.5pt; color: #333; }
+.mrp-prod-totals { padding: 0; display: inline; } .mrp-prod-totals li { display: inline; }
+.mrp-prod-totals li + li::before { content: "; "; }
+.mrp-prod-summary > p { display: inline; }
 .mrp-rule { color: #555; font-size: 6.5pt; }
 .mrp-why-cell { font-size: 6.5pt; }
 .mrp-swatch { display: inline-block; width: 6px; height: 6px; border-radius: 50%;
@@ -33,8 +39,8 @@ ul { margin: 1px 0; padding-left: 12px; }
 """
 
 
-def position_html(spec: GameSpec, s: GameState) -> str:
-    """The table position in words: round, zones, ships, players (everything: referee)."""
+def position_html(spec: GameSpec, s: GameState) -> tuple[str, str]:
+    """The table position in words: (round, zones and ships; players) - everything."""
     name = spec.card_name
     head = (f"<p class='meta'>Stage: {e(s.stage.replace('_', ' '))}, round {s.round}; first "
             f"player {e(s.first)}; colours {e(', '.join(s.order))}.</p>")
@@ -73,7 +79,7 @@ def position_html(spec: GameSpec, s: GameState) -> str:
     players = ("<table><thead><tr><th>Colour</th><th>Point tokens</th><th>Played</th>"
                "<th>Chosen</th><th>Missions</th><th>Supply / memorial</th></tr></thead>"
                "<tbody>" + "".join(prow) + "</tbody></table>")
-    return (f"{head}<h2>Zones</h2>{zones}<h2>Ships</h2>{ships}<h2>Players</h2>{players}")
+    return (f"{head}<h2>Zones</h2>{zones}<h2>Ships</h2>{ships}", f"<h2>Players</h2>{players}")
 
 
 def _ship_row(spec: GameSpec, s: GameState, sid: str, where: str) -> str:
@@ -101,15 +107,20 @@ def sheet_html(spec: GameSpec, state: GameState, *, title: str = "Table sheet",
                                     printable=True))
     share = (f"<p class='meta'>Table code: <code style='word-break:break-all'>{e(code)}"
              "</code></p>") if code and len(code) < 1600 else ""
+    board, players = position_html(spec, state)
+    rules = dict.fromkeys(re.findall(r"\[([a-z0-9_.]+)\]", "".join(parts)))
+    cited = "".join(f"<li>[{e(r)}] {e(c.section)}</li>" for r in rules
+                    if (c := cite(spec, r)) is not None)
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>{e(title)}</title><style>{SHEET_CSS}</style></head><body>"
         f"<h1>Mission: Red Planet: {e(title)}</h1><p class='meta'>Printed {e(stamp)} by the "
         "rules tutor. Rule ids in brackets refer to the tutor's rules file (our paraphrase of "
         "the rulebook) and its section.</p>"
-        f"<div class='cols'><section>{position_html(spec, state)}</section>"
-        f"<section><h2>Production ruling</h2>{parts[0]}</section>"
-        f"<section><h2>Score</h2>{parts[1]}</section></div>{share}</body></html>")
+        f"<div class='cols'><section>{board}</section>"
+        f"<section><h2>Score</h2>{parts[1]}</section></div>{players}"
+        f"<h2>Production ruling</h2>{parts[0]}"
+        f"<h2>Rules cited</h2><ul class='rules-cited'>{cited}</ul>{share}</body></html>")
 
 
 def sheet_for(app: Any) -> str:

@@ -445,6 +445,9 @@ class TableEditor:
             self.players = players
         stage = self.stage.value
         self.pos["stage"] = stage
+        if stage != "missions":  # the two missions to choose from exist during setup only
+            for seat in self.pos.get("seats", {}).values():
+                seat.pop("dealt", None)
         self.pos["round"] = int(self.round.value) if stage in ("choose", "resolve") else None
         self.pos["production"] = (int(self.production.value) or None
                                   if stage == "production" else None)

@@ -113,6 +113,7 @@ class TableTab:
             self.editor.clear()
             self.ruling.value = ""
             self.code_out.value = ""
+            self.code_in.value = ""
             self.tools.file_text = ""
             self.tools.sheet = ""
             return
@@ -209,6 +210,7 @@ class TableTab:
             self.app.say(f"Not loaded: {first}{more}", "error")
             return
         self.app.use_table(sc, f"Table loaded from the {what}: rulings and Next start from it.")
+        self.code_in.value = ""
         self.editor.load_document(sc.doc.model_dump(mode="json", exclude_none=True))
         self.editor.dirty = False
         self.editor.base_step = (len(self.app.session.game.log)

@@ -1,0 +1,212 @@
+"""Referee at a real table without a browser: the table document and its share code, the
+editor (fields start at the current value, located sentences, no secrets outside Referee
+mode), rulings as summaries, and card corrections that stay in one session."""
+
+from __future__ import annotations
+
+import base64
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from mrp_tutor.app import build_app
+from mrp_tutor.app.panels.corrections import check_bounds
+from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.engine import load_spec
+from mrp_tutor.engine.errors import ContentError
+from mrp_tutor.referee import final_ruling, production_ruling
+from mrp_tutor.scenarios import load_scenario
+from mrp_tutor.scenarios.table import (
+    CODE_PREFIX,
+    decode_table,
+    encode_table,
+    load_table,
+    located_sentence,
+    parse_table_text,
+    table_document,
+    table_position,
+)
+
+TABLE = Path(__file__).resolve().parents[1] / "browser" / "data" / "midgame-table.yaml"
+
+
+@pytest.fixture(scope="module")
+def spec() -> Any:
+    return load_spec(use_env_overrides=False)
+
+
+@pytest.fixture
+def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
+    monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # nothing may be read or written there
+    a = build_app(spec=spec, seed=7)
+    a.tabs.selected_index = 9
+    return a
+
+
+def referee(app: TutorApp) -> Any:
+    app.mode.value = "Referee"
+    return app.table_tab
+
+
+# ----------------------------------------------------------------- the document and the code
+def test_a_table_survives_the_code_and_rules_the_same(spec: Any) -> None:
+    game = load_scenario(TABLE).build()
+    doc = table_document(list(game.state.order), table_position(spec, game.state))
+    code = encode_table(doc)
+    assert code.startswith(CODE_PREFIX) and len(code) < 2_000
+    again = load_table(decode_table(code)).build()
+    assert (production_ruling(spec, again.state).text()
+            == production_ruling(spec, game.state).text())
+    assert final_ruling(spec, again.state).text() == final_ruling(spec, game.state).text()
+
+
+@pytest.mark.parametrize("code", [
+    "", "hello", CODE_PREFIX + "!!!!", CODE_PREFIX + "eJzLSM3JyQcABiwCFQ",  # cut short
+    CODE_PREFIX + base64.urlsafe_b64encode(zlib.compress(b"0" * 5_000_000)).decode(),  # bomb
+    CODE_PREFIX + "A" * 30_000,
+])
+def test_a_bad_code_is_a_sentence(code: str) -> None:
+    with pytest.raises(ContentError) as err:
+        decode_table(code)
+    assert err.value.problems and "code" in err.value.problems[0]
+
+
+def test_a_decoded_illegal_table_names_the_field_and_the_rule(spec: Any) -> None:
+    game = load_scenario(TABLE).build()
+    pos = table_position(spec, game.state)
+    pos["zones"]["hellas"]["astronauts"] = {"red": 30}
+    pos["ships"][0]["crew"] = {"blue": 9}
+    with pytest.raises(ContentError) as err:
+        load_table(decode_table(encode_table(table_document(["red", "blue", "green"], pos))))
+    words = [located_sentence(spec, p, pos) for p in err.value.problems]
+    assert any(w.startswith("Ship s03, crew:") and "ships.capacity" in w for w in words), words
+    assert any("components.astronauts" in w for w in words), words
+
+
+def test_an_uploaded_file_is_bounded(spec: Any) -> None:
+    with pytest.raises(ContentError, match="at most"):
+        parse_table_text("x" * 300_000)
+    with pytest.raises(ContentError, match="UTF-8"):
+        parse_table_text(b"\xff\xfe\x00")
+    with pytest.raises(ContentError, match="not YAML at line 2"):
+        parse_table_text("a: 1\n b: [\n")
+    laughs = "a: &a [1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: [*b,*b,*b,*b]\n"
+    with pytest.raises(ContentError, match="aliases"):
+        parse_table_text(laughs)
+    assert parse_table_text(TABLE.read_bytes())["id"] == "midgame-table"
+
+
+# ----------------------------------------------------------------- the editor
+def test_fields_start_at_the_current_value_and_set_checks_the_whole_table(app: TutorApp) -> None:
+    for _ in range(2):
+        app.round_btn.click()
+    tab = referee(app)
+    ed = tab.editor
+    state = app.session.state
+    busy = next(z for z in app.spec.zones if state.zones[z])
+    ed.zone.value = busy
+    original = ", ".join(f"{c} {n}" for c, n in state.zones[busy].items() if n)
+    assert ed.astronauts.value == original
+    assert ed.players_txt.value == ", ".join(state.order)
+    ed.astronauts.value = "red 30"
+    ed.set_zone.click()
+    assert "not legal yet" in app.status_text() and "components.astronauts" in app.status_text()
+    ed.astronauts.value = "pink 3"
+    ed.set_zone.click()
+    assert "'pink' is not one of red, blue, green" in app.status_text()
+    ed.astronauts.value = original
+    ed.set_zone.click()
+    ed.zone.value = "hellas"
+    ed.astronauts.value = "red 2, blue 1"
+    ed.resource.value = "ice"
+    ed.face.value = "up"
+    ed.set_zone.click()
+    assert "is legal" in app.status_text(), app.status_text()
+    before = len(app.session.game.log)
+    tab.show_ruling("production")
+    ed.check.click()
+    assert "The table is set" in app.status_text()
+    assert app.session.state.zones["hellas"] == {"red": 2, "blue": 1}
+    assert len(app.session.game.log) <= before
+    tab.prod_btn.click()
+    assert "Hellas" in tab.ruling.value and "production.majority" in tab.ruling.value
+    assert "mrp-prod-totals" in tab.ruling.value
+
+
+def test_load_a_code_and_tutor_mode_holds_no_secret(app: TutorApp, spec: Any) -> None:
+    tab = referee(app)
+    tab.code_in.value = encode_table(yaml.safe_load(TABLE.read_text()))
+    tab.code_btn.click()
+    assert "Table loaded from the code" in app.status_text()
+    assert app.session.state.round == 7 and app.session.state.first == "blue"
+    tab.final_btn.click()
+    text = tab.ruling.value
+    assert "If the game ended now" in text
+    assert text.count("Heroic Sacrifice:") == 1  # each mission line once
+    assert "Blue wins" in text
+    assert tab.tools.sheet and tab.tools.file_text and tab.code_out.value
+    app.mode.value = "Tutor"
+
+    def values(w: Any) -> list[str]:
+        out = [str(getattr(w, t, "")) for t in ("value", "sheet", "file_text", "stored",
+                                                 "options")]
+        for child in getattr(w, "children", ()):
+            out.extend(values(child))
+        return out
+
+    page = " ".join(values(tab.root))
+    for secret in ("heroic_sacrifice", "Heroic Sacrifice", "ether_wind", "Ether Wind",
+                   CODE_PREFIX):
+        assert secret not in page, secret
+
+
+def test_a_damaged_saved_table_is_a_sentence(app: TutorApp) -> None:
+    tab = referee(app)
+    tab.tools.stored = CODE_PREFIX + "garbage"
+    tab.load_saved_btn.click()
+    assert app.status_text().startswith("Not loaded:")
+
+
+# ----------------------------------------------------------------- card corrections
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("name", "x" * 5_000, "at most 40"),
+    ("capacity", 99999999999999999999, "a ship holds 1 to"),
+    ("capacity", 0, "a ship holds 1 to"),
+    ("steps", [], "at least one step"),
+    ("count", 10**9, "beyond"),
+])
+def test_corrections_are_bounded(field: str, value: Any, says: str) -> None:
+    msg = check_bounds(field, value)
+    assert msg is not None and says in msg
+
+
+def test_corrections_stay_in_their_session(app: TutorApp, spec: Any, tmp_path: Path) -> None:
+    other = build_app(spec=spec, seed=8)
+    app.tabs.selected_index = 6
+    cd = app.cards_panel
+    cd.kind.value = ("zones", "zones")
+    cd.id.value = "ausonia"
+    cd.field.value = "name"
+    cd.value.value = "z" * 500
+    cd.save.click()
+    assert "Not kept" in app.status_text() and "at most 40" in app.status_text()
+    cd.value.value = "Arabia Terra"
+    cd.save.click()
+    assert "Kept" in app.status_text()
+    assert "Download your corrections" in cd.download.value
+    app.new_btn.click()
+    assert app.spec.card_name("ausonia") == "Arabia Terra"
+    assert other.spec.card_name("ausonia") != "Arabia Terra"
+    other.new_btn.click()
+    assert other.spec.card_name("ausonia") != "Arabia Terra"
+    assert load_spec(use_env_overrides=False).card_name("ausonia") != "Arabia Terra"
+    assert not (tmp_path / "home").exists()  # nothing written to the user's home
+    cd.mine.value = 0
+    cd.remove.click()
+    assert "Removed" in app.status_text() and app.corrections == {}
+    app.new_btn.click()
+    assert app.spec.card_name("ausonia") != "Arabia Terra"
