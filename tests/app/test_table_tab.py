@@ -210,3 +210,35 @@ def test_corrections_stay_in_their_session(app: TutorApp, spec: Any, tmp_path: P
     assert "Removed" in app.status_text() and app.corrections == {}
     app.new_btn.click()
     assert app.spec.card_name("ausonia") != "Arabia Terra"
+
+
+# ----------------------------------------------------------------- check your copy
+def test_check_your_copy_marks_entries_verified_or_changes_nothing(app: TutorApp) -> None:
+    app.tabs.selected_index = 6
+    form = next(w for w in app.cards_panel.root.children
+                if "mrp-check-copy" in getattr(w, "_dom_classes", ()))
+    panel_ships = next(w for w in form.children if "mrp-cc-ships" in w._dom_classes)
+    before = len(app.spec.unverified())
+    panel_ships.value = panel_ships.value.replace("s01: 4,", "s01: 0,") + "\ns99: 2, Hellas"
+    next(w for w in form.children if "mrp-cc-ships-ok" in w._dom_classes).click()
+    assert app.status_text().startswith("Nothing marked: 2 line(s)")
+    assert app.corrections == {}
+    panel_ships.value = panel_ships.value.replace("s01: 0,", "s01: 3,").replace(
+        "\ns99: 2, Hellas", "")
+    next(w for w in form.children if "mrp-cc-ships-ok" in w._dom_classes).click()
+    next(w for w in form.children if "mrp-cc-zones-ok" in w._dom_classes).click()
+    assert "Marked 28 zones entries" in app.status_text()
+    app.new_btn.click()
+    assert app.spec.cap["s01"] == 3
+    assert not [u for u in app.spec.unverified() if u[0] in ("ships", "zones")]
+    assert len(app.spec.unverified()) < before
+    board = app.board.board
+    assert all(z["verified"] for z in board["zones"])
+    assert all(s["verified"] for s in board["docks"] if s)
+    ship = app.spec.content.ships.ships[0]
+    assert ship.source == "my copy" and ship.verified
+    cd = app.cards_panel
+    adj = next(i for label, i in cd.mine.options if label.startswith("zones/adjacency"))
+    cd.mine.value = adj
+    cd.remove.click()
+    assert "adjacency" not in app.corrections.get("zones", {})

@@ -23,6 +23,7 @@ from ...engine import content as C
 from ...engine.errors import ContentError
 from ...engine.spec import GameSpec, load_spec
 from ..html import e, status_html
+from .check_copy import CheckCopyPanel
 
 MAX_NAME = 40
 MAX_TEXT = 300
@@ -113,6 +114,8 @@ def without_correction(doc: dict[str, Any], file: str, key: str, ident: str,
     """A copy without one field of an entry (or the whole entry when ``field`` is None)."""
     out = copy.deepcopy(doc)
     lst = out.get(file, {}).get(key, [])
+    if key == "adjacency":
+        lst = []
     for entry in list(lst):
         if isinstance(entry, dict) and entry.get("id") == ident:
             if field is None:
@@ -137,8 +140,11 @@ def listing(doc: dict[str, Any]) -> list[tuple[str, tuple[str, str, str, str]]]:
         for key, entries in section.items():
             if not isinstance(entries, list):
                 continue
+            if key == "adjacency":  # replaced whole: one correction
+                out.append((f"zones/adjacency: {len(entries)} pairs", (file, key, "", "")))
+                continue
             for entry in entries:
-                if not isinstance(entry, dict):
+                if not isinstance(entry, dict) or "id" not in entry:
                     continue
                 for f, v in entry.items():
                     if f in ("id", "source", "verified"):
@@ -190,7 +196,8 @@ class CorrectionsPanel:
                             self.out,
                             W.HTML("<b>Your corrections</b> (this session only; they apply to "
                                    "the next new game or table)"),
-                            W.HBox([self.mine, self.remove], layout=row), self.download],
+                            W.HBox([self.mine, self.remove], layout=row), self.download,
+                            CheckCopyPanel(app, self.commit).root],
                            _dom_classes=["mrp-card-data"])
         self.refresh()
 
@@ -235,7 +242,7 @@ class CorrectionsPanel:
             self.download.value = ""
 
     # ------------------------------------------------------------------ changes
-    def _set(self, doc: dict[str, Any], done: str) -> bool:
+    def commit(self, doc: dict[str, Any], done: str) -> bool:
         """Validate the whole set; keep it (and write the operator's file) when it loads."""
         try:
             spec = spec_with(doc, self.app.spec.ruleset)
@@ -291,7 +298,7 @@ class CorrectionsPanel:
             self.app.say(f"At most {MAX_CORRECTIONS} corrections per session.", "error")
             return
         doc = with_correction(self.app.corrections, f, key, ident, fld, value)
-        self._set(doc, f"Kept: {key}/{ident}.{fld} = {value!r} (your session only). Start a "
+        self.commit(doc, f"Kept: {key}/{ident}.{fld} = {value!r} (your session only). Start a "
                   "new game or use a table to play with it.")
 
     def drop(self) -> None:
@@ -301,5 +308,5 @@ class CorrectionsPanel:
             self.app.say("Choose one of your corrections to remove.", "error")
             return
         label, (file, key, ident, fld) = items[i]
-        self._set(without_correction(self.app.corrections, file, key, ident, fld),
+        self.commit(without_correction(self.app.corrections, file, key, ident, fld or None),
                   f"Removed: {label}.")
