@@ -258,7 +258,7 @@ def test_referee_flow_on_a_small_screen(browser: Any, voila_url: str, size: str)
     with context_page(browser, viewport, is_mobile=size == "phone",
                       has_touch=True) as page:
         open_table_tab(page, voila_url)
-        select(page, "mrp-te-zone", "Hellas")
+        page.locator(".mrp-board .mrp-zone[data-zone='hellas']").click()  # quick entry
         expect(page.locator(".mrp-te-zone-head")).to_have_text("Zone: Hellas", timeout=T)
         fill(page, "mrp-te-astronauts", "red 3, blue 1")
         select(page, "mrp-te-resource", "celerium")

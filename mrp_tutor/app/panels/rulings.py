@@ -55,9 +55,12 @@ def production_summary_html(spec: GameSpec, r: ProductionRuling, *,
         produced = ", ".join(f"{n} {e(res)}" for res, n in z.produced.items()) or "nothing"
         rows.append(
             f"<tr><th scope='row'>{e(spec.card_name(z.zone))}</th>"
-            f"<td>{e(_counts(z.counts) or 'empty')}</td><td>{produced}</td>"
-            f"<td class='mrp-receives'>{receives}</td><td>{stays}</td>"
-            f"<td class='mrp-why-cell'>{_reasons(spec, z.why, printable)}</td></tr>")
+            f"<td data-label='Astronauts'>{e(_counts(z.counts) or 'empty')}</td>"
+            f"<td data-label='Produces'>{produced}</td>"
+            f"<td class='mrp-receives' data-label='Receives'>{receives}</td>"
+            f"<td data-label='Stays'>{stays}</td>"
+            f"<td class='mrp-why-cell' data-label='Why'>{_reasons(spec, z.why, printable)}</td>"
+            "</tr>")
     if not rows:
         rows.append("<tr><td colspan='6'>No zone is face up and no tokens wait anywhere: "
                     "nothing happens.</td></tr>")
@@ -84,10 +87,12 @@ def final_summary_html(spec: GameSpec, r: FinalRuling, *, running: bool,
                            for card, z, p in sc.discoveries) or "-"
         win = " class='mrp-winner'" if c in r.winners else ""
         rows.append(
-            f"<tr{win}><th scope='row'>{_colour(c)}</th><td class='mrp-total'>{sc.total}</td>"
-            f"<td>{missions}</td><td>{sc.ice_monopoly}</td>"
-            f"<td>{sum(sc.token_points.values())} ({sc.token_count} tokens)</td>"
-            f"<td>{disc}</td></tr>")
+            f"<tr{win}><th scope='row'>{_colour(c)}</th>"
+            f"<td class='mrp-total' data-label='Total'>{sc.total}</td>"
+            f"<td data-label='Missions'>{missions}</td>"
+            f"<td data-label='Ice Monopoly'>{sc.ice_monopoly}</td>"
+            f"<td data-label='Point tokens'>{sum(sc.token_points.values())} "
+            f"({sc.token_count} tokens)</td><td data-label='Discoveries'>{disc}</td></tr>")
     table = ("<table class='mrp-table mrp-final-table'><thead><tr><th>Colour</th><th>Total</th>"
              "<th>Missions</th><th>Ice Monopoly</th><th>Point tokens</th><th>Discoveries</th>"
              "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
@@ -107,4 +112,13 @@ SUMMARY_CSS = """<style>
   margin-right: 4px; vertical-align: middle; }
 .mrp-winner th, .mrp-winner .mrp-total { font-weight: bold; }
 .mrp-prod-summary, .mrp-final-summary { overflow-x: auto; max-width: 100%; }
+@media (max-width: 600px) {  /* a phone: one card per zone / colour instead of columns */
+  .mrp-prod-table thead, .mrp-final-table thead { display: none; }
+  .mrp-prod-table tr, .mrp-final-table tr { display: block; border-bottom: 1px solid #ccc;
+    padding: 4px 0; }
+  .mrp-prod-table td, .mrp-prod-table th, .mrp-final-table td, .mrp-final-table th {
+    display: block; padding: 1px 0; }
+  .mrp-prod-table td::before, .mrp-final-table td::before { content: attr(data-label) ": ";
+    font-weight: bold; }
+}
 </style>"""

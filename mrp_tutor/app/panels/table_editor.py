@@ -120,6 +120,14 @@ def _button(label: str, cls: str, style: str = "") -> W.Button:
                     layout=W.Layout(width="auto"))
 
 
+def _options(dd: W.Dropdown, options: list[tuple[str, str]]) -> None:
+    """New options, keeping the chosen value when it is still one (else the first)."""
+    keep = dd.value
+    dd.options = options
+    values = [v for _, v in options]
+    dd.value = keep if keep in values else (values[0] if values else None)
+
+
 def _row(*items: W.Widget) -> W.Box:
     return W.HBox(list(items), layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
@@ -153,6 +161,9 @@ class TableEditor:
                                          _dom_classes=["mrp-te-res-step"],
                                          layout=W.Layout(width="170px"),
                                          style={"description_width": "90px"})
+        self.revealed = W.Checkbox(description="Discoveries revealed", indent=False,
+                                   _dom_classes=["mrp-te-revealed"],
+                                   layout=W.Layout(width="auto"))
         self.set_round = _button("Set round", "mrp-te-set-round")
         # --- zones
         self.zone = _dd("Zone", "mrp-te-zone", [(spec.card_name(z), z) for z in spec.zones])
@@ -200,7 +211,7 @@ class TableEditor:
             self.note,
             W.HTML("<h4>Round</h4>"),
             _row(self.players_txt, self.stage, self.round, self.production, self.first),
-            _row(self.res_colour, self.res_char, self.res_step, self.set_round),
+            _row(self.res_colour, self.res_char, self.res_step, self.revealed, self.set_round),
             self.zone_head,
             _row(self.zone, self.astronauts, self.resource, self.face, self.waiting,
                  self.discovery, self.set_zone),
@@ -222,9 +233,10 @@ class TableEditor:
         self.set_seat.on_click(guard(lambda _b: self._set(self.apply_seat)))
         self.check.on_click(guard(lambda _b: self.use()))
         self.restart.on_click(guard(lambda _b: self.take_from_game(force=True)))
-        self.zone.observe(guard(lambda _c: self.show_zone()), names="value")
-        self.ship.observe(guard(lambda _c: self.show_ship()), names="value")
-        self.seat.observe(guard(lambda _c: self.show_seat()), names="value")
+        for dd, show in ((self.zone, self.show_zone), (self.ship, self.show_ship),
+                         (self.seat, self.show_seat)):
+            dd.observe(guard(lambda _c, show=show: None if self._loading else show()),
+                       names="value")
 
     def _set(self, apply: Callable[[], str]) -> None:
         try:
@@ -299,6 +311,9 @@ class TableEditor:
                 t.value = ""
             for dd in (self.first, self.seat, self.chosen, self.res_colour, self.res_char):
                 dd.options = []
+            self.zone_head.value = "<h4>Zone</h4>"
+            self.ship_head.value = "<h4>Ship</h4>"
+            self.seat_head.value = "<h4>Player</h4>"
         finally:
             self._loading = False
         self.problems.value = "<p>Switch to Referee mode to copy a table.</p>"
@@ -340,12 +355,13 @@ class TableEditor:
             self.stage.value = self.pos.get("stage", "choose")
             self.round.value = int(self.pos.get("round") or 1)
             self.production.value = int(self.pos.get("production") or 0)
+            self.revealed.value = bool(self.pos.get("discoveries_revealed"))
             self.first.options = colours
             self.first.value = self.pos.get("first") or (self.players[0] if self.players
                                                          else None)
             chars = [(spec.card_name(c), c) for c in spec.countdown]
             self.res_colour.options = [("nobody", ""), *colours]
-            self.res_char.options = chars
+            _options(self.res_char, chars)
             res = self.pos.get("resolving") or {}
             self.res_colour.value = res.get("colour", "")
             if res.get("character") in spec.countdown:
@@ -353,13 +369,12 @@ class TableEditor:
             self.res_step.value = int(res.get("step", 0)) + 1
             self.discovery.options = [("none", "")] + [(spec.card_name(d), d)
                                                        for d in spec.discoveries]
-            ships = sorted(spec.ships)
-            self.ship.options = [(self._ship_label(s), s) for s in ships]
+            _options(self.ship, [(self._ship_label(s), s) for s in sorted(spec.ships)])
             self.place.options = ([("not in play (deck)", "out")]
                                   + [(f"dock {i + 1}", f"dock:{i}")
                                      for i in range(len(self.players))]
                                   + [("launched", "launched"), ("discard pile", "discard")])
-            self.seat.options = colours
+            _options(self.seat, colours)
             self.chosen.options = [("none", ""), *chars]
         finally:
             self._loading = False
@@ -452,6 +467,10 @@ class TableEditor:
         self.pos["production"] = (int(self.production.value) or None
                                   if stage == "production" else None)
         self.pos["first"] = self.first.value if self.first.value in players else players[0]
+        if self.revealed.value:
+            self.pos["discoveries_revealed"] = True
+        else:
+            self.pos.pop("discoveries_revealed", None)
         if stage == "resolve" and self.res_colour.value:
             self.pos["resolving"] = {"colour": self.res_colour.value,
                                      "character": self.res_char.value,
