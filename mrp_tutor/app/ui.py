@@ -21,7 +21,7 @@ from ..engine.intents import Intent, format_intent
 from ..engine.spec import GameSpec, load_spec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_error, explain_event, search_rules
-from ..referee import final_ruling, production_ruling
+from ..referee import production_ruling
 from ..scenarios import Scenario
 from ..scenarios.model import Quiz as ScenarioQuiz
 from . import scenario_glue
@@ -807,8 +807,9 @@ class TutorApp:
 
     def _ruling(self, which: str) -> None:
         """Production or final-score ruling on the current position, with citations."""
-        items = referee_ruling(self.spec, self.session.state, which)
-        self.ruling.value = sentences_html(items, 120)
+        from .panels.rulings import ruling_summary_html
+
+        self.ruling.value = ruling_summary_html(self.spec, self.session.state, which)
         self.say(f"{which.capitalize()} ruling computed for the current position.", "ok")
 
     def _build_cards(self) -> W.Widget:
@@ -880,54 +881,3 @@ def _rounds(events: list[Any]) -> list[int]:
             r = ev.number
         out.append(r)
     return out
-
-
-def referee_ruling(spec: GameSpec, state: Any, which: str) -> list[Explanation]:
-    """Sentences of a production or final-score ruling by :mod:`mrp_tutor.referee`."""
-    result = production_ruling(spec, state) if which == "production" else final_ruling(spec,
-                                                                                        state)
-    return _as_explanations(spec, result)
-
-
-def _as_explanations(spec: GameSpec, result: Any) -> list[Explanation]:
-    """Sentences of a :mod:`mrp_tutor.referee` ruling (production or final), in order."""
-
-    def ex(reason: Any) -> Explanation:
-        rule = getattr(reason, "rule", None)
-        c = getattr(reason, "citation", None) or (cite(spec, rule) if rule else None)
-        return Explanation(str(getattr(reason, "text", reason)), rule, c)
-
-    out: list[Explanation] = []
-    zones = getattr(result, "zones", None)
-    if zones is not None:  # ProductionRuling
-        amount = getattr(result, "amount", "?")
-        third = " (third production: discoveries apply)" if getattr(result, "third", False) else ""
-        out.append(Explanation(f"Production: {amount} token(s) per face-up zone{third}.",
-                               "production.produce", cite(spec, "production.produce")))
-        for z in zones:
-            if not z.face_up and not z.waiting_before:
-                continue
-            out.extend(ex(r) for r in z.why)
-        if len(out) == 1:
-            out.append(Explanation("No zone is face up and no tokens wait anywhere: nothing "
-                                   "happens.", "production.produce",
-                                   cite(spec, "production.produce")))
-        return out
-    scores = getattr(result, "scores", None)
-    if isinstance(scores, dict):  # FinalRuling
-        for c, sc in scores.items():
-            parts = (f"missions {sum(m.points for m in sc.missions)}, ice monopoly "
-                     f"{sc.ice_monopoly}, tokens {sum(sc.token_points.values())}, discoveries "
-                     f"{sum(p for _, _, p in sc.discoveries)}")
-            out.append(Explanation(f"{c.capitalize()}: {sc.total} points ({parts}; "
-                                   f"{sc.token_count} point tokens).", "scoring.final",
-                                   cite(spec, "scoring.final")))
-            for m in sc.missions:
-                out.append(Explanation(
-                    f"{c.capitalize()}'s mission {spec.card_name(m.card)}: "
-                    f"{'completed' if m.completed else 'not completed'}, {m.points} points "
-                    f"({m.detail}).", m.rule, cite(spec, m.rule)))
-        out.extend(ex(r) for r in [*getattr(result, "why", []), *getattr(result, "tie_breaks", [])])
-        return out
-    items = result if isinstance(result, list | tuple) else [result]
-    return [x if isinstance(x, Explanation) else ex(x) for x in items]

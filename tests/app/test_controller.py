@@ -324,7 +324,7 @@ def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
     assert "Red receives" in app.ruling.value
     assert "production.majority" in app.ruling.value
     app.rule_final.click()
-    assert "scoring.final" in app.ruling.value and "Red:" in app.ruling.value
+    assert "scoring.final" in app.ruling.value and "If the game ended now" in app.ruling.value
 
 
 def test_what_if_compares_on_copies(app: TutorApp) -> None:

@@ -6,8 +6,9 @@ score "if the game ended now", each line with its rule.  Pure functions of
 from __future__ import annotations
 
 from ...engine.spec import GameSpec
+from ...engine.state import GameState
 from ...explain import cite
-from ...referee import FinalRuling, ProductionRuling, Reason
+from ...referee import FinalRuling, ProductionRuling, Reason, final_ruling, production_ruling
 from ..html import COLOUR_HEX, e
 
 
@@ -122,3 +123,11 @@ SUMMARY_CSS = """<style>
     font-weight: bold; }
 }
 </style>"""
+
+
+def ruling_summary_html(spec: GameSpec, state: GameState, which: str) -> str:
+    """The production or final-score ruling on ``state`` as a summary (with its styles)."""
+    if which == "production":
+        return SUMMARY_CSS + production_summary_html(spec, production_ruling(spec, state))
+    return SUMMARY_CSS + final_summary_html(spec, final_ruling(spec, state),
+                                            running=state.stage != "over")
