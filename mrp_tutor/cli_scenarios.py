@@ -33,7 +33,8 @@ def add_scenario_commands(subparsers: Any) -> None:
     schema = sc_sub.add_parser("schema", help="print the JSON Schema of scenario files")
     schema.set_defaults(func=cmd_scenario_schema)
 
-    ref = subparsers.add_parser("referee", help="rulings on a table position (scenario file)")
+    ref = subparsers.add_parser("referee", help="rulings on a table position (scenario file, "
+                                "or a table code MRP1:... from the app)")
     ref_sub = ref.add_subparsers(dest="referee_command", required=True)
     prod = ref_sub.add_parser("production", help="who receives what in a production phase")
     prod.add_argument("file", type=Path)
@@ -104,8 +105,13 @@ def cmd_scenario_schema(args: argparse.Namespace) -> int:
 
 
 def _position(path: Path) -> Any:
+    """The game at the position of a scenario file, or of a table code (``MRP1:...``, from
+    the app's Table tab: decoded and checked by the same loader)."""
     from mrp_tutor.scenarios import load_scenario
+    from mrp_tutor.scenarios.table import CODE_PREFIX, decode_table, load_table
 
+    if str(path).startswith(CODE_PREFIX):
+        return load_table(decode_table(str(path)), "table code").build()
     sc = load_scenario(path)
     return sc.build()
 

@@ -242,3 +242,16 @@ def test_check_your_copy_marks_entries_verified_or_changes_nothing(app: TutorApp
     cd.mine.value = adj
     cd.remove.click()
     assert "adjacency" not in app.corrections.get("zones", {})
+
+
+def test_the_command_line_rules_on_a_table_code(capsys: pytest.CaptureFixture[str]) -> None:
+    from mrp_tutor.cli import main
+
+    code = encode_table(yaml.safe_load(TABLE.read_text()))
+    assert main(["referee", "production", code]) == 0
+    by_code = capsys.readouterr().out
+    assert main(["referee", "production", str(TABLE)]) == 0
+    assert capsys.readouterr().out == by_code
+    assert "Totals: Green +2 celerium, +1 ice, +2 sylvanite" in by_code
+    assert main(["referee", "final", code[:-12]]) == 2
+    assert "damaged" in capsys.readouterr().err
