@@ -85,11 +85,15 @@ def table_document(players: list[str], position: dict[str, Any], *, variant: str
 
 
 def load_table(data: Any, source: str = "table") -> Scenario:
-    """Validate a table document through the scenario loader.
+    """Validate a table document through the scenario loader.  A table needs only
+    ``players`` and ``position``: a missing id, title or lesson gets the editor's own.
 
     Raises:
         ContentError: every problem, each with its field path and rule id.
     """
+    if isinstance(data, dict):
+        data = {"id": TABLE_ID, "title": "My table",
+                "lesson": "A table position entered by the referee.", **data}
     return scenario_from_dict(data, source)
 
 

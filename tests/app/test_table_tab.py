@@ -5,6 +5,7 @@ mode), rulings as summaries, and card corrections that stay in one session."""
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import zlib
 from pathlib import Path
 from typing import Any
@@ -255,3 +256,21 @@ def test_the_command_line_rules_on_a_table_code(capsys: pytest.CaptureFixture[st
     assert "Totals: Green +2 celerium, +1 ice, +2 sylvanite" in by_code
     assert main(["referee", "final", code[:-12]]) == 2
     assert "damaged" in capsys.readouterr().err
+
+
+def test_upload_a_scenario_file(app: TutorApp) -> None:
+    tab = referee(app)
+
+    def upload(name: str, data: bytes) -> None:
+        tab.upload.value = ({"name": name, "type": "text/yaml", "size": len(data),
+                             "content": memoryview(data),
+                             "last_modified": dt.datetime.now(dt.UTC)},)
+
+    upload("bad.yaml", b"players: [red]\nposition: {stage: fly}\n")
+    assert app.status_text().startswith("Not loaded:") and "(rule" in app.status_text()
+    upload("laughs.yaml", b"a: &a [1, 1]\nb: [*a, *a]\n")
+    assert "aliases" in app.status_text()
+    upload("table.yaml", TABLE.read_bytes())
+    assert "Table loaded from the file" in app.status_text()
+    assert app.session.state.round == 7
+    assert tab.editor.stage.value == "choose" and tab.editor.round.value == 7
