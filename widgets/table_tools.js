@@ -8,12 +8,15 @@ function readStored() {
   try { return window.localStorage.getItem(KEY) || ""; } catch (e) { return ""; }
 }
 
+const urls = [];  // blob URLs of the links drawn last (revoked when redrawn)
+
 function link(cls, label, name, type, text) {
   const a = document.createElement("a");
   a.className = `mrp-tt-link ${cls}`;
   a.textContent = label;
   a.download = name;
   a.href = URL.createObjectURL(new Blob([text], { type }));
+  urls.push(a.href);
   return a;
 }
 
@@ -27,6 +30,7 @@ export default {
 
     const draw = () => {
       bar.replaceChildren();
+      while (urls.length) URL.revokeObjectURL(urls.pop());
       const file = model.get("file_text");
       const sheet = model.get("sheet");
       if (file) bar.appendChild(link("mrp-tt-download", "Download scenario file",

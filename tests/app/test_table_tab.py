@@ -150,7 +150,10 @@ def test_load_a_code_and_tutor_mode_holds_no_secret(app: TutorApp, spec: Any) ->
     assert text.count("Heroic Sacrifice:") == 1  # each mission line once
     assert "Blue wins" in text
     assert tab.tools.sheet and tab.tools.file_text and tab.code_out.value
+    tab.editor.zone.value = "sinus_sabaeus"  # a face-down discovery in the form
+    assert tab.editor.discovery.value == "great_sandstorm"
     app.mode.value = "Tutor"
+    assert tab.editor.discovery.value == "" and tab.editor.resource.value == ""
 
     def values(w: Any) -> list[str]:
         out = [str(getattr(w, t, "")) for t in ("value", "sheet", "file_text", "stored",

@@ -240,7 +240,7 @@ def correct_a_zone_name(page: Any) -> None:
     page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Card data").click()
     expect(page.locator(".mrp-cards")).to_contain_text("unverified", timeout=T)
     select(page, "mrp-cd-kind", "Zones")
-    expect(page.locator(".mrp-cards")).to_contain_text("ausonia", timeout=T)
+    expect(page.locator(".mrp-cd-id select")).to_contain_text("ausonia", timeout=T)
     select(page, "mrp-cd-id", "ausonia")
     page.locator(".mrp-cd-field input").fill("name")
     page.locator(".mrp-cd-value input").fill("Z" * 41)

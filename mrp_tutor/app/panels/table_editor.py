@@ -174,7 +174,7 @@ class TableEditor:
         self.face = _dd("Face", "mrp-te-face", [("up if occupied (rule)", ""), ("face up", "up"),
                                                 ("face down", "down")])
         self.waiting = _text("Waiting", "mrp-te-waiting", "point tokens left: ice 1")
-        self.discovery = _dd("Discovery", "mrp-te-discovery")
+        self.discovery = _dd("Discovery", "mrp-te-discovery", [("none", "")])
         self.set_zone = _button("Set zone", "mrp-te-set-zone")
         # --- ships
         self.ship = _dd("Ship", "mrp-te-ship", width="340px")
@@ -279,8 +279,6 @@ class TableEditor:
         except ContentError as err:
             self.problems.value = (f"<p>The game is in the middle of a phase "
                                    f"({e(err.problems[0])}); the editor keeps its draft.</p>")
-            if not self.pos:
-                return
             return
         self.players = list(sess.state.order)
         self.variant = ("two_player" if any(s.neutral for s in sess.state.seats.values())
@@ -311,6 +309,9 @@ class TableEditor:
                 t.value = ""
             for dd in (self.first, self.seat, self.chosen, self.res_colour, self.res_char):
                 dd.options = []
+            for dd in (self.resource, self.face, self.discovery):  # face-down facts
+                dd.value = ""
+            self.memorial.value = 0
             self.zone_head.value = "<h4>Zone</h4>"
             self.ship_head.value = "<h4>Ship</h4>"
             self.seat_head.value = "<h4>Player</h4>"

@@ -52,6 +52,13 @@ class TableTools(anywidget.AnyWidget):
     """
 
     _esm = widgets_dir() / "table_tools.js"
+    _css = """
+    .mrp-tt-bar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center;
+      margin: 6px 0; }
+    .mrp-tt-link { padding: 4px 10px; border: 1px solid #9aa; border-radius: 3px;
+      text-decoration: none; color: #1a4f8b; }
+    .mrp-tt-saved { color: #555; font-size: 0.9em; }
+    """
     stored = traitlets.Unicode("").tag(sync=True)
     file_text = traitlets.Unicode("").tag(sync=True)
     file_name = traitlets.Unicode("my-table.yaml").tag(sync=True)
