@@ -277,3 +277,42 @@ def test_upload_a_scenario_file(app: TutorApp) -> None:
     assert "Table loaded from the file" in app.status_text()
     assert app.session.state.round == 7
     assert tab.editor.stage.value == "choose" and tab.editor.round.value == 7
+
+
+@pytest.mark.parametrize("seed", [2, 3, 4])
+def test_a_game_table_copies_through_the_editor_document_unchanged(spec: Any,
+                                                                   seed: int) -> None:
+    """The editor's starting draft of real game positions (every stage a table can be in):
+    valid against the published schema, and the loader rules on it exactly as on the game."""
+    import json
+    import random
+
+    import jsonschema
+
+    from mrp_tutor.engine.game import Game
+    from mrp_tutor.resources import scenarios_dir
+
+    schema = json.loads((scenarios_dir() / "schema.json").read_text())
+    game = Game.new(spec, list(spec.colours[:seed + 1]), seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not game.over and checked < 6:
+        legal = game.legal_intents()
+        if not legal:
+            game.advance()
+            continue
+        game.play(rng.choice(legal))
+        if rng.random() > 0.08:
+            continue
+        try:
+            pos = table_position(spec, game.state)
+        except ContentError:  # mid-phase: not a table position
+            continue
+        doc = table_document(list(game.state.order), pos)
+        jsonschema.validate(json.loads(json.dumps(doc)), schema)
+        copy = load_table(doc).build().state
+        assert (production_ruling(spec, copy).text()
+                == production_ruling(spec, game.state).text()), game.state.stage
+        assert final_ruling(spec, copy).text() == final_ruling(spec, game.state).text()
+        checked += 1
+    assert checked >= 3
