@@ -271,4 +271,11 @@ def test_referee_flow_on_a_small_screen(browser: Any, voila_url: str, size: str)
         save_screenshot(page, f"table-{size}", full_page=False)
         pdf = print_sheet(page, size)
         assert pdf_pages(pdf) == 1
+        if size == "phone":  # check your copy: the ships table, marked as a whole
+            page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Card data").click()
+            ships = page.locator(".mrp-cc-ships textarea")
+            expect(ships).to_have_value(re.compile(r"^s01: \d+, "), timeout=T)
+            set_and_wait(page, "mrp-cc-ships-ok", "Marked 36 ships entries")
+            page.locator(".mrp-check-copy").scroll_into_view_if_needed()
+            save_screenshot(page, "check-copy-phone", full_page=False)
         assert page.errors == []
