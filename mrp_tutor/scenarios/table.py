@@ -94,7 +94,11 @@ def load_table(data: Any, source: str = "table") -> Scenario:
     if isinstance(data, dict):
         data = {"id": TABLE_ID, "title": "My table",
                 "lesson": "A table position entered by the referee.", **data}
-    return scenario_from_dict(data, source)
+    sc = scenario_from_dict(data, source)
+    if not isinstance(sc, Scenario):  # another game's scenario (e.g. First Martians)
+        raise ContentError(source, ["game: a table here is a Mission: Red Planet position "
+                                    "(scenario format)"])
+    return sc
 
 
 def table_yaml(doc: dict[str, Any]) -> str:

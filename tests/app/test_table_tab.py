@@ -316,3 +316,12 @@ def test_a_game_table_copies_through_the_editor_document_unchanged(spec: Any,
         assert final_ruling(spec, copy).text() == final_ruling(spec, game.state).text()
         checked += 1
     assert checked >= 3
+
+
+def test_another_games_scenario_is_not_a_table() -> None:
+    from mrp_tutor.resources import scenarios_dir
+
+    fm = scenarios_dir() / "first_martians" / "actions-order.yaml"
+    with pytest.raises(ContentError) as err:
+        load_table(parse_table_text(fm.read_bytes()))
+    assert err.value.problems[0].startswith("game:")
