@@ -69,17 +69,32 @@ class ZoneRuling:
 
 @dataclass(slots=True)
 class ProductionRuling:
-    """A whole production phase, zone by zone (state unchanged)."""
+    """A whole production phase, zone by zone (state unchanged).
+
+    ``cards``: the discoveries and action cards the ruling took into account, as
+    ``(card id, sentence)``; ``pending``: decisions the engine must still ask before this
+    production (the ruling then shows the production as if they changed nothing).
+    """
 
     amount: int
     third: bool
     zones: list[ZoneRuling]
     events: list[E.Event]
+    cards: list[tuple[str, Reason]] = field(default_factory=list)
+    pending: list[Reason] = field(default_factory=list)
+    notes: list[Reason] = field(default_factory=list)
 
     def text(self) -> str:
         """Plain-text report, one block per zone that matters."""
         lines = [f"Production: {self.amount} token(s) per face-up zone"
                  + (" (third production: discoveries apply)" if self.third else "")]
+        lines.extend(r.line() for r in self.notes)
+        if self.cards:
+            lines.append("Cards taken into account:")
+            lines.extend(f"    {r.line()}" for _, r in self.cards)
+        if self.pending:
+            lines.append("Still to decide before this production:")
+            lines.extend(f"    {r.line()}" for r in self.pending)
         for z in self.zones:
             if not z.face_up and not z.waiting_before:
                 continue
@@ -116,13 +131,75 @@ def _production_entry(spec: GameSpec, s: GameState) -> tuple[int, bool]:
     return last.amount, last.number == 3
 
 
+_PRODUCTION_EVENTS = (E.TokensProduced, E.TokensAwarded, E.TokensStayed, G.ProductionModified)
+_CARD_EVENTS = (E.AstronautRemoved, E.AstronautsUnloaded, E.ActionPlayed, E.TokensGained,
+                E.AstronautRescued)
+
+
+def _third_production_run(
+    spec: GameSpec, state: GameState, notes: list[Reason]
+) -> tuple[GameState, list[E.Event], list[Reason]]:
+    """Let the engine itself run from ``state`` through the reveal discovery phase and the
+    action cards played before the third production, to the end of that production.
+
+    Returns the state the run starts from, its events (a log that replays onto that state)
+    and the decisions that stopped the run before the production (then the production is
+    computed on the position reached, as if those decisions changed nothing).
+    """
+    start = state.clone()
+    if start.stage not in ("reveal_discoveries", "reveal_work", "production", "actions_before"):
+        # rounds are still to be played: rule as if they changed nothing on the table
+        notes.append(_note(spec, "Rounds are still to be played before the third production; "
+                           "this ruling assumes they change nothing on the table.",
+                           "production.when"))
+        start.stage = "reveal_discoveries"
+        start.track_index = next(i for i, t in enumerate(spec.track)
+                                 if t.kind == "reveal_discoveries")
+        start.cur = start.char = None
+        start.queue = []
+    s = start.clone()
+    out: list[E.Event] = []
+    G.advance(spec, s, out)
+    cut = next((i for i, ev in enumerate(out)
+                if isinstance(ev, E.StageChanged) and ev.stage == "actions_after"), None)
+    if cut is not None:
+        return start, out[:cut], []
+    pending: list[Reason] = []
+    d = G.decision(spec, s)
+    if d is not None:
+        who = " and ".join(c.capitalize() for c in d.colours)
+        card = spec.card_name(d.character) if d.character else "a card"
+        pending.append(_note(spec, f"{who} must still decide on {card}; this ruling shows the "
+                             "production as if that decision changed nothing.", d.rule))
+    amount = next(t.amount for t in spec.track if t.kind == "production" and t.number == 3)
+    G._produce(spec, s, out, amount or 0, third=True)
+    return start, out, pending
+
+
+def _third_is_ahead(spec: GameSpec, s: GameState) -> bool:
+    """The third production (and the reveal before it) has not run yet."""
+    third = next(i for i, t in enumerate(spec.track) if t.kind == "production" and t.number == 3)
+    return s.track_index < third or (
+        s.track_index == third and s.stage in ("production", "actions_before"))
+
+
+def _replayed(start: GameState, events: list[E.Event]) -> GameState:
+    s = start.clone()
+    for ev in events:
+        ev.apply(s)
+    return s
+
+
 def production_ruling(
     spec: GameSpec, state: GameState, amount: int | None = None, *, third: bool | None = None
 ) -> ProductionRuling:
     """What a production phase does in this position, zone by zone, with reasons.
 
     ``amount`` defaults to the current (or next) production phase on the round tracker;
-    ``third`` (discoveries' third-production effects apply) defaults likewise.
+    ``third`` (discoveries' third-production effects apply) defaults likewise.  For the
+    tracker's own third production the engine itself runs the reveal discovery phase and the
+    action cards played before that production, so the ruling equals what the engine will do
+    and lists the cards it took into account; decisions still open are listed as pending.
     """
     if amount is not None and amount < 1:
         raise MalformedIntent("bad_amount", "production.produce",
@@ -131,22 +208,29 @@ def production_ruling(
     default_amount, default_third = _production_entry(spec, state)
     n = default_amount if amount is None else amount
     is_third = default_third if third is None else third
-    s = state.clone()
-    if is_third:  # the reveal discovery phase always comes before the third production
-        s.discoveries_revealed = True
-    out: list[E.Event] = []
-    G._produce(spec, s, out, n, third=is_third)
+    notes: list[Reason] = []
+    pending: list[Reason] = []
+    if is_third and default_third and amount is None and _third_is_ahead(spec, state):
+        start, out, pending = _third_production_run(spec, state, notes)
+    else:
+        start, out = state.clone(), []
+        if is_third:  # the reveal discovery phase always comes before the third production
+            start.discoveries_revealed = True
+        G._produce(spec, start.clone(), out, n, third=is_third)
+    first = next((i for i, ev in enumerate(out) if isinstance(ev, _PRODUCTION_EVENTS)), len(out))
+    base = _replayed(start, out[:first])
+    s = _replayed(base, out[first:])
     zones: dict[str, ZoneRuling] = {}
     for z in spec.zones:
         zones[z] = ZoneRuling(
-            zone=z, resource=state.resources.get(z) if state.face_up.get(z) else None,
-            face_up=bool(state.face_up.get(z)), counts=dict(state.zones[z]),
-            waiting_before=dict(state.waiting[z]))
-        if not state.face_up.get(z):
+            zone=z, resource=base.resources.get(z) if base.face_up.get(z) else None,
+            face_up=bool(base.face_up.get(z)), counts=dict(base.zones[z]),
+            waiting_before=dict(base.waiting[z]))
+        if not base.face_up.get(z):
             zones[z].why.append(_note(spec, f"{spec.card_name(z)} has its resource token face "
                                       "down, so it produces nothing.", "production.produce"))
             zones[z].rules.append("production.produce")
-    for ev in out:
+    for ev in out[first:]:
         zr = zones[getattr(ev, "zone", "")] if getattr(ev, "zone", None) in zones else None
         if zr is None:
             continue
@@ -167,7 +251,27 @@ def production_ruling(
             zr.why.insert(0, _note(spec, f"Astronauts in {spec.card_name(zr.zone)}: {counts}.",
                                    "production.majority"))
         zr.stays = dict(s.waiting[zr.zone])
-    return ProductionRuling(n, is_third, list(zones.values()), out)
+    cards = _cards_taken(spec, s, out, is_third)
+    return ProductionRuling(n, is_third, list(zones.values()), out, cards, pending, notes)
+
+
+def _cards_taken(
+    spec: GameSpec, s: GameState, out: list[E.Event], third: bool
+) -> list[tuple[str, Reason]]:
+    """The discoveries and action cards that acted in ``out`` (or will act in the third
+    production), each once, with the sentence of its first effect."""
+    cards: dict[str, Reason] = {}
+    for ev in out:
+        card = getattr(ev, "card", None)
+        if card and card not in cards and isinstance(ev, (*_CARD_EVENTS, G.ProductionModified)):
+            cards[card] = _reason(spec, ev)
+    if third:
+        for zone, card in sorted(s.discoveries.items()):
+            d = spec.discoveries[card]
+            if d.phase == "third_production" and card not in cards:
+                cards[card] = _note(spec, f"{spec.card_name(card)} in {spec.card_name(zone)} "
+                                    "acts during the third production.", "discoveries.timing")
+    return list(cards.items())
 
 
 # ============================================================================ final scoring

@@ -40,9 +40,8 @@ def test_production_ruling_predicts_the_engine(path: Path) -> None:
         assert all(r.text for r in z.why)
         if z.receives or z.produced:
             assert any(r.citation is not None for r in z.why)
-    if not ruling.third:  # (a third production also runs the phases after it)
-        for z in ruling.zones:
-            assert z.stays == game.state.waiting[z.zone], z.zone
+    for z in ruling.zones:
+        assert z.stays == game.state.waiting[z.zone], z.zone
     for c in game.state.order:
         got = {r: game.state.seats[c].tokens[r] - tokens[c][r] for r in tokens[c]}
         predicted = {r: 0 for r in tokens[c]}
@@ -195,3 +194,34 @@ def test_production_ruling_refuses_a_negative_amount():
     with pytest.raises(MalformedIntent) as err:
         production_ruling(game.spec, game.state, -3)
     assert err.value.code == "bad_amount" and err.value.rule == "production.produce"
+
+
+def _reveal_position(zones: dict[str, object], seats: dict[str, object] | None = None,
+                     memorial: dict[str, int] | None = None) -> dict[str, object]:
+    return {
+        "id": "reveal-ruling", "title": "t", "lesson": "l", "rules": ["production.produce"],
+        "players": ["red", "blue", "green"],
+        "position": {
+            "stage": "reveal_discoveries", "first": "red",
+            "ships": [{"id": "s03", "dock": 0}, {"id": "s09", "dock": 1}, {"id": "s15", "dock": 2}],
+            "zones": zones, "seats": seats or {}, "memorial": memorial or {}},
+        "steps": []}
+
+
+def test_production_ruling_before_the_reveal_applies_reveal_discoveries() -> None:
+    """Native Resistance (a reveal-phase discovery) removes one astronaut of each player
+    before the third production: the ruling asked before the reveal must already know it."""
+    from mrp_tutor.scenarios import scenario_from_dict
+
+    doc = _reveal_position({"hellas": {"astronauts": {"red": 1, "blue": 1}, "resource": "ice",
+                                       "discovery": "native_resistance"}})
+    game = scenario_from_dict(doc).build()
+    ruling = production_ruling(game.spec, game.state)
+    assert ruling.third and ruling.amount == 3
+    hellas = next(z for z in ruling.zones if z.zone == "hellas")
+    advance(game.spec, game.state, game.log)
+    awarded = [ev for ev in game.log if ev.type == "tokens_awarded" and ev.zone == "hellas"]
+    assert hellas.receives == {} and not awarded  # both astronauts are removed first
+    assert hellas.stays == {"ice": 3}
+    assert "native_resistance" in [card for card, _ in ruling.cards]
+    assert "Native Resistance" in ruling.text()
