@@ -67,7 +67,7 @@ class ZonesFile(_Model):
 
 class _Step(_Model):
     source: str = ""
-    verified: bool = True
+    verified: bool = False
     notes: str = ""
 
 

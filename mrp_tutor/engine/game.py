@@ -1332,7 +1332,9 @@ def _specific(spec: GameSpec, s: GameState, it: I.Intent, d: Decision) -> Fact |
                     f"{it.ship} has an unknown destination: the first astronaut aboard chooses a "
                     "destination token", {"ship": it.ship})
         if not unknown and it.token is not None:
-            return ("destination_token_not_allowed", "destination_tokens.use",
+            piloted = spec.ships[it.ship].destination == UNKNOWN and not ship.crew
+            return ("destination_token_not_allowed", "destination_tokens.unknown_after_pilot"
+                    if piloted else "destination_tokens.use",
                     f"{it.ship} needs no destination token from this placement",
                     {"ship": it.ship, "token": it.token})
         if it.token is not None and s.dest_supply.get(it.token, 0) <= 0:
