@@ -5,7 +5,10 @@ in a zone, the crew of a ship, a resource token turned face up.  Each edit is ch
 edit never breaks a rule the physical game cannot break: 22 astronauts per colour, ship
 capacity) and becomes a :class:`PositionEdited` event carrying the rule it respects, so the
 log still rebuilds the position.  Astronauts added or removed come from / go back to the
-colour's supply.
+colour's supply.  Every edit must leave a table the game can reach: the same validator as the
+scenario loader's (:func:`mrp_tutor.scenarios.position.table_problems`) decides, so the app,
+the CLI and scenario files agree.  Astronauts put into a zone whose resource token is face
+down turn it face up, as a landing does (rule round.land.flip).
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ class PositionEdited(Event):
             s.face_up[self.place] = True
             return
         assert self.colour is not None
+        if self.what == "zone" and self.resource is not None:  # astronauts arrive: flip
+            s.face_up[self.place] = True
         crew = s.zones[self.place] if self.what == "zone" else s.ships[self.place].crew
         delta = self.count - crew.get(self.colour, 0)
         s.seats[self.colour].supply -= delta
@@ -136,6 +141,30 @@ def check_edit(spec: GameSpec, s: GameState, form: EditForm) -> PositionEdited:
             f"{c} has only {supply} astronaut(s) left in its supply ({total} in all), "
             f"{delta} more are needed", {"colour": c, "supply": supply, "needed": delta,
                                          "total": total})
-    return PositionEdited(rule=rule, what=form.what, place=form.place, colour=c,
-                          count=form.count)
+    flip = (form.what == "zone" and form.count > 0 and form.place in s.resources
+            and not s.face_up.get(form.place))
+    ev = PositionEdited(rule="round.land.flip" if flip else rule, what=form.what,
+                        place=form.place, colour=c, count=form.count,
+                        resource=s.resources[form.place] if flip else None)
+    _check_reachable(spec, s, ev)
+    return ev
+
+
+def _check_reachable(spec: GameSpec, s: GameState, ev: PositionEdited) -> None:
+    """Refuse an edit that leaves a table the game cannot reach (the loader's validator).
+
+    Raises:
+        IllegalIntent: code ``table_unreachable``, the rule of the first problem.
+    """
+    from ..scenarios.position import table_problems
+
+    before = {(w, m) for w, m, _ in table_problems(spec, s)}
+    after = s.clone()
+    ev.apply(after)
+    new = [(w, m, r) for w, m, r in table_problems(spec, after) if (w, m) not in before]
+    if new:
+        where, message, rule = new[0]
+        raise IllegalIntent("table_unreachable", rule, message,
+                            {"where": where, "problems": [m for _, m, _ in new],
+                             "place": ev.place})
 

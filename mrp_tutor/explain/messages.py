@@ -177,7 +177,9 @@ EVENT_TEMPLATES: dict[str, T] = {
         + (f": {e.resource}." if e.resource else ".") if e.what == "face_up" else
         f"The referee sets the {e.colour} astronauts "
         f"{'in ' + _n(sp, e.place) if e.what == 'zone' else 'aboard ship ' + str(e.place)} "
-        f"to {e.count}."),
+        f"to {e.count}"
+        + (f"; an astronaut arrives, so its resource token turns face up: {e.resource}."
+           if e.what == "zone" and e.resource else ".")),
 }
 
 

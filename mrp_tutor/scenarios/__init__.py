@@ -20,10 +20,10 @@ from .core import (
     scenario_to_yaml,
 )
 from .model import ScenarioDoc, schema_json
-from .position import build_state, position_from_state, validate_state
+from .position import build_state, position_from_state, table_problems, validate_state
 
 __all__ = [
     "Scenario", "ScenarioDoc", "ScenarioResult", "build_state", "library", "load_scenario",
     "needs_advance", "position_from_state", "run_scenario", "scenario_from_dict",
-    "scenario_to_yaml", "schema_json", "validate_state",
+    "scenario_to_yaml", "schema_json", "table_problems", "validate_state",
 ]

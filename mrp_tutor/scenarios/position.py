@@ -143,9 +143,9 @@ def build_state(
         colour_ok(pos.first, "first")
     if pos.last is not None and colour_ok(pos.last, "last"):
         s.last = pos.last
-    mid = pos.resolving is not None
     # ------------------------------------------------------------ ships
     seen_ships: set[str] = set()
+    ship_paths: dict[str, str] = {}
     for i, sp in enumerate(pos.ships):
         path = f"ships[{i}]"
         if sp.id not in spec.ships:
@@ -168,12 +168,10 @@ def build_state(
         if ship.aboard() > cap:
             p.add(f"{path}.crew", f"{ship.aboard()} astronauts aboard ship {sp.id} of capacity "
                   f"{cap}", "ships.capacity")
+        ship_paths[sp.id] = path
         if sp.launched:
             if sp.dock is not None:
                 p.add(f"{path}.dock", "a launched ship is not at a dock", "round.launch_full")
-            if pos.stage != "resolve":
-                p.add(f"{path}.launched", "launched ships land at the end of the round, so "
-                      "there are none outside the resolve step", "round.land")
             s.launched.append(sp.id)
         else:
             if sp.dock is None or sp.dock >= len(s.docks):
@@ -184,13 +182,6 @@ def build_state(
                       "setup.launchpad")
             else:
                 s.docks[sp.dock] = sp.id
-            if ship.aboard() == cap and not mid:
-                p.add(f"{path}.crew", f"ship {sp.id} is full and would have launched",
-                      "round.launch_full")
-        if spec.dest[sp.id] == UNKNOWN and ship.crew and not ship.tokens:
-            p.add(f"{path}.tokens", f"ship {sp.id} has an unknown destination and crew: the "
-                  "first astronaut aboard chose a destination token",
-                  "destination_tokens.unknown_ship")
         s.ships[sp.id] = ship
     for z, n in s.dest_supply.items():
         if n < 0:
@@ -223,18 +214,12 @@ def build_state(
                       f"{g.resource_tokens[zp.resource]} in the game", "components.resource_tokens")
         present = bool(s.zones[z])
         s.face_up[z] = zp.face_up if zp.face_up is not None else present
-        if present and not s.face_up[z]:
-            p.add(f"{path}.face_up", "a zone with astronauts has its resource token face up",
-                  "round.land.flip")
         for r, n in zp.waiting.items():
             if r not in C.RESOURCES:
                 p.add(f"{path}.waiting.{r}", f"unknown resource {r!r}", "components.point_tokens")
             elif n:
                 s.waiting[z][r] = n
                 s.token_supply[r] -= n
-        if s.waiting[z] and not s.face_up[z]:
-            p.add(f"{path}.waiting", "only a face-up zone has produced point tokens",
-                  "production.produce")
         if zp.discovery is not None:
             if zp.discovery not in spec.discoveries:
                 p.add(f"{path}.discovery", f"unknown discovery card {zp.discovery!r}",
@@ -421,10 +406,60 @@ def build_state(
         s.event_deck = event_top + left_over
     # ------------------------------------------------------------ the resolution
     _resolution(spec, s, pos, p, players)
+    for where, message, rule in _unreachable(spec, s, ship_paths):
+        p.add(where, message, rule)
     if not p.items:
         for problem in validate_state(spec, s):
             p.add("", problem, None)
     return s if not p.items else None
+
+
+def table_problems(spec: GameSpec, s: GameState) -> list[tuple[str, str, str | None]]:
+    """Every reason why the game could never reach this table position, as
+    ``(where, sentence, rule id)``; empty for a legal table.
+
+    The one validator of table positions: the scenario loader (:func:`build_state`), the
+    referee's edits in the app (:func:`mrp_tutor.app.edits.check_edit`) and so the CLI's
+    rulings on scenario files all refuse exactly these positions.  ``where`` is a field path
+    of the position document (``zones.hellas.face_up``, ``ships.s07.crew``), "" for a
+    whole-table count.
+    """
+    out = _unreachable(spec, s, {})
+    if not out:
+        out = [("", problem, None) for problem in validate_state(spec, s)]
+    return out
+
+
+def _unreachable(
+    spec: GameSpec, s: GameState, ship_paths: dict[str, str]
+) -> list[tuple[str, str, str | None]]:
+    """Positions the rules never leave on the table (see :func:`table_problems`)."""
+    out: list[tuple[str, str, str | None]] = []
+    resolving = s.stage == "resolve" and s.cur is not None
+    for sid, ship in s.ships.items():
+        path = ship_paths.get(sid, f"ships.{sid}")
+        if ship.launched:
+            if s.stage != "resolve":
+                out.append((f"{path}.launched", f"ship {sid} is launched, but launched ships "
+                            "land at the end of the round, so there are none outside the "
+                            "resolve step", "round.land"))
+        elif ship.aboard() >= spec.cap[sid] and not resolving:
+            out.append((f"{path}.crew", f"ship {sid} is full and would have launched (a full "
+                        "ship stays docked only until the effect that filled it is over)",
+                        "round.launch_full"))
+        if spec.dest[sid] == UNKNOWN and ship.crew and not ship.tokens:
+            out.append((f"{path}.tokens", f"ship {sid} has an unknown destination and "
+                        "astronauts aboard, so it carries the destination token its first "
+                        "astronaut chose", "destination_tokens.unknown_ship"))
+    for z, counts in s.zones.items():
+        name = spec.card_name(z)
+        if counts and z in s.resources and not s.face_up.get(z):
+            out.append((f"zones.{z}.face_up", f"{name} has astronauts, so its resource token "
+                        "is face up", "round.land.flip"))
+        if s.waiting.get(z) and not s.face_up.get(z):
+            out.append((f"zones.{z}.waiting", f"{name} has point tokens waiting, but only a "
+                        "zone with its resource face up produces them", "production.produce"))
+    return out
 
 
 def validate_state(spec: GameSpec, s: GameState) -> list[str]:

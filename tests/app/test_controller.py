@@ -297,13 +297,12 @@ def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
     app.ed_zone_btn.click()
     assert app.session.state.zones["hellas"]["red"] == 3
     assert app.session.state.seats["red"].supply == supply - 3
+    assert app.session.state.face_up["hellas"]  # astronauts arrived: the token turned up
     app.ed_face.value = "hellas"
-    app.ed_face_btn.click()
-    assert app.session.state.face_up["hellas"]
     app.ed_face_btn.click()
     assert "already face up" in app.status_text()
     app.back_btn.click()
-    app.back_btn.click()
+    assert not app.session.state.face_up["hellas"]
     assert app.session.state.zones["hellas"].get("red", 0) == 0
     assert app.session.state.seats["red"].supply == supply
 
@@ -365,20 +364,12 @@ def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
     app.ed_zone_btn.click()
     app.tabs.selected_index = 3
     assert "Syrtis Major" in app.quiz_q.value
-    # at setup the zone's resource token is face down: it produces nothing (same ruling as
-    # the Referee tab), whoever has the majority
-    assert not app.session.state.face_up["syrtis_major"]
-    app.quiz_pick.value = "blue"
-    app.quiz_check.click()
-    assert "Not quite" in app.quiz_out.value and "face down" in app.quiz_out.value
+    # astronauts put into a zone turn its face-down resource token up, as a landing does
+    # (the loader's validator: a zone with astronauts has its token face up)
+    assert app.session.state.face_up["syrtis_major"]
     app.quiz_pick.value = "nobody"
     app.quiz_check.click()
-    assert "Right" in app.quiz_out.value
-    app.tabs.selected_index = 5
-    app.ed_face.value = "syrtis_major"
-    app.ed_face_btn.click()
-    assert app.session.state.face_up["syrtis_major"]
-    app.tabs.selected_index = 3
+    assert "Not quite" in app.quiz_out.value
     app.quiz_pick.value = "blue"
     app.quiz_check.click()
     assert "Right" in app.quiz_out.value and "production.majority" in app.quiz_out.value
