@@ -406,8 +406,8 @@ def build_state(
         s.event_deck = event_top + left_over
     # ------------------------------------------------------------ the resolution
     _resolution(spec, s, pos, p, players)
-    for where, message, rule in _unreachable(spec, s, ship_paths):
-        p.add(where, message, rule)
+    for where, message, broken in _unreachable(spec, s, ship_paths):
+        p.add(where, message, broken)
     if not p.items:
         for problem in validate_state(spec, s):
             p.add("", problem, None)
