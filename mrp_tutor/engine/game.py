@@ -351,11 +351,13 @@ def _advance_resolution(
                     return True
             elif _has_options(spec, s, colour, st):
                 return True
+            why = _why_nothing(spec, s, colour, st)
             _emit(s, out, E.StepSkipped(
-                rule="characters.travel_agent" if isinstance(st, C.BoardStep) and st.all_or_nothing
-                else "characters.as_fully_as_possible",
-                colour=colour, character=ch, step=s.step, effect=st.effect,
-                reason=_why_nothing(spec, s, colour, st), left=s.left))
+                rule=_SKIP_RULES.get(why, "characters.travel_agent"
+                                     if isinstance(st, C.BoardStep) and st.all_or_nothing
+                                     else "characters.as_fully_as_possible"),
+                colour=colour, character=ch, step=s.step, effect=st.effect, reason=why,
+                left=s.left))
             continue
         nxt = s.step + 1
         if nxt >= len(char.steps):
@@ -728,22 +730,49 @@ def _step_options(
 
 
 def _why_nothing(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> str:
+    """The true reason why step ``st`` has no option left for ``c`` (a stable code; the
+    sentences are in :mod:`mrp_tutor.explain`, tests/property checks them on every skip)."""
     seat = s.seats[c]
     if isinstance(st, C.BoardStep):
-        if seat.supply < (s.left if st.all_or_nothing else 1):
+        n = s.left if st.all_or_nothing else 1
+        if seat.supply < n:
             return "not_enough_astronauts_in_supply"
-        return "no_docked_ship_with_room"
+        roomy = [sid for sid in s.docked() if room(spec, s, sid) >= n]
+        if not roomy:
+            return "no_docked_ship_with_room"
+        if st.ships == "distinct" and all(sid in s.used for sid in roomy):
+            return "only_ship_with_room_already_used"
+        return "no_destination_token_for_unknown_ship"
+    if isinstance(st, C.MoveStep):
+        if any(counts.get(c) for z, counts in s.zones.items() if z != spec.moon):
+            return "nothing_possible"  # (never: every zone of Mars has a neighbour)
+        return ("only_astronauts_on_phobos" if s.zones.get(spec.moon or "", {}).get(c)
+                else "no_astronaut_on_mars_to_move")
+    if isinstance(st, C.DrawOrPeekStep):
+        if not s.done and seat.neutral:
+            return "event_deck_empty_neutral_only_draws"
+        if s.done:
+            return "no_face_down_discovery_to_look_at"
+        return "event_deck_empty_and_no_face_down_discovery"
+    if isinstance(st, C.ReplaceStep) and seat.supply < 1:
+        return "not_enough_astronauts_in_supply"
+    if isinstance(st, C.TokenStep):
+        if not any(n > 0 for n in s.dest_supply.values()):
+            return "no_destination_token_left"
+        return "no_ship_to_redirect"
     reasons = {
-        "move_adjacent": "no_astronaut_on_mars_to_move",
-        "draw_or_peek": "no_event_card_and_no_discovery",
         "force_launch": "no_docked_ship_can_launch",
         "destroy_docked": "no_docked_ship",
         "replace": "no_astronaut_to_replace",
         "kill": "no_astronaut_to_kill",
         "drop_from": "no_astronaut_on_phobos",
-        "place_destination_token": "no_ship_or_no_token",
     }
     return reasons.get(st.effect, "nothing_possible")
+
+
+# a skip whose reason is a rule of its own cites that rule
+_SKIP_RULES = {"event_deck_empty_neutral_only_draws": "two_player.neutral_scientist",
+               "no_destination_token_for_unknown_ship": "destination_tokens.none_left"}
 
 
 # =============================================================================== intents

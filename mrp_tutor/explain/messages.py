@@ -87,9 +87,13 @@ EVENT_TEMPLATES: dict[str, T] = {
     "resolution_started": lambda sp, e: f"{_c(e.colour)} resolves the {_n(sp, e.character)}.",
     "step_started": lambda sp, e: f"{_n(sp, e.character)}, step {e.step + 1}: "
     f"{_step_name(e.effect, e.count)}.",
-    "step_skipped": lambda sp, e: f"{_c(e.colour)} cannot do any more of "
-    f"\"{_step_name(e.effect, e.left)}\" ({e.reason.replace('_', ' ')}), so the step is "
-    "resolved as fully as possible and skipped.",
+    "step_skipped": lambda sp, e: (
+        f"{_c(e.colour)} has no ship where all {e.left} astronauts fit together "
+        f"({_skip_reason(e)}): the Travel Agent's effect happens fully or not at all, so it is "
+        "ignored and the turn is skipped."
+        if e.rule == "characters.travel_agent" else
+        f"{_c(e.colour)} cannot do any more of \"{_step_name(e.effect, e.left)}\": "
+        f"{_skip_reason(e)}. The step is resolved as fully as possible and ends."),
     "step_stopped": lambda sp, e: f"{_c(e.colour)} stops with {e.left} left.",
     "resolution_ended": lambda sp, e: f"{_c(e.colour)}'s {_n(sp, e.character)} is fully "
     "resolved; now full ships may launch.",
@@ -195,6 +199,38 @@ def _track_name(kind: str, number: int) -> str:
     if kind == "production":
         return f"production phase {number}"
     return kind.replace("_", " ") + " phase"
+
+
+SKIP_REASONS: dict[str, str] = {
+    "not_enough_astronauts_in_supply": "not enough astronauts are left in its supply",
+    "no_docked_ship_with_room": "no docked ship has room for {n} more",
+    "only_ship_with_room_already_used": "each astronaut goes on a different ship, and every "
+    "docked ship with room already has one of them",
+    "no_destination_token_for_unknown_ship": "the only docked ships with room have an unknown "
+    "destination, and no destination token is left to give them one",
+    "no_astronaut_on_mars_to_move": "it has no astronaut in a zone of Mars",
+    "only_astronauts_on_phobos": "its only astronauts in a zone are on Phobos, which is "
+    "adjacent to no zone",
+    "event_deck_empty_neutral_only_draws": "the event deck is empty, and a neutral Scientist "
+    "only draws (it never looks at a discovery in play)",
+    "event_deck_empty_and_no_face_down_discovery": "the event deck is empty and no face-down "
+    "discovery is in play to look at",
+    "no_face_down_discovery_to_look_at": "no face-down discovery is in play to look at",
+    "no_docked_ship_can_launch": "no docked ship can be forced to launch (every docked ship "
+    "is full, or none is docked)",
+    "no_docked_ship": "no ship is docked at the launchpad",
+    "no_astronaut_to_replace": "no astronaut of another colour is where it could be replaced",
+    "no_astronaut_to_kill": "no astronaut is in a zone where it may be killed",
+    "no_astronaut_on_phobos": "it has no astronaut on Phobos",
+    "no_destination_token_left": "no destination token is left in the supply",
+    "no_ship_to_redirect": "no ship is docked or launched to take a destination token",
+    "nothing_possible": "nothing is possible",
+}
+
+
+def _skip_reason(e: Any) -> str:
+    text = SKIP_REASONS.get(e.reason, str(e.reason).replace("_", " "))
+    return text.format(n=e.left or 1)
 
 
 STEP_NAMES = {

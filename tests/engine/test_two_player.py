@@ -514,7 +514,8 @@ def test_neutral_scientist_with_an_empty_event_deck_does_nothing(spec: GameSpec)
     events += play_first_while(game, "board")
     skipped = [e for e in events if isinstance(e, E.StepSkipped) and e.colour == BLUE
                and e.effect == "draw_or_peek"]
-    assert len(skipped) == 1 and skipped[0].rule == "characters.as_fully_as_possible"
+    assert len(skipped) == 1 and skipped[0].rule == "two_player.neutral_scientist"
+    assert skipped[0].reason == "event_deck_empty_neutral_only_draws"  # not "no discovery"
     assert not any(isinstance(e, E.DiscoveryPeeked) for e in events)
     d = game.decision()
     assert d is None or BLUE not in d.colours or d.kind != "peek"
