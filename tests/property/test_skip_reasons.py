@@ -30,7 +30,7 @@ def _docked(s: GameState) -> list[str]:
     return [x for x in s.docks if x is not None]
 
 
-def _reason_holds(spec: GameSpec, s: GameState, ev: E.StepSkipped) -> bool:  # noqa: C901
+def _reason_holds(spec: GameSpec, s: GameState, ev: E.StepSkipped) -> bool:
     c = ev.colour
     seat = s.seats[c]
     st = spec.characters[ev.character].steps[ev.step]
