@@ -85,6 +85,7 @@ class RecallStep(_Step):
 class MoveStep(_Step):
     effect: Literal["move_adjacent"]
     max_moves: int = Field(ge=1)
+    min_moves: int = Field(default=1, ge=0)  # rule characters.explorer.at_least_one
 
 
 class DrawOrPeekStep(_Step):

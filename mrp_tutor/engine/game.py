@@ -664,7 +664,7 @@ def _step_options(
                 if moves is None:
                     moves = memo[("move", c, z)] = [I.Move(c, z, a) for a in spec.adjacent[z]]
                 opts.extend(moves)
-        if opts and with_stop:
+        if opts and with_stop and s.done >= st.min_moves:
             opts.append(I.Stop(c))
         return opts
     if type(st) is C.DrawOrPeekStep:
@@ -1421,7 +1421,9 @@ def _specific(spec: GameSpec, s: GameState, it: I.Intent, d: Decision) -> Fact |
         return ("no_astronaut_there", "characters.soldier.move",
                 f"{c} has no astronaut on {st.from_zone}", {"zone": st.from_zone})
     if isinstance(it, I.Stop):
-        rule = "characters.soldier.move" if isinstance(st, C.DropStep) else "characters.mandatory"
+        rule = ("characters.soldier.move" if isinstance(st, C.DropStep) else
+                "characters.explorer.at_least_one" if isinstance(st, C.MoveStep) else
+                "characters.mandatory")
         return ("must_continue", rule, "this effect cannot be stopped now",
                 {"decision": d.kind, "done": s.done})
     if isinstance(it, I.PlaceToken):

@@ -85,6 +85,9 @@ def test_full_ship_launches_only_after_the_whole_effect(t):
     evs = t.play(Board(red, "s07"))  # fills s07 (capacity 2)
     assert "ship_launched" not in _types(evs)
     assert not t.state.ships["s07"].launched
+    nxt = t.spec.adjacent["hellas"][0]
+    evs = t.play(Move(red, "hellas", nxt))  # the first move is due (a move is possible)
+    assert "ship_launched" not in _types(evs)
     evs = t.play(Stop(red))  # end the moves: the effect is over, now the full ship launches
     i_end = _types(evs).index("resolution_ended")
     i_launch = _types(evs).index("ship_launched")
@@ -152,9 +155,14 @@ def test_explorer_may_stop_early_up_to_three_moves(t):
     t.put("hellas", red)
     t.choose({red: "explorer"})
     t.play(Board(red, "s01"))
+    assert Stop(red) not in t.legal(red)  # tutor reading: at least one move when possible
+    with pytest.raises(IllegalIntent) as err:
+        t.play(Stop(red))
+    assert err.value.rule == "characters.explorer.at_least_one"
+    t.play(Move(red, "hellas", t.spec.adjacent["hellas"][0]))
     assert Stop(red) in t.legal(red)
     evs = t.play(Stop(red))
-    assert evs[0].type == "step_stopped" and evs[0].left == 3
+    assert evs[0].type == "step_stopped" and evs[0].left == 2
 
 
 # ----------------------------------------------------------------- 7 Scientist
