@@ -433,9 +433,27 @@ def _end_round(spec: GameSpec, s: GameState, out: Out) -> None:
                 _emit(s, out, E.ShipDocked(rule="round.refill", ship=s.ship_deck[0], dock=dock))
     first = s.last or s.first
     _emit(s, out, E.FirstPlayerSet(
-        rule="two_player.first_player" if s.seats[first].neutral else "round.first_player",
-        colour=first))
+        rule="two_player.first_player" if s.seats[first].neutral else
+        "round.first_player.skipped_turn" if _whole_effect_skipped(spec, out, first) else
+        "round.first_player", colour=first))
     _next_track(spec, s, out)
+
+
+_AFTER_EFFECT = (E.StepStarted, E.ResolutionEnded, E.ShipLaunched, E.ShipLanded, E.ShipDocked,
+                 E.ResourceFlipped, E.DeckShuffled)
+
+
+def _whole_effect_skipped(spec: GameSpec, out: Out, colour: str) -> bool:
+    """True when the round's last resolution (at the end of ``out``) was ``colour``'s and
+    every step of it was skipped whole (e.g. a Travel Agent with no ship with room for three)."""
+    for ev in reversed(out):
+        if isinstance(ev, E.StepSkipped):
+            if ev.step == 0:
+                first = spec.characters[ev.character].steps[0]
+                return ev.colour == colour and ev.left == _step_count(first)
+        elif not isinstance(ev, _AFTER_EFFECT):
+            return False
+    return False
 
 
 def _flip(s: GameState, out: Out, zone: str, rule: str) -> None:

@@ -137,3 +137,14 @@ def test_search_rules_finds_rulings(spec):
     assert search_rules(spec, "travel agent")[0].rule == "characters.travel_agent"
     assert search_rules(spec, "ice monopoly")[0].rule.startswith("ice_monopoly")
     assert search_rules(spec, "zzzz qqqq") == []
+
+
+def test_a_skipped_travel_agent_is_all_or_nothing_not_as_fully_as_possible(spec):
+    from mrp_tutor.engine import events as E
+    from mrp_tutor.explain import explain_event
+
+    ev = E.StepSkipped(rule="characters.travel_agent", colour="blue", character="travel_agent",
+                       step=0, effect="board", reason="no_docked_ship_with_room", left=3)
+    text = explain_event(spec, ev).text
+    assert "as fully as possible" not in text and "fully or not at all" in text
+    assert "room for 3 more" in text
