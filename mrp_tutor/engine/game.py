@@ -855,9 +855,13 @@ def apply_intent(
                                      forced=True, colour=c))
     elif isinstance(intent, I.Destroy):
         ship = s.ships[intent.ship]
+        tokens = tuple(ship.tokens)
         _emit(s, out, E.ShipDestroyed(rule="characters.saboteur", ship=intent.ship,
                                       killed=tuple(sorted(ship.crew.items())),
-                                      tokens=tuple(ship.tokens), colour=c))
+                                      tokens=tokens, colour=c))
+        if tokens:  # (returned by ship_destroyed; this event records the reading)
+            _emit(s, out, DestinationTokensReturned(rule="characters.saboteur.tokens",
+                                                    ship=intent.ship, tokens=tokens))
     elif isinstance(intent, I.Replace):
         own = intent.victim == c  # only a neutral colour may do this
         _emit(s, out, E.AstronautReplaced(
@@ -926,6 +930,19 @@ def _advance_work(spec: GameSpec, s: GameState, out: Out) -> bool:
         _emit(s, out, E.WorkDone(rule="discoveries.effect" if kind == "scatter"
                                  else "actions.effect", item=item))
     return False
+
+
+@dataclass(slots=True, kw_only=True)
+class DestinationTokensReturned(E.Event):
+    """The destination tokens of a destroyed ship go back to the supply (informative: the
+    ship_destroyed event already returned them; this one cites the tutor reading)."""
+
+    type = "destination_tokens_returned"
+    ship: str
+    tokens: tuple[str, ...]
+
+
+E.EVENT_TYPES[DestinationTokensReturned.type] = DestinationTokensReturned
 
 
 @dataclass(slots=True, kw_only=True)
@@ -1108,8 +1125,8 @@ def _reveal_discoveries(spec: GameSpec, s: GameState, out: Out) -> None:
         if isinstance(fx, C.RemoveEachPlayer):
             for c in _clockwise_from(s, s.first):
                 for _ in range(min(fx.count, s.zones[zone].get(c, 0))):
-                    _emit(s, out, E.AstronautRemoved(rule="discoveries.effect", colour=c,
-                                                     zone=zone, to="supply", card=card))
+                    _emit(s, out, E.AstronautRemoved(rule="discoveries.native_resistance.supply",
+                                                     colour=c, zone=zone, to="supply", card=card))
         elif isinstance(fx, C.PullDocked):
             for sid in s.docked():
                 crew = tuple(sorted(s.ships[sid].crew.items()))

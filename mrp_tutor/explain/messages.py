@@ -29,7 +29,17 @@ def _n(spec: GameSpec, ident: Any, fallback: str = "a card") -> str:
 def _crew(crew: Any) -> str:
     if not crew:
         return "nobody"
-    return ", ".join(f"{n} {c}" for c, n in crew)
+    return _and(f"{n} {c}" for c, n in crew)
+
+
+def _count(crew: Any) -> int:
+    return sum(int(n) for _, n in crew or ())
+
+
+def _and(items: Any) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    xs = [str(x) for x in items]
+    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1] if xs else ""
 
 
 def _ship(spec: GameSpec, sid: str) -> str:
@@ -118,15 +128,24 @@ EVENT_TEMPLATES: dict[str, T] = {
     "ship_launched": lambda sp, e: (
         f"{_c(e.colour)} forces ship {e.ship} to launch before it is full." if e.forced else
         f"Ship {e.ship} is full and launches."),
-    "ship_destroyed": lambda sp, e: f"{_c(e.colour)} destroys ship {e.ship}: "
-    f"{_crew(e.killed)} killed, sent to the Lost in Space Memorial.",
+    "ship_destroyed": lambda sp, e: (
+        f"{_c(e.colour)} destroys ship {e.ship}: {_crew(e.killed)} "
+        f"{'is' if _count(e.killed) == 1 else 'are'} killed and sent to the Lost in Space "
+        "Memorial." if e.killed else
+        f"{_c(e.colour)} destroys ship {e.ship}; nobody was aboard, so nobody is killed."),
+    "destination_tokens_returned": lambda sp, e: (
+        f"The {_and(_n(sp, z) for z in e.tokens)} destination token"
+        f"{'s' if len(e.tokens) != 1 else ''} of the destroyed ship {e.ship} "
+        f"{'return' if len(e.tokens) != 1 else 'returns'} to the supply."),
     "astronaut_killed": lambda sp, e: f"{_c(e.colour)} kills a {e.victim} astronaut in "
     f"{_n(sp, e.place)}; it goes to the Lost in Space Memorial.",
     "astronaut_replaced": lambda sp, e: f"{_c(e.colour)} replaces a {e.victim} astronaut at "
     f"{_n(sp, e.place)} with one of its own; the {e.victim} astronaut goes to the memorial.",
     "ship_landed": lambda sp, e: (
         f"Ship {e.ship} lands in {_n(sp, e.zone)} with {_crew(e.crew)}"
-        + (" (its destination token returns to the supply)." if e.tokens else ".")
+        + ("." if not e.tokens else " (its destination token returns to the supply)."
+           if len(e.tokens) == 1 else
+           f" (its {len(e.tokens)} destination tokens return to the supply).")
         if e.zone else f"Ship {e.ship} lands nowhere: it had no destination and nobody aboard."),
     "tokens_produced": lambda sp, e: (
         f"{_n(sp, e.zone)} produces {e.count} {e.resource} point token"

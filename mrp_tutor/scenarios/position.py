@@ -256,7 +256,7 @@ def build_state(
     s.discoveries_revealed = pos.discoveries_revealed or revealed_default
     if pos.discoveries_revealed and not revealed_default:
         p.add("discoveries_revealed", "discoveries are revealed only in the reveal discovery "
-              "phase, after round 10", "discoveries.reveal_phase")
+              "phase, before the third production", "discoveries.reveal_phase")
     for i, card in enumerate(pos.discovery_discard):
         if card not in spec.discoveries:
             p.add(f"discovery_discard[{i}]", f"unknown discovery card {card!r}",

@@ -265,10 +265,14 @@ def test_saboteur_kills_everyone_aboard_and_discards_the_ship(t):
     t.state.dest_supply["hellas"] -= 1
     t.choose({red: "saboteur"})
     t.play(Board(red, "s04"))
-    t.play(Destroy(red, "s01"))
+    evs = t.play(Destroy(red, "s01"))
     assert t.state.memorial == {blue: 2, green: 1}
     assert "s01" not in t.state.ships and "s01" in t.state.ship_discard
     assert t.state.dest_supply["hellas"] == 2  # its token goes back to the supply
+    # the rulebook is silent on a destroyed ship's tokens: the return is a labelled reading
+    back = [e for e in evs if e.type == "destination_tokens_returned"]
+    assert len(back) == 1 and back[0].rule == "characters.saboteur.tokens"
+    assert back[0].tokens == ("hellas",)
 
 
 # ----------------------------------------------------------------- 4 Femme Fatale

@@ -148,3 +148,25 @@ def test_a_skipped_travel_agent_is_all_or_nothing_not_as_fully_as_possible(spec)
     text = explain_event(spec, ev).text
     assert "as fully as possible" not in text and "fully or not at all" in text
     assert "room for 3 more" in text
+
+
+def test_wording_of_kills_and_returned_tokens(spec):
+    from mrp_tutor.engine import events as E
+    from mrp_tutor.engine.game import DestinationTokensReturned
+    from mrp_tutor.explain import explain_event
+
+    empty = E.ShipDestroyed(rule="characters.saboteur", ship="s01", killed=(), tokens=(),
+                            colour="red")
+    text = explain_event(spec, empty).text
+    assert "nobody killed" not in text and "nobody is killed" in text
+    one = E.ShipDestroyed(rule="characters.saboteur", ship="s01", killed=(("blue", 1),),
+                          tokens=(), colour="red")
+    assert "1 blue is killed" in explain_event(spec, one).text
+    landed = E.ShipLanded(rule="round.land.token", ship="s01", zone="hellas",
+                          crew=(("red", 2),), tokens=("ausonia", "hellas"))
+    text = explain_event(spec, landed).text
+    assert "2 destination tokens return" in text and "its destination token returns" not in text
+    back = DestinationTokensReturned(rule="characters.saboteur.tokens", ship="s01",
+                                     tokens=("hellas", "ausonia"))
+    assert explain_event(spec, back).text == ("The Hellas and Ausonia destination tokens of "
+                                              "the destroyed ship s01 return to the supply.")

@@ -164,3 +164,28 @@ def test_build_can_run_the_automatic_part() -> None:
     assert any(ev.type == "tokens_awarded" for ev in ran.log)
     assert sc.path is not None and sc.path.name == "production-majority.yaml"
     assert sc.quiz is not None and sc.quiz.choices[sc.quiz.answer] == "Green"
+
+
+def test_the_unverified_reveal_position_is_never_stated_as_fact() -> None:
+    """The reveal discovery phase's place right after round 10 is `verified: false` on the
+    round tracker (game.yaml): every shipped sentence that places it there says so."""
+    import json
+    import re
+
+    from mrp_tutor.engine import load_spec
+
+    spec = load_spec(use_env_overrides=False)
+    assert spec.content.game.provenance["track"].verified is False
+    root = Path(__file__).resolve().parents[2]
+    texts: list[tuple[str, str]] = []
+    for nb in sorted((root / "notebooks" / "tutorials").glob("*.ipynb")):
+        for cell in json.loads(nb.read_text())["cells"]:
+            if cell["cell_type"] == "markdown":
+                texts.append((nb.name, "".join(cell["source"])))
+    for path in sorted((root / "scenarios").glob("*.yaml")):
+        texts.append((path.name, path.read_text()))
+    for name, text in texts:
+        for sentence in re.split(r"(?<=[.!?])\s+|\n-", text):
+            low = sentence.lower()
+            if re.search(r"round 10|tenth round", low) and "discover" in low:
+                assert "unverified" in low or "tutor" in low, (name, sentence)
