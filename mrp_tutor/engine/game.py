@@ -290,6 +290,8 @@ def _next_track(spec: GameSpec, s: GameState, out: Out) -> None:
             "final_scoring": "scoring.final"}[t.kind]
     if s.track_index >= 0 and spec.track[s.track_index].kind == "production":
         rule = "production.advance"
+    elif s.track_index >= 0 and spec.track[s.track_index].kind == "reveal_discoveries":
+        rule = "discoveries.reveal_phase"  # "at the end of the phase, advance the tracker"
     _emit(s, out, E.TrackAdvanced(rule=rule, index=i, kind=t.kind, number=t.number))
 
 
@@ -374,13 +376,18 @@ def _advance_resolution(
         count = spec.memo.get(("count", ch, nxt))
         if count is None:
             count = spec.memo[("count", ch, nxt)] = _step_count(step)
-        ev = E.StepStarted(rule=char.rule, colour=colour, character=ch, step=nxt,
-                           effect=step.effect, count=count)
+        ev = E.StepStarted(rule=_STEP_RULES.get(type(step), char.rule), colour=colour,
+                           character=ch, step=nxt, effect=step.effect, count=count)
         ev.apply(s)
         out.append(ev)
         if type(step) is C.RecallStep:
             _recall(spec, s, out, colour, ch)
 
+
+# a step whose rule is not the character's own (the Soldier's card rule is its kill)
+_STEP_RULES: dict[type, str] = {C.BoardStep: "characters.placement",
+                                C.KillStep: "characters.soldier.kill",
+                                C.DropStep: "characters.soldier.move"}
 
 _STEP_COUNT: dict[type, str | None] = {
     C.BoardStep: "count", C.MoveStep: "max_moves", C.KillStep: "count", C.DropStep: "max",
@@ -876,7 +883,7 @@ def apply_intent(
         assert isinstance(st, C.DropStep)
         _emit(s, out, E.AstronautMoved(rule="characters.soldier.move", colour=c,
                                        from_zone=st.from_zone, to_zone=intent.to_zone))
-        _flip(s, out, intent.to_zone, "characters.soldier.move")
+        _flip(s, out, intent.to_zone, "round.land.flip")
     elif isinstance(intent, I.PlaceToken):
         _emit(s, out, E.DestinationTokenPlaced(rule="characters.pilot", ship=intent.ship,
                                                zone=intent.zone, colour=c, pilot=True))

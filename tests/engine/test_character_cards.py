@@ -448,3 +448,10 @@ def test_secret_agent_cannot_force_a_full_ship(t):
     evs = t.play(Launch(red, "s04"))
     launched = [e.ship for e in evs if e.type == "ship_launched"]
     assert launched == ["s04", "s07"]  # the forced one, then the full one after the effect
+
+
+def test_each_soldier_step_cites_its_own_rule(t):
+    red = t.colours[0]
+    t.choose({red: "soldier"})
+    started = [e for e in t.game.log if e.type == "step_started" and e.colour == red]
+    assert started[-1].effect == "board" and started[-1].rule == "characters.placement"
