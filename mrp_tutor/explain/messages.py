@@ -6,6 +6,7 @@ prose.  Redacted events (hidden fields blanked for the viewer) read as "a card",
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -291,44 +292,172 @@ def explain_event(spec: GameSpec, event: E.Event) -> Explanation:
     return Explanation(text, event.rule, cite(spec, event.rule))
 
 
-ERROR_TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "ship_full": lambda d: f"Ship {d['ship']} has room for only {d['room']} more astronaut(s) "
-    f"(capacity {d['capacity']}), so {d['count']} cannot go aboard.",
-    "ship_not_docked": lambda d: f"Ship {d['ship']} is not docked at the launchpad; astronauts "
-    "and these effects only use docked ships.",
-    "not_adjacent": lambda d: f"{d['from']} is not adjacent to {d['to']}; from there an "
-    f"astronaut can reach {', '.join(d['adjacent']) or 'no zone at all'}.",
-    "not_your_decision": lambda d: f"It is not {d['colour']}'s decision now: the game waits for "
-    f"{', '.join(d['waiting_for']) or 'nobody'}.",
-    "wrong_decision": lambda d: f"{d['colour'].capitalize()} must now "
-    f"{d['decision'].replace('_', ' ')} ({', '.join(d['expected'])}), not "
-    f"{d['got'].replace('_', ' ')}.",
-    "zone_protected": lambda d: f"No astronaut can be killed in {d['zone']}: the Soldier cannot "
-    "kill in the two central zones.",
-    "presence_required": lambda d: f"The Femme Fatale can only replace where she already has an "
-    f"astronaut; {d['colour']} has none at {d['place']}.",
-    "character_already_played": lambda d: f"The {d['character']} was already played; played "
-    "characters stay face up until a Recruiter takes them back.",
-    "destination_token_required": lambda d: f"Ship {d['ship']} has an unknown destination: "
-    "whoever places the first astronaut on it must choose a destination token.",
-    "discovery_zone_forbidden": lambda d: f"Discoveries cannot go to {d['zone']}: only outer "
-    "zones take them (not Phobos, Syrtis Major or Valles Marineris).",
-    "discovery_zone_taken": lambda d: f"{d['zone']} already has a discovery; a zone holds at "
-    "most one.",
-    "must_place_all": lambda d: f"The Travel Agent places all {d['required']} astronauts on one "
-    "ship at once, or none.",
-    "game_over": lambda d: "The game is over.",
+def _w(sp: GameSpec, ident: Any) -> str:
+    """A zone, card, character or ship id in words (``ship s07``, ``Mare Tyrrhenum``)."""
+    return sp.card_name(str(ident)) if ident is not None else "somewhere"
+
+
+def _S(sid: Any) -> str:
+    """A ship at the start of a sentence: ``Ship s07`` (ship ids stay lower case)."""
+    return f"Ship {sid}"
+
+
+def _ws(sp: GameSpec, idents: Any, word: str = "or") -> str:
+    xs = [_w(sp, x) for x in idents or ()]
+    if not xs:
+        return "none"
+    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + f" {word} " + xs[-1]
+
+
+def _astronauts(n: Any) -> str:
+    return f"{n} astronaut{'' if n == 1 else 's'}"
+
+
+def _decision(kind: Any) -> str:
+    text = str(kind or "decide")
+    if text.startswith("action:"):
+        return "resolve an action card"
+    return DECISION_NAMES.get(text, text.replace("_", " "))
+
+
+DECISION_NAMES = {
+    "keep_mission": "keep one of the two starting missions",
+    "choose_character": "choose a character",
+    "assign_discovery": "assign the drawn discovery to an outer zone",
+    "scatter": "move an astronaut out of the zone",
+    "board": "place astronauts on docked ships",
+    "move_adjacent": "move astronauts to adjacent zones",
+    "draw_or_peek": "draw an event card or look at a discovery",
+    "peek": "look at a face-down discovery in play",
+    "force_launch": "force a docked ship to launch",
+    "destroy_docked": "destroy a docked ship",
+    "replace": "replace an astronaut",
+    "kill": "kill an astronaut",
+    "drop_from": "move astronauts from Phobos to Mars",
+    "place_destination_token": "put a destination token on a ship",
+    "play_action": "play or keep an action card",
+}
+
+
+E_T = Callable[[GameSpec, dict[str, Any]], str]
+
+#: One sentence per error code, naming things in words (every code raised anywhere in the
+#: product has one: tests/engine/test_explain.py finds the codes in the source and checks).
+ERROR_TEMPLATES: dict[str, E_T] = {
+    "ship_full": lambda sp, d: f"{_S(d['ship'])} has room for only "
+    f"{_astronauts(d['room'])} more (capacity {d['capacity']}), so {d['count']} cannot go "
+    "aboard.",
+    "ship_not_docked": lambda sp, d: f"{_S(d['ship'])} is not docked at the "
+    "launchpad; astronauts and these effects only use docked ships.",
+    "not_adjacent": lambda sp, d: f"{_w(sp, d['from'])} is not adjacent to {_w(sp, d['to'])}; "
+    f"from there an astronaut can reach {_ws(sp, d['adjacent'])}."
+    if d.get("adjacent") else f"{_w(sp, d['from'])} is not adjacent to any zone, so no "
+    f"astronaut can move between it and {_w(sp, d['to'])}.",
+    "not_your_decision": lambda sp, d: f"It is not {_c(d['colour'])}'s decision now: the game "
+    f"waits for {_and(_c(c) for c in d['waiting_for']) or 'nobody'}.",
+    "wrong_decision": lambda sp, d: f"{_c(d['colour'])} must now {_decision(d['decision'])}, "
+    f"not {str(d['got']).replace('_', ' ')}.",
+    "zone_protected": lambda sp, d: f"No astronaut can be killed in {_w(sp, d['zone'])}: the "
+    "Soldier cannot kill in the two central zones.",
+    "presence_required": lambda sp, d: "The Femme Fatale can only replace where she already "
+    f"has an astronaut; {_c(d['colour'])} has none at {_w(sp, d['place'])}.",
+    "character_already_played": lambda sp, d: f"The {_w(sp, d['character'])} was already "
+    "played; played characters stay face up until a Recruiter takes them back.",
+    "character_not_in_hand": lambda sp, d: f"The {_w(sp, d['character'])} is not in "
+    f"{_c(d.get('colour'))}'s hand.",
+    "unknown_character": lambda sp, d: f"There is no character called {d['character']!r}.",
+    "mission_not_dealt": lambda sp, d: f"{_w(sp, d['card'])} is not one of the two missions "
+    f"dealt to {_c(d.get('colour'))}.",
+    "destination_token_required": lambda sp, d: f"{_S(d['ship'])} has an "
+    "unknown destination: whoever places the first astronaut on it must choose a destination "
+    "token.",
+    "destination_token_not_allowed": lambda sp, d: f"{_S(d['ship'])} already "
+    "has a destination, so this placement puts no destination token on it.",
+    "destination_token_unavailable": lambda sp, d: f"No {_w(sp, d['token'])} destination token "
+    "is left in the supply (there are two per zone).",
+    "no_destination_token_left": lambda sp, d: f"{_S(d['ship'])} has an "
+    "unknown destination and no destination token is left in the supply to give it one, so "
+    "nobody can be the first aboard.",
+    "discovery_zone_forbidden": lambda sp, d: f"Discoveries cannot go to {_w(sp, d['zone'])}: "
+    "only outer zones take them (not Phobos, Syrtis Major or Valles Marineris).",
+    "discovery_zone_taken": lambda sp, d: f"{_w(sp, d['zone'])} already has a discovery; a zone "
+    "holds at most one.",
+    "no_discovery_there": lambda sp, d: f"There is no face-down discovery in "
+    f"{_w(sp, d['zone'])} to look at.",
+    "must_place_all": lambda sp, d: f"The Travel Agent places all {d['required']} astronauts "
+    "on one ship at once, or none.",
+    "wrong_count": lambda sp, d: f"This effect places {_astronauts(d['required'])} at a time, "
+    f"not {d['count']}.",
+    "must_use_same_ship": lambda sp, d: "All these astronauts go on the same ship: "
+    f"{_w(sp, d['required'])}, not {_w(sp, d['ship'])}.",
+    "ship_already_used": lambda sp, d: "Each astronaut of this effect goes on a different ship, "
+    f"and {_w(sp, d['ship'])} already has one.",
+    "no_astronauts_in_supply": lambda sp, d: f"{_c(d.get('colour'))} has only "
+    f"{_astronauts(d['supply'])} left in its supply.",
+    "no_astronaut_there": lambda sp, d: (
+        f"{_c(d.get('victim') or d.get('colour'))} has no astronaut "
+        f"{'at' if d.get('place') in sp.ships else 'in'} "
+        f"{_w(sp, d.get('zone') or d.get('place'))}."),
+    "unknown_zone": lambda sp, d: "There is no zone called " + _and(
+        repr(z) for z in ([d["zone"]] if "zone" in d else [d["from"], d["to"]])
+        if z not in sp.zones) + ".",
+    "drop_target_invalid": lambda sp, d: "Astronauts moved from Phobos go to a zone of Mars, "
+    f"and {_w(sp, d['zone'])} is not one.",
+    "bad_place": lambda sp, d: (
+        f"{_S(d['place'])} is not in play (neither docked nor launched), so "
+        "nobody aboard it can be replaced." if d["place"] in sp.ships else
+        f"There is no zone or ship in play called {d['place']!r}."),
+    "cannot_replace_own": lambda sp, d: "The Femme Fatale replaces another player's astronaut, "
+    f"not one of {_c(d.get('colour'))}'s own.",
+    "ship_already_full": lambda sp, d: f"{_S(d['ship'])} is already full and "
+    "launches anyway; the Secret Agent forces a ship that is not full.",
+    "must_continue": lambda sp, d: (
+        "At least one astronaut must move from Phobos before the Soldier can stop."
+        if d.get("decision") == "drop_from" else
+        "The Explorer makes at least one move when a move is possible; only then may it stop."
+        if d.get("decision") == "move_adjacent" else
+        "Character effects are mandatory: this one cannot be stopped now."),
+    "cannot_draw": lambda sp, d: "A discovery was discarded because every outer zone has one: "
+    "the Scientist now looks at a discovery in play instead of drawing.",
+    "neutral_scientist_draws": lambda sp, d: "A neutral Scientist always draws an event card; "
+    "it never looks at a discovery in play.",
+    "not_legal": lambda sp, d: f"That is not one of {_c(d.get('colour'))}'s legal choices to "
+    f"{_decision(d.get('decision'))} now.",
+    "game_over": lambda sp, d: "The game is over.",
+    "unknown_colour": lambda sp, d: f"There is no {d['colour']!r} colour at this table "
+    f"({_and(_c(c) for c in d.get('colours') or ()) or 'no colours yet'}).",
+    "bad_colours": lambda sp, d: "The colours must be different and each one of "
+    f"{_and(sp.colours)}" + (f"; {_and(repr(c) for c in d['unknown'])} is not"
+                             if d.get("unknown") else "") + ".",
+    "bad_player_count": lambda sp, d: "The standard game takes 3 to "
+    f"{sp.content.game.players.max} players, and the 2-player variant seats 4 colours (two "
+    "main, two neutral).",
+    "unknown_variant": lambda sp, d: f"There is no variant {d['variant']!r}: choose the "
+    "standard game or the 2-player variant.",
+    "bad_log": lambda sp, d: "This is not a game log: a log starts with the start of a game.",
+    "bad_amount": lambda sp, d: "A production phase produces 1 or more tokens per zone, not "
+    f"{d['amount']}.",
+    "intent_malformed": lambda sp, d: (
+        f"There is no decision of type {d['type']!r}." if "known" in d else
+        f"A {str(d['type']).replace('_', ' ')} decision has no field "
+        f"{_and(repr(f) for f in d['fields'])}." if "fields" in d else
+        f"This {str(d['type']).replace('_', ' ')} decision is incomplete or wrong: "
+        f"{'; '.join(d.get('problems') or ['bad fields'])}."),
+    "edit_malformed": lambda sp, d: "This edit is incomplete or wrong: "
+    f"{'; '.join(d.get('problems') or ['bad fields'])}.",
     # referee position edits (mrp_tutor.app.edits) and their engine counterparts
-    "not_enough_astronauts": lambda d: f"{str(d['colour']).capitalize()} has only "
-    f"{d['supply']} astronaut(s) left in its supply, but this edit needs {d['needed']} more: "
+    "not_enough_astronauts": lambda sp, d: f"{_c(d['colour'])} has only "
+    f"{_astronauts(d['supply'])} left in its supply, but this edit needs {d['needed']} more: "
     f"each colour has {d['total']} astronauts in all.",
-    "negative_count": lambda d: "A number of astronauts cannot be negative.",
-    "no_resource_there": lambda d: f"{d['zone']} has no resource token to turn face up.",
-    "already_face_up": lambda d: f"The resource token of {d['zone']} is already face up.",
-    "ship_not_in_play": lambda d: f"Ship {d['ship']} is neither docked at the launchpad nor "
-    "launched now.",
-    "unknown_zone": lambda d: f"There is no zone called {d['zone']!r}." if "zone" in d
-    else f"{d['from']!r} or {d['to']!r} is not a zone of the board.",
+    "negative_count": lambda sp, d: "A number of astronauts cannot be negative.",
+    "no_resource_there": lambda sp, d: f"{_w(sp, d['zone'])} has no resource token to turn "
+    "face up.",
+    "already_face_up": lambda sp, d: f"The resource token of {_w(sp, d['zone'])} is already "
+    "face up.",
+    "ship_not_in_play": lambda sp, d: f"{_S(d['ship'])} is neither docked at "
+    "the launchpad nor launched now.",
+    "table_unreachable": lambda sp, d: "The game could never reach the table this edit makes: "
+    f"{d['problems'][0]}.",
 }
 
 
@@ -341,7 +470,7 @@ def explain_error(spec: GameSpec, err: MrpError) -> Explanation:
         return Explanation(text, None, None)
     template = ERROR_TEMPLATES.get(err.code)
     try:
-        text = template(err.detail) if template else _sentence(err.message)
+        text = template(spec, err.detail) if template else _sentence(err.message)
     except (KeyError, TypeError):
         text = _sentence(err.message)
     return Explanation(text, err.rule, cite(spec, err.rule))
@@ -351,5 +480,5 @@ def _sentence(msg: str) -> str:
     msg = msg.strip()
     if not msg:
         return "That is not allowed."
-    msg = msg[0].upper() + msg[1:]
+    msg = f"Ship {msg}" if re.match(r"s\d", msg) else msg[0].upper() + msg[1:]
     return msg if msg.endswith(".") else msg + "."

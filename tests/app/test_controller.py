@@ -125,7 +125,7 @@ def test_malformed_browser_input_yields_a_sentence(app: TutorApp) -> None:
     app.dispatch({"type": "board", "colour": "red", "ship": "s01", "count": "many"})
     assert "board" in app.status_text().lower() and "Traceback" not in app.status_text()
     app.dispatch({"type": "teleport", "colour": "red"})
-    assert "unknown intent type" in app.status_text().lower()
+    assert "no decision of type 'teleport'" in app.status_text().lower()
     assert snapshot(app) == start
 
 
