@@ -68,7 +68,7 @@ def check_sentence(err: MrpError) -> str:
 
 
 def _bad_intents(rng: random.Random, colours: list[str]) -> list[I.Intent]:
-    zones = list(SPEC.zones) + ["atlantis"]
+    zones = [*SPEC.zones, "atlantis"]
     ships = list(SPEC.ships)
     c = rng.choice(colours)
     z1, z2, sid = rng.choice(zones), rng.choice(zones), rng.choice(ships)
