@@ -15,7 +15,7 @@ from ..engine.intents import format_intent
 
 # Decisions whose choice is secret: the reason must not be shown to other viewers.
 SECRET_KINDS = frozenset({"keep_mission", "choose_character", "assign_discovery", "peek",
-                          "draw_or_peek"})
+                          "draw_or_peek", "play_action"})
 
 
 def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
@@ -26,6 +26,9 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
     first = legal[0]
     c = first.colour
     mine = [x for x in legal if x.colour == c]
+    plays = [x for x in mine if isinstance(x, I.PlayAction)]
+    if plays:
+        return plays[0], "The bot plays its action card as soon as the card's moment comes."
 
     boards = [x for x in mine if isinstance(x, I.Board)]
     if boards:

@@ -34,6 +34,8 @@ def random_bot(rng: random.Random) -> Bot:
     """A bot that picks uniformly among the legal intents."""
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
+        if isinstance(legal[0], I.PlayAction):
+            return legal[0]  # bots play every action card at its moment
         return legal[int(rng.random() * len(legal))]
 
     return choose
@@ -43,8 +45,8 @@ def greedy_bot(rng: random.Random) -> Bot:
     """A bot that picks the legal intent with the best one-step heuristic score."""
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
-        if len(legal) == 1:
-            return legal[0]
+        if len(legal) == 1 or isinstance(legal[0], I.PlayAction):
+            return legal[0]  # (bots play every action card at its moment)
         spec, s = game.spec, game.state
         best: I.Intent = legal[0]
         best_score = float("-inf")

@@ -720,6 +720,16 @@ class ActionPlayed(Event):
 
 
 @dataclass(**_EV)
+class ActionKept(Event):
+    """The holder does not play an action card at its moment: it stays hidden, unplayed."""
+
+    type: ClassVar[str] = "action_kept"
+    hidden = ("card",)
+    colour: str
+    card: str
+
+
+@dataclass(**_EV)
 class AstronautRescued(Event):
     type: ClassVar[str] = "astronaut_rescued"
     colour: str

@@ -511,6 +511,8 @@ def decision(spec: GameSpec, s: GameState) -> Decision | None:
             return Decision(kind, (s.cur,), rule, s.left, ch)
     if s.work:
         item = s.work[0]
+        if item[0] == "action" and s.step == 0:  # whether to play it (rule actions.timing)
+            return Decision("play_action", (item[1],), "actions.timing", 0, item[2])
         if item[0] == "action":
             fx = spec.actions[item[2]].effect
             return Decision(f"action:{fx.effect}", (item[1],), "actions.effect", s.left, item[2])
@@ -554,6 +556,8 @@ def _options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent
     if d.kind == "scatter":
         zone = s.work[0][3]
         return [I.Move(c, zone, a) for a in spec.adjacent[zone]]
+    if d.kind == "play_action":
+        return [I.PlayAction(c, d.character or ""), I.KeepAction(c, d.character or "")]
     if d.kind.startswith("action:"):
         return _action_options(spec, s, c)
     st = current_step(spec, s)
@@ -889,6 +893,12 @@ def apply_intent(
                                                zone=intent.zone, colour=c, pilot=True))
     elif isinstance(intent, I.Rescue):
         _emit(s, out, E.AstronautRescued(rule="actions.effect", colour=c, zone=intent.zone))
+    elif isinstance(intent, I.PlayAction):
+        _play_action(spec, s, out, tuple(s.work[0]))
+    elif isinstance(intent, I.KeepAction):
+        _emit(s, out, E.ActionKept(rule="actions.timing", colour=c, card=intent.card))
+        # the card stays secret: the queue item is closed without naming it
+        _emit(s, out, E.WorkDone(rule="actions.timing", item=("action", c, "", "")))
     advance(spec, s, out, found)
 
 
@@ -914,21 +924,9 @@ def _advance_work(spec: GameSpec, s: GameState, out: Out) -> bool:
         kind, colour = item[0], item[1]
         if s.step == 0:  # not started
             if kind == "action":
-                card = item[2]
-                _emit(s, out, E.ActionPlayed(rule="events.actions", colour=colour, card=card))
-                fx = spec.actions[card].effect
-                if isinstance(fx, C.GainTokens):
-                    n = min(fx.count, s.token_supply[fx.resource])
-                    _emit(s, out, E.TokensGained(rule="actions.effect", colour=colour,
-                                                 resource=fx.resource, count=n, wanted=fx.count,
-                                                 card=card))
-                    _emit(s, out, E.WorkDone(rule="actions.effect", item=item))
-                    continue
-                count = fx.max if isinstance(fx, C.RescueFromMemorial) else fx.count
-            else:
-                count = s.zones[item[3]].get(colour, 0)
-            _emit(s, out, WorkStarted(rule="discoveries.effect" if kind == "scatter"
-                                      else "actions.effect", item=item, count=count))
+                return True  # its holder decides whether to play it now (actions.timing)
+            _emit(s, out, WorkStarted(rule="discoveries.effect", item=item,
+                                      count=s.zones[item[3]].get(colour, 0)))
         if s.left > 0:
             opts = (_action_options(spec, s, colour) if kind == "action"
                     else [I.Move(colour, item[3], a) for a in spec.adjacent[item[3]]])
@@ -937,6 +935,22 @@ def _advance_work(spec: GameSpec, s: GameState, out: Out) -> bool:
         _emit(s, out, E.WorkDone(rule="discoveries.effect" if kind == "scatter"
                                  else "actions.effect", item=item))
     return False
+
+
+def _play_action(spec: GameSpec, s: GameState, out: Out, item: tuple[str, ...]) -> None:
+    """The holder plays the action card of queue ``item``: reveal it, then its effect (a
+    gain at once; choices become the queue's decisions)."""
+    colour, card = item[1], item[2]
+    _emit(s, out, E.ActionPlayed(rule="events.actions", colour=colour, card=card))
+    fx = spec.actions[card].effect
+    if isinstance(fx, C.GainTokens):
+        n = min(fx.count, s.token_supply[fx.resource])
+        _emit(s, out, E.TokensGained(rule="actions.effect", colour=colour, resource=fx.resource,
+                                     count=n, wanted=fx.count, card=card))
+        _emit(s, out, E.WorkDone(rule="actions.effect", item=item))
+        return
+    count = fx.max if isinstance(fx, C.RescueFromMemorial) else fx.count
+    _emit(s, out, WorkStarted(rule="actions.effect", item=item, count=count))
 
 
 @dataclass(slots=True, kw_only=True)

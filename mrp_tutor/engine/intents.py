@@ -151,10 +151,26 @@ class Rescue(Intent):
     zone: str
 
 
+@dataclass(**_IN)
+class PlayAction(Intent):
+    """Play a held action card now, at the moment its text names (rule actions.timing)."""
+
+    type: ClassVar[str] = "play_action"
+    card: str
+
+
+@dataclass(**_IN)
+class KeepAction(Intent):
+    """Do not play a held action card at its moment; it stays hidden and unplayed."""
+
+    type: ClassVar[str] = "keep_action"
+    card: str
+
+
 INTENT_TYPES: dict[str, type[Intent]] = {
     c.type: c
     for c in (KeepMission, ChooseCharacter, Board, Move, Stop, DrawEvent, Peek, AssignDiscovery,
-              Launch, Destroy, Replace, Kill, Drop, PlaceToken, Rescue)
+              Launch, Destroy, Replace, Kill, Drop, PlaceToken, Rescue, PlayAction, KeepAction)
 }
 _ADAPTERS: dict[str, TypeAdapter[Any]] = {}
 

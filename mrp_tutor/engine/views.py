@@ -136,7 +136,9 @@ def view_for(
         if s.held else None,
         "decision": None if d is None else {
             "kind": d.kind, "colours": list(d.colours), "rule": d.rule, "left": d.left,
-            "character": d.character,
+            # whether to play a held action: the card stays secret until it is played
+            "character": HIDDEN if d.kind == "play_action" and not any(
+                own(c) for c in d.colours) else d.character,
         },
         "result": None if s.result is None else {
             "scores": dict(s.result.scores), "breakdown": s.result.breakdown,

@@ -169,12 +169,14 @@ EVENT_TEMPLATES: dict[str, T] = {
         "Some decisions are to be made in this phase." if e.items is None
         else f"{len(e.items)} decision(s) to make in this phase."),
     "work_started": lambda sp, e: f"{_c(e.item[1])} resolves {_n(sp, e.item[2])}.",
-    "work_done": lambda sp, e: f"{_c(e.item[1])} is done with {_n(sp, e.item[2])}.",
+    "work_done": lambda sp, e: f"{_c(e.item[1])} is done with {_n(sp, e.item[2] or None)}.",
     "astronaut_removed": lambda sp, e: f"{_n(sp, e.card)}: {_c(e.colour)} removes an astronaut "
     f"from {_n(sp, e.zone)}.",
     "astronauts_unloaded": lambda sp, e: f"{_n(sp, e.card)}: {_crew(e.crew)} from ship {e.ship} "
     f"land in {_n(sp, e.zone)}.",
     "action_played": lambda sp, e: f"{_c(e.colour)} plays the action {_n(sp, e.card)}.",
+    "action_kept": lambda sp, e: f"{_c(e.colour)} does not play "
+    f"{_n(sp, e.card, 'an action card')} now; it stays hidden and unplayed, its moment past.",
     "astronaut_rescued": lambda sp, e: f"{_c(e.colour)} brings an astronaut back from the "
     f"memorial to {_n(sp, e.zone)}.",
     "production_modified": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: "

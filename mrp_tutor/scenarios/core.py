@@ -256,7 +256,9 @@ def _check_steps(spec: GameSpec, doc: ScenarioDoc, p: Problems) -> None:
             "token": (zones, "destination_tokens.use"),
             "place": (zones | ships, "components.board"),
             "character": (set(spec.characters), "components.character_cards"),
-            "card": (set(spec.missions), "events.missions"),
+            "card": ((set(spec.actions), "events.actions")
+                     if isinstance(intent, I.PlayAction | I.KeepAction)
+                     else (set(spec.missions), "events.missions")),
             "victim": (players, "setup.colors"),
         }
         for name, (ids, rule) in known.items():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mrp_tutor.engine import Kill, Stop, advance
-from mrp_tutor.engine.intents import Rescue
+from mrp_tutor.engine.intents import KeepAction, PlayAction, Rescue
 from mrp_tutor.engine.views import view_for
 
 THIRD = 13
@@ -57,8 +57,12 @@ def test_gain_tokens_action_is_played_at_its_time(t):
     t.flip("hellas", "celerium")
     t.put("hellas", blue)
     out = _third(t)
-    types = [e.type for e in out]
-    assert types.index("tokens_produced") < types.index("action_played")
+    d = t.game.decision()  # its holder decides whether to play it (tutor reading)
+    assert d.kind == "play_action" and d.colours == (red,) and d.rule == "actions.timing"
+    assert t.legal(red) == [PlayAction(red, "blocks_of_ice"), KeepAction(red, "blocks_of_ice")]
+    assert "tokens_produced" in [e.type for e in out]  # after the third production
+    out = t.play(PlayAction(red, "blocks_of_ice"))
+    assert out[0].type == "action_played" and out[0].rule == "events.actions"
     gained = next(e for e in out if e.type == "tokens_gained")
     assert gained.colour == red and gained.resource == "ice" and gained.rule == "actions.effect"
     assert t.state.seats[red].actions == []
@@ -71,6 +75,7 @@ def test_rescue_action_brings_astronauts_back_from_the_memorial(t):
     t.kill(red, 3)
     t.put("hellas", red)
     _third(t)
+    t.play(PlayAction(red, "rescue_operation"))
     d = t.game.decision()
     assert d.kind == "action:rescue_from_memorial" and d.colours == (red,) and d.left == 2
     assert Rescue(red, "hellas") in t.legal(red) and Stop(red) in t.legal(red)
@@ -87,7 +92,45 @@ def test_kill_action_targets_zones_where_the_player_is_present(t):
     t.put("hellas", blue)
     t.put("ausonia", blue)
     _third(t)
+    t.play(PlayAction(red, "industrial_espionage"))
     opts = t.legal(red)
     assert opts == [Kill(red, "hellas", blue)]  # not Ausonia: red is not there
     t.play(opts[0])
     assert t.state.memorial == {blue: 1}
+
+
+def test_a_held_action_may_be_kept_unplayed_and_stays_secret(t):
+    """Tutor reading actions.timing: at its moment the holder plays the card or keeps it;
+    keeping it (here: declining a kill) changes nothing and never reveals the card."""
+    from mrp_tutor.engine.views import redact
+
+    red, blue = t.colours[:2]
+    _give(t, red, "industrial_espionage")
+    t.put("hellas", red)
+    t.put("hellas", blue)
+    _third(t)
+    v = view_for(t.spec, t.state, blue)["decision"]
+    assert v["kind"] == "play_action" and v["character"] == "hidden"
+    assert view_for(t.spec, t.state, red)["decision"]["character"] == "industrial_espionage"
+    out = t.play(KeepAction(red, "industrial_espionage"))
+    kept = next(e for e in out if e.type == "action_kept")
+    assert kept.rule == "actions.timing"
+    assert redact(kept, t.state, blue).card is None  # the card stays secret
+    done = next(e for e in out if e.type == "work_done")
+    assert "industrial_espionage" not in done.item
+    assert t.state.memorial == {} and t.state.zones["hellas"] == {red: 1, blue: 1}
+    assert t.state.seats[red].actions == ["industrial_espionage"]  # still held, unplayed
+    assert t.state.stage == "over"
+
+
+def test_bots_play_every_action_automatically(t):
+    import random
+
+    from mrp_tutor.engine.bots import greedy_bot, random_bot
+
+    red = t.colours[0]
+    _give(t, red, "blocks_of_ice")
+    _third(t)
+    legal = t.legal(red)
+    for bot in (random_bot(random.Random(1)), greedy_bot(random.Random(1))):
+        assert bot(t.game, legal) == PlayAction(red, "blocks_of_ice")

@@ -172,14 +172,26 @@ def test_a_neutral_colour_can_be_first_player_cited_as_the_tutors_reading(
             if neutral:
                 assert ev.rule == "two_player.first_player"
             else:
-                assert ev.rule == ("setup.first_player" if i == 0 else "round.first_player")
-        # the round rule still holds: whoever resolved last becomes first player
+                assert ev.rule in (("setup.first_player",) if i == 0 else (
+                    "round.first_player", "round.first_player.skipped_turn"))
+        # the round rule still holds: whoever resolved last becomes first player; the tutor
+        # reading round.first_player.skipped_turn is cited exactly when that player did nothing
         last: str | None = None
+        since: list[E.Event] = []
         for e in game.log:
+            if isinstance(e, E.ResolutionStarted):
+                since = []
+            since.append(e)
             if isinstance(e, E.ResolutionEnded):
                 last = e.colour
             elif isinstance(e, E.FirstPlayerSet) and last is not None:
                 assert e.colour == last
+                idle = all(x.type in ("resolution_started", "step_started", "step_skipped",
+                                      "resolution_ended", "ship_launched", "ship_landed",
+                                      "resource_flipped", "ship_docked", "deck_shuffled",
+                                      "first_player_set") for x in since)
+                if e.rule != "two_player.first_player":
+                    assert (e.rule == "round.first_player.skipped_turn") == idle, since
     assert {(True, True), (True, False), (False, True), (False, False)} <= seen
 
 
