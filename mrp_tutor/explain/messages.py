@@ -65,7 +65,7 @@ EVENT_TEMPLATES: dict[str, T] = {
     "deck_shuffled": lambda sp, e: (
         f"The neutral deck of {_c(e.deck.split(':', 1)[1])} is shuffled face down."
         if e.deck.startswith("neutral:") else f"The {e.deck} deck is shuffled."),
-    "ship_docked": lambda sp, e: f"{_ship(sp, e.ship).capitalize()} docks at dock {e.dock + 1}.",
+    "ship_docked": lambda sp, e: f"S{_ship(sp, e.ship)[1:]} docks at dock {e.dock + 1}.",
     "ship_returned": lambda sp, e: f"Ship {e.ship} has an unknown destination, so at setup it "
     "goes back into the ship deck and another ship replaces it.",
     "destination_token_placed": lambda sp, e: (
