@@ -7,6 +7,8 @@ emit: nothing here re-implements a rule.  Pure: no pandas, no widgets.
 * :func:`production_ruling` - what each zone produces and who receives what, and why.
 * :func:`final_ruling` - final score breakdown per colour, tie-breaks and winners.
 * :func:`is_legal` - "is this play legal now?", with the reason and the rule.
+* :func:`table_reasons` - why the game could never reach this table (the scenario loader's
+  validator, shared with the app's referee edits); rulings on such a table say so first.
 """
 
 from __future__ import annotations
@@ -45,6 +47,18 @@ def _reason(spec: GameSpec, ev: E.Event) -> Reason:
 
 def _note(spec: GameSpec, text: str, rule: str) -> Reason:
     return Reason(text, rule, cite(spec, rule))
+
+
+def table_reasons(spec: GameSpec, state: GameState) -> list[Reason]:
+    """Every reason why the game could never reach this table, with its rule (empty for a
+    legal table): :func:`mrp_tutor.scenarios.position.table_problems`, as sentences."""
+    from mrp_tutor.scenarios.position import table_problems
+
+    out = []
+    for _, message, rule in table_problems(spec, state):
+        text = f"This table cannot occur in a game: {message}."
+        out.append(Reason(text, rule, cite(spec, rule)))
+    return out
 
 
 # ============================================================================ production
@@ -208,7 +222,7 @@ def production_ruling(
     default_amount, default_third = _production_entry(spec, state)
     n = default_amount if amount is None else amount
     is_third = default_third if third is None else third
-    notes: list[Reason] = []
+    notes: list[Reason] = table_reasons(spec, state)
     pending: list[Reason] = []
     if is_third and default_third and amount is None and _third_is_ahead(spec, state):
         start, out, pending = _third_production_run(spec, state, notes)

@@ -83,3 +83,15 @@ def test_the_validator_accepts_every_library_position() -> None:
         if "position" in sc.doc.model_dump(exclude_none=True):
             game = sc.build()
             assert table_problems(game.spec, game.state) == [], sc.id
+
+
+def test_a_ruling_on_an_unreachable_table_says_so_first() -> None:
+    from mrp_tutor.referee import production_ruling, table_reasons
+
+    s = _state()
+    assert table_reasons(SPEC, s) == []
+    s.zones["hellas"]["red"] = 2  # astronauts with the token still face down
+    s.seats["red"].supply -= 2
+    reasons = table_reasons(SPEC, s)
+    assert [r.rule for r in reasons] == ["round.land.flip"] and "Hellas" in reasons[0].text
+    assert production_ruling(SPEC, s).notes[0].text == reasons[0].text
