@@ -355,9 +355,9 @@ def _advance_resolution(
                 return True
             why = _why_nothing(spec, s, colour, st)
             _emit(s, out, E.StepSkipped(
-                rule=_SKIP_RULES.get(why, "characters.travel_agent"
-                                     if isinstance(st, C.BoardStep) and st.all_or_nothing
-                                     else "characters.as_fully_as_possible"),
+                rule="characters.travel_agent"  # all or nothing, whatever the reason
+                if isinstance(st, C.BoardStep) and st.all_or_nothing
+                else _SKIP_RULES.get(why, "characters.as_fully_as_possible"),
                 colour=colour, character=ch, step=s.step, effect=st.effect, reason=why,
                 left=s.left))
             continue

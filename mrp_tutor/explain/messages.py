@@ -99,7 +99,7 @@ EVENT_TEMPLATES: dict[str, T] = {
     "step_started": lambda sp, e: f"{_n(sp, e.character)}, step {e.step + 1}: "
     f"{_step_name(e.effect, e.count)}.",
     "step_skipped": lambda sp, e: (
-        f"{_c(e.colour)} has no ship where all {e.left} astronauts fit together "
+        f"{_c(e.colour)} cannot place all {e.left} astronauts on one ship "
         f"({_skip_reason(e)}): the Travel Agent's effect happens fully or not at all, so it is "
         "ignored and the turn is skipped."
         if e.rule == "characters.travel_agent" else
