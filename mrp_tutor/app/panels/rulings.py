@@ -45,6 +45,11 @@ def production_summary_html(spec: GameSpec, r: ProductionRuling, *,
     head = (f"<p class='mrp-prod-head'>Production: {r.amount} token(s) per face-up zone"
             + (" (third production: discoveries apply)" if r.third else "")
             + f" {_cite(spec, 'production.produce', printable)}</p>")
+    # an unreachable table, the cards taken into account, decisions still open (referee.py)
+    extra = [*r.notes, *(reason for _, reason in r.cards), *r.pending]
+    if extra:
+        head += ("<ul class='mrp-prod-notes'>" + "".join(
+            f"<li>{e(x.text)} {_cite(spec, x.rule, printable)}</li>" for x in extra) + "</ul>")
     rows = []
     for z in r.zones:
         if not z.face_up and not z.waiting_before:
