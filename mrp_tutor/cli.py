@@ -11,14 +11,11 @@ exit status is non-zero; users never see a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .engine import MrpError, load_spec
-from .engine.bots import BOTS, bot_game
 from .engine.spec import GameSpec
 
 Subparsers = Any  # argparse's private _SubParsersAction
@@ -48,68 +45,11 @@ def command(add: Callable[[Subparsers], None]) -> Callable[[Subparsers], None]:
 
 # ------------------------------------------------------------------------------ simulate
 
-COLOURS_NEEDED = {2: 4}  # the 2-player variant plays four colours (two main, two neutral)
-
-
 @command
 def add_simulate(sub: Subparsers) -> None:
-    p = sub.add_parser(
-        "simulate", help="play seeded bot games and report results and speed",
-        description="Play seeded games between bots. Game i uses seed S+i. With --players 2 "
-        "the 2-player variant is played (two main and two neutral colours).")
-    p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    p.add_argument("--games", type=positive_int, default=10, help="number of games (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    p.add_argument("--bot", choices=sorted(BOTS), default="random",
-                   help="bot deciding for every colour (default random)")
-    p.add_argument("--json", action="store_true", help="print results as JSON")
-    p.set_defaults(func=run_simulate)
+    from .cli_simulate import add_simulate_command
 
-
-def game_record(game: Any, seed: int, players: int) -> dict[str, Any]:
-    """The JSON record of one finished game."""
-    s = game.state
-    result = s.result
-    assert result is not None
-    return {
-        "seed": seed,
-        "players": players,
-        "scores": {c: result.scores[c] for c in s.order},
-        "winners": list(result.winners),
-        "tokens": {c: {r: s.seats[c].tokens[r] for r in ("ice", "sylvanite", "celerium")}
-                   for c in s.order},
-        "astronauts": {c: s.astronaut_places(c) for c in s.order},
-        "events": len(game.log),
-    }
-
-
-def run_simulate(args: argparse.Namespace) -> int:
-    spec = load_spec()
-    players = args.players
-    lo, hi = spec.content.game.players.min, spec.content.game.players.max
-    if not lo <= players <= hi:
-        raise CliError(f"--players must be between {lo} and {hi} (the rulebook's player "
-                       f"counts), not {players}.")
-    colours = list(spec.colours[: COLOURS_NEEDED.get(players, players)])
-    variant = "two_player" if players == 2 else "standard"
-    records = []
-    start = time.perf_counter()
-    for i in range(args.games):
-        seed = args.seed + i
-        game = bot_game(spec, colours, seed, bot=args.bot, variant=variant)
-        records.append(game_record(game, seed, players))
-    elapsed = time.perf_counter() - start
-    rate = args.games / elapsed if elapsed > 0 else float("inf")
-    if args.json:
-        print(json.dumps({"games": records}))
-        print(f"{rate:.1f} games/s", file=sys.stderr)
-        return 0
-    for r in records:
-        scores = ", ".join(f"{c} {p}" for c, p in r["scores"].items())
-        print(f"seed {r['seed']}: {scores}; winners: {', '.join(r['winners']) or 'nobody'} "
-              f"({r['events']} events)")
-    print(f"{args.games} game(s), {players} players, bot {args.bot}: {rate:.1f} games/s")
-    return 0
+    add_simulate_command(sub, positive_int)
 
 
 # ------------------------------------------------------------------------------ rules

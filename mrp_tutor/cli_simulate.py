@@ -1,0 +1,127 @@
+"""``mrp-tutor simulate``: seeded bot games on a Dask cluster, one table row per game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .engine import load_spec
+from .engine.bots import BOTS
+
+Subparsers = Any
+
+
+def add_simulate_command(sub: Subparsers, positive_int: Any) -> None:
+    p = sub.add_parser(
+        "simulate", help="play seeded bot games (on Dask) and save one table row per game",
+        description="Play seeded games between bots. Game i uses seed S+i, so the same seeds "
+        "give the same results whatever the number of workers. With --players 2 the 2-player "
+        "variant is played (two main and two neutral colours). Runs of more than one chunk go "
+        "to a local Dask cluster (one worker process per core) unless --workers or "
+        "--scheduler says otherwise; Ctrl-C stops and keeps the games that finished.")
+    p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--games", type=positive_int, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--bot", choices=sorted(BOTS), default="random",
+                   help="bot deciding for every colour (default random)")
+    p.add_argument("--bots", metavar="LIST",
+                   help="one bot per colour in table order, e.g. greedy,random,random,random "
+                        "(overrides --bot)")
+    p.add_argument("--out", metavar="FILE", type=Path,
+                   help="save the table (one row per game) as .parquet or .csv")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="local Dask workers (default: one per core; 0: play in this process)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786")
+    p.add_argument("--chunk", type=positive_int, default=None, metavar="N",
+                   help="games per Dask task (default 200)")
+    p.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
+    p.add_argument("--json", action="store_true", help="print results as JSON")
+    p.set_defaults(func=run_simulate)
+
+
+class _Refused(Exception):
+    pass
+
+
+def _bots(args: argparse.Namespace, colours: int) -> list[str]:
+    if not args.bots:
+        return [args.bot]
+    names = [b.strip() for b in args.bots.split(",")]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown:
+        raise _Refused(f"--bots: unknown bot {unknown[0]!r}; the bots are "
+                       f"{', '.join(sorted(BOTS))}.")
+    if len(names) != colours:
+        raise _Refused(f"--bots names {len(names)} bot(s) but {args.players} players play "
+                       f"{colours} colours; name one per colour.")
+    return names
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from .cli import CliError
+    from .simulation import DEFAULT_CHUNK, ResultsError, SimulationError, simulate
+    from .simulation.records import colours_for
+    from .simulation.table import file_format, save_results
+
+    spec = load_spec()
+    players = args.players
+    lo, hi = spec.content.game.players.min, spec.content.game.players.max
+    if not lo <= players <= hi:
+        raise CliError(f"--players must be between {lo} and {hi} (the rulebook's player "
+                       f"counts), not {players}.")
+    if args.workers is not None and args.workers < 0:
+        raise CliError(f"--workers must be 0 (this process) or more, not {args.workers}.")
+    try:
+        bots = _bots(args, len(colours_for(spec, players)))
+        if args.out is not None:
+            file_format(args.out)
+    except (_Refused, ResultsError) as err:
+        raise CliError(str(err)) from None
+    chunk = args.chunk or DEFAULT_CHUNK
+    workers = args.workers
+    if workers is None and args.scheduler is None and args.games <= chunk:
+        workers = 0  # one chunk: a cluster could not share it out, so do not start one
+    try:
+        run = simulate(spec, players, args.games, seed=args.seed, bots=bots, workers=workers,
+                       scheduler=args.scheduler, chunk=chunk,
+                       progress=None if args.no_progress else "cli", with_json=args.json)
+    except SimulationError as err:
+        print(f"mrp-tutor: {err}", file=sys.stderr)
+        return 1
+    except (OSError, TimeoutError) as err:
+        if args.scheduler is None:
+            raise
+        raise CliError(f"cannot reach the Dask scheduler at {args.scheduler} ({err}).") from None
+    status = 0 if run.complete else 130
+    if not run.complete:
+        print(f"mrp-tutor: interrupted: {len(run.rows):,} of {run.requested:,} games "
+              f"finished and are kept.", file=sys.stderr)
+    if args.out is not None:
+        try:
+            path = save_results(run.table(), args.out)
+        except ResultsError as err:
+            raise CliError(str(err)) from None
+        print(f"saved {len(run.rows):,} game(s) to {path} ({file_format(path)})",
+              file=sys.stderr if args.json else sys.stdout)
+    summary = (f"{len(run.rows):,} game(s), {players} players, bots {','.join(bots)}: "
+               f"{run.rate:,.1f} games/s on {run.workers} worker(s) ({run.where})")
+    if run.resubmitted:
+        summary += f"; {run.resubmitted} chunk(s) played again after their workers died"
+    if args.json:
+        print(json.dumps({"games": run.records}))
+        print(summary, file=sys.stderr)
+        return status
+    if args.out is None:
+        at = {name: i for i, name in enumerate(run.columns)}
+        for row in run.rows:
+            scores = ", ".join(f"{c} {row[at[c + '_score']]}" for c in spec.colours
+                               if row[at[c + "_score"]] is not None)
+            winners = str(row[at["winners"]]).replace(",", ", ") or "nobody"
+            print(f"seed {row[at['seed']]}: {scores}; winners: {winners} "
+                  f"({row[at['events']]} events)")
+    print(summary)
+    return status

@@ -1,0 +1,204 @@
+"""Run many seeded games on a Dask cluster (or in this process) and collect one row per game.
+
+* The seeds ``seed, seed + 1, ...`` are split into chunks of consecutive seeds; each chunk is
+  one Dask task that plays its games and returns their rows (:func:`.records.play_chunk`).
+* Rows are gathered by seed, not by completion order, and each game depends on its seed
+  alone: the same seeds give the same table whatever the number of workers.
+* A worker that dies (killed, out of memory, machine lost) takes its tasks with it; the
+  scheduler reruns them on another worker.  If the scheduler gives a chunk up
+  (``KilledWorker`` after its allowed failures) the chunk is submitted again under a new key,
+  up to :data:`RESUBMITS` times; a chunk is never silently dropped.
+* Ctrl-C (``KeyboardInterrupt``) stops the run: the unfinished chunks are cancelled and the
+  games that finished are returned (``complete`` is false).
+
+The game content (spec) travels as a task of its own, built from its pickled bytes: any
+worker can rebuild it if the worker that held it dies.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import GameSpec
+from .progress import Progress, make_progress
+from .records import columns, play_chunk
+
+DEFAULT_CHUNK = 200
+RESUBMITS = 3  # fresh submissions of a chunk the scheduler gave up on
+
+
+class SimulationError(Exception):
+    """A chunk of games could not be played (the message names its seeds and the cause)."""
+
+
+@dataclass
+class RunResult:
+    """What a simulation run produced, rows sorted by seed."""
+
+    columns: tuple[str, ...]
+    rows: list[tuple[Any, ...]]
+    requested: int
+    elapsed: float
+    workers: int
+    where: str
+    records: list[dict[str, Any]] = field(default_factory=list)
+    resubmitted: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """True when every requested game is in :attr:`rows`."""
+        return len(self.rows) == self.requested
+
+    @property
+    def rate(self) -> float:
+        """Games per second over the whole run (cluster start-up excluded)."""
+        return len(self.rows) / self.elapsed if self.elapsed > 0 else float("inf")
+
+    def table(self) -> Any:
+        """The rows as a pandas DataFrame with stable dtypes (see :mod:`.table`)."""
+        from .table import to_frame
+
+        return to_frame(self.columns, self.rows)
+
+
+def chunks(seed: int, games: int, size: int) -> list[range]:
+    """Consecutive seed ranges of at most ``size`` games covering ``games`` games."""
+    return [range(lo, min(lo + size, seed + games)) for lo in range(seed, seed + games, size)]
+
+
+def _spec_task(ruleset: str, blob: bytes) -> GameSpec:
+    """The spec rebuilt from its validated content (a spec's cached views do not pickle)."""
+    return GameSpec(ruleset, pickle.loads(blob))
+
+
+def _chunk_task(spec: GameSpec, players: int, seeds: range, bots: tuple[str, ...],
+                with_json: bool) -> tuple[list[tuple[Any, ...]], list[dict[str, Any]]]:
+    return play_chunk(spec, players, seeds, bots, with_json)
+
+
+def local_cluster(workers: int | None = None) -> Any:
+    """A local Dask cluster: one single-threaded worker process per core (the engine is pure
+    Python, so processes, not threads); no dashboard (it would need bokeh)."""
+    from dask.distributed import LocalCluster
+
+    n = workers or os.cpu_count() or 1
+    return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=40)
+
+
+def simulate(
+    spec: GameSpec, players: int, games: int, *, seed: int = 0,
+    bots: Sequence[str] = ("random",), workers: int | None = None,
+    scheduler: str | None = None, client: Any = None, chunk: int = DEFAULT_CHUNK,
+    progress: str | Callable[[int, int], None] | None = "auto", with_json: bool = False,
+) -> RunResult:
+    """Play ``games`` games with seeds ``seed .. seed + games - 1``.
+
+    ``bots``: one bot kind for every colour, or one per colour in table order.
+    Where the games run: ``client`` (a connected ``dask.distributed.Client``), else the
+    cluster at ``scheduler``, else in this process if ``workers == 0``, else a new local
+    cluster of ``workers`` processes (default one per core), closed at the end.
+    ``progress``: "auto", "cli", "notebook", None, or a callable ``(done, total)``.
+    """
+    from .records import colours_for
+
+    n_colours = len(colours_for(spec, players))
+    bot_kinds = tuple(bots) * n_colours if len(bots) == 1 else tuple(bots)
+    if len(bot_kinds) != n_colours:
+        raise ValueError(f"{len(bots)} bots were named for {n_colours} colours; name one bot "
+                         f"for every colour, or a single bot for all of them.")
+    parts = chunks(seed, games, chunk)
+    bar = make_progress(progress, games)
+    try:
+        if client is None and scheduler is None and workers == 0:
+            return _run_here(spec, players, parts, bot_kinds, with_json, bar, games)
+        own_cluster = None
+        if client is None:
+            from dask.distributed import Client
+
+            if scheduler is not None:
+                client = Client(scheduler, timeout="10s")
+            else:
+                own_cluster = local_cluster(workers)
+                client = Client(own_cluster)
+            try:
+                return _run_dask(client, spec, players, parts, bot_kinds, with_json, bar, games)
+            finally:
+                client.close()
+                if own_cluster is not None:
+                    own_cluster.close()
+        return _run_dask(client, spec, players, parts, bot_kinds, with_json, bar, games)
+    finally:
+        bar.close()
+
+
+def _run_here(spec: GameSpec, players: int, parts: list[range], bots: tuple[str, ...],
+              with_json: bool, bar: Progress, games: int) -> RunResult:
+    rows: list[tuple[Any, ...]] = []
+    records: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    try:
+        for part in parts:
+            r, j = play_chunk(spec, players, part, bots, with_json)
+            rows += r
+            records += j
+            bar.update(len(r))
+    except KeyboardInterrupt:
+        pass
+    return RunResult(columns(spec), rows, games, time.perf_counter() - start, 1,
+                     "this process", records)
+
+
+def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
+              bots: tuple[str, ...], with_json: bool, bar: Progress, games: int) -> RunResult:
+    from dask.distributed import as_completed
+
+    run = uuid.uuid4().hex[:8]
+    workers = len(client.scheduler_info(n_workers=-1).get("workers", {}))
+    spec_f = client.submit(_spec_task, spec.ruleset, pickle.dumps(spec.content),
+                           key=f"mrp-spec-{run}", pure=False)
+    tries: dict[int, int] = {}
+
+    def submit(i: int) -> Any:
+        tries[i] = tries.get(i, 0) + 1
+        p = parts[i]
+        return client.submit(_chunk_task, spec_f, players, p, bots, with_json,
+                             key=f"mrp-games-{p.start}-{p.stop}-{run}-{tries[i]}", pure=False)
+
+    start = time.perf_counter()
+    futures = {submit(i): i for i in range(len(parts))}
+    done: dict[int, tuple[list[tuple[Any, ...]], list[dict[str, Any]]]] = {}
+    pending = as_completed(list(futures))
+    try:
+        for fut in pending:
+            i = futures.pop(fut)
+            if fut.status == "finished":
+                done[i] = fut.result()
+                bar.update(len(parts[i]))
+                continue
+            err = fut.exception()
+            p = parts[i]
+            if type(err).__name__ == "KilledWorker" and tries[i] <= RESUBMITS:
+                again = submit(i)  # the workers that ran it died: play it again elsewhere
+                futures[again] = i
+                pending.add(again)
+                continue
+            raise SimulationError(f"games with seeds {p.start} to {p.stop - 1} failed "
+                                  f"after {tries[i]} attempt(s): {err}") from err
+    except KeyboardInterrupt:
+        client.cancel(list(futures))
+    elapsed = time.perf_counter() - start
+    rows: list[tuple[Any, ...]] = []
+    records: list[dict[str, Any]] = []
+    for i in sorted(done):
+        rows += done[i][0]
+        records += done[i][1]
+    resubmitted = sum(t - 1 for t in tries.values())
+    where = f"Dask cluster at {client.scheduler.address}"
+    return RunResult(columns(spec), rows, games, elapsed, workers, where, records, resubmitted)
