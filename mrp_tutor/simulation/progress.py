@@ -75,7 +75,7 @@ class NotebookBar:
         if show:
             from IPython.display import display
 
-            display(self.widget)
+            display(self.widget)  # type: ignore[no-untyped-call]
 
     def update(self, n: int) -> None:
         self.done += n
