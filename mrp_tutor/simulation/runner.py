@@ -11,12 +11,14 @@
 * Ctrl-C (``KeyboardInterrupt``) stops the run: the unfinished chunks are cancelled and the
   games that finished are returned (``complete`` is false).
 
-The game content (spec) travels as a task of its own, built from its pickled bytes: any
-worker can rebuild it if the worker that held it dies.
+The game content travels as a task of its own whose result is the pickled content (bytes):
+any worker can fetch or recompute it if the worker that held it dies, and each worker
+process builds the spec from it once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import time
@@ -72,14 +74,28 @@ def chunks(seed: int, games: int, size: int) -> list[range]:
     return [range(lo, min(lo + size, seed + games)) for lo in range(seed, seed + games, size)]
 
 
-def _spec_task(ruleset: str, blob: bytes) -> GameSpec:
-    """The spec rebuilt from its validated content (a spec's cached views do not pickle)."""
-    return GameSpec(ruleset, pickle.loads(blob))
+_SPECS: dict[bytes, GameSpec] = {}  # per worker process: spec by content digest
 
 
-def _chunk_task(spec: GameSpec, players: int, seeds: range, bots: tuple[str, ...],
+def _spec_blob(ruleset: str, blob: bytes) -> tuple[str, bytes]:
+    """The spec's data as a task result: plain bytes, which Dask may copy between workers or
+    recompute from the task if the worker holding it dies (a built spec does not pickle)."""
+    return ruleset, blob
+
+
+def _spec_of(data: tuple[str, bytes]) -> GameSpec:
+    ruleset, blob = data
+    digest = hashlib.blake2b(blob, digest_size=16).digest() + ruleset.encode()
+    spec = _SPECS.get(digest)
+    if spec is None:
+        spec = _SPECS[digest] = GameSpec(ruleset, pickle.loads(blob))
+    return spec
+
+
+def _chunk_task(spec_data: tuple[str, bytes], players: int, seeds: range,
+                bots: tuple[str, ...],
                 with_json: bool) -> tuple[list[tuple[Any, ...]], list[dict[str, Any]]]:
-    return play_chunk(spec, players, seeds, bots, with_json)
+    return play_chunk(_spec_of(spec_data), players, seeds, bots, with_json)
 
 
 def local_cluster(workers: int | None = None) -> Any:
@@ -161,7 +177,7 @@ def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
 
     run = uuid.uuid4().hex[:8]
     workers = len(client.scheduler_info(n_workers=-1).get("workers", {}))
-    spec_f = client.submit(_spec_task, spec.ruleset, pickle.dumps(spec.content),
+    spec_f = client.submit(_spec_blob, spec.ruleset, pickle.dumps(spec.content),
                            key=f"mrp-spec-{run}", pure=False)
     tries: dict[int, int] = {}
 

@@ -60,7 +60,7 @@ def save_results(df: pd.DataFrame, path: str | Path) -> Path:
     if fmt == "Parquet":
         df.to_parquet(path, engine="pyarrow", index=False, compression="zstd")
     else:
-        df.to_csv(path, index=False)
+        df.to_csv(path, index=False, na_rep="NA")  # "" stays an empty list
     return path
 
 
@@ -84,7 +84,7 @@ def load_results(path: str | Path) -> pd.DataFrame:
         if fmt == "Parquet":
             df = pd.read_parquet(path, engine="pyarrow")
         else:
-            df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
+            df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=["NA"])
     except Exception as err:  # any parser failure is a bad file, told as a sentence
         raise ResultsError(f"{name}: cannot be read as {fmt} ({type(err).__name__}: "
                            f"{str(err).splitlines()[0] if str(err) else 'no detail'}).") from None
@@ -124,6 +124,8 @@ def _convert(series: pd.Series, want: str) -> pd.Series:
     """``series`` as dtype ``want``; ValueError names the first row that does not fit."""
     if want == "string":
         return series.astype("string")
+    if series.dtype == object or str(series.dtype) == "string":
+        series = series.replace("", pd.NA)  # an empty cell of a number or flag is missing
     if want == "boolean":
         if str(series.dtype) in ("bool", "boolean"):
             return series.astype("boolean")

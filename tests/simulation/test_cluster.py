@@ -1,0 +1,74 @@
+"""Simulation on a real Dask LocalCluster: a killed worker loses no game, results do not depend
+on the workers, Ctrl-C keeps what finished."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import dask
+import pandas as pd
+import pytest
+from dask.distributed import Client, LocalCluster
+
+from mrp_tutor.engine import load_spec
+from mrp_tutor.simulation import simulate
+
+GAMES, CHUNK = 120, 10
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return load_spec(use_env_overrides=False)
+
+
+@pytest.fixture(scope="module")
+def client():
+    # allowed-failures 0: the scheduler gives a chunk up as soon as its worker dies, so the
+    # chunk only comes back if simulate() itself submits it again (the code under test)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=50)
+        c = Client(cluster)
+        try:
+            yield c
+        finally:
+            c.close()
+            cluster.close()
+
+
+@pytest.fixture(scope="module")
+def expected(spec):
+    return simulate(spec, 4, GAMES, seed=100, workers=0, progress=None).table()
+
+
+def test_killed_worker_loses_no_game(spec, client, expected):
+    killed: list[int] = []
+
+    def kill_a_busy_worker(done: int, total: int) -> None:
+        if killed:
+            return
+        busy = [w for w, keys in client.processing().items() if keys]
+        if not busy:
+            return
+        pid = client.run(os.getpid, workers=[busy[0]])[busy[0]]
+        os.kill(pid, signal.SIGKILL)
+        killed.append(pid)
+
+    run = simulate(spec, 4, GAMES, seed=100, client=client, chunk=CHUNK,
+                   progress=kill_a_busy_worker)
+    assert killed, "no worker was busy to kill"
+    assert run.resubmitted >= 1, "the killed worker's chunk was not played again"
+    assert run.complete
+    pd.testing.assert_frame_equal(run.table(), expected)
+
+
+def test_interrupt_on_the_cluster_returns_finished_games(spec, client, expected):
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    run = simulate(spec, 4, GAMES, seed=100, client=client, chunk=CHUNK, progress=stop)
+    assert not run.complete and len(run.rows) == CHUNK
+    seeds = [r[0] for r in run.rows]
+    part = expected[expected["seed"].isin(seeds)].reset_index(drop=True)
+    pd.testing.assert_frame_equal(run.table(), part)
