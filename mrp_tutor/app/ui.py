@@ -46,7 +46,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 LOG_TAIL = 60
 FREE_GAME = "__free__"
 TAB_TITLES = ("Log", "Scores", "Hand", "Lesson & quiz", "What if", "Referee", "Card data",
-              "Text board", "Rules", "Table")
+              "Text board", "Rules", "Table", "Insights")
 
 
 def app_spec() -> GameSpec:
@@ -140,7 +140,7 @@ class TutorApp:
             0: self._build_log, 1: self._build_scores, 2: self._build_hand,
             3: self._build_lesson, 4: self._build_whatif, 5: self._build_referee,
             6: self._build_cards, 7: self._build_text_board, 8: self._build_rules,
-            9: self._build_table,
+            9: self._build_table, 10: self._build_insights,
         }
 
         # --- wiring -------------------------------------------------------------------
@@ -848,6 +848,12 @@ class TutorApp:
         q.observe(self._guard(search), names="value")
         self._refreshers[8] = lambda: None
         return W.VBox([q, out])
+
+    def _build_insights(self) -> W.Widget:
+        from .panels.insights import build_insights_tab
+
+        widget, self._refreshers[10] = build_insights_tab(self.say, self._guard)
+        return widget
 
 
 # ===================================================================== helpers

@@ -1,0 +1,293 @@
+"""Strategy statistics from a results table, each with its number of games and a 95 % interval.
+
+Proportions (win rates) get a Wilson score interval; means get mean ± 1.96 standard errors;
+a character's effect on the final score is the least-squares slope of score on the number of
+times the character was played, with its standard error.  These are associations among the
+bots that played the games, not the strength of a move for a thinking player: every table
+and figure says which bots, how many games, and the interval.
+
+Tables are pandas DataFrames; :func:`plot_*` functions return matplotlib Figures (imported
+lazily: the app only pays for matplotlib when its tab opens).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """(rate, low, high) of ``wins`` successes in ``n`` trials (Wilson score interval)."""
+    if n <= 0:
+        return float("nan"), float("nan"), float("nan")
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_ci(values: Any) -> tuple[float, float, float, int]:
+    """(mean, low, high, n) with a normal 95 % interval of the mean."""
+    v = pd.Series(values, dtype="float64").dropna().to_numpy()
+    n = len(v)
+    if n == 0:
+        return float("nan"), float("nan"), float("nan"), 0
+    m = float(v.mean())
+    se = float(v.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
+    return m, m - Z95 * se, m + Z95 * se, n
+
+
+def colours_in(df: pd.DataFrame) -> list[str]:
+    """Colours that have per-colour columns in the table, in column order."""
+    return [c[: -len("_score")] for c in df.columns if c.endswith("_score")]
+
+
+def per_colour(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per colour per game (colours absent from a game left out)."""
+    parts = []
+    for c in colours_in(df):
+        cols = [col for col in df.columns if col.startswith(f"{c}_")]
+        part = df[["seed", "ruleset", "players", "bots", *cols]].copy()
+        part.columns = ["seed", "ruleset", "players", "bots",
+                        *[col[len(c) + 1:] for col in cols]]
+        part.insert(1, "colour", c)
+        parts.append(part[part["score"].notna()])
+    return pd.concat(parts, ignore_index=True)
+
+
+def players_of(long: pd.DataFrame) -> pd.DataFrame:
+    """The rows of colours a player controls (the 2-player variant's neutrals left out)."""
+    return long[~long["neutral"].fillna(False).astype(bool)]
+
+
+def rounds_in(df: pd.DataFrame) -> int:
+    """Number of rounds recorded per colour (columns ``<colour>_r1 .. _rN``)."""
+    c = colours_in(df)[0]
+    n = 0
+    while f"{c}_r{n + 1}" in df.columns:
+        n += 1
+    return n
+
+
+# ------------------------------------------------------------------------- tables
+
+
+def win_rate_by_seat(df: pd.DataFrame, bots: str = "random") -> pd.DataFrame:
+    """Win rate of each seat (1 = first player of round 1, then clockwise) per player count,
+    among games where every colour is played by ``bots``.  A shared win counts for each."""
+    long = players_of(per_colour(df[df["bots"].str.split(",").map(set) == {bots}]))
+    rows = []
+    for (players, seat), g in long.groupby(["players", "seat"]):
+        n, wins = len(g), int(g["won"].astype(bool).sum())
+        p, lo, hi = wilson(wins, n)
+        rows.append({"players": int(players), "seat": int(seat), "games": n, "wins": wins,
+                     "rate": p, "low": lo, "high": hi})
+    return pd.DataFrame(rows)
+
+
+def character_effects(df: pd.DataFrame, players: int = 4, bots: str = "random") -> pd.DataFrame:
+    """Per character: how often it is played (share of rounds) and the change of final score
+    per extra play (least-squares slope with its 95 % interval), for ``players``-player games
+    of ``bots``."""
+    sel = df[(df["players"] == players) & (df["bots"].str.split(",").map(set) == {bots})]
+    long = players_of(per_colour(sel))
+    rounds = rounds_in(df)
+    picks = long[[f"r{k}" for k in range(1, rounds + 1)]].astype("object")
+    score = long["score"].astype(float).to_numpy()
+    chars = sorted({x for x in picks.to_numpy().ravel() if isinstance(x, str)})
+    rows = []
+    for ch in chars:
+        count = (picks == ch).sum(axis=1).to_numpy(dtype=float)
+        slope, se = _slope(count, score)
+        rows.append({"character": ch, "players": players, "games": len(sel),
+                     "play_rate": count.mean() / rounds, "points_per_play": slope,
+                     "low": slope - Z95 * se, "high": slope + Z95 * se})
+    return pd.DataFrame(rows).sort_values("points_per_play", ascending=False,
+                                          ignore_index=True)
+
+
+def _slope(x: Any, y: Any) -> tuple[float, float]:
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    n = len(x)
+    xc = x - x.mean()
+    sxx = float((xc * xc).sum())
+    if n < 3 or sxx == 0:
+        return float("nan"), float("nan")
+    b = float((xc * (y - y.mean())).sum()) / sxx
+    resid = y - y.mean() - b * xc
+    se = math.sqrt(float((resid * resid).sum()) / (n - 2) / sxx)
+    return b, se
+
+
+def production_by_zone(df: pd.DataFrame, players: int = 4) -> pd.DataFrame:
+    """Mean point value produced in and awarded from each zone per game, with intervals."""
+    sel = df[df["players"] == players]
+    rows = []
+    for col in [c for c in df.columns if c.startswith("produced_")]:
+        zone = col[len("produced_"):]
+        m, lo, hi, n = mean_ci(sel[col])
+        a, alo, ahi, _ = mean_ci(sel[f"awarded_{zone}"])
+        rows.append({"zone": zone, "players": players, "games": n, "produced": m,
+                     "low": lo, "high": hi, "awarded": a, "awarded_low": alo,
+                     "awarded_high": ahi})
+    return pd.DataFrame(rows).sort_values("awarded", ascending=False, ignore_index=True)
+
+
+def score_summary(df: pd.DataFrame) -> pd.DataFrame:
+    """Final score per player count and bot: games, mean with interval, quartiles."""
+    long = players_of(per_colour(df))
+    rows = []
+    for (players, bot), g in long.groupby(["players", "bot"]):
+        m, lo, hi, n = mean_ci(g["score"])
+        q = g["score"].astype(float).quantile([0.25, 0.5, 0.75]).to_numpy()
+        rows.append({"players": int(players), "bot": bot, "scores": n,
+                     "games": g["seed"].nunique(), "mean": m, "low": lo, "high": hi,
+                     "q1": q[0], "median": q[1], "q3": q[2]})
+    return pd.DataFrame(rows)
+
+
+def greedy_vs_random(df: pd.DataFrame) -> pd.DataFrame:
+    """In games with exactly one greedy colour among random ones: the greedy colour's win
+    rate (Wilson interval) against the 1/n a random seat would get."""
+    kinds = df["bots"].str.split(",")
+    sel = df[kinds.map(lambda b: b.count("greedy") == 1 and b.count("random") == len(b) - 1)]
+    long = players_of(per_colour(sel))
+    greedy = long[long["bot"] == "greedy"]
+    rows = []
+    for players, g in greedy.groupby("players"):
+        n, wins = len(g), int(g["won"].astype(bool).sum())
+        p, lo, hi = wilson(wins, n)
+        others = long[(long["players"] == players) & (long["bot"] == "random")]
+        rows.append({"players": int(players), "games": n, "greedy_wins": wins, "rate": p,
+                     "low": lo, "high": hi, "even_share": 1 / int(players),
+                     "greedy_mean_score": float(g["score"].astype(float).mean()),
+                     "random_mean_score": float(others["score"].astype(float).mean())})
+    return pd.DataFrame(rows)
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:.1f} %"
+
+
+def seat_statement(table: pd.DataFrame, players: int, seat: int = 1) -> str:
+    """'Going first wins 27.1 % of 4-player games (95 % interval 25.2–29.1 %, 2,000 games;
+    an even share is 25.0 %).'"""
+    row = table[(table["players"] == players) & (table["seat"] == seat)]
+    if row.empty:
+        return f"No {players}-player games in this table."
+    r = row.iloc[0]
+    who = "Going first" if seat == 1 else f"Seat {seat} (clockwise from the first player)"
+    return (f"{who} wins {pct(r['rate'])} of {players}-player games (95 % interval "
+            f"{pct(r['low'])}–{pct(r['high'])}, {int(r['games']):,} games; an even share is "
+            f"{pct(1 / players)}).")
+
+
+# ------------------------------------------------------------------------- figures
+
+
+def _fig(width: float = 7.0, height: float = 3.6, ncols: int = 1) -> tuple[Any, Any]:
+    """A Figure outside pyplot (no global state, no backend): callers display or save it."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    return fig, fig.subplots(1, ncols, sharey=ncols > 1)
+
+
+def png(fig: Any, dpi: int = 96) -> bytes:
+    """The figure as PNG bytes (for an ipywidgets Image or a file)."""
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
+
+
+def plot_win_rate_by_seat(table: pd.DataFrame) -> Any:
+    fig, ax = _fig()
+    counts = sorted(table["players"].unique())
+    width = 0.8 / max(1, len(counts))
+    for i, players in enumerate(counts):
+        t = table[table["players"] == players]
+        x = t["seat"].to_numpy() + (i - (len(counts) - 1) / 2) * width
+        ax.bar(x, t["rate"], width, label=f"{players} players ({t['games'].iloc[0]:,} games)")
+        ax.errorbar(x, t["rate"], yerr=[t["rate"] - t["low"], t["high"] - t["rate"]],
+                    fmt="none", ecolor="black", capsize=2, lw=0.8)
+        ax.hlines(1 / players, x.min() - width / 2, x.max() + width / 2, colors="grey",
+                  linestyles=":", lw=0.8)
+    ax.set_xlabel("seat (1 = first player of round 1, then clockwise)")
+    ax.set_ylabel("win rate")
+    ax.set_title("Win rate by seat, random bots (bars: 95 % Wilson interval; dotted: even share)")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_character_effects(table: pd.DataFrame) -> Any:
+    fig, (ax1, ax2) = _fig(8.0, 3.8, ncols=2)
+    y = np.arange(len(table))
+    ax1.barh(y, table["play_rate"], color="tab:blue")
+    ax1.set_yticks(y, table["character"].str.replace("_", " "))
+    ax1.set_xlabel("share of rounds played")
+    ax1.invert_yaxis()
+    ax2.errorbar(table["points_per_play"], y, fmt="o",
+                 xerr=[table["points_per_play"] - table["low"],
+                       table["high"] - table["points_per_play"]], capsize=2)
+    ax2.axvline(0, color="grey", lw=0.8, ls=":")
+    ax2.set_xlabel("final score change per play (95 % interval)")
+    n, players = int(table["games"].iloc[0]), int(table["players"].iloc[0])
+    fig.suptitle(f"Characters, {players}-player games of random bots ({n:,} games)")
+    return fig
+
+
+def plot_production_by_zone(table: pd.DataFrame) -> Any:
+    fig, ax = _fig()
+    y = np.arange(len(table))
+    ax.barh(y - 0.2, table["produced"], 0.4, label="produced",
+            xerr=[table["produced"] - table["low"], table["high"] - table["produced"]])
+    ax.barh(y + 0.2, table["awarded"], 0.4, label="won by a majority",
+            xerr=[table["awarded"] - table["awarded_low"],
+                  table["awarded_high"] - table["awarded"]])
+    ax.set_yticks(y, table["zone"].str.replace("_", " "))
+    ax.invert_yaxis()
+    ax.set_xlabel("points per game (95 % interval)")
+    n, players = int(table["games"].iloc[0]), int(table["players"].iloc[0])
+    ax.set_title(f"Production value by zone, {players} players ({n:,} games)")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_score_distributions(df: pd.DataFrame, bot: str = "random") -> Any:
+    fig, ax = _fig()
+    long = players_of(per_colour(df))
+    long = long[long["bot"] == bot]
+    for players, g in long.groupby("players"):
+        m, lo, hi, _ = mean_ci(g["score"])
+        ax.hist(g["score"].astype(float), bins=range(0, 101, 2), histtype="step", density=True,
+                label=f"{players} players: mean {m:.1f} ({lo:.1f}–{hi:.1f}), "
+                      f"{g['seed'].nunique():,} games")
+    ax.set_xlabel("final score")
+    ax.set_ylabel("share of players")
+    ax.set_title(f"Final score distributions, {bot} bots (mean with 95 % interval)")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_greedy_vs_random(table: pd.DataFrame) -> Any:
+    fig, ax = _fig(6.0, 3.2)
+    x = np.arange(len(table))
+    ax.bar(x, table["rate"], 0.6, label="greedy colour's win rate",
+           yerr=[table["rate"] - table["low"], table["high"] - table["rate"]], capsize=3)
+    ax.scatter(x, table["even_share"], marker="_", s=600, color="black", zorder=3,
+               label="even share")
+    ax.set_xticks(x, [f"{p} players\n({n:,} games)"
+                      for p, n in zip(table["players"], table["games"], strict=True)])
+    ax.set_ylabel("win rate")
+    ax.set_title("One greedy bot against random bots (95 % Wilson interval)")
+    ax.legend(fontsize="small")
+    return fig

@@ -1,0 +1,67 @@
+"""Regenerate the results file shipped with the project (read by notebooks/insights.ipynb and
+the app's Insights tab):
+
+    .venv/bin/python scripts/make_results.py [--out mrp_tutor/data/results/games.parquet]
+
+Plays, on a local Dask cluster (one worker per core), seeded games from seed 1:
+random bots at every player count, and one greedy bot among random ones (3 and 4 players).
+The same seeds always give the same file content; a few minutes on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pandas as pd
+
+from mrp_tutor.engine import load_spec
+from mrp_tutor.simulation import save_results, simulate
+from mrp_tutor.simulation.runner import local_cluster
+
+#: (players, bots, games); the shipped file is small, so intervals are wide: read them
+PLAN = [
+    (2, ("random",), 600),
+    (3, ("random",), 800),
+    (4, ("random",), 2000),
+    (5, ("random",), 600),
+    (6, ("random",), 600),
+    (3, ("greedy", "random", "random"), 500),
+    (4, ("greedy", "random", "random", "random"), 800),
+]
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "mrp_tutor/data/results/games.parquet"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+    from dask.distributed import Client
+
+    spec = load_spec(use_env_overrides=False)  # the published content, no local corrections
+    cluster = local_cluster()
+    client = Client(cluster)
+    parts = []
+    start = time.perf_counter()
+    try:
+        for players, bots, games in PLAN:
+            run = simulate(spec, players, games, seed=1, bots=bots, client=client, chunk=100)
+            assert run.complete
+            parts.append(run.table())
+    finally:
+        client.close()
+        cluster.close()
+    df = pd.concat(parts, ignore_index=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    save_results(df, args.out)
+    print(f"{len(df):,} games in {time.perf_counter() - start:.0f} s -> {args.out} "
+          f"({args.out.stat().st_size / 1024:.0f} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""Strategy statistics: intervals, the tables built from a results table, the app's tab."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from mrp_tutor.app.panels.insights import VIEWS, InsightsPanel, build_insights_tab
+from mrp_tutor.engine import load_spec
+from mrp_tutor.simulation import insights as S
+from mrp_tutor.simulation import save_results, shipped_results, simulate
+
+
+def test_wilson_interval_known_values():
+    p, lo, hi = S.wilson(50, 100)
+    assert p == 0.5 and math.isclose(lo, 0.4038, abs_tol=1e-4)
+    assert math.isclose(hi, 0.5962, abs_tol=1e-4)
+    p, lo, hi = S.wilson(0, 20)
+    assert p == 0 and lo == 0 and math.isclose(hi, 0.1611, abs_tol=1e-4)
+    assert all(math.isnan(x) for x in S.wilson(0, 0))
+
+
+def test_mean_interval():
+    m, lo, hi, n = S.mean_ci([1, 2, 3, 4])
+    assert math.isclose(m - lo, hi - m)
+    assert (m, n) == (2.5, 4)
+    assert math.isclose(hi - m, 1.959964 * math.sqrt(5 / 3) / 2, rel_tol=1e-6)
+
+
+@pytest.fixture(scope="module")
+def table():
+    spec = load_spec(use_env_overrides=False)
+    a = simulate(spec, 3, 30, seed=1, workers=0, progress=None).table()
+    b = simulate(spec, 3, 6, seed=1, bots=["greedy", "random", "random"], workers=0,
+                 progress=None).table()
+    import pandas as pd
+
+    return pd.concat([a, b], ignore_index=True)
+
+
+def test_seat_table_counts_every_game_once_per_seat(table):
+    t = S.win_rate_by_seat(table)
+    assert list(t["seat"]) == [1, 2, 3] and (t["games"] == 30).all()
+    # every random game has at least one winner, shared wins count for each winner
+    assert t["wins"].sum() >= 30
+    assert ((t["low"] <= t["rate"]) & (t["rate"] <= t["high"])).all()
+    sentence = S.seat_statement(t, 3)
+    assert sentence.startswith("Going first wins ") and "30 games" in sentence
+    assert "95 % interval" in sentence and "an even share is 33.3 %" in sentence
+
+
+def test_character_and_zone_tables(table):
+    ch = S.character_effects(table, players=3)
+    assert len(ch) == 9 and (ch["games"] == 30).all()
+    assert math.isclose(ch["play_rate"].sum(), 1.0)  # one card per colour per round
+    zones = S.production_by_zone(table, players=3)
+    assert (zones["awarded"] <= zones["produced"] + 1e-9).all()
+
+
+def test_greedy_rows_only_from_mixed_games(table):
+    g = S.greedy_vs_random(table)
+    assert list(g["players"]) == [3] and int(g["games"].iloc[0]) == 6
+    assert g["even_share"].iloc[0] == pytest.approx(1 / 3)
+
+
+def test_insights_tab_draws_every_view(tmp_path, table):
+    path = save_results(table, tmp_path / "r.parquet")
+    panel = InsightsPanel(path)
+    assert panel.load() is None and panel.players.value == 3
+    for _, view in VIEWS:
+        panel.view.value = view
+        panel.show()
+        assert "36 simulated games" in panel.text.value
+        assert "95 %" in panel.text.value
+        assert panel.image.value[:4] == b"\x89PNG"
+
+
+def test_insights_tab_without_a_results_file_says_so(tmp_path):
+    said = []
+    panel = InsightsPanel(tmp_path / "missing.parquet")
+    assert "no such results file" in (panel.load() or "")
+    assert "no such results file" in panel.text.value
+    widget, refresh = build_insights_tab(lambda m, k: said.append(m))
+    refresh()
+    assert widget is not None and not said  # the shipped file loads
+
+
+def test_shipped_results_file_is_a_valid_table():
+    from mrp_tutor.simulation import load_results
+
+    df = load_results(shipped_results())
+    assert set(df["players"].unique()) == {2, 3, 4, 5, 6}
+    assert df.groupby(["players", "bots", "seed"]).size().max() == 1
