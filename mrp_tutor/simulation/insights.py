@@ -81,21 +81,27 @@ def rounds_in(df: pd.DataFrame) -> int:
 def win_rate_by_seat(df: pd.DataFrame, bots: str = "random") -> pd.DataFrame:
     """Win rate of each seat (1 = first player of round 1, then clockwise) per player count,
     among games where every colour is played by ``bots``.  A shared win counts for each."""
-    long = players_of(per_colour(df[df["bots"].str.split(",").map(set) == {bots}]))
+    long = players_of(per_colour(only(df, bots)))
+    average = long.groupby("players")["won"].apply(lambda w: float(w.astype(bool).mean()))
     rows = []
     for (players, seat), g in long.groupby(["players", "seat"]):
         n, wins = len(g), int(g["won"].astype(bool).sum())
         p, lo, hi = wilson(wins, n)
         rows.append({"players": int(players), "seat": int(seat), "games": n, "wins": wins,
-                     "rate": p, "low": lo, "high": hi})
+                     "rate": p, "low": lo, "high": hi, "average": average[players]})
     return pd.DataFrame(rows)
+
+
+def only(df: pd.DataFrame, bots: str) -> pd.DataFrame:
+    """The games in which every colour is played by the bot ``bots``."""
+    return df[df["bots"].str.split(",").map(set) == {bots}]
 
 
 def character_effects(df: pd.DataFrame, players: int = 4, bots: str = "random") -> pd.DataFrame:
     """Per character: how often it is played (share of rounds) and the change of final score
     per extra play (least-squares slope with its 95 % interval), for ``players``-player games
     of ``bots``."""
-    sel = df[(df["players"] == players) & (df["bots"].str.split(",").map(set) == {bots})]
+    sel = only(df[df["players"] == players], bots)
     long = players_of(per_colour(sel))
     rounds = rounds_in(df)
     picks = long[[f"r{k}" for k in range(1, rounds + 1)]].astype("object")
@@ -126,9 +132,10 @@ def _slope(x: Any, y: Any) -> tuple[float, float]:
     return b, se
 
 
-def production_by_zone(df: pd.DataFrame, players: int = 4) -> pd.DataFrame:
-    """Mean point value produced in and awarded from each zone per game, with intervals."""
-    sel = df[df["players"] == players]
+def production_by_zone(df: pd.DataFrame, players: int = 4, bots: str = "random") -> pd.DataFrame:
+    """Mean point value produced in and awarded from each zone per game, with intervals,
+    in ``players``-player games where every colour is played by ``bots``."""
+    sel = only(df[df["players"] == players], bots)
     rows = []
     for col in [c for c in df.columns if c.startswith("produced_")]:
         zone = col[len("produced_"):]
@@ -141,13 +148,14 @@ def production_by_zone(df: pd.DataFrame, players: int = 4) -> pd.DataFrame:
 
 
 def score_summary(df: pd.DataFrame) -> pd.DataFrame:
-    """Final score per player count and bot: games, mean with interval, quartiles."""
+    """Final score per player count, bot line-up and bot: games, mean with interval,
+    quartiles."""
     long = players_of(per_colour(df))
     rows = []
-    for (players, bot), g in long.groupby(["players", "bot"]):
+    for (players, bots, bot), g in long.groupby(["players", "bots", "bot"]):
         m, lo, hi, n = mean_ci(g["score"])
         q = g["score"].astype(float).quantile([0.25, 0.5, 0.75]).to_numpy()
-        rows.append({"players": int(players), "bot": bot, "scores": n,
+        rows.append({"players": int(players), "bots": bots, "bot": bot, "scores": n,
                      "games": g["seed"].nunique(), "mean": m, "low": lo, "high": hi,
                      "q1": q[0], "median": q[1], "q3": q[2]})
     return pd.DataFrame(rows)
@@ -178,15 +186,16 @@ def pct(p: float) -> str:
 
 def seat_statement(table: pd.DataFrame, players: int, seat: int = 1) -> str:
     """'Going first wins 27.1 % of 4-player games (95 % interval 25.2–29.1 %, 2,000 games;
-    an even share is 25.0 %).'"""
+    the average seat wins 25.0 %).'  The average is below 1 / players when games can end
+    with no winner (a neutral colour on top in the 2-player variant)."""
     row = table[(table["players"] == players) & (table["seat"] == seat)]
     if row.empty:
         return f"No {players}-player games in this table."
     r = row.iloc[0]
     who = "Going first" if seat == 1 else f"Seat {seat} (clockwise from the first player)"
     return (f"{who} wins {pct(r['rate'])} of {players}-player games (95 % interval "
-            f"{pct(r['low'])}–{pct(r['high'])}, {int(r['games']):,} games; an even share is "
-            f"{pct(1 / players)}).")
+            f"{pct(r['low'])}–{pct(r['high'])}, {int(r['games']):,} games; the average seat wins "
+            f"{pct(r['average'])}).")
 
 
 # ------------------------------------------------------------------------- figures
@@ -219,11 +228,11 @@ def plot_win_rate_by_seat(table: pd.DataFrame) -> Any:
         ax.bar(x, t["rate"], width, label=f"{players} players ({t['games'].iloc[0]:,} games)")
         ax.errorbar(x, t["rate"], yerr=[t["rate"] - t["low"], t["high"] - t["rate"]],
                     fmt="none", ecolor="black", capsize=2, lw=0.8)
-        ax.hlines(1 / players, x.min() - width / 2, x.max() + width / 2, colors="grey",
+        ax.hlines(t["average"].iloc[0], x.min() - width / 2, x.max() + width / 2, colors="grey",
                   linestyles=":", lw=0.8)
     ax.set_xlabel("seat (1 = first player of round 1, then clockwise)")
     ax.set_ylabel("win rate")
-    ax.set_title("Win rate by seat, random bots (bars: 95 % Wilson interval; dotted: even share)")
+    ax.set_title("Win rate by seat, random bots (bars: 95 % Wilson interval; dotted: average seat)")
     ax.legend(fontsize="small")
     return fig
 
@@ -264,8 +273,7 @@ def plot_production_by_zone(table: pd.DataFrame) -> Any:
 
 def plot_score_distributions(df: pd.DataFrame, bot: str = "random") -> Any:
     fig, ax = _fig()
-    long = players_of(per_colour(df))
-    long = long[long["bot"] == bot]
+    long = players_of(per_colour(only(df, bot)))
     for players, g in long.groupby("players"):
         m, lo, hi, _ = mean_ci(g["score"])
         ax.hist(g["score"].astype(float), bins=range(0, 101, 2), histtype="step", density=True,

@@ -105,7 +105,7 @@ class InsightsPanel:
             t = S.score_summary(df)
             lines = [f"{r.players} players, {r.bot} bots: mean score {r.mean:.1f} "
                      f"(95 % interval {r.low:.1f}–{r.high:.1f}, {r.games:,} games)."
-                     for r in t.itertuples() if r.bot == "random"]
+                     for r in t.itertuples() if set(r.bots.split(",")) == {"random"}]
             fig = S.plot_score_distributions(df)
         else:
             t = S.greedy_vs_random(df)
