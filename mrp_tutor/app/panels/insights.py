@@ -39,7 +39,7 @@ class InsightsPanel:
                                   layout=W.Layout(width="160px"))
         self.text = W.HTML(_dom_classes=["mrp-insights-text"])
         self.image = W.Image(format="png", _dom_classes=["mrp-insights-figure"],
-                             layout=W.Layout(max_width="100%", height="auto"))
+                             layout=W.Layout(width="100%", max_width="760px", height="auto"))
         self.root = W.VBox([W.HBox([self.view, self.players],
                                    layout=W.Layout(flex_flow="row wrap")),
                             self.text, self.image], _dom_classes=["mrp-insights"])
@@ -65,6 +65,8 @@ class InsightsPanel:
         if self._df is None:
             return
         key = (str(self.view.value), int(self.players.value or 0))
+        per_count = key[0] in ("characters", "production")  # the others show every count
+        self.players.layout.display = "" if per_count else "none"
         if key not in self._cache:
             self._cache[key] = self._draw(*key)
         html, image = self._cache[key]
