@@ -9,10 +9,11 @@ import signal
 import dask
 import pandas as pd
 import pytest
-from dask.distributed import Client, LocalCluster
+from dask.distributed import Client
 
 from mrp_tutor.engine import load_spec
 from mrp_tutor.simulation import simulate
+from mrp_tutor.simulation.runner import local_cluster
 
 GAMES, CHUNK = 120, 10
 
@@ -27,8 +28,7 @@ def client():
     # allowed-failures 0: the scheduler gives a chunk up as soon as its worker dies, so the
     # chunk only comes back if simulate() itself submits it again (the code under test)
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
-        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=50)
+        cluster = local_cluster(2, silence=50)
         c = Client(cluster)
         try:
             yield c
@@ -72,3 +72,14 @@ def test_interrupt_on_the_cluster_returns_finished_games(spec, client, expected)
     seeds = [r[0] for r in run.rows]
     part = expected[expected["seed"].isin(seeds)].reset_index(drop=True)
     pd.testing.assert_frame_equal(run.table(), part)
+
+
+def test_cli_runs_on_an_existing_cluster(client, expected, tmp_path, capsys):
+    from mrp_tutor.cli import main
+    from mrp_tutor.simulation import load_results
+
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "--games", "30", "--seed", "100", "--chunk", "10", "--no-progress",
+                 "--scheduler", client.scheduler.address, "--out", str(out)]) == 0
+    assert "Dask cluster at " + client.scheduler.address in capsys.readouterr().out
+    pd.testing.assert_frame_equal(load_results(out), expected.iloc[:30])
