@@ -100,14 +100,16 @@ def _chunk_task(spec_data: tuple[str, bytes], players: int, seeds: range,
 
 def local_cluster(workers: int | None = None, silence: int = 40) -> Any:
     """A local Dask cluster: one single-threaded worker process per core (the engine is pure
-    Python, so processes, not threads); no dashboard (it would need bokeh)."""
+    Python, so processes, not threads); no dashboard (it would need bokeh); workers ignore
+    Ctrl-C (the client stops them, see :mod:`.worker_setup`)."""
     from dask.distributed import LocalCluster
 
     n = workers or os.cpu_count() or 1
     # the scheduler's small HTTP server (health, metrics) on a free port, not on 8787
     return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                         dashboard_address=None, silence_logs=silence,
-                        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+                        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                        preload=["mrp_tutor.simulation.worker_setup"])
 
 
 def simulate(
