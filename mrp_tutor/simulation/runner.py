@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import GameSpec
-from .progress import Progress, make_progress
+from .progress import make_progress
 from .records import columns, play_chunk
 
 DEFAULT_CHUNK = 200
@@ -133,35 +133,39 @@ def simulate(
     if len(bot_kinds) != n_colours:
         raise ValueError(f"{len(bots)} bots were named for {n_colours} colours; name one bot "
                          f"for every colour, or a single bot for all of them.")
+    if isinstance(progress, str) and progress not in ("auto", "cli", "notebook"):
+        raise ValueError(f"progress must be 'auto', 'cli', 'notebook' or None, not "
+                         f"{progress!r}")
     parts = chunks(seed, games, chunk)
-    bar = make_progress(progress, games)
-    try:
-        if client is None and scheduler is None and workers == 0:
-            return _run_here(spec, players, parts, bot_kinds, with_json, bar, games)
-        own_cluster = None
-        if client is None:
-            from dask.distributed import Client
+    work = (spec, players, parts, bot_kinds, with_json, progress, games)
+    if client is None and scheduler is None and workers == 0:
+        return _run_here(*work)
+    if client is not None:
+        return _run_dask(client, *work)
+    from dask.distributed import Client
 
-            if scheduler is not None:
-                client = Client(scheduler, timeout="10s")
-            else:
-                own_cluster = local_cluster(workers)
-                client = Client(own_cluster)
-            try:
-                return _run_dask(client, spec, players, parts, bot_kinds, with_json, bar, games)
-            finally:
-                client.close()
-                if own_cluster is not None:
-                    own_cluster.close()
-        return _run_dask(client, spec, players, parts, bot_kinds, with_json, bar, games)
+    own_cluster = None
+    if scheduler is not None:
+        client = Client(scheduler, timeout="10s")
+    else:
+        own_cluster = local_cluster(workers)
+        client = Client(own_cluster)
+    try:
+        return _run_dask(client, *work)
     finally:
-        bar.close()
+        client.close()
+        if own_cluster is not None:
+            own_cluster.close()
+
+
+Bar = str | Callable[[int, int], None] | None
 
 
 def _run_here(spec: GameSpec, players: int, parts: list[range], bots: tuple[str, ...],
-              with_json: bool, bar: Progress, games: int) -> RunResult:
+              with_json: bool, progress: Bar, games: int) -> RunResult:
     rows: list[tuple[Any, ...]] = []
     records: list[dict[str, Any]] = []
+    bar = make_progress(progress, games)
     start = time.perf_counter()
     try:
         for part in parts:
@@ -171,12 +175,14 @@ def _run_here(spec: GameSpec, players: int, parts: list[range], bots: tuple[str,
             bar.update(len(r))
     except KeyboardInterrupt:
         pass
+    finally:
+        bar.close()
     return RunResult(columns(spec), rows, games, time.perf_counter() - start, 1,
                      "this process", records)
 
 
 def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
-              bots: tuple[str, ...], with_json: bool, bar: Progress, games: int) -> RunResult:
+              bots: tuple[str, ...], with_json: bool, progress: Bar, games: int) -> RunResult:
     from dask.distributed import as_completed
 
     run = uuid.uuid4().hex[:8]
@@ -191,6 +197,7 @@ def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
         return client.submit(_chunk_task, spec_f, players, p, bots, with_json,
                              key=f"mrp-games-{p.start}-{p.stop}-{run}-{tries[i]}", pure=False)
 
+    bar = make_progress(progress, games)  # shown once the cluster is up: a true rate
     start = time.perf_counter()
     futures = {submit(i): i for i in range(len(parts))}
     done: dict[int, tuple[list[tuple[Any, ...]], list[dict[str, Any]]]] = {}
@@ -213,6 +220,8 @@ def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
                                   f"after {tries[i]} attempt(s): {err}") from err
     except KeyboardInterrupt:
         client.cancel(list(futures))
+    finally:
+        bar.close()
     elapsed = time.perf_counter() - start
     rows: list[tuple[Any, ...]] = []
     records: list[dict[str, Any]] = []
