@@ -65,7 +65,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     from .cli import CliError
     from .simulation import DEFAULT_CHUNK, ResultsError, SimulationError, simulate
     from .simulation.records import colours_for
-    from .simulation.table import file_format, save_results
+    from .simulation.table import check_destination, file_format, save_results
 
     spec = load_spec()
     players = args.players
@@ -78,7 +78,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         bots = _bots(args, len(colours_for(spec, players)))
         if args.out is not None:
-            file_format(args.out)
+            check_destination(args.out)
     except (_Refused, ResultsError) as err:
         raise CliError(str(err)) from None
     chunk = args.chunk or DEFAULT_CHUNK

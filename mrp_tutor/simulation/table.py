@@ -51,12 +51,21 @@ def file_format(path: Path) -> str:
     return fmt
 
 
+def check_destination(path: Path) -> str:
+    """The format a results file will be written in, once its name and folder are checked
+    (so that a long run is not wasted on a path that cannot be written)."""
+    fmt = file_format(path)
+    if not path.parent.is_dir():
+        raise ResultsError(f"{path}: the folder {path.parent} does not exist.")
+    if path.is_dir():
+        raise ResultsError(f"{path} is a folder, not a file name.")
+    return fmt
+
+
 def save_results(df: pd.DataFrame, path: str | Path) -> Path:
     """Write the table as Parquet (pyarrow) or CSV, chosen by the file name."""
     path = Path(path)
-    fmt = file_format(path)
-    if path.parent != Path() and not path.parent.is_dir():
-        raise ResultsError(f"{path}: the folder {path.parent} does not exist.")
+    fmt = check_destination(path)
     if fmt == "Parquet":
         df.to_parquet(path, engine="pyarrow", index=False, compression="zstd")
     else:

@@ -159,6 +159,7 @@ def test_cli_writes_a_table(tmp_path, capsys):
     (["--bots", "greedy,random"], "names 2 bot(s) but 4 players play 4 colours"),
     (["--bots", "greedy,clever,random,random"], "unknown bot 'clever'"),
     (["--out", "results.txt"], "must end in .parquet or .csv"),
+    (["--out", "no/such/folder/r.csv"], "the folder no/such/folder does not exist"),
     (["--workers", "-1"], "0 (this process) or more"),
 ])
 def test_cli_refusals_are_sentences(capsys, argv, words):
