@@ -267,7 +267,7 @@ def plot_production_by_zone(table: pd.DataFrame) -> Any:
     ax.set_xlabel("points per game (95 % interval)")
     n, players = int(table["games"].iloc[0]), int(table["players"].iloc[0])
     ax.set_title(f"Production value by zone, {players} players ({n:,} games)")
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return fig
 
 
