@@ -15,7 +15,7 @@ from mrp_tutor.engine import load_spec
 from mrp_tutor.simulation import simulate
 from mrp_tutor.simulation.runner import local_cluster
 
-GAMES, CHUNK = 120, 10
+GAMES, CHUNK = 60, 5
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,7 @@ def test_cli_runs_on_an_existing_cluster(client, expected, tmp_path, capsys):
     from mrp_tutor.simulation import load_results
 
     out = tmp_path / "r.csv"
-    assert main(["simulate", "--games", "30", "--seed", "100", "--chunk", "10", "--no-progress",
+    assert main(["simulate", "--games", "20", "--seed", "100", "--chunk", "5", "--no-progress",
                  "--scheduler", client.scheduler.address, "--out", str(out)]) == 0
     assert "Dask cluster at " + client.scheduler.address in capsys.readouterr().out
-    pd.testing.assert_frame_equal(load_results(out), expected.iloc[:30])
+    pd.testing.assert_frame_equal(load_results(out), expected.iloc[:20])
