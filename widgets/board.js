@@ -6,6 +6,13 @@ const COLOURS = {
   red: "#d64541", blue: "#3b7dd8", green: "#2e9e5b", yellow: "#e0b400",
   purple: "#8e5cc8", black: "#333333",
 };
+// Pip backgrounds dark enough for white digits (WCAG AA 4.5:1); yellow takes black digits.
+const PIP_BG = {
+  red: "#b3261e", blue: "#1f5fbf", green: "#1b6e3c", yellow: "#f2c200",
+  purple: "#6a3aa8", black: "#333333",
+};
+const PIP_FG = { yellow: "#111111" };
+const SVGNS = "http://www.w3.org/2000/svg";
 
 function h(tag, cls, text) {
   const el = document.createElement(tag);
@@ -14,19 +21,33 @@ function h(tag, cls, text) {
   return el;
 }
 
-function pips(counts, colours) {
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// Astronaut pips; a click on one sends the zone/ship pick with that colour (a mouse
+// shortcut: the same choices are buttons in the decision panel for keyboard users).
+function pips(counts, colours, onPick) {
   const wrap = h("div", "mrp-pips");
   for (const c of colours) {
     const n = counts[c] || 0;
     if (!n) continue;
     const pip = h("span", "mrp-pip", String(n));
-    pip.style.background = COLOURS[c] || "#777";
-    pip.title = `${n} ${c} astronaut${n === 1 ? "" : "s"}`;
-    pip.setAttribute("aria-label", pip.title);
+    pip.style.background = PIP_BG[c] || "#555";
+    pip.style.color = PIP_FG[c] || "#ffffff";
+    pip.title = `${plural(n, c + " astronaut")}`;
     pip.dataset.colour = c;
+    if (onPick) {
+      pip.addEventListener("click", (ev) => { ev.stopPropagation(); onPick(c); });
+    }
     wrap.appendChild(pip);
   }
   return wrap;
+}
+
+function countsText(counts, colours) {
+  const parts = colours.filter((c) => counts[c]).map((c) => plural(counts[c], c));
+  return parts.length ? parts.join(", ") : "no astronauts";
 }
 
 function unverifiedBadge(what) {
@@ -35,15 +56,22 @@ function unverifiedBadge(what) {
   return b;
 }
 
-function zoneBox(z, colours, send, picked) {
+function zoneBox(z, colours, send, picked, targets) {
   const box = h("div", `mrp-zone mrp-zone-${z.kind}`);
   if (!z.verified) box.classList.add("mrp-zone-unverified");
-  if (picked === `zone:${z.id}`) box.classList.add("mrp-picked");
+  const isPicked = picked === `zone:${z.id}` || (targets.picked || []).includes(z.id);
+  if (isPicked) box.classList.add("mrp-picked");
+  const isTarget = (targets.zones || []).includes(z.id);
+  if (isTarget) box.classList.add("mrp-target");
   box.dataset.zone = z.id;
   box.style.left = `${z.x}%`;
   box.style.top = `${z.y}%`;
   box.tabIndex = 0;
   box.setAttribute("role", "button");
+  const res0 = z.resource && z.face_up ? z.resource : "resource face down";
+  box.setAttribute("aria-label",
+    `${z.name}: ${countsText(z.astronauts, colours)}; ${z.resource ? res0 : "no resource"}` +
+    (isTarget ? " (you can act here)" : "") + (isPicked ? " (picked)" : ""));
   const title = h("div", "mrp-zone-name", z.name);
   if (!z.verified) title.appendChild(unverifiedBadge("zone name"));
   box.appendChild(title);
@@ -62,7 +90,8 @@ function zoneBox(z, colours, send, picked) {
     res.classList.add("mrp-facedown");
   }
   box.appendChild(res);
-  box.appendChild(pips(z.astronauts, colours));
+  box.appendChild(pips(z.astronauts, colours,
+    (c) => send({ kind: "pick", target: "zone", id: z.id, colour: c })));
   const waiting = Object.entries(z.waiting || {}).filter(([, n]) => n > 0);
   if (waiting.length) {
     box.appendChild(h("div", "mrp-waiting",
@@ -76,19 +105,28 @@ function zoneBox(z, colours, send, picked) {
   }
   const pick = () => send({ kind: "pick", target: "zone", id: z.id });
   box.addEventListener("click", pick);
-  box.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(); });
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); }
+  });
   return box;
 }
 
-function shipCard(s, colours, send, picked, label) {
+function shipCard(s, colours, send, picked, label, targets) {
   const card = h("div", "mrp-ship");
   if (s.launched) card.classList.add("mrp-ship-launched");
   if (!s.verified) card.classList.add("mrp-ship-unverified");
-  if (picked === `ship:${s.id}`) card.classList.add("mrp-picked");
+  const isPicked = picked === `ship:${s.id}` || (targets.picked || []).includes(s.id);
+  if (isPicked) card.classList.add("mrp-picked");
+  const isTarget = (targets.ships || []).includes(s.id);
+  if (isTarget) card.classList.add("mrp-target");
   card.dataset.ship = s.id;
   card.tabIndex = 0;
   card.setAttribute("role", "button");
-  const head = h("div", "mrp-ship-head", `${label} ${s.id}`);
+  card.setAttribute("aria-label",
+    `${label} ${s.name || s.id} to ${s.destination}, ${s.aboard} of ${s.capacity} aboard: ` +
+    countsText(s.crew, colours) + (isTarget ? " (you can act here)" : "") +
+    (isPicked ? " (picked)" : ""));
+  const head = h("div", "mrp-ship-head", `${label} ${s.name || s.id}`);
   if (!s.verified) head.appendChild(unverifiedBadge("ship card"));
   card.appendChild(head);
   card.appendChild(h("div", "mrp-ship-dest", `to ${s.destination}`));
@@ -98,11 +136,37 @@ function shipCard(s, colours, send, picked, label) {
   const cap = h("div", "mrp-ship-cap", `${s.aboard}/${s.capacity} aboard`);
   if (s.aboard >= s.capacity) cap.classList.add("mrp-full");
   card.appendChild(cap);
-  card.appendChild(pips(s.crew, colours));
+  card.appendChild(pips(s.crew, colours,
+    (c) => send({ kind: "pick", target: "ship", id: s.id, colour: c })));
   const pick = () => send({ kind: "pick", target: "ship", id: s.id });
   card.addEventListener("click", pick);
-  card.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(); });
+  card.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); }
+  });
   return card;
+}
+
+// Adjacency lines (the zone graph): solid when verified, dashed when the edge is unverified.
+function edgeLayer(b) {
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("class", "mrp-edges");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  const at = {};
+  for (const z of b.zones || []) at[z.id] = z;
+  for (const e of b.edges || []) {
+    const a = at[e.a], c = at[e.b];
+    if (!a || !c) continue;
+    const line = document.createElementNS(SVGNS, "line");
+    line.setAttribute("x1", a.x); line.setAttribute("y1", a.y);
+    line.setAttribute("x2", c.x); line.setAttribute("y2", c.y);
+    line.setAttribute("class", e.verified ? "mrp-edge" : "mrp-edge mrp-edge-unverified");
+    line.setAttribute("vector-effect", "non-scaling-stroke");
+    line.dataset.edge = `${e.a}|${e.b}`;
+    svg.appendChild(line);
+  }
+  return svg;
 }
 
 function draw(model, root) {
@@ -129,23 +193,29 @@ function draw(model, root) {
   }
   frag.appendChild(legend);
 
+  const targets = b.targets || {};
+  if (targets.prompt) frag.appendChild(h("div", "mrp-board-prompt", targets.prompt));
   const mars = h("div", "mrp-mars");
-  mars.setAttribute("aria-label", "Mars and Phobos");
-  for (const z of b.zones || []) mars.appendChild(zoneBox(z, colours, send, picked));
+  mars.setAttribute("role", "group");
+  mars.setAttribute("aria-label", "Map of Mars and Phobos: lines join neighbouring zones");
+  mars.appendChild(edgeLayer(b));
+  for (const z of b.zones || []) mars.appendChild(zoneBox(z, colours, send, picked, targets));
   frag.appendChild(mars);
 
   const pad = h("div", "mrp-launchpad");
   pad.appendChild(h("div", "mrp-section-title", "Launchpad"));
   const docks = h("div", "mrp-docks");
   (b.docks || []).forEach((s, i) => {
-    if (s) docks.appendChild(shipCard(s, colours, send, picked, `Dock ${i + 1}:`));
+    if (s) docks.appendChild(shipCard(s, colours, send, picked, `Dock ${i + 1}:`, targets));
     else docks.appendChild(h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`));
   });
   pad.appendChild(docks);
   if ((b.launched || []).length) {
     pad.appendChild(h("div", "mrp-section-title", "Launched (land at the end of the round)"));
     const fl = h("div", "mrp-docks");
-    for (const s of b.launched) fl.appendChild(shipCard(s, colours, send, picked, "In flight:"));
+    for (const s of b.launched) {
+      fl.appendChild(shipCard(s, colours, send, picked, "In flight:", targets));
+    }
     pad.appendChild(fl);
   }
   frag.appendChild(pad);
@@ -155,7 +225,11 @@ function draw(model, root) {
   const entries = Object.entries(b.memorial || {});
   if (entries.length) mem.appendChild(pips(b.memorial, colours));
   else mem.appendChild(h("span", "mrp-none", "nobody yet"));
+  const key = h("div", "mrp-map-key",
+    "Lines join neighbouring zones (dashed: not yet checked against a physical board). " +
+    "Phobos, top right, has no neighbours. Highlighted zones and ships are where you can act.");
   frag.appendChild(mem);
+  frag.appendChild(key);
 
   root.replaceChildren(frag);
 }

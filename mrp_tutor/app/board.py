@@ -18,18 +18,20 @@ import traitlets
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..engine.spec import GameSpec
+from ..explain.options import ship_name
 from ..resources import widgets_dir
 
-PickHandler = Callable[[str, str], None]
+PickHandler = Callable[[str, str, str | None], None]
 
 
 class Pick(BaseModel):
-    """A click on the board, as sent by board.js."""
+    """A click on the board, as sent by board.js (``colour``: the astronaut clicked, if any)."""
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["pick"]
     target: Literal["zone", "ship"]
     id: str = Field(min_length=1, max_length=40)
+    colour: str | None = Field(default=None, min_length=1, max_length=20)
 
 
 def ring_order(spec: GameSpec) -> list[str]:
@@ -45,8 +47,14 @@ def ring_order(spec: GameSpec) -> list[str]:
 
 
 def zone_layout(spec: GameSpec) -> dict[str, tuple[float, float]]:
-    """Zone centres in percent of the board area: central pair in the middle, ring around,
-    the moon apart in a corner."""
+    """Zone centres in percent of the map area: the positions in the zone data, else computed
+    (central pair in the middle, the ring of outer zones around, the moon apart in a corner)."""
+    computed = _computed_layout(spec)
+    return {z: ((p.x, p.y) if (p := spec.zone_info[z].position) is not None else computed[z])
+            for z in spec.zones}
+
+
+def _computed_layout(spec: GameSpec) -> dict[str, tuple[float, float]]:
     pos: dict[str, tuple[float, float]] = {}
     central = list(spec.central)
     for i, z in enumerate(central):
@@ -63,11 +71,19 @@ def zone_layout(spec: GameSpec) -> dict[str, tuple[float, float]]:
     return pos
 
 
+def map_edges(spec: GameSpec) -> list[dict[str, Any]]:
+    """The adjacency lines of the map, from the zone graph (networkx), with their provenance."""
+    return [{"a": a, "b": b, "verified": bool(d.get("verified", False))}
+            for a, b, d in spec.graph.edges(data=True)]
+
+
 def board_payload(spec: GameSpec, view: Mapping[str, Any],
-                  layout: Mapping[str, tuple[float, float]], step: int = 0) -> dict[str, Any]:
+                  layout: Mapping[str, tuple[float, float]], step: int = 0,
+                  targets: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The JSON the board renders, derived from a view (never from the state).
 
     ``step`` numbers the position (events so far), shown in the board's header.
+    ``targets`` (zones, ships, picked) come from the viewer's own legal options only.
     """
     zones = []
     for z in spec.zones:
@@ -76,6 +92,7 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
         zones.append({
             "id": z, "name": zv["name"], "kind": zv["kind"], "verified": info.verified,
             "x": layout[z][0], "y": layout[z][1],
+            "placed": info.position is not None and info.position.verified,
             "astronauts": {c: n for c, n in zv["astronauts"].items() if n},
             "resource": zv["resource"], "face_up": zv["face_up"],
             "waiting": dict(zv["waiting"]),
@@ -90,7 +107,7 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
         sh = ships[sid]
         dest = sh["destination"]
         return {
-            "id": sid, "capacity": sh["capacity"], "crew": dict(sh["crew"]),
+            "id": sid, "name": ship_name(sid), "capacity": sh["capacity"], "crew": dict(sh["crew"]),
             "aboard": sum(sh["crew"].values()),
             "destination": spec.card_name(dest) if dest else "? (unknown)",
             "printed": "?" if sh["printed"] == "unknown" else spec.card_name(sh["printed"]),
@@ -115,6 +132,8 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
         "decision": None if d is None else {"kind": d["kind"].replace("_", " "),
                                             "colours": d["colours"]},
         "supply": {c: view["seats"][c]["supply"] for c in view["order"]},
+        "edges": map_edges(spec),
+        "targets": dict(targets or {}),
     }
 
 
@@ -136,7 +155,8 @@ class BoardWidget(anywidget.AnyWidget):
         return "BoardWidget()"
 
     def on_pick(self, handler: PickHandler) -> None:
-        """Call ``handler(target, id)`` for every valid click on a zone or ship."""
+        """Call ``handler(target, id, colour)`` for every valid click on a zone or ship
+        (``colour``: the astronaut clicked there, or None)."""
         self._pick_handlers.append(handler)
 
     def on_bad_message(self, handler: Callable[[str], None]) -> None:
@@ -157,6 +177,10 @@ class BoardWidget(anywidget.AnyWidget):
             for h in self._bad_handlers:
                 h(f"There is no {pick.target} {pick.id!r} on the board now.")
             return
+        if pick.colour is not None and pick.colour not in self.board.get("colours", []):
+            for h in self._bad_handlers:
+                h(f"There is no {pick.colour!r} astronaut in this game.")
+            return
         self.picked = f"{pick.target}:{pick.id}"
         for handler in self._pick_handlers:
-            handler(pick.target, pick.id)
+            handler(pick.target, pick.id, pick.colour)

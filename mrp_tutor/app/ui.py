@@ -17,10 +17,11 @@ import ipywidgets as W
 
 from .. import tables
 from ..engine.errors import ContentError, MrpError
-from ..engine.intents import Intent, format_intent
+from ..engine.intents import Intent
 from ..engine.spec import GameSpec, load_spec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_error, explain_event, search_rules
+from ..explain.options import describe_intent
 from ..referee import production_ruling
 from ..scenarios import Scenario
 from ..scenarios.model import Quiz as ScenarioQuiz
@@ -38,6 +39,8 @@ from .html import (
     text_board_html,
 )
 from .panels.corrections import operator_corrections, operator_path
+from .panels.seat import SeatPanel
+from .panels.style import RESPONSIVE_CSS
 from .session import Session, StepReport
 
 log = logging.getLogger(__name__)
@@ -96,7 +99,8 @@ class TutorApp:
         self._shown: list[StepReport] = []  # reports in the explanation panel
 
         # --- header -------------------------------------------------------------------
-        self.title = W.HTML(APP_CSS + "<h2>Mission: Red Planet: rules tutor and referee</h2>")
+        self.title = W.HTML(APP_CSS + RESPONSIVE_CSS
+                            + "<h2>Mission: Red Planet: rules tutor and referee</h2>")
         self.scenario = W.Dropdown(description="Scenario", options=self._scenario_options(),
                                    value=FREE_GAME, _dom_classes=["mrp-scenario"],
                                    layout=W.Layout(width="360px"))
@@ -131,6 +135,8 @@ class TutorApp:
         self.play_btn = _btn("Play this", "mrp-play", "Play the chosen legal option")
         self.explain = W.HTML(_dom_classes=["mrp-explain"],
                               layout=W.Layout(max_height="380px", overflow="auto"))
+        self.seat = SeatPanel(self)
+        self.players.observe(lambda _c: self.seat.refresh_colours(), names="value")
 
         # --- tabs (lazy) --------------------------------------------------------------
         self.tabs = W.Tab(children=[W.VBox() for _ in TAB_TITLES], _dom_classes=["mrp-tabs"])
@@ -156,13 +162,13 @@ class TutorApp:
         self.board.on_pick(self._guard(self.on_pick))
         self.board.on_bad_message(lambda msg: self.say(msg, "error"))
 
-        left = W.VBox([self.board], layout=W.Layout(flex="3 1 0%", min_width="580px"))
+        left = W.VBox([self.board], layout=W.Layout(flex="3 1 0%", min_width="min(100%, 520px)"))
         stepper = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
-                         _dom_classes=["mrp-stepper"])
-        right = W.VBox([stepper, self.countdown, self.decision,
+                         _dom_classes=["mrp-stepper"], layout=W.Layout(flex_flow="row wrap"))
+        right = W.VBox([self.seat.widget, stepper, self.countdown, self.decision,
                         W.HBox([self.options, self.play_btn]),
                         W.HTML("<b>Explanation</b>"), self.explain],
-                       layout=W.Layout(flex="2 1 0%", min_width="360px"))
+                       layout=W.Layout(flex="2 1 0%", min_width="min(100%, 340px)"))
         header = W.VBox([
             self.title,
             W.HBox([self.scenario, self.load_btn, self.players, self.seed, self.new_btn],
@@ -240,7 +246,8 @@ class TutorApp:
         view = sess.view()
         with self.board.hold_sync():
             self.board.board = board_payload(self.spec, view, self.layout,
-                                             step=len(sess.game.log))
+                                             step=len(sess.game.log),
+                                             targets=self.seat.board_targets())
         self.countdown.value = countdown_html(self.spec, view)
         self._render_decision(view)
         if reports is not None:
@@ -271,22 +278,19 @@ class TutorApp:
                 f'<div class="mrp-decision-text">Waiting for <b>{e(who)}</b>: '
                 f'{e(d["kind"].replace("_", " "))}{ch}{e(left)}. '
                 f'<small>{e(rule.section if rule else "")} [{e(d["rule"])}]</small></div>')
-        opts = self.session.options()
-        if self.target is not None:
+        self.seat.render(view)
+        opts = self.seat.options() if self.seat.seated else self.session.options()
+        if self.target is not None and not self.seat.seated:
             picked = [x for x in opts if self.target[1] in _fields(x)]
             opts = picked or opts
         self._options = opts
-        labels = [(self._label(x), i) for i, x in enumerate(opts[:400])]
+        labels = [(self._label(x, view), i) for i, x in enumerate(opts[:400])]
         self.options.options = labels or [("(no decision for this viewer)", -1)]
         self.options.value = labels[0][1] if labels else -1
         self.play_btn.disabled = not labels
 
-    def _label(self, x: Intent) -> str:
-        text = format_intent(x)
-        for f in _fields(x):
-            if f not in self.spec.ships and self.spec.card_name(f) != f:
-                text = text.replace(f, self.spec.card_name(f))
-        return text
+    def _label(self, x: Intent, view: dict[str, Any] | None = None) -> str:
+        return describe_intent(self.spec, x, view, who=True)
 
     def _reports_html(self, reports: list[StepReport]) -> str:
         sess = self.session
@@ -316,6 +320,9 @@ class TutorApp:
 
     # ================================================================= handlers
     def on_next(self, _b: Any = None) -> None:
+        if self.seat.seated:
+            self.seat.on_next()
+            return
         rep = self.session.next()
         self.target = None
         self.render([rep])
@@ -327,6 +334,9 @@ class TutorApp:
             self.say(f"Step played ({len(rep.events)} event(s)).", "ok")
 
     def on_back(self, _b: Any = None) -> None:
+        if self.seat.seated:
+            self.seat.on_back()
+            return
         last = self.session.reports[-1] if self.session.reports else None
         if not self.session.back():
             self.say("Nothing to undo: this is the starting position.", "info")
@@ -341,6 +351,9 @@ class TutorApp:
             self.say("Back one step.", "ok")
 
     def on_run_round(self, _b: Any = None) -> None:
+        if self.seat.seated:
+            self.seat.on_next()
+            return
         reps = self.session.run_to_end_of_round()
         self.render(reps)
         self.say(f"Played {len(reps)} decision(s); now round {self.session.state.round}, "
@@ -350,6 +363,9 @@ class TutorApp:
         i = self.options.value
         if not isinstance(i, int) or not 0 <= i < len(self._options):
             self.say("Choose one of the legal options first.", "error")
+            return
+        if self.seat.seated:
+            self.seat.play(self._options[i])
             return
         rep = self.session.play(self._options[i], why="Your choice.")
         self.target = None
@@ -413,6 +429,8 @@ class TutorApp:
 
     def _after_new_position(self) -> None:
         self.target = None
+        self.seat.leave()
+        self.viewer.disabled = self.session.referee
         self._set_viewer_options()
         if not self.session.referee and self.session.viewer is None and self.viewer.value:
             self.session.viewer = self.viewer.value
@@ -446,7 +464,10 @@ class TutorApp:
         self._reviewed()
         self.say(f"Viewing as {change['new'] or 'the table (no secrets)'}.", "info")
 
-    def on_pick(self, target: str, ident: str) -> None:
+    def on_pick(self, target: str, ident: str, colour: str | None = None) -> None:
+        if self.seat.seated and not self.session.referee:
+            self.seat.on_pick(target, ident, colour)
+            return
         self.target = (target, ident)
         self._render_decision(self.session.view())
         n = len([x for x in self._options if ident in _fields(x)])

@@ -47,10 +47,18 @@ class Sourced(_Model):
 # --------------------------------------------------------------------------- zones
 
 
+class ZonePosition(Sourced):
+    """Where a zone is drawn on the board map: its centre in percent of the map area."""
+
+    x: float = Field(ge=0, le=100)
+    y: float = Field(ge=0, le=100)
+
+
 class ZoneEntry(Sourced):
     id: str
     name: str
     kind: Literal["central", "outer", "moon"]
+    position: ZonePosition | None = None
 
 
 class EdgeEntry(Sourced):

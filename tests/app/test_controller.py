@@ -16,6 +16,7 @@ from mrp_tutor.app.session import Session
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import ChooseCharacter, load_spec
 from mrp_tutor.engine.state import state_to_dict
+from mrp_tutor.explain.options import ship_name
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +144,7 @@ def test_unexpected_exception_becomes_a_sentence(app: TutorApp,
 def test_options_list_plays_any_legal_decision(app: TutorApp) -> None:
     to_choose(app)
     labels = [label for label, _ in app.options.options]
-    assert all(label.startswith("red: choose_character") for label in labels)  # viewer red
+    assert all(label.startswith("Red: play the ") for label in labels)  # viewer red
     app.options.value = 2
     chosen = app._options[2]
     app.play_btn.click()
@@ -238,7 +239,8 @@ def test_board_click_on_ship_filters_options(app: TutorApp) -> None:
         pytest.skip("no boarding decision for red in this seed")
     ship = app.session.state.docked()[0]
     board_msg(app, {"kind": "pick", "target": "ship", "id": ship})
-    assert all(ship in label for label, _ in app.options.options)
+    name = ship_name(ship)
+    assert all(f"{name} (" in label for label, _ in app.options.options)
 
 
 def test_referee_edit_over_capacity_is_refused_with_the_rule(app: TutorApp, spec: Any) -> None:

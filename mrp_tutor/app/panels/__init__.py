@@ -1,0 +1,1 @@
+"""Panels of the app, one module each (split out of :mod:`mrp_tutor.app.ui`)."""

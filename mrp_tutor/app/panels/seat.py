@@ -1,0 +1,254 @@
+"""The "take a seat" panel: play one colour against the bots by clicking the board.
+
+The panel owns the seat and the current board picks; the game itself stays in the app's
+:class:`~mrp_tutor.app.session.Session`.  Everything sent to the page is built from the
+seated colour's view: bots' picks and missions never sit in a widget.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ...engine import intents as I
+from ...explain.options import describe_intent, ship_name
+from .. import seat as S
+from ..html import e
+from ..session import StepReport
+
+if TYPE_CHECKING:
+    from ..ui import TutorApp
+
+MAX_CHOICES = 12
+WATCH = ""
+
+SEAT_CSS = """<style>
+.mrp-seat-panel { border: 1px solid #c9d3df; border-radius: 8px; padding: 4px 6px;
+  margin: 2px 0 6px; }
+.mrp-seat-panel .widget-dropdown { max-width: 100%; }
+.mrp-prompt { font-size: 14px; margin: 2px 0; }
+.mrp-prompt-turn { border-left: 4px solid #0b5d1e; background: #e8f5ec; padding: 3px 6px; }
+.mrp-choices { max-width: 100%; }
+.mrp-choice.jupyter-button, .mrp-choice { white-space: normal; height: auto; min-height: 32px;
+  text-align: left; line-height: 1.3; padding: 4px 8px; max-width: 100%; }
+</style>"""
+
+
+class SeatPanel:
+    """Seat chooser, whose-turn prompt and the short list of choices a click narrowed to."""
+
+    def __init__(self, app: TutorApp) -> None:
+        self.app = app
+        self.seat: str | None = None
+        self.picks: list[str] = []
+        self._choice_intents: list[I.Intent] = []
+        self.colour = W.Dropdown(description="Play as", _dom_classes=["mrp-seat-colour"],
+                                 layout=W.Layout(width="auto", max_width="100%"))
+        self.take_btn = W.Button(description="Take a seat ▶", button_style="success",
+                                 tooltip="Start a new game in which you play this colour and "
+                                         "the bots play the others",
+                                 _dom_classes=["mrp-take-seat"], layout=W.Layout(width="auto"))
+        self.clear_btn = W.Button(description="Clear my clicks", _dom_classes=["mrp-clear-picks"],
+                                  tooltip="Forget the zones and ships clicked so far",
+                                  layout=W.Layout(width="auto", display="none"))
+        self.prompt = W.HTML(_dom_classes=["mrp-prompt"])
+        self.choices = W.VBox([], _dom_classes=["mrp-choices"])
+        self.take_btn.on_click(app._guard(self.on_take))
+        self.clear_btn.on_click(app._guard(self.on_clear))
+        self.widget = W.VBox([
+            W.HTML(SEAT_CSS),
+            W.HBox([self.colour, self.take_btn], layout=W.Layout(flex_flow="row wrap")),
+            self.prompt, self.choices, self.clear_btn,
+        ], _dom_classes=["mrp-seat-panel"])
+        self.refresh_colours()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def seated(self) -> bool:
+        return self.seat is not None
+
+    def refresh_colours(self) -> None:
+        """Seat options: the colours the header's player count will use."""
+        n = int(self.app.players.value)
+        palette = list(self.app.spec.colours)[: (2 if n == 2 else n)]
+        opts = [("Watch the bots play", WATCH)] + [(c.capitalize(), c) for c in palette]
+        value = self.colour.value if self.colour.value in [v for _, v in opts] else palette[0]
+        self.colour.options = opts
+        self.colour.value = value
+
+    def leave(self) -> None:
+        """Stand up (a new game or scenario was set up by other controls)."""
+        self.seat = None
+        self.picks = []
+
+    def options(self) -> list[I.Intent]:
+        """The learner's legal options narrowed by the clicks so far."""
+        if self.seat is None:
+            return []
+        return S.narrow(S.my_options(self.app.session, self.seat), self.picks)
+
+    def board_targets(self) -> dict[str, Any]:
+        """What the board highlights (from the learner's own options only)."""
+        if self.seat is None or self.app.session.game.over:
+            return {}
+        mine = S.my_options(self.app.session, self.seat)
+        if not mine:
+            return {}
+        out = S.targets(self.app.spec, mine, self.picks)
+        out["prompt"] = self._turn_text(mine)
+        return out
+
+    # ------------------------------------------------------------------ render
+    def render(self, view: dict[str, Any]) -> None:
+        """Prompt and choice buttons for the current position."""
+        sess = self.app.session
+        self.clear_btn.layout.display = "" if self.picks else "none"
+        if self.seat is None:
+            self.prompt.value = ('<div class="mrp-prompt-text">Choose a colour and take a '
+                                 "seat to play against the bots, or step through with Next."
+                                 "</div>")
+            self._set_choices([], view)
+            return
+        if sess.game.over:
+            res = view.get("result") or {}
+            win = ", ".join(str(w).capitalize() for w in res.get("winners", [])) or "nobody"
+            self.prompt.value = (f'<div class="mrp-prompt-text">The game is over. Winner: '
+                                 f"<b>{e(win)}</b>. Take a seat again for a new game.</div>")
+            self._set_choices([], view)
+            return
+        mine = S.my_options(sess, self.seat)
+        opts = S.narrow(mine, self.picks)
+        if not mine:
+            self.prompt.value = ('<div class="mrp-prompt-text">The bots are deciding: press '
+                                 "Next.</div>")
+        else:
+            extra = (f" {len(opts)} options match your clicks." if self.picks else "")
+            self.prompt.value = (f'<div class="mrp-prompt-text mrp-prompt-turn" role="status">'
+                                 f"<b>Your turn ({e(self.seat.capitalize())})</b>: "
+                                 f"{e(self._turn_text(mine))}{e(extra)}</div>")
+        self._set_choices(opts if len(opts) <= MAX_CHOICES else [], view)
+
+    def _turn_text(self, mine: list[I.Intent]) -> str:
+        kinds = {x.type for x in mine}
+        on_board = any(S.targets(self.app.spec, [x], []).get("zones") or
+                       S.targets(self.app.spec, [x], []).get("ships") for x in mine[:60])
+        what = {"choose_character": "choose a character", "keep_mission": "keep a mission",
+                "board": "board a ship", "move": "move astronauts", "kill": "kill an astronaut",
+                }.get(next(iter(kinds)) if len(kinds) == 1 else "", "decide")
+        how = ("click a highlighted zone or ship, or a choice below" if on_board
+               else "pick one of the choices below")
+        return f"{what}: {how}."
+
+    def _set_choices(self, opts: list[I.Intent], view: dict[str, Any]) -> None:
+        self._choice_intents = list(opts)
+        buttons = []
+        for i, x in enumerate(opts):
+            b = W.Button(description=describe_intent(self.app.spec, x, view),
+                         _dom_classes=["mrp-choice"],
+                         layout=W.Layout(width="auto", max_width="100%", height="auto"))
+            b.on_click(self.app._guard(lambda _b, i=i: self.play_choice(i)))
+            buttons.append(b)
+        self.choices.children = buttons
+
+    # ------------------------------------------------------------------ actions
+    def on_take(self, _b: Any = None) -> None:
+        colour = self.colour.value
+        app = self.app
+        app.on_new_game()  # stands up any earlier seat (via the app's new-position hook)
+        if not colour:
+            app.say("Watching: press Next to let the bots play every colour.", "info")
+            return
+        if colour not in app.session.state.seats:
+            app.say(f"There is no {colour} seat in this game.", "error")
+            return
+        self.seat = colour
+        app.session.viewer = colour
+        app._set_viewer_options()
+        app.viewer.disabled = True
+        reps = S.bots_play(app.session, colour)
+        app.render(reps)
+        app.say(f"You play {colour}; the bots play the other colours. "
+                "Highlighted zones and ships are where you can act.", "ok")
+
+    def on_clear(self, _b: Any = None) -> None:
+        self.picks = []
+        self.app.render()
+        self.app.say("Clicks cleared.", "info")
+
+    def on_pick(self, target: str, ident: str, colour: str | None) -> None:
+        """A click on the board: narrow the options; play the only one left."""
+        assert self.seat is not None
+        sess, spec = self.app.session, self.app.spec
+        mine = S.my_options(sess, self.seat)
+        name = ship_name(ident) if target == "ship" else spec.card_name(ident)
+        if not mine:
+            self.app.say(f"It is not your turn: the bots are deciding. You clicked {name}.",
+                         "info")
+            return
+        new = [ident, colour] if colour else [ident]
+        picks, found = S.add_pick(mine, self.picks, new)
+        if not found and colour:  # the astronaut does not matter here: use the place alone
+            picks, found = S.add_pick(mine, self.picks, [ident])
+        if not found:
+            self.app.say(f"None of your options uses {name} now.", "info")
+            return
+        if len(found) == 1:
+            self.play(found[0])
+            return
+        self.picks = picks
+        self.app.render()
+        self.app.say(f"{name[0].upper() + name[1:]}: {len(found)} options use it. Click another "
+                     "zone or ship, or choose below.", "info")
+
+    def play_choice(self, i: int) -> None:
+        if not 0 <= i < len(self._choice_intents):
+            self.app.say("That choice is no longer available.", "error")
+            return
+        self.play(self._choice_intents[i])
+
+    def play(self, intent: I.Intent) -> None:
+        """Play the learner's decision, then let the bots play until the learner's next one."""
+        sess = self.app.session
+        mine = self.seat
+        view = sess.view()
+        text = describe_intent(self.app.spec, intent, view)
+        rep = sess.play(intent, why=S.YOUR_CHOICE)
+        self.picks = []
+        reps: list[StepReport] = [rep]
+        if mine is not None:
+            reps += S.bots_play(sess, mine)
+        self.app.target = None
+        self.app.render(reps)
+        tail = (f"; then the bots made {len(reps) - 1} decision(s)" if len(reps) > 1 else "")
+        self.app.say(f"You: {text}{tail}.", "ok")
+
+    def on_next(self) -> None:
+        """Next while seated: the bots play on, or the learner is reminded it is their turn."""
+        assert self.seat is not None
+        sess = self.app.session
+        if sess.game.over:
+            self.app.say("The game is over.", "info")
+            return
+        if S.my_options(sess, self.seat):
+            self.app.say("It is your turn: click a highlighted zone or ship, or a choice.",
+                         "info")
+            return
+        reps = S.bots_play(sess, self.seat)
+        self.app.render(reps)
+        self.app.say(f"The bots made {len(reps)} decision(s).", "ok")
+
+    def on_back(self) -> None:
+        """Back while seated: undo to the learner's previous decision."""
+        assert self.seat is not None
+        n = S.back_to_my_turn(self.app.session, self.seat)
+        self.picks = []
+        if not n:
+            self.app.say("Nothing to undo: this is the starting position.", "info")
+            return
+        if not S.my_options(self.app.session, self.seat):
+            reps = S.bots_play(self.app.session, self.seat)
+        else:
+            reps = []
+        self.app.render(reps)
+        self.app.say(f"Back to your previous decision ({n} step(s) undone).", "ok")

@@ -1,0 +1,29 @@
+"""Page-wide CSS that keeps the app usable from a phone (390 px) to a desktop.
+
+Controls wrap instead of overflowing, fixed widths become maximums, the tab bar wraps, and
+colours meet WCAG AA contrast (checked by axe-core in the browser tests).
+"""
+
+RESPONSIVE_CSS = """<style>
+.mrp-app { max-width: 100%; overflow-x: hidden; box-sizing: border-box; }
+.mrp-app .widget-hbox { flex-wrap: wrap; max-width: 100%; }
+.mrp-app .widget-dropdown, .mrp-app .widget-text, .mrp-app .widget-inline-hbox {
+  max-width: 100%; }
+.mrp-app .widget-dropdown > select { min-width: 0; }
+.mrp-app .widget-label { min-width: 0; }
+.mrp-app .mrp-tabs .lm-TabBar-content { flex-wrap: wrap; }
+.mrp-app .mrp-tabs .lm-TabBar { min-height: fit-content; }
+.mrp-app .mrp-tabs .lm-TabBar-tab { flex: 0 1 auto; min-width: 0; }
+.mrp-app .mrp-tabs .lm-TabBar-tabLabel { overflow: visible; }
+.mrp-app .widget-html-content { overflow-wrap: anywhere; }
+.mrp-app table.mrp-table { display: block; overflow-x: auto; max-width: 100%; }
+.mrp-app .mrp-cite, .mrp-cd-queue, .mrp-race-lead { color: #4d4d4d; }
+.mrp-app .mrp-whatif-cols { flex-wrap: wrap; }
+.mrp-app .mrp-race-bars { width: min(240px, 40vw); }
+@media (max-width: 700px) {
+  .mrp-app h2 { font-size: 18px; }
+  .mrp-app .widget-dropdown, .mrp-app .widget-text { width: 100% !important; }
+  .mrp-app .widget-dropdown > label, .mrp-app .widget-text > label { width: 80px; }
+  .mrp-app .mrp-options { width: 100% !important; }
+}
+</style>"""

@@ -1,0 +1,105 @@
+"""Taking a seat: the learner plays one colour, the tutor bot plays every other one.
+
+Pure functions over a :class:`~.session.Session` (no widgets, tested directly).  The seat is a
+colour that is also the session's viewer, so the learner sees only that colour's secrets (in
+the two-player variant also its neutral colour, which that player decides for).  Bots decide
+on the server with :func:`.bot.choose`; what reaches the page is only the redacted reports.
+
+Clicking the board narrows the learner's legal options: each click adds a zone, ship or
+astronaut colour to the *picks*, and an option matches when the ids it names contain the picks
+in order (so clicking Hellas then Ausonia means "from Hellas to Ausonia").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import intents as I
+from ..engine.views import controls
+from ..explain.options import intent_ids
+from . import bot
+from .session import Session, StepReport
+
+YOUR_CHOICE = "Your choice."
+BOT_LIMIT = 3000  # decisions the bots may play in one go (a whole game is ~300-600)
+
+
+def is_mine(sess: Session, seat: str, colour: str | None) -> bool:
+    """True when the seated learner decides for ``colour``."""
+    return colour is not None and controls(sess.state, seat, colour)
+
+
+def my_options(sess: Session, seat: str) -> list[I.Intent]:
+    """The learner's legal options now (empty while only bots decide)."""
+    return [x for x in sess.game.legal_intents() if is_mine(sess, seat, x.colour)]
+
+
+def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT) -> list[StepReport]:
+    """Let the bots play every colour but the learner's until the learner must decide or the
+    game ends.  Each bot decision is a report with the bot's reason (redacted when secret)."""
+    out: list[StepReport] = []
+    while not sess.game.over and len(out) < limit:
+        legal = sess.game.legal_intents()
+        if not legal:  # nobody decides: production, reveals, scoring
+            out.append(sess.next())
+            continue
+        theirs = [x for x in legal if not is_mine(sess, seat, x.colour)]
+        if not theirs:
+            break  # waiting for the learner
+        intent, why = bot.choose(sess.game, theirs)
+        out.append(sess.play(intent, why=why))
+    return out
+
+
+def back_to_my_turn(sess: Session, seat: str) -> int:
+    """Undo the bots' moves and the learner's last decision; return the steps undone."""
+    undone = 0
+    while sess.history:
+        last = sess.reports[-1] if sess.reports else None
+        sess.back()
+        undone += 1
+        if last is not None and last.intent is not None and last.why == YOUR_CHOICE:
+            break
+    return undone
+
+
+def matches(x: I.Intent, picks: Sequence[str]) -> bool:
+    """True when the ids ``x`` names contain ``picks`` in this order."""
+    ids = iter(intent_ids(x))
+    return all(any(p == i for i in ids) for p in picks)
+
+
+def narrow(options: Sequence[I.Intent], picks: Sequence[str]) -> list[I.Intent]:
+    """The options matching every pick."""
+    return [x for x in options if matches(x, picks)]
+
+
+def add_pick(options: Sequence[I.Intent], picks: Sequence[str],
+             new: Sequence[str]) -> tuple[list[str], list[I.Intent]]:
+    """Add one click (``new``: a place id, perhaps with an astronaut colour) to the picks.
+
+    When no option matches the longer list, the click starts a new pick list instead
+    (clicking somewhere else means "I changed my mind").
+    """
+    longer = [*picks, *new]
+    found = narrow(options, longer)
+    if found or not picks:
+        return longer, found
+    fresh = list(new)
+    return fresh, narrow(options, fresh)
+
+
+def targets(spec: Any, options: Sequence[I.Intent], picks: Sequence[str]) -> dict[str, Any]:
+    """Zones and ships where a click can still narrow the learner's options."""
+    zones: list[str] = []
+    ships: list[str] = []
+    for x in narrow(options, picks):
+        for i in intent_ids(x):
+            if i in picks:
+                continue
+            if i in spec.zone_info and i not in zones:
+                zones.append(i)
+            elif i in spec.ships and i not in ships:
+                ships.append(i)
+    return {"zones": zones, "ships": ships, "picked": list(picks)}

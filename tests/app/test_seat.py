@@ -1,0 +1,137 @@
+"""Taking a seat: the learner plays one colour by clicking, the bots play the others.
+
+Checks the rules of the seat (the game waits only at the learner's decisions, bots decide
+everything else), acting by clicks on the board (narrowing, then playing the only option),
+Back to the learner's previous decision, and that no bot secret sits in any widget.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from mrp_tutor.app import build_app
+from mrp_tutor.app import seat as S
+from mrp_tutor.app.session import Session
+from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.engine import intents as I
+from mrp_tutor.engine import load_spec
+
+
+@pytest.fixture(scope="module")
+def spec() -> Any:
+    return load_spec(use_env_overrides=False)
+
+
+@pytest.fixture
+def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> TutorApp:
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
+    a = build_app(spec=spec, seed=11)
+    a.players.value = 4
+    a.seat.colour.value = "red"
+    a.seat.take_btn.click()
+    return a
+
+
+def walk(w: Any) -> list[Any]:
+    out = [w]
+    for child in getattr(w, "children", ()):
+        out.extend(walk(child))
+    return out
+
+
+def page_text(app: TutorApp) -> str:
+    """Every synced trait of every widget the page holds, as one string (but the scenario
+    picker, whose fixed titles name characters)."""
+    return json.dumps([w.get_state() for w in walk(app.root) if w is not app.scenario],
+                      default=str).lower()
+
+
+def click(app: TutorApp, target: str, ident: str, colour: str | None = None) -> None:
+    content = {"kind": "pick", "target": target, "id": ident}
+    if colour:
+        content["colour"] = colour
+    app.board._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                           "buffers": []})
+
+
+def act_once(app: TutorApp) -> None:
+    """What a learner does: click a highlighted place, else a choice button."""
+    targets = app.board.board.get("targets") or {}
+    if targets.get("ships"):
+        click(app, "ship", targets["ships"][0])
+    elif targets.get("zones"):
+        click(app, "zone", targets["zones"][0])
+    else:
+        app.seat.choices.children[0].click()
+
+
+def test_taking_a_seat_waits_only_at_the_learners_decisions(app: TutorApp) -> None:
+    sess = app.session
+    assert app.seat.seat == "red" and sess.viewer == "red"
+    legal = sess.game.legal_intents()
+    assert legal and all(x.colour == "red" for x in legal)  # the bots have all decided
+    assert "Your turn (Red)" in app.seat.prompt.value
+    assert len(sess.reports) >= 3  # the three bots kept their missions, explained
+    before = len(sess.game.log)
+    app.next_btn.click()  # Next never plays the learner's colour
+    assert len(sess.game.log) == before and "your turn" in app.status_text().lower()
+
+
+def test_a_whole_game_by_clicks_keeps_bot_secrets_off_the_page(app: TutorApp) -> None:
+    sess = app.session
+    mine = 0
+    for _ in range(400):
+        if sess.game.over:
+            break
+        s = sess.state
+        secrets = {m for c in s.order if c != "red" for m in s.seats[c].missions}
+        secrets |= {str(s.seats[c].chosen) for c in s.order
+                    if c != "red" and s.seats[c].chosen and s.stage == "choose"}
+        text = page_text(app)
+        leaked = [x for x in secrets if f'"{x}"' in text or f"{x}'" in text]
+        assert not leaked, leaked
+        before = len(sess.reports)
+        act_once(app)
+        mine += len(sess.reports) != before
+    assert sess.game.over, "the game did not end"
+    assert mine >= 10
+    assert "The game is over" in app.seat.prompt.value
+
+
+def test_clicks_narrow_moves_from_then_to() -> None:
+    moves = [I.Move("red", "hellas", "ausonia"), I.Move("red", "ausonia", "hellas"),
+             I.Move("red", "hellas", "tritonis_sinus")]
+    picks, found = S.add_pick(moves, [], ["hellas"])
+    assert picks == ["hellas"] and len(found) == 3
+    picks, found = S.add_pick(moves, picks, ["ausonia"])
+    assert found == [moves[0]]  # from Hellas to Ausonia, not the reverse
+    picks, found = S.add_pick(moves, ["tritonis_sinus"], ["ausonia"])
+    assert picks == ["ausonia"] and found == moves[:2]  # a new start: both use Ausonia
+
+
+def test_a_click_on_an_astronaut_picks_the_victim(spec: Any) -> None:
+    kills = [I.Kill("red", "hellas", "blue"), I.Kill("red", "hellas", "green")]
+    _, found = S.add_pick(kills, [], ["hellas", "green"])
+    assert found == [kills[1]]
+    tg = S.targets(spec, kills, [])
+    assert tg["zones"] == ["hellas"] and tg["ships"] == []
+
+
+def test_back_returns_to_the_learners_previous_decision(app: TutorApp) -> None:
+    sess = app.session
+    first = sess.game.legal_intents()
+    app.seat.choices.children[0].click()
+    assert sess.game.legal_intents() != first
+    app.back_btn.click()
+    assert sess.game.legal_intents() == first
+    assert "previous decision" in app.status_text()
+
+
+def test_bots_play_alone_in_a_session(spec: Any) -> None:
+    sess = Session.new(spec, ("red", "blue", "green", "yellow"), 3)
+    reps = S.bots_play(sess, "blue")
+    assert reps and all(r.actor != "blue" for r in reps)
+    assert {x.colour for x in S.my_options(sess, "blue")} == {"blue"}
