@@ -21,10 +21,9 @@ from ..engine.intents import Intent
 from ..engine.spec import GameSpec, load_spec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_error, explain_event, search_rules
+from ..explain.markdown import md_html
 from ..explain.options import describe_intent
-from ..referee import production_ruling
 from ..scenarios import Scenario
-from ..scenarios.model import Quiz as ScenarioQuiz
 from . import scenario_glue
 from .board import BoardWidget, board_payload, zone_layout
 from .html import (
@@ -39,6 +38,8 @@ from .html import (
     text_board_html,
 )
 from .panels.corrections import operator_corrections, operator_path
+from .panels.lesson import LessonPanel
+from .panels.path import picker_options
 from .panels.seat import SeatPanel
 from .panels.style import RESPONSIVE_CSS
 from .session import Session, StepReport
@@ -97,6 +98,7 @@ class TutorApp:
         self._quiz_answer: Any = None
         self._quiet = False
         self._shown: list[StepReport] = []  # reports in the explanation panel
+        self.lesson = LessonPanel(self)  # guided path + quiz (its tab is built on first open)
 
         # --- header -------------------------------------------------------------------
         self.title = W.HTML(APP_CSS + RESPONSIVE_CSS
@@ -171,8 +173,8 @@ class TutorApp:
                        layout=W.Layout(flex="2 1 0%", min_width="min(100%, 340px)"))
         header = W.VBox([
             self.title,
-            W.HBox([self.scenario, self.load_btn, self.players, self.seed, self.new_btn],
-                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.lesson.start_btn, self.scenario, self.load_btn, self.players,
+                    self.seed, self.new_btn], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.mode, self.viewer], layout=W.Layout(flex_flow="row wrap")),
             self.status,
         ])
@@ -217,7 +219,8 @@ class TutorApp:
 
     def _scenario_options(self) -> list[tuple[str, str]]:
         opts = [("Free game (seeded setup)", FREE_GAME)]
-        opts += [(sc.title, sc.id) for sc in self.scenarios]
+        self.lesson.set_scenarios(self.scenarios)
+        opts += picker_options(self.lesson.steps)  # grouped in teaching order
         return opts
 
     def _set_viewer_options(self) -> None:
@@ -397,9 +400,12 @@ class TutorApp:
             self.layout = zone_layout(self.spec)
         self._after_new_position()
         steps = len(sc.steps)
-        lesson = sc.lesson
+        self.lesson.on_scenario_loaded(sc)
+        lesson = (md_html(sc.lesson) if sc.quiz is None else  # ask before telling
+                  "<p>Make your prediction in the <b>Lesson &amp; quiz</b> tab first; the "
+                  "lesson appears after it.</p>")
         self.explain.value = (f'<div class="mrp-step-head">{e(sc.title)}</div>'
-                              f'<div class="mrp-why">{e(lesson)}</div>')
+                              f'<div class="mrp-why">{lesson}</div>')
         self.say(f"Scenario loaded: {sc.title} ({steps} step(s); press Next).",
                  "ok")
 
@@ -624,84 +630,9 @@ class TutorApp:
                        self.hand_info, self.hand_box])
 
     def _build_lesson(self) -> W.Widget:
-        self.lesson_html = W.HTML(_dom_classes=["mrp-lesson"])
-        self.quiz_q = W.HTML(_dom_classes=["mrp-quiz-question"])
-        self.quiz_pick = W.Dropdown(description="Prediction", _dom_classes=["mrp-quiz-pick"])
-        self.quiz_check = _btn("Show the ruling", "mrp-quiz-check")
-        self.quiz_out = W.HTML(_dom_classes=["mrp-quiz-ruling"])
-
-        def refresh() -> None:
-            sc = self.session.scenario
-            if sc is not None:
-                self.lesson_html.value = (f"<h3>{e(sc.title)}</h3>"
-                                          f"<p>{e(sc.lesson)}</p>")
-            else:
-                self.lesson_html.value = ("<p>No scenario loaded: the quiz asks about the "
-                                          "current position.</p>")
-            if sc is not None and sc.quiz is not None:
-                self._quiz_answer = ("scenario", (sc, sc.quiz))
-                self.quiz_q.value = f"<p><b>Question:</b> {e(sc.quiz.question)}</p>"
-                self.quiz_pick.options = list(sc.quiz.choices)
-            else:
-                zone = self._quiz_zone()
-                self._quiz_answer = ("zone", zone)
-                name = self.spec.card_name(zone)
-                self.quiz_q.value = (f"<p><b>Question:</b> if a production phase happened now, "
-                                     f"who would receive tokens from {e(name)}?</p>")
-                self.quiz_pick.options = ["nobody", *self.session.state.order]
-            self.quiz_out.value = ""
-
-        def check(_b: Any) -> None:
-            kind, data = self._quiz_answer
-            guess = self.quiz_pick.value
-            if kind == "zone":
-                self.quiz_out.value = self._zone_ruling(data, guess)
-                return
-            sc, quiz = data
-            self.quiz_out.value = self._scenario_ruling(sc, quiz, guess)
-
-        self.quiz_check.on_click(self._guard(check))
-        self._refreshers[3] = refresh
-        return W.VBox([self.lesson_html, self.quiz_q, W.HBox([self.quiz_pick, self.quiz_check]),
-                       self.quiz_out])
-
-    def _zone_ruling(self, zone: str, guess: Any) -> str:
-        """The Referee tab's production ruling for one zone, checked against the guess."""
-        ruling = production_ruling(self.spec, self.session.state)
-        zr = next(z for z in ruling.zones if z.zone == zone)
-        leaders = zr.winners  # in the order the engine awards them (seating order)
-        truth = " and ".join(leaders) or "nobody"
-        ok = (guess == "nobody" and not leaders) or guess in leaders
-        head = Explanation(f"{'Right' if ok else 'Not quite'}: the engine rules that {truth} "
-                           f"would receive tokens from {self.spec.card_name(zone)} in the "
-                           f"next production ({ruling.amount} per face-up zone).",
-                           "production.produce", cite(self.spec, "production.produce"))
-        why = [Explanation(r.text, r.rule, r.citation) for r in zr.why]
-        return sentences_html([head, *why])
-
-    def _quiz_zone(self) -> str:
-        s = self.session.state
-        busy = sorted(self.spec.zones, key=lambda z: -sum(s.zones[z].values()))
-        return busy[0]
-
-    def _scenario_ruling(self, sc: Scenario, quiz: ScenarioQuiz, guess: Any) -> str:
-        """Play the scenario from its start on a fresh copy and explain what the engine rules."""
-        sess = self.session
-        fork = Session(self.spec, sc.build(), viewer=sess.viewer, referee=sess.referee,
-                       scenario=sc)
-        steps = sc.steps
-        items: list[Explanation] = []
-        while fork.scenario_pos < len(steps):
-            rep = fork.next()
-            if rep.error is not None:
-                items.append(fork.error_sentence(rep.error))
-            items.extend(fork.explain(rep))
-        answer = quiz.choices[quiz.answer]
-        ok = str(guess) == answer
-        verdict = (f"<p><b>{'Right' if ok else 'Not quite'}</b>: the answer is "
-                   f"{e(answer)}.</p>")
-        extra = f"<p>{e(quiz.explanation)}</p>"
-        return verdict + extra + sentences_html(items)
+        widget = self.lesson.build()
+        self._refreshers[3] = self.lesson.refresh
+        return widget
 
     def _build_whatif(self) -> W.Widget:
         self.wi_a = W.Dropdown(description="Choice A", _dom_classes=["mrp-whatif-a"],
@@ -717,6 +648,8 @@ class TutorApp:
             self._wi_opts = opts
             self.wi_a.options = labels
             self.wi_b.options = labels
+            if labels:
+                self.wi_a.value = labels[0][1]
             if len(labels) > 1:
                 self.wi_b.value = labels[1][1]
 

@@ -365,19 +365,20 @@ def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
     app.ed_zone_n.value = 4
     app.ed_zone_btn.click()
     app.tabs.selected_index = 3
-    assert "Syrtis Major" in app.quiz_q.value
+    assert "Syrtis Major" in app.lesson.quiz_q.value
     # astronauts put into a zone turn its face-down resource token up, as a landing does
     # (the loader's validator: a zone with astronauts has its token face up)
     assert app.session.state.face_up["syrtis_major"]
-    app.quiz_pick.value = "nobody"
-    app.quiz_check.click()
-    assert "Not quite" in app.quiz_out.value
-    app.quiz_pick.value = "blue"
-    app.quiz_check.click()
-    assert "Right" in app.quiz_out.value and "production.majority" in app.quiz_out.value
-    app.quiz_pick.value = "red"
-    app.quiz_check.click()
-    assert "Not quite" in app.quiz_out.value
+    app.lesson.quiz_pick.value = "nobody"
+    app.lesson.quiz_check.click()
+    assert "Not quite" in app.lesson.quiz_out.value
+    app.lesson.quiz_pick.value = "blue"
+    app.lesson.quiz_check.click()
+    out = app.lesson.quiz_out.value
+    assert "Right" in out and "production.majority" in out
+    app.lesson.quiz_pick.value = "red"
+    app.lesson.quiz_check.click()
+    assert "Not quite" in app.lesson.quiz_out.value
 
 
 def test_text_board_is_a_table_with_headers(app: TutorApp) -> None:
@@ -440,10 +441,10 @@ def test_scenario_picker_tolerates_an_empty_library_and_plays_steps(spec: Any) -
     assert "illegal move on purpose" in app.explain.value
     app.back_btn.click()
     app.tabs.selected_index = 3
-    assert "Is keeping a mission legal now?" in app.quiz_q.value
-    app.quiz_pick.value = "legal"
-    app.quiz_check.click()
-    assert "Right" in app.quiz_out.value
+    assert "Is keeping a mission legal now?" in app.lesson.quiz_q.value
+    app.lesson.quiz_pick.value = "legal"
+    app.lesson.quiz_check.click()
+    assert "Right" in app.lesson.quiz_out.value
 
 
 def test_card_data_correction_is_validated_then_saved(app: TutorApp, tmp_path: Any) -> None:
@@ -490,14 +491,14 @@ def test_real_library_scenario_with_quiz(spec: Any) -> None:
     app.next_btn.click()
     assert "round.ties_clockwise" in app.explain.value
     app.tabs.selected_index = 3
-    assert "Who resolves first?" in app.quiz_q.value
-    app.quiz_pick.value = "Red"
-    app.quiz_check.click()
-    assert "Not quite" in app.quiz_out.value and "Green" in app.quiz_out.value
-    app.quiz_pick.value = "Green"
-    app.quiz_check.click()
-    assert "Right" in app.quiz_out.value
-    assert "round.ties_clockwise" in app.quiz_out.value
+    assert "Who resolves first?" in app.lesson.quiz_q.value
+    app.lesson.quiz_pick.value = "Red"
+    app.lesson.quiz_check.click()
+    assert "Not quite" in app.lesson.quiz_out.value and "Green" in app.lesson.quiz_out.value
+    app.lesson.quiz_pick.value = "Green"
+    app.lesson.quiz_check.click()
+    assert "Right" in app.lesson.quiz_out.value
+    assert "round.ties_clockwise" in app.lesson.quiz_out.value
 
 
 def test_picker_tolerates_a_broken_library(spec: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -38,7 +38,7 @@ def test_pick_scenario_and_step_a_full_round(app: Any) -> None:
     picker = page.locator(".mrp-scenario select")
     labels = picker.evaluate("s => [...s.options].map(o => o.text)")
     labels = [t.replace("\xa0", " ") for t in labels]  # ipywidgets renders spaces as NBSP
-    index = next(i for i, t in enumerate(labels) if t.startswith("Same character"))
+    index = next(i for i, t in enumerate(labels) if "· Same character" in t)
     picker.select_option(index=index)
     page.locator("button.mrp-load").click()
     expect(page.locator(".mrp-status")).to_contain_text("Scenario loaded", timeout=STEP_TIMEOUT_MS)
