@@ -15,10 +15,17 @@ RESPONSIVE_CSS = """<style>
 .mrp-app .mrp-tabs .lm-TabBar { min-height: fit-content; }
 .mrp-app .mrp-tabs .lm-TabBar-tab { flex: 0 1 auto; min-width: 0; }
 .mrp-app .mrp-tabs .lm-TabBar-tabLabel { overflow: visible; }
+.mrp-app .mrp-tabs .lm-TabBar-tab { color: #222 !important; background: #e8e8e8 !important; }
+.mrp-app .mrp-tabs .lm-TabBar-tab.lm-mod-current { color: #000 !important; background: #fff !important; }
 .mrp-app .widget-html-content { overflow-wrap: anywhere; }
 .mrp-app table.mrp-table { display: block; overflow-x: auto; max-width: 100%; }
 .mrp-app .mrp-cite, .mrp-cd-queue, .mrp-race-lead { color: #4d4d4d; }
 .mrp-app .mrp-whatif-cols { flex-wrap: wrap; }
+.mrp-app .jupyter-button.mod-primary { background-color: #1458a8; color: #fff; }
+.mrp-app .jupyter-button.mod-success { background-color: #1b6e3c; color: #fff; }
+.mrp-app .jupyter-button.mod-info { background-color: #0b5a96; color: #fff; }
+.mrp-app .jupyter-button.mod-warning { background-color: #8a4b00; color: #fff; }
+.mrp-app .jupyter-button.mod-danger { background-color: #a3231a; color: #fff; }
 .mrp-app .mrp-race-bars { width: min(240px, 40vw); }
 @media (max-width: 700px) {
   .mrp-app h2 { font-size: 18px; }

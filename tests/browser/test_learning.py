@@ -1,0 +1,153 @@
+"""Learning by playing, in headless Chromium at desktop and phone size (issue 14's "Done when").
+
+One test per size: walk the first three steps of the guided path answering each quiz, then
+take the red seat in a 4-player game and play it to the end against three bots by clicking
+the board (a highlighted zone or ship; a choice button only when no place is left to click).
+At each size: a screenshot, no control overflowing the viewport, and axe-core (injected from
+the axe-playwright-python package) finds no serious or critical violation.
+
+No sleeps: every wait is on a CSS class or a text change.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+STEP_TIMEOUT_MS = 30_000
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+MAX_CLICKS = 400  # a 4-player game needs about 30-60 learner clicks
+
+
+def axe_source() -> str:
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec is not None and spec.origin, "axe-playwright-python is not installed"
+    return (Path(spec.origin).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_serious(page: Any) -> list[str]:
+    """Serious and critical axe-core violations of the page as it is now."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source())
+    result = page.evaluate(
+        "async () => await axe.run(document, {resultTypes: ['violations']})")
+    out = []
+    for v in result["violations"]:
+        if v.get("impact") in ("serious", "critical"):
+            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:3]]
+            out.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {targets}")
+    return out
+
+
+OVERFLOW_JS = """() => {
+  const w = window.innerWidth;
+  const sel = 'button, select, input, textarea, [role=button], [role=tab], .lm-TabBar-tab';
+  const bad = [];
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || st.visibility === 'hidden') continue;
+    if (r.left < -1 || r.right > w + 1) {
+      bad.push(`${el.className || el.tagName} "${(el.innerText || '').slice(0, 30)}" ` +
+               `${Math.round(r.left)}..${Math.round(r.right)} of ${w}`);
+    }
+  }
+  if (document.documentElement.scrollWidth > w + 1) {
+    bad.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${w}`);
+  }
+  return bad;
+}"""
+
+
+def check_layout(app: Any, name: str) -> None:
+    page = app.page
+    shot = app.screenshot(name, full_page=False)
+    assert shot.stat().st_size > 5_000
+    assert page.evaluate(OVERFLOW_JS) == []
+    assert axe_serious(page) == []
+
+
+def wait_changed(page: Any, before: str) -> None:
+    """Wait until the kernel answered a click (the status or the event counter changed)."""
+    page.wait_for_function(
+        "b => (document.querySelector('.mrp-status')?.innerText || '') + '|' + "
+        "(document.querySelector('.mrp-step-count')?.innerText || '') !== b",
+        arg=before, timeout=STEP_TIMEOUT_MS)
+
+
+def state_key(page: Any) -> str:
+    return page.evaluate(
+        "() => (document.querySelector('.mrp-status')?.innerText || '') + '|' + "
+        "(document.querySelector('.mrp-step-count')?.innerText || '')")
+
+
+def walk_three_path_steps(page: Any) -> None:
+    page.locator("button.mrp-start-here").click()
+    head = page.locator(".mrp-path-head")
+    for n in (1, 2, 3):
+        expect(head).to_contain_text(f"step {n} of", timeout=STEP_TIMEOUT_MS)
+        expect(page.locator(".mrp-quiz-question")).to_contain_text("Predict first")
+        expect(page.locator(".mrp-quiz-ruling")).to_have_text("")
+        radio = page.locator(".mrp-quiz-pick input[type=radio]")
+        assert not any(radio.nth(i).is_checked() for i in range(radio.count()))
+        radio.first.check()
+        page.locator("button.mrp-quiz-check").click()
+        expect(page.locator(".mrp-quiz-ruling")).to_contain_text(
+            re.compile("Right|Not quite"), timeout=STEP_TIMEOUT_MS)
+        page.locator("button.mrp-path-next").click()
+    expect(head).to_contain_text("step 4 of", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".mrp-path-progress")).to_contain_text("3/")
+
+
+def play_a_game_by_clicking(page: Any) -> tuple[int, int]:
+    """Take the red seat in a 4-player game and click until it is over: (board, button) clicks."""
+    page.locator(".mrp-players select").select_option(label="4")
+    page.locator(".mrp-seat-colour select").select_option(label="Red")
+    page.locator("button.mrp-take-seat").click()
+    expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
+    prompt = page.locator(".mrp-prompt")
+    board_clicks = button_clicks = 0
+    for _ in range(MAX_CLICKS):
+        if "The game is over" in prompt.inner_text():
+            break
+        before = state_key(page)
+        target = page.locator(".mrp-board .mrp-target")
+        if target.count():
+            target.first.click()
+            board_clicks += 1
+        else:
+            page.locator("button.mrp-choice").first.click()
+            button_clicks += 1
+        wait_changed(page, before)
+    else:
+        pytest.fail("the game did not end")
+    expect(prompt).to_contain_text("Winner")
+    return board_clicks, button_clicks
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_learn_by_playing(app: Any, size: str) -> None:
+    width, height = SIZES[size]
+    page = app.page
+    page.set_viewport_size({"width": width, "height": height})
+    app.open()
+    app.wait_for_class("mrp-app")
+    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+    expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible(timeout=60_000)
+    expect(page.locator(".mrp-board line.mrp-edge")).to_have_count(18)  # the zone graph
+    check_layout(app, f"learn-{size}-start")
+
+    walk_three_path_steps(page)
+    check_layout(app, f"learn-{size}-path")
+
+    board_clicks, button_clicks = play_a_game_by_clicking(page)
+    assert board_clicks >= 10, (board_clicks, button_clicks)  # ships, zones, astronauts
+    check_layout(app, f"learn-{size}-game-over")
+    assert app.log.page_errors == [], app.log.page_errors
