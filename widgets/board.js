@@ -64,7 +64,8 @@ function zoneBox(z, colours, send, picked, targets) {
   const isTarget = (targets.zones || []).includes(z.id);
   if (isTarget) box.classList.add("mrp-target");
   box.dataset.zone = z.id;
-  box.style.left = `${z.x}%`;
+  // kept inside the map whatever the zone box width (--mrp-zone-half, set by board.css)
+  box.style.left = `clamp(var(--mrp-zone-half), ${z.x}%, calc(100% - var(--mrp-zone-half)))`;
   box.style.top = `${z.y}%`;
   box.tabIndex = 0;
   box.setAttribute("role", "button");

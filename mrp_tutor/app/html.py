@@ -120,12 +120,15 @@ def text_board_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
         disc_txt = ("none" if disc is None else "face down" if disc == "hidden"
                     else spec.card_name(disc))
         ver = "" if spec.zone_info[z].verified else " (name unverified)"
+        near = ", ".join(spec.card_name(n) for n in spec.adjacent[z]) or "none"
         rows.append(f'<tr><th scope="row">{e(zv["name"])}{e(ver)}</th><td>{e(zv["kind"])}</td>'
-                    f'<td>{e(res_txt)}</td>{counts}<td>{e(waiting)}</td><td>{e(disc_txt)}</td></tr>')
+                    f'<td>{e(res_txt)}</td>{counts}<td>{e(waiting)}</td><td>{e(disc_txt)}</td>'
+                    f'<td>{e(near)}</td></tr>')
     zones = (f'<table class="mrp-table mrp-text-zones"><caption>Zones of Mars and Phobos, round '
              f'{view["round"]}, {e(view["stage"].replace("_", " "))}</caption><thead><tr>'
              f'<th scope="col">zone</th><th scope="col">kind</th><th scope="col">resource</th>'
-             f'{head}<th scope="col">tokens waiting</th><th scope="col">discovery</th></tr>'
+             f'{head}<th scope="col">tokens waiting</th><th scope="col">discovery</th>'
+             f'<th scope="col">neighbours (map lines)</th></tr>'
              f'</thead><tbody>{"".join(rows)}</tbody></table>')
     srows = []
     for sid in [*[s for s in view["docks"] if s], *view["launched"]]:

@@ -155,6 +155,7 @@ class SeatPanel:
     def on_take(self, _b: Any = None) -> None:
         colour = self.colour.value
         app = self.app
+        app.scenario.value = "__free__"  # a seat is always a free seeded game
         app.on_new_game()  # stands up any earlier seat (via the app's new-position hook)
         if not colour:
             app.say("Watching: press Next to let the bots play every colour.", "info")

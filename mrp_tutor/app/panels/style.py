@@ -16,7 +16,8 @@ RESPONSIVE_CSS = """<style>
 .mrp-app .mrp-tabs .lm-TabBar-tab { flex: 0 1 auto; min-width: 0; }
 .mrp-app .mrp-tabs .lm-TabBar-tabLabel { overflow: visible; }
 .mrp-app .mrp-tabs .lm-TabBar-tab { color: #222 !important; background: #e8e8e8 !important; }
-.mrp-app .mrp-tabs .lm-TabBar-tab.lm-mod-current { color: #000 !important; background: #fff !important; }
+.mrp-app .mrp-tabs .lm-TabBar-tab.lm-mod-current {
+  color: #000 !important; background: #fff !important; }
 .mrp-app .widget-html-content { overflow-wrap: anywhere; }
 .mrp-app table.mrp-table { display: block; overflow-x: auto; max-width: 100%; }
 .mrp-app .mrp-cite, .mrp-cd-queue, .mrp-race-lead { color: #4d4d4d; }
