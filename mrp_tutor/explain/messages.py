@@ -14,6 +14,7 @@ from ..core.rules import Explanation as Explanation  # re-exported
 from ..engine import events as E
 from ..engine.errors import ContentError, MrpError
 from ..engine.spec import GameSpec
+from .options import ship_name as _sn
 from .rulebook import cite
 
 
@@ -46,9 +47,19 @@ def _and(items: Any) -> str:
 def _ship(spec: GameSpec, sid: str) -> str:
     sh = spec.ships.get(sid)
     if sh is None:
-        return sid
+        return _sn(sid)
     dest = "unknown destination" if sh.destination == "unknown" else spec.card_name(sh.destination)
-    return f"ship {sid} ({dest}, capacity {sh.capacity})"
+    return f"{_sn(sid)} ({dest}, capacity {sh.capacity})"
+
+
+def _cap(text: str) -> str:
+    """First letter upper case, the rest untouched (zone names keep their capitals)."""
+    return text[:1].upper() + text[1:]
+
+
+def _at(spec: GameSpec, place: Any) -> str:
+    """``in Hellas`` or ``aboard ship 11``."""
+    return f"aboard {_sn(str(place))}" if place in spec.ships else f"in {_n(spec, place)}"
 
 
 T = Callable[[GameSpec, Any], str]
@@ -65,17 +76,17 @@ EVENT_TEMPLATES: dict[str, T] = {
     "deck_shuffled": lambda sp, e: (
         f"The neutral deck of {_c(e.deck.split(':', 1)[1])} is shuffled face down."
         if e.deck.startswith("neutral:") else f"The {e.deck} deck is shuffled."),
-    "ship_docked": lambda sp, e: f"S{_ship(sp, e.ship)[1:]} docks at dock {e.dock + 1}.",
-    "ship_returned": lambda sp, e: f"Ship {e.ship} has an unknown destination, so at setup it "
-    "goes back into the ship deck and another ship replaces it.",
+    "ship_docked": lambda sp, e: f"{_cap(_ship(sp, e.ship))} docks at dock {e.dock + 1}.",
+    "ship_returned": lambda sp, e: f"{_cap(_sn(e.ship))} has an unknown destination, so at "
+    "setup it goes back into the ship deck and another ship replaces it.",
     "destination_token_placed": lambda sp, e: (
         f"{_c(e.colour) if e.colour else 'Setup'} puts a {_n(sp, e.zone)} destination token on "
-        f"ship {e.ship}: it now flies to {_n(sp, e.zone)}."),
+        f"{_sn(e.ship)}: it now flies to {_n(sp, e.zone)}."),
     "astronauts_boarded": lambda sp, e: (
         f"{_c(e.colour)} places {e.count} astronaut{'s' if e.count != 1 else ''} on "
         f"{_ship(sp, e.ship)}."),
     "starting_astronauts_placed": lambda sp, e: "One astronaut of each player goes on each "
-    "docked ship at random: " + ", ".join(f"{_c(c)} on {s}" for s, c in e.placement) + ".",
+    "docked ship at random: " + ", ".join(f"{_c(c)} on {_sn(s)}" for s, c in e.placement) + ".",
     "first_player_set": lambda sp, e: f"{_c(e.colour)} is the first player.",
     "resources_placed": lambda sp, e: "A face-down resource token is placed in every zone and "
     "on Phobos; the last one is set aside.",
@@ -127,27 +138,28 @@ EVENT_TEMPLATES: dict[str, T] = {
     "discovery_peeked": lambda sp, e: f"{_c(e.colour)} looks at the discovery in "
     f"{_n(sp, e.zone)}" + (f": {_n(sp, e.card)}." if e.card else "."),
     "ship_launched": lambda sp, e: (
-        f"{_c(e.colour)} forces ship {e.ship} to launch before it is full." if e.forced else
-        f"Ship {e.ship} is full and launches."),
+        f"{_c(e.colour)} forces {_sn(e.ship)} to launch before it is full." if e.forced else
+        f"{_cap(_sn(e.ship))} is full and launches."),
     "ship_destroyed": lambda sp, e: (
-        f"{_c(e.colour)} destroys ship {e.ship}: {_crew(e.killed)} "
+        f"{_c(e.colour)} destroys {_sn(e.ship)}: {_crew(e.killed)} "
         f"{'is' if _count(e.killed) == 1 else 'are'} killed and sent to the Lost in Space "
         "Memorial." if e.killed else
-        f"{_c(e.colour)} destroys ship {e.ship}; nobody was aboard, so nobody is killed."),
+        f"{_c(e.colour)} destroys {_sn(e.ship)}; nobody was aboard, so nobody is killed."),
     "destination_tokens_returned": lambda sp, e: (
         f"The {_and(_n(sp, z) for z in e.tokens)} destination token"
-        f"{'s' if len(e.tokens) != 1 else ''} of the destroyed ship {e.ship} "
+        f"{'s' if len(e.tokens) != 1 else ''} of the destroyed {_sn(e.ship)} "
         f"{'return' if len(e.tokens) != 1 else 'returns'} to the supply."),
     "astronaut_killed": lambda sp, e: f"{_c(e.colour)} kills a {e.victim} astronaut in "
     f"{_n(sp, e.place)}; it goes to the Lost in Space Memorial.",
-    "astronaut_replaced": lambda sp, e: f"{_c(e.colour)} replaces a {e.victim} astronaut at "
-    f"{_n(sp, e.place)} with one of its own; the {e.victim} astronaut goes to the memorial.",
+    "astronaut_replaced": lambda sp, e: f"{_c(e.colour)} replaces a {e.victim} astronaut "
+    f"{_at(sp, e.place)} with one of its own; the {e.victim} astronaut goes to the memorial.",
     "ship_landed": lambda sp, e: (
-        f"Ship {e.ship} lands in {_n(sp, e.zone)} with {_crew(e.crew)}"
+        f"{_cap(_sn(e.ship))} lands in {_n(sp, e.zone)} with {_crew(e.crew)}"
         + ("." if not e.tokens else " (its destination token returns to the supply)."
            if len(e.tokens) == 1 else
            f" (its {len(e.tokens)} destination tokens return to the supply).")
-        if e.zone else f"Ship {e.ship} lands nowhere: it had no destination and nobody aboard."),
+        if e.zone else f"{_cap(_sn(e.ship))} lands nowhere: it had no destination and nobody "
+        "aboard."),
     "tokens_produced": lambda sp, e: (
         f"{_n(sp, e.zone)} produces {e.count} {e.resource} point token"
         f"{'s' if e.count != 1 else ''}"
@@ -172,7 +184,7 @@ EVENT_TEMPLATES: dict[str, T] = {
     "work_done": lambda sp, e: f"{_c(e.item[1])} is done with {_n(sp, e.item[2] or None)}.",
     "astronaut_removed": lambda sp, e: f"{_n(sp, e.card)}: {_c(e.colour)} removes an astronaut "
     f"from {_n(sp, e.zone)}.",
-    "astronauts_unloaded": lambda sp, e: f"{_n(sp, e.card)}: {_crew(e.crew)} from ship {e.ship} "
+    "astronauts_unloaded": lambda sp, e: f"{_n(sp, e.card)}: {_crew(e.crew)} from {_sn(e.ship)} "
     f"land in {_n(sp, e.zone)}.",
     "action_played": lambda sp, e: f"{_c(e.colour)} plays the action {_n(sp, e.card)}.",
     "action_kept": lambda sp, e: f"{_c(e.colour)} does not play "
@@ -202,7 +214,7 @@ EVENT_TEMPLATES: dict[str, T] = {
         f"The referee turns the resource token of {_n(sp, e.place)} face up"
         + (f": {e.resource}." if e.resource else ".") if e.what == "face_up" else
         f"The referee sets the {e.colour} astronauts "
-        f"{'in ' + _n(sp, e.place) if e.what == 'zone' else 'aboard ship ' + str(e.place)} "
+        f"{'in ' + _n(sp, e.place) if e.what == 'zone' else 'aboard ' + _sn(str(e.place))} "
         f"to {e.count}"
         + (f"; an astronaut arrives, so its resource token turns face up: {e.resource}."
            if e.what == "zone" and e.resource else ".")),
