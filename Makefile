@@ -2,6 +2,7 @@
 #   make app    set up (if needed) and serve the Voila app on http://127.0.0.1:8866/
 #   make test   set up (if needed) and run ruff, mypy, pytest (unit/property/browser) and nbval
 #   make bench  set up (if needed) and run benchmarks/*.py --json
+#   make tutorials  set up, install JupyterLab (extra "tutorials") and open notebooks/tutorials
 # A fresh Debian machine needs only Python 3.11 (+ root for apt to install chromium).
 
 SHELL := /bin/bash
@@ -25,10 +26,11 @@ VOILA_FLAGS := --no-browser --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retri
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: help setup chromium app test lint typecheck pytest bench screenshot clean
+.PHONY: help setup chromium app tutorials test lint typecheck pytest bench screenshot clean
 
 help:
 	@echo "make app        serve $(APP_NB) at http://$(HOST):$(PORT)/ (sets up first)"
+	@echo "make tutorials  open the tutorials (notebooks/tutorials) in JupyterLab"
 	@echo "make test       ruff + mypy + pytest tests/ + nbval notebooks/ (sets up first)"
 	@echo "make bench      run benchmarks/*.py --json"
 	@echo "make screenshot refresh docs/screenshot.png from the browser test of a game in progress"
@@ -75,6 +77,17 @@ chromium:
 app: setup
 	@echo ">>> Mission: Red Planet tutor: http://$(HOST):$(PORT)/   (Ctrl-C to stop)"
 	$(VENV)/bin/voila $(APP_NB) $(VOILA_FLAGS)
+
+# JupyterLab is only needed here (extra "tutorials"), so `make setup` and CI stay lean.
+LAB_STAMP := $(VENV)/.stamp-tutorials
+$(LAB_STAMP): $(STAMP)
+	$(PY) -m pip install -q -e '.[dev,tutorials]'
+	@touch $(LAB_STAMP)
+
+tutorials: setup $(LAB_STAMP)
+	@echo ">>> opening notebooks/tutorials/ in JupyterLab on http://$(HOST):$(PORT)/lab (Ctrl-C to stop)"
+	$(VENV)/bin/jupyter lab notebooks/tutorials --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) \
+	  --ServerApp.port_retries=0
 
 # Runs every step even if an earlier one fails; exits non-zero if any failed.
 test: setup

@@ -20,9 +20,12 @@ from ..engine.game import Game
 from ..engine.spec import GameSpec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_event
+from ..explain.markdown import md_html
 from ..scenarios import Scenario, library, run_scenario
 from .html import e, sentences_html, text_board_html
 from .session import Session, StepReport
+
+SHOWN_LINES = 25  # a walkthrough shows its last sentences; the position is shown by map()
 
 
 @dataclass
@@ -52,6 +55,16 @@ class Walkthrough:
         """The final position as accessible HTML tables."""
         return Board(self.game.spec, self.view())
 
+    def map(self) -> Any:
+        """The final position on the app's board widget (the map of Mars with its lines)."""
+        from .board import BoardWidget, board_payload, zone_layout
+
+        spec = self.game.spec
+        widget = BoardWidget()
+        widget.board = board_payload(spec, self.view(), zone_layout(spec),
+                                     step=len(self.game.log))
+        return widget
+
     def __str__(self) -> str:
         return "\n".join([self.title, *(f"- {x}" for x in self.lines), *self.notes])
 
@@ -59,8 +72,8 @@ class Walkthrough:
         return f"Walkthrough({self.title!r}, {len(self.lines)} sentences)"
 
     def _repr_html_(self) -> str:
-        notes = "".join(f"<p><i>{e(n)}</i></p>" for n in self.notes)
-        return f"<h4>{e(self.title)}</h4>{notes}{sentences_html(self.lines, 200)}"
+        notes = "".join(f'<div class="mrp-note">{md_html(n)}</div>' for n in self.notes)
+        return f"<h4>{e(self.title)}</h4>{notes}{sentences_html(self.lines, SHOWN_LINES)}"
 
 
 @dataclass
@@ -204,7 +217,11 @@ class Quiz:
     citations: list[Any]
 
     def check(self, prediction: str) -> str:
-        """A sentence saying whether ``prediction`` is right, and why."""
+        """A sentence saying whether ``prediction`` is right, and why (nothing is told
+        before a prediction is made)."""
+        if not str(prediction or "").strip():
+            return (f"Write your prediction first (one of: {', '.join(self.choices)}); the "
+                    "answer stays hidden until then.")
         ok = str(prediction).strip().lower() == str(self.answer).strip().lower()
         cites = "; ".join(c.short() for c in self.citations)
         return (f"{'Right' if ok else 'Not quite'}: {self.answer}. {self.explanation}"

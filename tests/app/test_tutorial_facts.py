@@ -1,0 +1,92 @@
+"""The facts the tutorials show, checked here instead of by asserts in teaching cells.
+
+Each check below was an ``assert`` in a notebook of ``notebooks/tutorials`` (named in the
+test); the notebooks now only teach, and nbval runs them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mrp_tutor.app import lessons
+from mrp_tutor.engine import Game, load_spec, rank_winners
+from mrp_tutor.engine.views import HIDDEN, view_for
+
+TUTORIALS = Path(__file__).resolve().parents[2] / "notebooks" / "tutorials"
+
+
+def code_cells(path: Path) -> list[str]:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def test_teaching_cells_hold_no_checks_and_begin_with_the_game() -> None:
+    books = sorted(TUTORIALS.glob("*.ipynb"))
+    assert len(books) >= 8
+    for book in books:
+        cells = code_cells(book)
+        assert not any(ln.strip().startswith("assert ") for c in cells for ln in c.splitlines())
+        assert not any("value_counts" in c or "quiz.check('" in c for c in cells), book.name
+        first = json.loads(book.read_text(encoding="utf-8"))["cells"][0]
+        assert "What the game is about" in "".join(first["source"]), book.name
+
+
+def test_01_setup_one_starting_astronaut_per_colour() -> None:
+    setup = lessons.setup(seed=3)
+    view = setup.view()
+    aboard = sum(sum(ship["crew"].values()) for ship in view["ships"].values())
+    assert aboard == len(view["order"])
+    assert {"setup.first_player", "setup.resources", "setup.missions"} <= setup.rules()
+    assert setup.map().board["zones"]  # the tutorial shows the position on the map widget
+
+
+def test_02_the_quiz_asks_before_it_tells() -> None:
+    quiz = lessons.quiz("round-ties-clockwise")
+    assert "Write your prediction first" in quiz.check("")
+    assert quiz.check("Green").startswith("Right")
+    assert quiz.check("Red").startswith("Not quite")
+    assert "round.played_cards" in lessons.scenario("round-played-cards-stay").rules()
+
+
+def test_03_ships() -> None:
+    assert "round.launch_after_effect" in lessons.scenario("round-launch-after-effect").rules()
+    assert lessons.scenario_checks("round-land-flip")
+
+
+def test_04_to_06_characters_production_discoveries() -> None:
+    cards = lessons.characters()
+    assert list(cards["number"]) == list(range(9, 0, -1))
+    assert "characters.soldier.kill" in lessons.scenario("characters-soldier").rules()
+    tie = lessons.scenario("production-tie-example-two-tokens").rules()
+    assert "production.tie" in tie or "production.leftover" in tie
+    where = lessons.scenario("phobos-no-discovery").rules()
+    assert any(r.startswith(("phobos", "discoveries")) for r in where)
+
+
+def test_07_score_breakdown_adds_up() -> None:
+    breakdown = lessons.scores(lessons.whole_game(seed=3))
+    parts = breakdown[["missions", "ice_monopoly", "tokens", "discoveries"]].sum(axis=1)
+    assert (parts == breakdown["total"]).all()
+
+
+def test_08_two_player_variant_seats_secrets_and_winning() -> None:
+    spec = load_spec()
+    game = Game.new(spec, ["red", "green", "blue", "yellow"], seed=2024, variant="two_player")
+    s = game.state
+    assert len(s.docks) == 4
+    assert s.seats["blue"].controller == "red" and s.seats["yellow"].controller == "green"
+    d = game.decision()
+    assert d is not None and d.kind == "keep_mission" and d.colours == ("red", "green")
+    for colour in ("red", "green"):
+        game.play(game.legal_intents(colour)[0])
+    s = game.state
+    blue_card = s.seats["blue"].chosen
+    assert blue_card is not None
+    assert view_for(spec, s, "red")["seats"]["blue"]["chosen"] == blue_card
+    assert view_for(spec, s, "green")["seats"]["blue"]["chosen"] == HIDDEN
+    scores = {"red": 20, "green": 15, "blue": 21, "yellow": 3}
+    counts = dict.fromkeys(scores, 0)
+    assert rank_winners(s, scores, counts) == ([], "two_player.winning", True)
+    scores["blue"] = 20
+    assert rank_winners(s, scores, counts) == (["red"], "two_player.tie_main_neutral", False)
