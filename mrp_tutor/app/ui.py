@@ -173,8 +173,8 @@ class TutorApp:
                        layout=W.Layout(flex="2 1 0%", min_width="min(100%, 340px)"))
         header = W.VBox([
             self.title,
-            W.HBox([self.lesson.start_btn, self.scenario, self.load_btn, self.players,
-                    self.seed, self.new_btn], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.lesson.start_btn, self.lesson.store, self.scenario, self.load_btn,
+                    self.players, self.seed, self.new_btn], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.mode, self.viewer], layout=W.Layout(flex_flow="row wrap")),
             self.status,
         ])
@@ -465,6 +465,8 @@ class TutorApp:
     def on_viewer(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
+        if not self.seat.may_view(change["new"] or None):  # seated: only your own view
+            return
         self.session.viewer = change["new"] or None
         self.target = None
         self._reviewed()
@@ -596,6 +598,8 @@ class TutorApp:
             c = self.hand_seat.value
             if c not in seats():
                 self.say("Choose a player first.", "error")
+                return
+            if not self.seat.may_view(c):
                 return
             self.hand_open = c
             self.session.viewer = c

@@ -135,3 +135,13 @@ def test_bots_play_alone_in_a_session(spec: Any) -> None:
     reps = S.bots_play(sess, "blue")
     assert reps and all(r.actor != "blue" for r in reps)
     assert {x.colour for x in S.my_options(sess, "blue")} == {"blue"}
+
+
+def test_a_seated_learner_cannot_switch_to_a_bots_view(app: TutorApp) -> None:
+    app.viewer.value = "blue"  # as a hostile page could send despite the disabled control
+    assert app.session.viewer == "red" and app.viewer.value == "red"
+    assert "only red's view" in app.status_text()
+    app.tabs.selected_index = 2
+    app.hand_seat.value = "blue"
+    app.hand_show.click()
+    assert app.session.viewer == "red" and app.hand_open is None

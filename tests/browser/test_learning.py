@@ -120,7 +120,11 @@ def play_a_game_by_clicking(page: Any) -> tuple[int, int]:
         before = state_key(page)
         target = page.locator(".mrp-board .mrp-target")
         if target.count():
-            target.first.click()
+            if board_clicks == 0:  # the first one by keyboard: zones and ships are buttons
+                target.first.focus()
+                page.keyboard.press("Enter")
+            else:
+                target.first.click()
             board_clicks += 1
         else:
             page.locator("button.mrp-choice").first.click()
@@ -146,6 +150,13 @@ def test_learn_by_playing(app: Any, size: str) -> None:
 
     walk_three_path_steps(page)
     check_layout(app, f"learn-{size}-path")
+    if size == "desktop":  # progress is remembered in the browser session (a new kernel)
+        page.reload()
+        expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+        page.locator("button.mrp-start-here").click()
+        expect(page.locator(".mrp-path-head")).to_contain_text("step 4 of",
+                                                               timeout=STEP_TIMEOUT_MS)
+        expect(page.locator(".mrp-path-progress")).to_contain_text("3/")
 
     board_clicks, button_clicks = play_a_game_by_clicking(page)
     assert board_clicks >= 10, (board_clicks, button_clicks)  # ships, zones, astronauts

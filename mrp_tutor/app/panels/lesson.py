@@ -47,6 +47,7 @@ class LessonPanel:
         self.start_btn = W.Button(description="Start here: guided path", button_style="info",
                                   tooltip="Lessons in teaching order, from the goal of the game",
                                   _dom_classes=["mrp-start-here"], layout=W.Layout(width="auto"))
+        # shown (invisibly) in the page header, so saved progress is back before Start here
         self.store = ProgressStore([s.scenario.id for s in self.steps])
         self.start_btn.on_click(app._guard(self.on_start))
         self.widget: W.Widget | None = None
@@ -81,7 +82,7 @@ class LessonPanel:
         self.quiz_check.on_click(self.app._guard(self.on_check))
         self.nav = W.HBox([self.prev_btn, self.next_btn], layout=W.Layout(flex_flow="row wrap"))
         self.path_box = W.VBox([self.path_head, self.progress, self.nav])
-        self.widget = W.VBox([W.HTML(LESSON_CSS), self.store, self.path_box, self.intro,
+        self.widget = W.VBox([W.HTML(LESSON_CSS), self.path_box, self.intro,
                               self.quiz_q, self.quiz_pick, self.quiz_check, self.quiz_out,
                               self.lesson_html], _dom_classes=["mrp-lesson-panel"])
         self.store.observe(lambda _c: self._show_path(), names="done")

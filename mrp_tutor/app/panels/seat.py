@@ -82,6 +82,16 @@ class SeatPanel:
         self.seat = None
         self.picks = []
 
+    def may_view(self, viewer: str | None) -> bool:
+        """False (and the view is put back) when a seated learner asks for another colour's
+        view: the bots' secrets stay on the server, whatever the page sends."""
+        if self.seat is None or viewer == self.seat:
+            return True
+        self.app._set_viewer_options()
+        self.app.say(f"You play {self.seat}: only {self.seat}'s view and hand can be shown. "
+                     "Choose Watch or another colour and take a seat again to change.", "error")
+        return False
+
     def options(self) -> list[I.Intent]:
         """The learner's legal options narrowed by the clicks so far."""
         if self.seat is None:
