@@ -162,3 +162,28 @@ def test_learn_by_playing(app: Any, size: str) -> None:
     assert board_clicks >= 10, (board_clicks, button_clicks)  # ships, zones, astronauts
     check_layout(app, f"learn-{size}-game-over")
     assert app.log.page_errors == [], app.log.page_errors
+
+
+def test_seat_and_lesson_fit_the_other_screens(app: Any) -> None:
+    """The issue's two other sizes (one page, resized): a seat taken, one decision by a click,
+    the lesson tab; at each size a screenshot, no control overflowing, no serious axe
+    violation."""
+    page = app.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    app.open()
+    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+    page.locator("button.mrp-take-seat").click()
+    expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
+    before = state_key(page)
+    page.locator("button.mrp-choice").first.click()  # keep a mission
+    wait_changed(page, before)
+    expect(page.locator(".mrp-prompt")).to_contain_text("Your turn")
+    for width, height in ((1024, 768), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        check_layout(app, f"learn-{width}x{height}-seat")
+    page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Lesson & quiz").click()
+    expect(page.locator(".mrp-quiz-question")).to_contain_text("Predict first",
+                                                               timeout=STEP_TIMEOUT_MS)
+    for width, height in ((768, 1024), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        check_layout(app, f"learn-{width}x{height}-lesson")
