@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..engine import intents as I
 from ..engine.game import Game, room, winners_of_zone
-from ..engine.intents import format_intent
+from ..explain.options import describe_intent, plural, ship_name
 
 # Decisions whose choice is secret: the reason must not be shown to other viewers.
 SECRET_KINDS = frozenset({"keep_mission", "choose_character", "assign_discovery", "peek",
@@ -35,9 +35,10 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
         # Fill the ship closest to launching: fewest free places after boarding.
         best = min(boards, key=lambda b: (room(spec, s, b.ship) - b.count, b.ship, b.token or ""))
         free = room(spec, s, best.ship) - best.count
-        why = (f"it leaves {free} free place(s) on {best.ship}, so the ship launches sooner"
-               if free else f"it fills {best.ship}, which then launches")
-        return best, f"The bot boards {best.ship} because {why}."
+        name = ship_name(best.ship)
+        why = (f"it leaves {plural(free, 'free place')} on {name}, so the ship launches sooner"
+               if free else f"it fills {name}, which then launches")
+        return best, f"The bot boards {name} because {why}."
 
     moves = [x for x in mine if isinstance(x, I.Move)]
     if moves:
@@ -81,8 +82,9 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
                       "depends on its seat and the round), keeping the Recruiter until few "
                       "cards are left.")
 
-    return first, (f"The bot takes the first of {len(mine)} legal option(s): "
-                   f"{format_intent(first)}.")
+    text = describe_intent(spec, first)
+    return first, (f"The bot takes the first of its {plural(len(mine), 'legal option')}: "
+                   f"{text[0].lower()}{text[1:]}.")
 
 
 def kill_reason(game: Game, kill: I.Kill) -> str:

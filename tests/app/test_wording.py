@@ -1,6 +1,6 @@
-"""Readable everywhere: every sentence the explainer produces for events, and every option
-as the learner sees it, names things in words: no snake_case ids, no raw ship ids (``s07``),
-no True/False/None.
+"""Readable everywhere: every sentence the explainer produces for events, every option as
+the learner sees it and every reason the tutor bot gives name things in words: no snake_case
+ids, no raw ship ids (``s07``), no True/False/None.
 
 The sentences come from real play: seeded bot games at every player count (2-player
 variant included), explained for the referee and for a player (redacted), and every step
@@ -62,7 +62,9 @@ def test_event_sentences_and_options_of_whole_games_use_names(spec: Any, players
             text = describe_intent(spec, x, view, who=True)
             if raw_words(text):
                 bad[f"option {x.type}"] = text
-        intent, _ = bot.choose(game, legal)
+        intent, why = bot.choose(game, legal)
+        if raw_words(why):
+            bad[f"bot reason {intent.type}"] = why
         game.play(intent)
     assert game.over
     types = set()
