@@ -228,7 +228,9 @@ function draw(model, root) {
   else mem.appendChild(h("span", "mrp-none", "nobody yet"));
   const key = h("div", "mrp-map-key",
     "Lines join neighbouring zones (dashed: not yet checked against a physical board). " +
-    "Phobos, top right, has no neighbours. Highlighted zones and ships are where you can act.");
+    "Phobos, top right, has no neighbours. Highlighted zones and ships are where you can act." +
+    ((b.zones || []).some((z) => !z.placed)
+      ? " Zone positions are a tutor layout, not measured from a physical board." : ""));
   frag.appendChild(mem);
   frag.appendChild(key);
 

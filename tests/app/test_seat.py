@@ -145,3 +145,12 @@ def test_a_seated_learner_cannot_switch_to_a_bots_view(app: TutorApp) -> None:
     app.hand_seat.value = "blue"
     app.hand_show.click()
     assert app.session.viewer == "red" and app.hand_open is None
+
+
+def test_a_click_naming_an_unknown_astronaut_is_refused(app: TutorApp) -> None:
+    before = len(app.session.game.log)
+    click(app, "zone", "hellas", "purple")  # no purple colour in this game
+    assert "no 'purple' astronaut" in app.status_text()
+    click(app, "ship", "s99")
+    assert "There is no ship" in app.status_text()
+    assert len(app.session.game.log) == before
