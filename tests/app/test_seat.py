@@ -154,3 +154,13 @@ def test_a_click_naming_an_unknown_astronaut_is_refused(app: TutorApp) -> None:
     click(app, "ship", "s99")
     assert "There is no ship" in app.status_text()
     assert len(app.session.game.log) == before
+
+
+def test_what_if_compares_the_learners_own_options(app: TutorApp) -> None:
+    app.tabs.selected_index = 4
+    assert app.wi_a.value is not None and app.wi_b.value is not None  # nothing starts blank
+    assert all(label.startswith("Red: ") for label, _ in app.wi_a.options)
+    before = len(app.session.game.log)
+    app.wi_go.click()
+    assert "Both choices were played on copies" in app.status_text()
+    assert len(app.session.game.log) == before
