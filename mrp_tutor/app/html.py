@@ -58,7 +58,7 @@ def frame_html(df: pd.DataFrame, cls: str, caption: str = "") -> str:
     head = "".join(f'<th scope="col">{e(c)}</th>' for c in df.columns)
     rows = "".join("<tr>" + "".join(f"<td>{e(v)}</td>" for v in row) + "</tr>"
                    for row in df.itertuples(index=False, name=None))
-    return (f'<table class="mrp-table {e(cls)}">{cap}<thead><tr>{head}</tr></thead>'
+    return (f'<table class="mrp-table {e(cls)}" tabindex="0">{cap}<thead><tr>{head}</tr></thead>'
             f"<tbody>{rows}</tbody></table>")
 
 

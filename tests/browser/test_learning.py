@@ -66,6 +66,11 @@ OVERFLOW_JS = """() => {
 }"""
 
 
+TABS = {"Log": "mrp-log", "Scores": "mrp-scores", "Hand": "mrp-hand", "What if": "mrp-whatif-go",
+        "Referee": "mrp-referee", "Card data": "mrp-cards", "Text board": "mrp-text-board",
+        "Rules": "mrp-rules-query"}
+
+
 def check_layout(app: Any, name: str) -> None:
     page = app.page
     shot = app.screenshot(name, full_page=False)
@@ -187,3 +192,7 @@ def test_seat_and_lesson_fit_the_other_screens(app: Any) -> None:
     for width, height in ((768, 1024), (1024, 768)):
         page.set_viewport_size({"width": width, "height": height})
         check_layout(app, f"learn-{width}x{height}-lesson")
+    for tab, css in TABS.items():  # every other tab, at tablet size: no serious axe violation
+        page.locator(".mrp-tabs .lm-TabBar-tab", has_text=tab).first.click()
+        app.wait_for_class(css, timeout_ms=STEP_TIMEOUT_MS)
+        assert axe_serious(page) == [], tab
