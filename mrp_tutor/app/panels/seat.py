@@ -141,8 +141,8 @@ class SeatPanel:
 
     def _turn_text(self, mine: list[I.Intent]) -> str:
         kinds = {x.type for x in mine}
-        on_board = any(S.targets(self.app.spec, [x], []).get("zones") or
-                       S.targets(self.app.spec, [x], []).get("ships") for x in mine[:60])
+        tg = S.targets(self.app.spec, mine, [])
+        on_board = bool(tg["zones"] or tg["ships"])
         what = {"choose_character": "choose a character", "keep_mission": "keep a mission",
                 "board": "board a ship", "move": "move astronauts", "kill": "kill an astronaut",
                 }.get(next(iter(kinds)) if len(kinds) == 1 else "", "decide")
@@ -189,7 +189,8 @@ class SeatPanel:
 
     def on_pick(self, target: str, ident: str, colour: str | None) -> None:
         """A click on the board: narrow the options; play the only one left."""
-        assert self.seat is not None
+        if self.seat is None:
+            return
         sess, spec = self.app.session, self.app.spec
         mine = S.my_options(sess, self.seat)
         name = ship_name(ident) if target == "ship" else spec.card_name(ident)
@@ -236,7 +237,8 @@ class SeatPanel:
 
     def on_next(self) -> None:
         """Next while seated: the bots play on, or the learner is reminded it is their turn."""
-        assert self.seat is not None
+        if self.seat is None:
+            return
         sess = self.app.session
         if sess.game.over:
             self.app.say("The game is over.", "info")
@@ -251,7 +253,8 @@ class SeatPanel:
 
     def on_back(self) -> None:
         """Back while seated: undo to the learner's previous decision."""
-        assert self.seat is not None
+        if self.seat is None:
+            return
         n = S.back_to_my_turn(self.app.session, self.seat)
         self.picks = []
         if not n:
