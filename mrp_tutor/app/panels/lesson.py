@@ -74,7 +74,8 @@ class LessonPanel:
         self.quiz_pick = W.RadioButtons(options=[], _dom_classes=["mrp-quiz-pick"],
                                         layout=W.Layout(width="auto", max_width="100%"))
         self.quiz_check = W.Button(description="Check my prediction", button_style="primary",
-                                   _dom_classes=["mrp-quiz-check"], layout=W.Layout(width="auto"))
+                                   _dom_classes=["mrp-quiz-check"],
+                                   layout=W.Layout(width="auto", align_self="flex-start"))
         self.quiz_out = W.HTML(_dom_classes=["mrp-quiz-ruling"])
         self.lesson_html = W.HTML(_dom_classes=["mrp-lesson"])
         self.prev_btn.on_click(self.app._guard(lambda _b: self.go_by(-1)))
