@@ -124,6 +124,7 @@ class LessonPanel:
             app.tabs.selected_index = LESSON_TAB  # builds and refreshes the tab
         else:
             self.refresh()
+        self.store.scroll += 1
         app.say(f"Guided path, step {step.number} of {len(self.steps)}: "
                 f"{step.scenario.title}.", "ok")
 

@@ -129,11 +129,18 @@ class ProgressStore(anywidget.AnyWidget):
         catch (e) { /* ignore */ }
       };
       model.on("change:done", store);
-      return () => model.off("change:done", store);
+      // "Start here" and the path's steps bring the lesson into view (phones: it is far down)
+      const scroll = () => {
+        const target = document.querySelector(".mrp-lesson-panel");
+        if (target && model.get("scroll")) target.scrollIntoView({ block: "start" });
+      };
+      model.on("change:scroll", scroll);
+      return () => { model.off("change:done", store); model.off("change:scroll", scroll); };
     }
     export default { render };
     """
     done: Any = traitlets.List([]).tag(sync=True)  # validated in _clean: the page may send anything
+    scroll = traitlets.Int(0).tag(sync=True)  # bumped to bring the lesson panel into view
 
     def __init__(self, known: Sequence[str], **kwargs: Any) -> None:
         super().__init__(**kwargs)
