@@ -28,6 +28,8 @@ def test_teaching_cells_hold_no_checks_and_begin_with_the_game() -> None:
         cells = code_cells(book)
         assert not any(ln.strip().startswith("assert ") for c in cells for ln in c.splitlines())
         assert not any("value_counts" in c or "quiz.check('" in c for c in cells), book.name
+        if "first-martians" in book.name:  # another game's tutorial (its own introduction)
+            continue
         first = json.loads(book.read_text(encoding="utf-8"))["cells"][0]
         assert "What the game is about" in "".join(first["source"]), book.name
 
