@@ -21,8 +21,6 @@ from ..engine.spec import GameSpec
 from ..explain.options import ship_name
 from ..resources import widgets_dir
 
-PickHandler = Callable[[str, str, str | None], None]
-
 
 class Pick(BaseModel):
     """A click on the board, as sent by board.js (``colour``: the astronaut clicked, if any)."""
@@ -147,17 +145,17 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._pick_handlers: list[PickHandler] = []
+        self._pick_handlers: list[tuple[Callable[..., None], bool]] = []
         self._bad_handlers: list[Callable[[str], None]] = []
         self.on_msg(self._on_custom_msg)
 
     def __repr__(self) -> str:  # cheap, stable (nbval)
         return "BoardWidget()"
 
-    def on_pick(self, handler: PickHandler) -> None:
-        """Call ``handler(target, id, colour)`` for every valid click on a zone or ship
-        (``colour``: the astronaut clicked there, or None)."""
-        self._pick_handlers.append(handler)
+    def on_pick(self, handler: Callable[..., None], *, with_colour: bool = False) -> None:
+        """Call ``handler(target, id)`` for every valid click on a zone or ship; with
+        ``with_colour``, ``handler(target, id, colour)`` (the astronaut clicked, or None)."""
+        self._pick_handlers.append((handler, with_colour))
 
     def on_bad_message(self, handler: Callable[[str], None]) -> None:
         """Call ``handler(sentence)`` when the browser sends something invalid."""
@@ -182,5 +180,8 @@ class BoardWidget(anywidget.AnyWidget):
                 h(f"There is no {pick.colour!r} astronaut in this game.")
             return
         self.picked = f"{pick.target}:{pick.id}"
-        for handler in self._pick_handlers:
-            handler(pick.target, pick.id, pick.colour)
+        for handler, with_colour in self._pick_handlers:
+            if with_colour:
+                handler(pick.target, pick.id, pick.colour)
+            else:
+                handler(pick.target, pick.id)

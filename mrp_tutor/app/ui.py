@@ -161,7 +161,7 @@ class TutorApp:
         self.mode.observe(self._guard(self.on_mode), names="value")
         self.viewer.observe(self._guard(self.on_viewer), names="value")
         self.tabs.observe(self._guard(self.on_tab), names="selected_index")
-        self.board.on_pick(self._guard(self.on_pick))
+        self.board.on_pick(self._guard(self.on_pick), with_colour=True)
         self.board.on_bad_message(lambda msg: self.say(msg, "error"))
 
         left = W.VBox([self.board], layout=W.Layout(flex="3 1 0%", min_width="min(100%, 520px)"))

@@ -220,8 +220,8 @@ class CorrectionsPanel:
                  if where else "they stay in this browser session (download them to keep them)")
         self.table.value = (
             f"<p>{len(spec.unverified())} entries in all are unverified placeholders. Correct "
-            f"an entry to match your copy; {saved}.</p><table class='mrp-table'><thead><tr>"
-            "<th>id</th><th>content</th><th>verified</th><th>source</th></tr></thead><tbody>"
+            f"an entry to match your copy; {saved}.</p><table class='mrp-table' tabindex='0'>"
+            "<thead><tr><th>id</th><th>content</th><th>verified</th><th>source</th></tr></thead><tbody>"
             + "".join(rows) + "</tbody></table>")
         self.id.options = [x.id for x in ents]
         self._show_mine()
