@@ -169,11 +169,11 @@ def test_wording_of_kills_and_returned_tokens(spec):
     back = DestinationTokensReturned(rule="characters.saboteur.tokens", ship="s01",
                                      tokens=("hellas", "ausonia"))
     assert explain_event(spec, back).text == ("The Hellas and Ausonia destination tokens of "
-                                              "the destroyed ship s01 return to the supply.")
+                                              "the destroyed ship 1 return to the supply.")
 
 
 def test_a_docked_ship_keeps_its_zone_name_capitalised(spec):
     from mrp_tutor.engine import events as E
 
     text = explain_event(spec, E.ShipDocked(rule="round.refill", ship="s16", dock=0)).text
-    assert text == "Ship s16 (Mare Tyrrhenum, capacity 2) docks at dock 1."
+    assert text == "Ship 16 (Mare Tyrrhenum, capacity 2) docks at dock 1."
