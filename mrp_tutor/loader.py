@@ -34,8 +34,8 @@ import yaml
 from mrp_tutor.core.errors import ContentError
 
 __all__ = [
-    "DEFAULT", "INTENT", "Limits", "check_tree", "confine", "excerpt", "load_yaml", "parse_json",
-    "parse_yaml", "read_text", "safe_name",
+    "DEFAULT", "INTENT", "Limits", "check_tree", "confine", "decode", "excerpt", "load_yaml",
+    "parse_json", "parse_yaml", "read_text", "safe_name",
 ]
 
 
@@ -116,13 +116,22 @@ def read_text(path: Path, *, source: str | None = None, limits: Limits = DEFAULT
             data = fh.read(limits.max_bytes + 1)
     except OSError as exc:
         raise ContentError(src, [f"file: cannot be read ({exc.strerror or exc})"]) from None
+    return decode(data, src, limits)
+
+
+def decode(data: bytes, source: str, limits: Limits = DEFAULT) -> str:
+    """UTF-8 text of bytes from a file or an upload, or a sentence naming the bad byte.
+
+    Raises:
+        ContentError: too large, or not UTF-8.
+    """
     if len(data) > limits.max_bytes:
-        raise ContentError(src, [f"file: larger than the limit of {limits.max_bytes} bytes"])
+        raise ContentError(source, [f"file: larger than the limit of {limits.max_bytes} bytes"])
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise ContentError(src, [
+        raise ContentError(source, [
             f"file: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}, line "
             f"{line}); save it as UTF-8"]) from None
 
