@@ -13,13 +13,13 @@ Users see sentences, never tracebacks: every failure is a located sentence on st
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from mrp_tutor.cli import positive_int
 from mrp_tutor.engine.errors import ContentError
+from mrp_tutor.loader import INTENT, parse_json
 
 
 def add_scenario_commands(subparsers: Any) -> None:
@@ -152,12 +152,8 @@ def cmd_referee_legal(args: argparse.Namespace) -> int:
     from mrp_tutor.referee import is_legal
 
     def go(a: argparse.Namespace) -> int:
+        raw = parse_json(a.intent, "intent (command line)", INTENT)
         game = _position(a.file)
-        try:
-            raw = json.loads(a.intent)
-        except json.JSONDecodeError as exc:
-            print(f"intent: not JSON ({exc.msg} at character {exc.pos})", file=sys.stderr)
-            return 2
         verdict = is_legal(game.spec, game.state, raw)
         print(verdict.text())
         return 0 if verdict.legal else 1

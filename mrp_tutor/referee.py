@@ -18,11 +18,12 @@ from typing import Any
 
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import game as G
-from mrp_tutor.engine.errors import MalformedIntent
+from mrp_tutor.engine.errors import ContentError, MalformedIntent
 from mrp_tutor.engine.intents import format_intent, intent_from_dict
 from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState
 from mrp_tutor.explain import Citation, cite, explain_error, explain_event
+from mrp_tutor.loader import INTENT, check_tree, excerpt
 
 
 @dataclass(slots=True)
@@ -415,10 +416,11 @@ def is_legal(spec: GameSpec, state: GameState, intent_dict: Any) -> Verdict:
     """Is this play legal in this position?  Never raises for bad input: a malformed
     intent is a verdict too."""
     try:
+        check_tree(intent_dict, "intent", INTENT)  # depth, size, numbers: before anything else
         intent = intent_from_dict(intent_dict)
-    except MalformedIntent as err:
+    except (MalformedIntent, ContentError) as err:
         ex = explain_error(spec, err)
-        return Verdict(False, repr(intent_dict)[:80], ex.text, err.rule, err.code, ex.citation)
+        return Verdict(False, excerpt(intent_dict, 80), ex.text, err.rule, err.code, ex.citation)
     text = format_intent(intent)
     err2 = G.check_intent(spec, state, intent)
     if err2 is None:

@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
-import yaml
 
 from ..core.errors import ContentError, MrpError
-from ..core.loading import load_yaml_text
+from ..core.loading import load_yaml_text, read_yaml
 from ..first_martians import explain_error, explain_event, intent_from_dict, summary
 from ..first_martians.intents import Intent
 from ..first_martians.round_file import round_intents
 from ..first_martians.state import new_state, state_to_dict
+from ..loader import decode
 from .fm_hub import hub_html
 
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
@@ -54,7 +54,7 @@ class FmPanel:
     """One HUB, stepped and explained."""
 
     def __init__(self, path: Path = SAMPLE) -> None:
-        self.sample = yaml.safe_load(path.read_text(encoding="utf-8"))
+        self.sample = read_yaml(path)
         self.source = W.Dropdown(options=list(SOURCES), description="HUB",
                                  _dom_classes=["fm-source"], layout=W.Layout(width="auto"))
         self.upload = W.FileUpload(accept=".yaml,.yml,.json", multiple=False,
@@ -102,7 +102,7 @@ class FmPanel:
             self._say(f"{name}: the file is larger than {MAX_UPLOAD // 1000} kB.", error=True)
             return
         try:
-            doc = load_yaml_text(content.decode("utf-8", errors="replace"), name)
+            doc = load_yaml_text(decode(content, name), name)  # a bad byte is named
         except ContentError as err:
             self._say("; ".join(err.problems), error=True)
             return

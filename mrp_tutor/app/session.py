@@ -141,7 +141,11 @@ class Session:
         return rep
 
     def play_dict(self, data: Any) -> StepReport:
-        """Play untrusted input (e.g. from the browser): validated with ``intent_from_dict``."""
+        """Play untrusted input (e.g. from the browser): bounded by the hardened loader, then
+        validated with ``intent_from_dict``."""
+        from ..loader import INTENT, check_tree
+
+        check_tree(data, "intent", INTENT)
         return self.play(I.intent_from_dict(data), why="")
 
     def next(self) -> StepReport:

@@ -28,7 +28,19 @@ class ContentError(MrpError, ValueError):
     """A data or scenario file is wrong.  ``problems`` lists every problem found."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        self.source = source
-        self.problems = list(problems)
+        self.source = _clip(source, 200)
+        self.problems = [_clip(p, 400) for p in problems[:MAX_PROBLEMS]]
+        if len(problems) > MAX_PROBLEMS:
+            self.problems.append(f"and {len(problems) - MAX_PROBLEMS} more problem(s)")
+        source, problems = self.source, self.problems
         text = f"{source}: {len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
         super().__init__("content_invalid", None, text, {"source": source, "problems": problems})
+
+
+MAX_PROBLEMS = 100  # a hostile file can break one rule a million times: list the first ones
+
+
+def _clip(text: str, limit: int) -> str:
+    """A sentence cut in its middle when a quoted value made it long (the located start and
+    the cited rule at the end stay)."""
+    return text if len(text) <= limit else f"{text[: limit - 120]} … {text[-100:]}"

@@ -6,10 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
-
-from .errors import ContentError
 
 
 def format_validation(prefix: str, err: ValidationError, raw: Any = None) -> list[str]:
@@ -31,30 +28,30 @@ def format_validation(prefix: str, err: ValidationError, raw: Any = None) -> lis
 
 
 def load_yaml_text(text: str, source: str) -> Any:
-    """Parse YAML text (safe loader, libyaml when present)."""
-    try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        raise ContentError(source, [f"YAML syntax: {exc}"]) from None
+    """Parse untrusted YAML text with the hardened loader (:mod:`mrp_tutor.loader`)."""
+    from mrp_tutor.loader import parse_yaml
+
+    return parse_yaml(text, source)
 
 
 def read_yaml(path: Path) -> Any:
-    """Read one YAML file, turning syntax and reading errors into a :class:`ContentError`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise ContentError(str(path), [f"cannot read: {reason}"]) from None
-    return load_yaml_text(text, str(path))
+    """Read one YAML file with the hardened loader (:mod:`mrp_tutor.loader`): reading,
+    encoding, syntax and limit problems become a located :class:`ContentError`."""
+    from mrp_tutor.loader import load_yaml
+
+    return load_yaml(path)
 
 
 def merge_entries(base: list[Any], patch: list[Any], where: str, problems: list[str]) -> list[Any]:
     """Merge a list of id'd entries: patch entries replace fields of the matching id."""
     out = [dict(e) if isinstance(e, dict) else e for e in base]
     index = {e.get("id"): i for i, e in enumerate(out) if isinstance(e, dict)}
-    for p in patch:
+    for i, p in enumerate(patch):
         if not isinstance(p, dict) or "id" not in p:
-            problems.append(f"{where}: override entries need an 'id'")
+            problems.append(f"{where}[{i}]: override entries need an 'id'")
+            continue
+        if not isinstance(p["id"], str):
+            problems.append(f"{where}[{i}].id: ids are text, not {type(p['id']).__name__}")
             continue
         if p["id"] in index:
             out[index[p["id"]]] = {**out[index[p["id"]]], **p}

@@ -147,7 +147,7 @@ class CharacterEntry(Sourced):
     name: str
     rule: str
     text: str
-    steps: list[CharacterStep]
+    steps: list[CharacterStep] = Field(min_length=1)  # the engine resolves at least one step
 
 
 class CharactersFile(_Model):
@@ -426,6 +426,24 @@ FILES: dict[str, type[BaseModel]] = {
 # --------------------------------------------------------------------------- loading
 
 
+_PARSED: dict[tuple[str, int, int], Any] = {}
+
+
+def _read_data_file(path: Path) -> Any:
+    """A data file of a ruleset, parsed once per version of the file.  A shallow copy is
+    returned: :func:`apply_overrides` replaces top-level keys and list entries, never
+    changing a nested value in place."""
+    try:
+        st = path.stat()
+    except OSError:
+        return read_yaml(path)  # the loader names the problem
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _PARSED:
+        _PARSED[key] = read_yaml(path)
+    data = _PARSED[key]
+    return dict(data) if isinstance(data, dict) else data
+
+
 def apply_overrides(raw: dict[str, Any], overrides: Mapping[str, Any], problems: list[str]) -> None:
     """Apply a referee's override document to the raw data, in place."""
     for fname, patch in overrides.items():
@@ -436,6 +454,8 @@ def apply_overrides(raw: dict[str, Any], overrides: Mapping[str, Any], problems:
             problems.append(f"overrides.{fname}: must be a mapping")
             continue
         target = raw[fname]
+        if not isinstance(target, dict):
+            continue  # the data file itself is wrong: reported when it is validated
         for key, value in patch.items():
             if isinstance(value, list) and isinstance(target.get(key), list) and key != "track":
                 if fname == "zones" and key == "adjacency":
@@ -466,13 +486,15 @@ def load_content(
     Raises:
         ContentError: listing every problem in every file (schema and cross references).
     """
-    folder = (data_dir or DATA_DIR) / ruleset
+    from mrp_tutor.loader import confine
+
+    folder = confine(data_dir or DATA_DIR, ruleset, "ruleset", "ruleset")
     problems: list[str] = []
     raw: dict[str, Any] = {}
     for name in FILES:
         path = folder / f"{name}.yaml"
         try:
-            raw[name] = read_yaml(path) or {}
+            raw[name] = _read_data_file(path) or {}
         except ContentError as err:
             problems.extend(err.problems if err.problems else [str(err)])
             raw[name] = {}
@@ -487,6 +509,8 @@ def load_content(
             problems.append(f"{where}: must be a mapping of file name to changes")
         else:
             apply_overrides(raw, doc, problems)
+    # The shipped data is tested: with an override file, its problems are that file's.
+    source = str(overrides) if isinstance(overrides, Path) else str(folder)
     validated: dict[str, Any] = {}
     for name, model in FILES.items():
         try:
@@ -494,11 +518,11 @@ def load_content(
         except ValidationError as err:
             problems.extend(_format_validation(f"{name}.yaml", err, raw[name]))
     if problems:
-        raise ContentError(str(folder), problems)
+        raise ContentError(source, problems)
     content = Content(**validated)
     problems.extend(cross_check(content))
     if problems:
-        raise ContentError(str(folder), problems)
+        raise ContentError(source, problems)
     return content
 
 
@@ -552,6 +576,13 @@ def cross_check(c: Content) -> list[str]:
                     problems.append(f"{where}: unknown zone {st.from_zone!r}")
                 if st.min > st.max:
                     problems.append(f"{where}: min {st.min} is more than max {st.max}")
+    chars = c.characters.characters
+    if c.game.rounds > len(chars) and not any(
+            isinstance(st, RecallStep) for ch in chars for st in ch.steps):
+        problems.append(
+            f"characters.yaml: a game of {c.game.rounds} rounds needs a character that takes the "
+            f"played cards back (a recall_cards step): each player has only {len(chars)} "
+            "characters, one played per round (rule characters.recruiter)")
     for s in c.ships.ships:
         if s.destination != "unknown" and s.destination not in zone_ids:
             problems.append(f"ships.yaml: {s.id}: unknown destination {s.destination!r}")

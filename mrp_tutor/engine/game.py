@@ -1626,15 +1626,15 @@ class Game:
         return Game(self.spec, self.state.clone(), list(self.log))
 
 
-def replay(spec: GameSpec, log: Sequence[E.Event]) -> GameState:
-    """Rebuild a state from an event log alone (no random generator involved)."""
-    first = log[0]
-    if not isinstance(first, E.GameStarted):
-        raise MalformedIntent("bad_log", "setup.colors", "a log starts with game_started", {})
-    s = GameState(ruleset=spec.ruleset, seed=0, order=[], seats={})
-    for ev in log:
-        ev.apply(s)
-    return s
+def replay(spec: GameSpec, log: Sequence[E.Event], *, source: str = "log") -> GameState:
+    """Rebuild a state from an event log alone (no random generator involved).
+
+    The log is untrusted: :func:`.checks.checked_replay` refuses, with a located
+    :class:`ContentError`, an event that cannot happen or a state that breaks a rule.
+    """
+    from .checks import checked_replay
+
+    return checked_replay(spec, log, source)
 
 
 def play_out(

@@ -162,16 +162,33 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     return out
 
 
-def state_from_dict(data: Any, *, source: str = "state") -> GameState:
-    """Validate a dict (e.g. parsed JSON) into a :class:`GameState`.
+def state_from_dict(data: Any, *, source: str = "state", spec: Any = None) -> GameState:
+    """Validate a dict (e.g. parsed JSON) into a :class:`GameState` the rules can reach.
+
+    ``spec`` (a :class:`~.spec.GameSpec`) defaults to the spec of the state's ruleset.
 
     Raises:
-        ContentError: the data does not have the shape of a state.
+        ContentError: the data does not have the shape of a state, or breaks a rule of the
+            game (located sentences from :func:`.checks.state_problems`).
     """
+    from mrp_tutor.loader import check_tree
+
+    from .checks import check_state
+    from .spec import load_spec
+
+    check_tree(data, source)
     try:
-        return _STATE_ADAPTER.validate_python(data)
+        state = _STATE_ADAPTER.validate_python(data)
     except ValidationError as err:
         problems = [
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()
         ]
         raise ContentError(source, problems) from None
+    if spec is None:
+        try:
+            spec = load_spec(state.ruleset)
+        except ContentError as err:
+            raise ContentError(source, [p if p.startswith("ruleset") else f"ruleset: {p}"
+                                        for p in err.problems]) from None
+    check_state(spec, state, source)
+    return state

@@ -16,6 +16,7 @@ from mrp_tutor.engine.errors import ContentError, MalformedIntent, MrpError
 from mrp_tutor.engine.game import Game, decision, legal_intents
 from mrp_tutor.engine.spec import GameSpec, load_spec
 from mrp_tutor.engine.state import GameState
+from mrp_tutor.loader import check_tree, load_yaml
 from mrp_tutor.resources import scenarios_dir
 
 from .model import Position, ScenarioDoc, StateExpectation, Step
@@ -138,6 +139,7 @@ def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = 
     Raises:
         ContentError: every problem, located (field path) and with the rule it breaks.
     """
+    check_tree(data, source)  # depth, numbers, keys and ids, whoever built ``data``
     if isinstance(data, dict) and data.get("game") == "first_martians":
         from mrp_tutor.first_martians.scenarios import fm_scenario_from_dict
 
@@ -326,15 +328,7 @@ def load_scenario(path: str | Path) -> Any:
             (all problems listed, each with its field path and rule id).
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(str(path), [f"cannot read: {exc}"]) from None
-    try:
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml
-    except yaml.YAMLError as exc:
-        raise ContentError(str(path), [f"YAML syntax: {exc}"]) from None
-    return scenario_from_dict(data, str(path), path)
+    return scenario_from_dict(load_yaml(path), str(path), path)
 
 
 def library(folder: str | Path | None = None) -> list[Scenario]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from mrp_tutor.engine import content as C
 from mrp_tutor.engine import events as E
+from mrp_tutor.engine.checks import state_problems
 from mrp_tutor.engine.errors import ContentError
 from mrp_tutor.engine.game import current_step
 from mrp_tutor.engine.spec import UNKNOWN, GameSpec
@@ -408,9 +409,12 @@ def build_state(
     _resolution(spec, s, pos, p, players)
     for where, message, broken in _unreachable(spec, s, ship_paths):
         p.add(where, message, broken)
+    check_history(spec, s, pos, p)
     if not p.items:
         for problem in validate_state(spec, s):
             p.add("", problem, None)
+    if not p.items:  # the engine's own checks of a whole state (engine/checks.py)
+        p.items.extend(state_problems(spec, s))
     return s if not p.items else None
 
 
@@ -509,6 +513,31 @@ def validate_state(spec: GameSpec, s: GameState) -> list[str]:
         out.append("every ship card is in exactly one place: deck, discard or in play (rule "
                    "components.ship_cards)")
     return out
+
+
+def check_history(spec: GameSpec, s: GameState, pos: Position, p: Problems) -> None:
+    """Facts no game history can produce: more characters played than rounds, more than two
+    dealt missions, a peeked card that is not the discovery lying in its zone."""
+    allowed = s.round - 1 if pos.stage in ("choose", "missions") else s.round
+    for c, seat in s.seats.items():
+        path = f"seats.{c}"
+        if len(seat.played) > max(allowed, 0):
+            p.add(f"{path}.played", f"{len(seat.played)} characters played, but by round "
+                  f"{s.round} ({pos.stage}) at most {max(allowed, 0)} can be (one per round)",
+                  "round.played_cards")
+        if len(seat.dealt) > 2 or (seat.dealt and seat.neutral):
+            p.add(f"{path}.dealt", f"{len(seat.dealt)} dealt missions; each player (not a "
+                  "neutral colour) is dealt two", "setup.missions")
+        for z, card in seat.peeked.items():
+            if card not in spec.discoveries:
+                p.add(f"{path}.peeked.{z}", f"unknown discovery card {card!r}",
+                      "characters.scientist")
+            elif s.discoveries.get(z) != card:
+                there = s.discoveries.get(z)
+                lying = spec.card_name(there) if there else "none there"
+                p.add(f"{path}.peeked.{z}", f"{c} can have looked only at the discovery lying "
+                      f"in {spec.card_name(z)} ({lying}), not {spec.card_name(card)}",
+                      "characters.scientist")
 
 
 def _resolution(

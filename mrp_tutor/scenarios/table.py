@@ -30,6 +30,7 @@ import yaml
 from mrp_tutor.engine.errors import ContentError
 from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState
+from mrp_tutor.loader import decode, parse_yaml
 
 from .core import Scenario, scenario_from_dict
 from .position import position_from_state
@@ -116,21 +117,8 @@ def parse_table_text(text: str | bytes, source: str = "file") -> Any:
         raise ContentError(source, [f"document: the file has {len(text):,} bytes; a table "
                                     f"file is at most {MAX_FILE_BYTES:,} (scenario format)"])
     if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ContentError(source, ["document: the file is not UTF-8 text (scenario "
-                                        "format)"]) from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        if any(isinstance(ev, yaml.AliasEvent) for ev in yaml.parse(text, Loader=loader)):
-            raise ContentError(source, ["document: a table file has no YAML aliases (*name); "
-                                        "write each value out (scenario format)"])
-        return yaml.load(text, Loader=loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise ContentError(source, [f"document: not YAML{where} (scenario format)"]) from None
+        text = decode(text, source)
+    return parse_yaml(text, source)  # the hardened loader: aliases, depth, keys, numbers
 
 
 def encode_table(doc: dict[str, Any]) -> str:

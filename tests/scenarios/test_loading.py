@@ -143,7 +143,7 @@ def test_mid_resolution_position_gives_the_right_decision() -> None:
 
 def test_unreadable_and_non_yaml_files(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("id: [unclosed\n", encoding="utf-8")
+    bad.write_text("title: [unclosed\n", encoding="utf-8")
     with pytest.raises(ContentError) as info:
         load_scenario(bad)
     assert "YAML" in info.value.problems[0]

@@ -22,6 +22,7 @@ import yaml
 from ...engine import content as C
 from ...engine.errors import ContentError
 from ...engine.spec import GameSpec, load_spec
+from ...loader import load_yaml, parse_yaml
 from ..html import e, status_html
 from .check_copy import CheckCopyPanel
 
@@ -52,8 +53,8 @@ def operator_corrections() -> dict[str, Any]:
     if path is None or not path.exists():
         return {}
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+        doc = load_yaml(path)
+    except ContentError:
         return {}
     return doc if isinstance(doc, dict) else {}
 
@@ -283,10 +284,10 @@ class CorrectionsPanel:
                          f"{MAX_VALUE_CHARS:,}.", "error")
             return
         try:
-            value = yaml.safe_load(raw)
-        except yaml.YAMLError:
-            self.app.say("The value is not valid YAML (write e.g. 3, hellas or [a, b]).",
-                         "error")
+            value = parse_yaml(raw, "value")
+        except ContentError as err:
+            self.app.say("The value is not valid YAML (write e.g. 3, hellas or [a, b]): "
+                         f"{'; '.join(err.problems)}", "error")
             return
         problem = check_bounds(fld, value)
         if problem is not None:

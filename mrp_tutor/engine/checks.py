@@ -1,0 +1,501 @@
+"""Rule checks of a whole game state, and a replay that refuses impossible event logs.
+
+:func:`state_problems` lists, as located sentences (``field: what is wrong (rule id)``),
+everything in a state that no game played by the rules can reach: unknown colours, zones,
+ships and cards; negative counts; astronauts, point tokens, destination tokens, resource
+tokens and cards that do not add up; a stage that does not match the round tracker; a
+resolution pointing at a step the character does not have; impossible histories (more
+cards played than rounds, more than two dealt missions).  It is called at the boundaries
+where a state comes from outside (:func:`~.state.state_from_dict`, :func:`checked_replay`),
+never on the engine's hot path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import content as C
+from . import events as E
+from .errors import ContentError, MalformedIntent
+from .spec import GameSpec
+from .state import GameState
+
+RESOURCE_NAMES = ("ice", "sylvanite", "celerium")
+# Stages each kind of round-tracker entry can be in (track_index -1: before round 1).
+STAGES_OF_KIND: dict[str, tuple[str, ...]] = {
+    "setup": ("setup", "missions"),
+    "round": ("choose", "resolve"),
+    "production": ("production", "actions_before", "actions_after"),
+    "reveal_discoveries": ("reveal_discoveries", "reveal_work"),
+    "final_scoring": ("final_scoring", "over"),
+}
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+class _P:
+    """Collects located problems."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self.unknown = False  # an id is unknown: totals would only repeat it
+
+    def add(self, field: str, message: str, rule: str) -> None:
+        self.items.append(f"{field}: {message} (rule {rule})")
+
+    def known(self, field: str, value: Any, ids: Iterable[str], what: str, rule: str) -> bool:
+        if isinstance(value, str) and value in ids:
+            return True
+        self.unknown = True
+        self.add(field, f"unknown {what} {_short(value)}", rule)
+        return False
+
+    def counts(self, field: str, d: dict[str, int], ids: Iterable[str], what: str,
+               rule: str) -> None:
+        for k, n in d.items():
+            if self.known(f"{field}.{k}", k, ids, what, rule) and n < 0:
+                self.add(f"{field}.{k}", f"a count cannot be negative ({n})", rule)
+
+
+def state_problems(spec: GameSpec, s: GameState) -> list[str]:
+    """Every rule the state breaks, located (empty when it is a position the game can reach)."""
+    p = _P()
+    if s.ruleset != spec.ruleset:
+        p.add("ruleset", f"{_short(s.ruleset)} is not the ruleset {spec.ruleset!r} of this game",
+              "setup.colors")
+    if not _table(spec, s, p):
+        return p.items  # without a table nothing else can be checked
+    _tracker(spec, s, p)
+    _places(spec, s, p)
+    _seats(spec, s, p)
+    if not p.unknown:  # totals only mean something when every id is known
+        _totals(spec, s, p)
+    _resolution(spec, s, p)
+    return p.items
+
+
+def check_state(spec: GameSpec, s: GameState, source: str = "state") -> None:
+    """Raise :class:`ContentError` (located sentences) when the state breaks a rule."""
+    problems = state_problems(spec, s)
+    if problems:
+        raise ContentError(source, problems)
+
+
+# ------------------------------------------------------------------------------ the table
+
+
+def _table(spec: GameSpec, s: GameState, p: _P) -> bool:
+    g = spec.content.game
+    ok = True
+    for i, c in enumerate(s.order):
+        ok = p.known(f"order[{i}]", c, spec.colours, "colour", "setup.colors") and ok
+    if len(set(s.order)) != len(s.order):
+        p.add("order", "a colour sits twice at the table", "setup.colors")
+        ok = False
+    if not 3 <= len(s.order) <= g.players.max and not (
+            len(s.order) == 4 and any(seat.neutral for seat in s.seats.values())):
+        p.add("order", f"{len(s.order)} colours: the game seats 3 to {g.players.max} colours "
+              "(4 in the 2-player variant)", "overview.players")
+        ok = False
+    if sorted(s.seats) != sorted(s.order):
+        p.add("seats", "the seats are not the colours at the table", "setup.colors")
+        ok = False
+    for c, seat in s.seats.items():
+        if seat.colour != c:
+            p.add(f"seats.{c}.colour", f"the seat of {c} says {_short(seat.colour)}",
+                  "setup.colors")
+            ok = False
+        if seat.controller != c and (not seat.neutral or seat.controller not in s.order
+                                     or s.seats[seat.controller].neutral):
+            p.add(f"seats.{c}.controller", f"{_short(seat.controller)} cannot decide for {c} "
+                  "(a player decides for their own colour and, in the 2-player variant, for one "
+                  "neutral colour)", "two_player.seating_order")
+            ok = False
+        elif seat.controller not in s.order:
+            p.add(f"seats.{c}.controller", f"{_short(seat.controller)} is not at the table",
+                  "two_player.seating_order")
+            ok = False
+    if len(s.docks) != len(s.order):
+        p.add("docks", f"{len(s.docks)} docks for {len(s.order)} colours (one dock per colour)",
+              "setup.launchpad")
+        ok = False
+    for name in ("zones", "waiting", "face_up"):
+        if sorted(getattr(s, name)) != sorted(spec.zones):
+            p.add(name, "the zones are not the zones of the board", "components.board")
+            ok = False
+    if sorted(s.dest_supply) != sorted(spec.zones):
+        p.add("dest_supply", "one destination token pile per zone",
+              "destination_tokens.supply_limit")
+        ok = False
+    if sorted(s.token_supply) != sorted(RESOURCE_NAMES):
+        p.add("token_supply", "one point token pile per resource", "components.point_tokens")
+        ok = False
+    return ok
+
+
+def _tracker(spec: GameSpec, s: GameState, p: _P) -> None:
+    if not -1 <= s.track_index < len(spec.track):
+        p.add("track_index", f"{s.track_index} is not on the round tracker (-1..."
+              f"{len(spec.track) - 1})", "round.advance")
+        return
+    kind = spec.track[s.track_index].kind if s.track_index >= 0 else "setup"
+    if s.stage not in STAGES_OF_KIND[kind]:
+        p.add("stage", f"{_short(s.stage)} cannot happen at this point of the round tracker "
+              f"({kind})", "round.sequence")
+    rounds = [t.number for t in spec.track[: s.track_index + 1] if t.kind == "round"]
+    want = rounds[-1] if rounds else 0
+    if s.round != want:
+        p.add("round", f"round {s.round}, but the round tracker is at round {want}",
+              "overview.rounds")
+    reveal = [i for i, t in enumerate(spec.track) if t.kind == "reveal_discoveries"]
+    if reveal and s.discoveries_revealed != (s.track_index >= reveal[0]) and (
+            s.track_index != reveal[0]):
+        p.add("discoveries_revealed", "discoveries are face down until the reveal phase after "
+              "the last round, and face up from then on", "discoveries.reveal_phase")
+    if s.rng_count < 0:
+        p.add("rng_count", "a count cannot be negative", "setup.colors")
+    if (s.result is None) == (s.stage == "over"):
+        p.add("result", "a game has a result exactly when it is over", "scoring.final")
+    if s.first not in s.order and s.stage != "setup":
+        p.add("first", f"{_short(s.first)} is not at the table", "setup.first_player")
+    if s.last is not None:
+        p.known("last", s.last, s.order, "colour", "round.first_player")
+
+
+# ------------------------------------------------------------------------------ places
+
+
+def _places(spec: GameSpec, s: GameState, p: _P) -> None:
+    colours = s.order
+    for z, counts in s.zones.items():
+        p.counts(f"zones.{z}", counts, colours, "colour", "components.astronauts")
+    for z, toks in s.waiting.items():
+        p.counts(f"waiting.{z}", toks, RESOURCE_NAMES, "resource", "components.point_tokens")
+    for z, up in s.face_up.items():
+        if not up and (s.zones.get(z) or s.waiting.get(z)):
+            p.add(f"face_up.{z}", "a zone where astronauts landed has its resource token face "
+                  "up", "round.land.flip")
+    p.counts("memorial", s.memorial, colours, "colour", "memorial.killed")
+    p.counts("token_supply", s.token_supply, RESOURCE_NAMES, "resource",
+             "components.point_tokens")
+    p.counts("dest_supply", s.dest_supply, spec.zones, "zone", "destination_tokens.supply_limit")
+    for z, r in s.resources.items():
+        if p.known(f"resources.{z}", z, spec.zones, "zone", "components.board"):
+            p.known(f"resources.{z}", r, RESOURCE_NAMES, "resource", "components.resource_tokens")
+    if s.spare_resource is not None:
+        p.known("spare_resource", s.spare_resource, RESOURCE_NAMES, "resource",
+                "components.resource_tokens")
+    for z, card in s.discoveries.items():
+        if p.known(f"discoveries.{z}", z, spec.outer, "outer zone", "discoveries.allowed_zones"):
+            p.known(f"discoveries.{z}", card, spec.discoveries, "discovery card",
+                    "components.event_cards")
+    # ships: docked, launched and in play are the same cards
+    for sid, ship in s.ships.items():
+        field = f"ships.{sid}"
+        if not p.known(field, sid, spec.ships, "ship", "components.ship_cards"):
+            continue
+        if ship.id != sid:
+            p.add(f"{field}.id", f"the ship card says {_short(ship.id)}", "components.ship_cards")
+        p.counts(f"{field}.crew", ship.crew, colours, "colour", "components.astronauts")
+        for j, z in enumerate(ship.tokens):
+            p.known(f"{field}.tokens[{j}]", z, spec.zones, "zone", "destination_tokens.use")
+        if ship.aboard() > spec.cap[sid]:
+            p.add(f"{field}.crew", f"{ship.aboard()} astronauts aboard a ship of capacity "
+                  f"{spec.cap[sid]}", "ships.capacity")
+        if ship.launched != (sid in s.launched):
+            p.add(f"{field}.launched", "does not match the launched ships", "round.launch_full")
+    docked = [x for x in s.docks if x is not None]
+    for i, dock in enumerate(s.docks):
+        if dock is not None and (dock not in s.ships or s.ships[dock].launched):
+            p.add(f"docks[{i}]", f"{_short(dock)} is not a docked ship in play", "setup.launchpad")
+    for i, sid in enumerate(s.launched):
+        if sid not in s.ships:
+            p.add(f"launched[{i}]", f"{_short(sid)} is not a ship in play", "round.launch_full")
+    if sorted([*docked, *s.launched]) != sorted(s.ships):
+        p.add("ships", "every ship in play is either at one dock or launched", "setup.launchpad")
+    for name in ("ship_deck", "ship_discard"):
+        for i, sid in enumerate(getattr(s, name)):
+            p.known(f"{name}[{i}]", sid, spec.ships, "ship", "components.ship_cards")
+    for name, ids, what in (("event_deck", None, "event card"),
+                            ("mission_deck", spec.missions, "mission card"),
+                            ("discovery_discard", spec.discoveries, "discovery card")):
+        known = ids if ids is not None else [*spec.discoveries, *spec.missions, *spec.actions]
+        for i, card in enumerate(getattr(s, name)):
+            p.known(f"{name}[{i}]", card, known, what, "components.event_cards")
+    if s.held is not None:
+        p.known("held", s.held, spec.discoveries, "discovery card", "characters.scientist")
+    for i, c in enumerate(s.queue):
+        p.known(f"queue[{i}]", c, colours, "colour", "round.countdown")
+    if len(set(s.queue)) != len(s.queue):
+        p.add("queue", "a colour resolves one character per round", "round.countdown")
+    for i, c in enumerate(s.queue):
+        seat = s.seats.get(c)
+        if seat is not None and seat.chosen is None and not seat.played:
+            p.add(f"queue[{i}]", f"{c} waits to resolve but has no character face down or "
+                  "just revealed", "round.countdown")
+    if s.queue and s.stage not in ("choose", "resolve"):
+        p.add("queue", f"nobody waits to resolve a character in the {s.stage} stage",
+              "round.sequence")
+    for i, item in enumerate(s.work):
+        _work_item(spec, s, p, f"work[{i}]", item)
+
+
+def _work_item(spec: GameSpec, s: GameState, p: _P, field: str, item: list[str]) -> None:
+    if len(item) >= 3 and item[0] == "action":
+        if p.known(f"{field}[1]", item[1], s.order, "colour", "actions.hidden"):
+            p.known(f"{field}[2]", item[2], spec.actions, "action card", "actions.hidden")
+    elif len(item) >= 4 and item[0] == "scatter":
+        p.known(f"{field}[1]", item[1], s.order, "colour", "discoveries.effect")
+        p.known(f"{field}[2]", item[2], spec.discoveries, "discovery card", "discoveries.effect")
+        p.known(f"{field}[3]", item[3], spec.zones, "zone", "discoveries.effect")
+    else:
+        p.add(field, "a phase decision is ('action', colour, card) or ('scatter', colour, "
+              "card, zone)", "round.sequence")
+
+
+# ------------------------------------------------------------------------------ seats
+
+
+def _seats(spec: GameSpec, s: GameState, p: _P) -> None:
+    chars = spec.countdown
+    early = s.stage in ("setup", "missions")
+    for c, seat in s.seats.items():
+        f = f"seats.{c}"
+        if seat.supply < 0:
+            p.add(f"{f}.supply", f"a count cannot be negative ({seat.supply})",
+                  "components.astronauts")
+        p.counts(f"{f}.tokens", seat.tokens, RESOURCE_NAMES, "resource", "components.point_tokens")
+        for name in ("hand", "played", "deck"):
+            for j, ch in enumerate(getattr(seat, name)):
+                p.known(f"{f}.{name}[{j}]", ch, chars, "character", "components.character_cards")
+        for name in ("chosen", "drawn"):
+            ch = getattr(seat, name)
+            if ch is not None:
+                p.known(f"{f}.{name}", ch, chars, "character", "components.character_cards")
+        for j, ch in enumerate(seat.boxed):
+            p.known(f"{f}.boxed[{j}]", ch, [*chars, *spec.missions, *spec.actions], "card",
+                    "two_player.neutral_recruiter")
+        for name, ids, rule in (("missions", spec.missions, "events.missions"),
+                                ("dealt", spec.missions, "setup.missions"),
+                                ("actions", spec.actions, "actions.hidden")):
+            for j, card in enumerate(getattr(seat, name)):
+                p.known(f"{f}.{name}[{j}]", card, ids, f"{name.rstrip('s')} card", rule)
+        if seat.neutral and (seat.hand or seat.dealt):
+            p.add(f, "a neutral colour has no hand and is dealt no missions",
+                  "two_player.neutral_deck")
+        if not seat.neutral and (seat.deck or seat.drawn is not None):
+            p.add(f"{f}.deck", "only a neutral colour draws from a deck", "two_player.neutral_deck")
+        # history: what a colour can have done by now
+        if len(seat.dealt) > 2:
+            p.add(f"{f}.dealt", f"{len(seat.dealt)} dealt missions; each player is dealt two",
+                  "setup.missions")
+        if seat.dealt and not early:
+            p.add(f"{f}.dealt", "missions are dealt to choose from only during setup",
+                  "setup.missions")
+        if len(seat.played) > s.round:
+            p.add(f"{f}.played", f"{len(seat.played)} characters played by round {s.round} "
+                  "(one per round)", "round.played_cards")
+        if seat.chosen is not None and s.stage not in ("choose", "resolve"):
+            p.add(f"{f}.chosen", f"no character waits face down in the {s.stage} stage",
+                  "round.sequence")
+        for z, card in seat.peeked.items():
+            if p.known(f"{f}.peeked.{z}", z, spec.outer, "outer zone", "characters.scientist") \
+                    and p.known(f"{f}.peeked.{z}", card, spec.discoveries, "discovery card",
+                                "characters.scientist") \
+                    and s.discoveries.get(z) != card:
+                p.add(f"{f}.peeked.{z}", f"{_short(card)} is not the discovery lying in {z}",
+                      "characters.scientist")
+
+
+# ------------------------------------------------------------------------------ totals
+
+
+def _totals(spec: GameSpec, s: GameState, p: _P) -> None:
+    g = spec.content.game
+    for c in s.order:
+        total = sum(s.astronaut_places(c).values())
+        if total != g.astronauts_per_colour:
+            p.add(c, f"{total} {c} astronauts in all places; each colour has "
+                  f"{g.astronauts_per_colour}", "components.astronauts")
+    for r, box in g.point_tokens.items():
+        held = sum(seat.tokens.get(r, 0) for seat in s.seats.values())
+        waiting = sum(w.get(r, 0) for w in s.waiting.values())
+        if held + waiting + s.token_supply.get(r, 0) != box:
+            p.add(f"token_supply.{r}", f"{r} point tokens do not add up to the {box} in the box",
+                  "components.point_tokens")
+    for z in spec.zones:
+        on_ships = sum(ship.tokens.count(z) for ship in s.ships.values())
+        if on_ships + s.dest_supply.get(z, 0) != g.destination_tokens_per_zone:
+            p.add(f"dest_supply.{z}", f"{z} destination tokens do not add up to "
+                  f"{g.destination_tokens_per_zone}", "destination_tokens.supply_limit")
+    bag = {str(k): v for k, v in g.resource_tokens.items()}
+    placed = Counter([*s.resources.values(), *([s.spare_resource] if s.spare_resource else [])])
+    for res, n in placed.items():
+        if n > bag.get(res, 0):
+            p.add("resources", f"{n} {res} resource tokens; the game has {bag.get(res, 0)}",
+                  "components.resource_tokens")
+    for c, seat in s.seats.items():
+        cards = [*seat.hand, *seat.played, *seat.deck,
+                 *(x for x in seat.boxed if x in spec.characters),
+                 *(x for x in (seat.chosen, seat.drawn) if x)]
+        if s.stage != "setup" and sorted(cards) != sorted(spec.countdown):
+            p.add(f"seats.{c}", f"{c}'s characters are not each in exactly one place (hand, "
+                  "played, chosen, deck, boxed)", "round.played_cards")
+    places = [*s.event_deck, *s.discoveries.values(), *s.discovery_discard, *s.mission_deck,
+              *([s.held] if s.held else [])]
+    for seat in s.seats.values():
+        places.extend([*seat.missions, *seat.actions, *seat.dealt,
+                       *(x for x in seat.boxed if x not in spec.characters)])
+    dup = sorted(x for x, n in Counter(places).items() if n > 1)
+    if dup:
+        p.add("event_deck", f"event card(s) in two places: {', '.join(dup[:5])}",
+              "components.event_cards")
+    ships = Counter([*s.ship_deck, *s.ship_discard, *s.ships])
+    if any(n > 1 for n in ships.values()) or (s.stage != "setup" and set(ships) != set(spec.ships)):
+        p.add("ship_deck", "every ship card is in exactly one place: deck, discard or in play",
+              "components.ship_cards")
+
+
+# ------------------------------------------------------------------------------ resolution
+
+
+def _resolution(spec: GameSpec, s: GameState, p: _P) -> None:
+    if s.step < -1:  # -1: a resolution has started, its first step not yet
+        p.add("step", f"a step number cannot be negative ({s.step})", "round.top_to_bottom")
+    for name in ("left", "done"):
+        if getattr(s, name) < 0:
+            p.add(name, f"a count cannot be negative ({getattr(s, name)})", "round.top_to_bottom")
+    for i, sid in enumerate(s.used):
+        p.known(f"used[{i}]", sid, spec.ships, "ship", "ships.docked_only")
+    if s.cur is None:
+        if s.char is not None:
+            p.add("char", "a character is resolved by a colour (cur)", "round.countdown")
+        return
+    if s.stage != "resolve":
+        p.add("cur", f"nobody resolves a character in the {s.stage} stage", "round.sequence")
+    if not p.known("cur", s.cur, s.order, "colour", "round.countdown"):
+        return
+    if not p.known("char", s.char, spec.characters, "character", "components.character_cards"):
+        return
+    assert s.char is not None
+    seat = s.seats[s.cur]
+    steps = spec.characters[s.char].steps
+    recalled = any(isinstance(st, C.RecallStep) for st in steps[: max(s.step, 0) + 1])
+    if s.char not in (*seat.played, *seat.boxed, *(seat.hand if recalled else ())):
+        p.add("char", f"{s.cur} resolves {s.char}, a card they have not revealed",
+              "round.countdown")
+    if not -1 <= s.step <= len(steps):
+        p.add("step", f"{s.char} has {len(steps)} step(s); step {s.step} is not one of them",
+              "round.top_to_bottom")
+        return
+    if 0 <= s.step < len(steps) and s.held is None:
+        from .game import _step_count
+
+        full = _step_count(steps[s.step])
+        if max(s.left, s.done, len(s.used)) > max(full, 1):
+            p.add("left", f"step {s.step} of {s.char} acts at most {full} time(s): left "
+                  f"{s.left}, done {s.done}, ships used {len(s.used)}", "round.top_to_bottom")
+    for i, sid in enumerate(s.used):
+        if sid not in s.ships:
+            p.add(f"used[{i}]", f"ship {_short(sid)} is not in play", "ships.docked_only")
+
+
+# ------------------------------------------------------------------------------ replay
+
+
+def _start_problems(spec: GameSpec, ev: E.GameStarted) -> list[str]:
+    """A game start the spec can have produced (checked before it builds anything)."""
+    g = spec.content.game
+    out = []
+    n = len(ev.colours)
+    if not len(ev.controllers) == len(ev.neutral) == n:
+        out.append(f"colours: {n} colours, {len(ev.controllers)} controllers, "
+                   f"{len(ev.neutral)} neutral flags (rule setup.colors)")
+    if not (3 <= n <= g.players.max or (n == 4 and ev.variant == "two_player")):
+        out.append(f"colours: {n} colours (rule overview.players)")
+    if any(c not in spec.colours for c in ev.colours) or len(set(ev.colours)) != n:
+        out.append("colours: unknown or repeated colour (rule setup.colors)")
+    if ev.variant not in ("standard", "two_player"):
+        out.append(f"variant: unknown variant {_short(ev.variant)} (rule setup.colors)")
+    if ev.docks != n:
+        out.append(f"docks: {ev.docks} docks for {n} colours (rule setup.launchpad)")
+    if list(ev.hand) != list(spec.countdown):
+        out.append("hand: not the character cards of the game (rule components.character_cards)")
+    if ev.astronauts != g.astronauts_per_colour:
+        out.append(f"astronauts: {ev.astronauts}, not {g.astronauts_per_colour} (rule "
+                   "components.astronauts)")
+    if list(ev.zones) != list(spec.zones):
+        out.append("zones: not the zones of the board (rule components.board)")
+    if dict(ev.token_supply) != {str(k): v for k, v in g.point_tokens.items()}:
+        out.append("token_supply: not the point tokens of the game (rule components.point_tokens)")
+    if dict(ev.dest_supply) != {z: g.destination_tokens_per_zone for z in spec.zones}:
+        out.append("dest_supply: not the destination tokens of the game (rule "
+                   "destination_tokens.supply_limit)")
+    return out
+
+
+def log_from_data(data: Any, source: str = "log") -> list[E.Event]:
+    """Validate plain data (e.g. decoded JSON) into an event log, located by position.
+
+    Raises:
+        ContentError: ``log[3].type: unknown event type 'x'`` and the like.
+    """
+    if not isinstance(data, list):
+        raise ContentError(source, ["document: an event log is a list of events"])
+    out: list[E.Event] = []
+    for i, item in enumerate(data):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if not isinstance(kind, str) or kind not in E.EVENT_TYPES:
+            raise ContentError(source, [f"log[{i}].type: unknown event type {_short(kind)}"])
+        try:
+            out.append(E.event_from_dict(item))
+        except ContentError as err:
+            raise ContentError(source, [f"log[{i}] ({kind}).{x}" for x in err.problems]) from None
+    return out
+
+
+def checked_replay(spec: GameSpec, log: Sequence[E.Event], source: str = "log") -> GameState:
+    """Rebuild a state from an event log, refusing a log no game can produce.
+
+    Raises:
+        MalformedIntent: ``bad_log`` when the log does not start with ``game_started``.
+        ContentError: located at the first event that cannot be applied or after which the
+            state breaks a rule (``log[17] (astronauts_boarded): ...``).
+    """
+    if not log or not isinstance(log[0], E.GameStarted):
+        raise MalformedIntent("bad_log", "setup.colors", "a log starts with game_started", {})
+    bad = _start_problems(spec, log[0])
+    if bad:
+        raise ContentError(source, [f"log[0] (game_started).{x}" for x in bad])
+    s = _apply_all(spec, log, source)
+    problems = state_problems(spec, s)
+    if problems:  # blame the event after the last position that kept every rule
+        first_bad, s2 = 0, GameState(ruleset=spec.ruleset, seed=0, order=[], seats={})
+        for i, ev in enumerate(log):
+            ev.apply(s2)
+            if not state_problems(spec, s2):
+                first_bad = i + 1  # (between events a few facts are briefly out of step)
+        ev = log[min(first_bad, len(log) - 1)]
+        raise ContentError(source, [f"log[{first_bad}] ({ev.type}): after it, {x}"
+                                    for x in problems[:10]])
+    return s
+
+
+def _apply_all(spec: GameSpec, log: Sequence[E.Event], source: str) -> GameState:
+    s = GameState(ruleset=spec.ruleset, seed=0, order=[], seats={})
+    for i, ev in enumerate(log):
+        where = f"log[{i}] ({ev.type})"
+        if i and isinstance(ev, E.GameStarted):
+            raise ContentError(source, [f"{where}: a game starts once (rule setup.colors)"])
+        try:
+            ev.apply(s)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:
+            raise ContentError(source, [
+                f"{where}: cannot happen in this position ({type(exc).__name__}: "
+                f"{_short(str(exc))})"]) from None
+    return s
