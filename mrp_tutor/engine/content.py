@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..core.loading import format_validation as _format_validation
 from ..core.loading import merge_entries as _merge_entries
@@ -66,6 +66,10 @@ class ZonesFile(_Model):
 
 
 class _Step(_Model):
+    # the rule id this step applies (a rules-file entry); empty: the character's own rule
+    rule: str = ""
+    # named sub-rules (e.g. ``flip``, ``peek``, ``all_or_nothing``); missing: ``<rule>.<name>``
+    rules: dict[str, str] = {}
     source: str = ""
     verified: bool = False
     notes: str = ""
@@ -140,6 +144,16 @@ class CharacterEntry(Sourced):
     rule: str
     text: str
     steps: list[CharacterStep]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _steps_cite_the_card(cls, data: Any) -> Any:
+        # a step without its own rule id cites its character's card, never another card's
+        if isinstance(data, dict) and isinstance(data.get("steps"), list):
+            data = {**data, "steps": [
+                {**st, "rule": data.get("rule", "")} if isinstance(st, dict) and not st.get("rule")
+                else st for st in data["steps"]]}
+        return data
 
 
 class CharactersFile(_Model):
@@ -535,6 +549,9 @@ def cross_check(c: Content) -> list[str]:
             problems.append(f"characters.yaml: {ch.id}: unknown rule id {ch.rule!r}")
         for i, st in enumerate(ch.steps):
             where = f"characters.yaml: {ch.id}.steps[{i}]"
+            for rid in (st.rule, *st.rules.values()):
+                if rid not in rule_ids:
+                    problems.append(f"{where}: unknown rule id {rid!r}")
             if isinstance(st, KillStep):
                 for z in st.exclude_zones:
                     if z not in zone_ids:

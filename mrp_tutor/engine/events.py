@@ -67,6 +67,7 @@ class GameStarted(Event):
 
     def apply(self, s: GameState) -> None:
         s.seed = self.seed
+        s.ruleset = self.variant  # the ruleset's name: recorded, never re-derived
         s.order = list(self.colours)
         s.seats = {
             c: Seat(c, ctl, neu, hand=[] if neu else list(self.hand), supply=self.astronauts)
@@ -787,6 +788,74 @@ class GameEnded(Event):
             dict(self.scores), {c: dict(b) for c, b in self.breakdown},
             dict(self.token_counts), list(self.winners), self.losers_all,
         )
+
+
+@dataclass(**_EV)
+class StartingAstronautsPlaced(Event):
+    """Setup: one astronaut of each player randomly on each docked ship."""
+
+    type: ClassVar[str] = "starting_astronauts_placed"
+    placement: tuple[tuple[str, str], ...]
+
+    def apply(self, s: GameState) -> None:
+        s.rng_count += 1
+        for ship, colour in self.placement:
+            s.seats[colour].supply -= 1
+            s.ships[ship].crew[colour] = s.ships[ship].crew.get(colour, 0) + 1
+
+
+@dataclass(**_EV)
+class WorkStarted(Event):
+    """A queued phase decision begins (e.g. an action card with choices)."""
+
+    type: ClassVar[str] = "work_started"
+    item: tuple[str, ...]
+    count: int
+
+    def apply(self, s: GameState) -> None:
+        s.left = self.count
+        s.done = 0
+        s.step = 1
+
+
+@dataclass(**_EV)
+class ProductionModified(Event):
+    """A discovery changes what a zone produces or who wins it (informative)."""
+
+    type: ClassVar[str] = "production_modified"
+    zone: str
+    card: str
+    effect: str
+
+
+@dataclass(**_EV)
+class PositionEdited(Event):
+    """The referee changed the position (``what``: zone, crew or face_up)."""
+
+    type: ClassVar[str] = "position_edited"
+    what: str
+    place: str
+    colour: str | None = None
+    count: int = 0
+    resource: str | None = None
+
+    def apply(self, s: GameState) -> None:
+        if self.what == "face_up":
+            s.face_up[self.place] = True
+            return
+        assert self.colour is not None
+        if self.what == "zone" and self.resource is not None:  # astronauts arrive: flip
+            s.face_up[self.place] = True
+        crew = s.zones[self.place] if self.what == "zone" else s.ships[self.place].crew
+        delta = self.count - crew.get(self.colour, 0)
+        s.seats[self.colour].supply -= delta
+        if self.count:
+            crew[self.colour] = self.count
+        else:
+            crew.pop(self.colour, None)
+
+    def actor(self) -> str | None:
+        return None
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:

@@ -615,9 +615,9 @@ def _resolution(
 
 
 def _step_count(step: C.CharacterStep) -> int:
-    from mrp_tutor.engine.game import _step_count as count
+    from mrp_tutor.engine.effects import effect_for
 
-    return count(step)
+    return effect_for(step).count(step)
 
 
 # ============================================================================ export

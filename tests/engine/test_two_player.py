@@ -79,7 +79,7 @@ def started(spec: GameSpec, seed: int = 1) -> Game:
 
 
 def touch(game: Game) -> None:
-    game._legal = None  # forget cached legal intents after editing the state
+    game.invalidate()  # forget cached legal intents after editing the state
 
 
 def force_neutral(game: Game, colour: str, card: str) -> None:

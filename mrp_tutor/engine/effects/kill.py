@@ -1,0 +1,57 @@
+"""``kill``: kill an astronaut on Mars (not in excluded zones; one's own if allowed)."""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import events as E
+from .. import intents as I
+from ..core import Fact, Out, emit
+from ..spec import GameSpec
+from ..state import GameState
+from . import register
+from .base import Effect
+
+
+@register
+class Kill(Effect):
+    step = C.KillStep
+    intents = (I.Kill,)
+    nothing = "no_astronaut_to_kill"
+
+    def count(self, st: C.CharacterStep) -> int:
+        assert isinstance(st, C.KillStep)
+        return st.count
+
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+        assert isinstance(st, C.KillStep)
+        for z, counts in s.zones.items():
+            if counts and z not in st.exclude_zones and (
+                    st.allow_own or any(v != c for v in counts)):
+                return True
+        return False
+
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+                with_stop: bool) -> list[I.Intent]:
+        assert isinstance(st, C.KillStep)
+        opts: list[I.Intent] = []
+        for z, counts in s.zones.items():
+            if z not in st.exclude_zones:
+                opts.extend(I.Kill(c, z, v) for v in counts if st.allow_own or v != c)
+        return opts
+
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+              out: Out) -> None:
+        assert isinstance(it, I.Kill)
+        emit(s, out, E.AstronautKilled(rule=st.rule, colour=it.colour, victim=it.victim,
+                                       place=it.zone))
+
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+                 character: str) -> Fact | None:
+        assert isinstance(it, I.Kill) and isinstance(st, C.KillStep)
+        if it.zone in st.exclude_zones:
+            return ("zone_protected", st.rule, f"no astronaut can be killed in {it.zone}",
+                    {"zone": it.zone})
+        if it.zone not in s.zones or not s.zones[it.zone].get(it.victim):
+            return ("no_astronaut_there", st.rule, f"{it.victim} has no astronaut in {it.zone}",
+                    {"zone": it.zone, "victim": it.victim})
+        return None
