@@ -51,6 +51,22 @@ def test_simulate_two_players_plays_the_variant_with_four_colours(capsys):
         assert sum(g["astronauts"][c].values()) == PLACES_TOTAL
 
 
+def test_simulate_ruleset_option_selects_the_ruleset(capsys):
+    by_name = _run_json(capsys, "--players", "2", "--games", "1", "--ruleset", "two_player")
+    by_count = _run_json(capsys, "--players", "2", "--games", "1")
+    assert by_name == by_count
+
+
+def test_rulesets_lists_standard_and_two_player(capsys):
+    assert main(["rulesets"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("standard") and "\ntwo_player" in out and "rulebook" in out
+    assert main(["rulesets", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rulesets"]
+    assert [r["name"] for r in rows] == ["standard", "two_player"]
+    assert rows[1]["players"] == [2, 2] and all(r["summary"] and r["source"] for r in rows)
+
+
 def test_simulate_greedy_bot_and_text_output(capsys):
     assert main(["simulate", "--players", "3", "--games", "2", "--bot", "greedy"]) == 0
     out = capsys.readouterr().out
@@ -61,6 +77,7 @@ def test_simulate_greedy_bot_and_text_output(capsys):
     (["simulate", "--players", "7"], "between 2 and 6"),
     (["simulate", "--players", "1"], "between 2 and 6"),
     (["simulate", "--games", "0"], "not 1 or more"),
+    (["simulate", "--ruleset", "standard", "--players", "2"], "seats 3 to 6 players"),
     (["rules", "qqqqzzzz"], "No rule matches"),
     (["rules", "ice", "--limit", "-4"], "not 1 or more"),
     (["referee", "production", "scenarios/production-majority.yaml", "--amount", "-3"],

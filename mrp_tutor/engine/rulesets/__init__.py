@@ -40,6 +40,19 @@ def find_ruleset(name: str) -> Rules:
     return rules
 
 
+def ruleset_for_players(players: int) -> Rules:
+    """The first registered ruleset that seats ``players`` players.
+
+    Raises:
+        MalformedIntent: ``bad_player_count`` when none does.
+    """
+    for rules in RULESETS.values():
+        if rules.players[0] <= players <= rules.players[1]:
+            return rules
+    raise MalformedIntent("bad_player_count", "setup.colors",
+                          f"no ruleset seats {players} players", {"players": players})
+
+
 def rules_of(s: GameState) -> Rules:
     """The ruleset a game is played under (recorded in its state)."""
     rules = RULESETS.get(s.ruleset)
@@ -48,5 +61,5 @@ def rules_of(s: GameState) -> Rules:
 
 from . import standard, two_player  # noqa: E402  (registers them)
 
-__all__ = ["ALIASES", "RULESETS", "Rules", "find_ruleset", "register", "rules_of", "standard",
-           "two_player"]
+__all__ = ["ALIASES", "RULESETS", "Rules", "find_ruleset", "register", "ruleset_for_players",
+           "rules_of", "standard", "two_player"]

@@ -33,11 +33,17 @@ class Rules:
     #: data folder (cards, ships, zones, rules file) and where it lives (None: the package's)
     data: ClassVar[str] = "base"
     data_dir: ClassVar[Path | None] = None
+    #: players this ruleset seats (inclusive)
+    players: ClassVar[tuple[int, int]] = (3, 6)
     #: rule ids this ruleset cites for setup steps it changes
     seating_rule: ClassVar[str] = "setup.colors"
     missions_rule: ClassVar[str] = "setup.missions"
 
     # ------------------------------------------------------------------------ setup
+    def colours_needed(self, players: int) -> int:
+        """How many colours ``players`` players play with."""
+        return players
+
     def seats(self, spec: GameSpec, colours: Sequence[str]) -> tuple[list[bool], list[str]]:
         """(neutral flag, controlling colour) of each colour at the table, clockwise.
 

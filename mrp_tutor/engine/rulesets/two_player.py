@@ -36,6 +36,10 @@ class TwoPlayer(Rules):
     source: ClassVar[str] = "Mission: Red Planet 2nd edition rulebook, 2-player variant"
     seating_rule: ClassVar[str] = "two_player.seating_order"
     missions_rule: ClassVar[str] = "two_player.missions"
+    players: ClassVar[tuple[int, int]] = (2, 2)
+
+    def colours_needed(self, players: int) -> int:
+        return 2 * players  # a main and a neutral colour each
 
     def seats(self, spec: GameSpec, colours: Sequence[str]) -> tuple[list[bool], list[str]]:
         """``[main A, main B, neutral A, neutral B]``: each neutral colour sits across from its
