@@ -61,5 +61,14 @@ def rules_of(s: GameState) -> Rules:
 
 from . import standard, two_player  # noqa: E402  (registers them)
 
-__all__ = ["ALIASES", "RULESETS", "Rules", "find_ruleset", "register", "ruleset_for_players",
-           "rules_of", "standard", "two_player"]
+__all__ = [
+    "ALIASES",
+    "RULESETS",
+    "Rules",
+    "find_ruleset",
+    "register",
+    "rules_of",
+    "ruleset_for_players",
+    "standard",
+    "two_player",
+]
