@@ -11,6 +11,7 @@ exit status is non-zero; users never see a traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any

@@ -455,10 +455,49 @@ def apply_overrides(raw: dict[str, Any], overrides: Mapping[str, Any], problems:
                 problems.append(f"overrides.{fname}: unknown key {key!r}")
 
 
-def default_override_path() -> Path | None:
-    """The override file named by ``MRP_TUTOR_OVERRIDES``, if that variable is set."""
+def default_override_path() -> Path:
+    """The referee's override file, the one place the app and the CLI both read:
+    ``$MRP_TUTOR_OVERRIDES`` when set, else ``~/.mrp_tutor/overrides.yaml``."""
     env = os.environ.get(OVERRIDE_ENV)
-    return Path(env) if env else None
+    return Path(env).expanduser() if env else Path.home() / ".mrp_tutor" / "overrides.yaml"
+
+
+def _merge_by_id(base: Any, extra: Any) -> Any:
+    """``extra`` over ``base``: mappings key by key; lists of entries with an ``id`` (or a
+    ``path``) entry by entry (same id: replaced; new id: appended); anything else replaced."""
+    if isinstance(base, dict) and isinstance(extra, dict):
+        return {**base, **{k: _merge_by_id(base.get(k), v) for k, v in extra.items()}}
+    if (isinstance(base, list) and isinstance(extra, list)
+            and all(isinstance(x, dict) and ("id" in x or "path" in x) for x in base + extra)):
+        new = {x.get("id", x.get("path")): x for x in extra}
+        return [new.pop(x.get("id", x.get("path")), x) for x in base] + list(new.values())
+    return extra
+
+
+def _read_folder(folder: Path, problems: list[str], depth: int = 0) -> dict[str, Any]:
+    """The raw data files of a folder.  A folder with ``extends.yaml`` (``extends: base``)
+    holds only what it changes: its files are merged over the extended folder's, entry by id."""
+    raw: dict[str, Any] = {}
+    marker = folder / "extends.yaml"
+    if marker.exists() and depth < 4:
+        doc = read_yaml(marker) or {}
+        parent = doc.get("extends") if isinstance(doc, dict) else None
+        if not isinstance(parent, str) or "/" in parent or parent.startswith("."):
+            problems.append(f"{marker}: extends must name a data folder")
+        else:
+            base_dir = DATA_DIR if (DATA_DIR / parent).is_dir() else folder.parent
+            raw = _read_folder(base_dir / parent, problems, depth + 1)
+    for name in FILES:
+        path = folder / f"{name}.yaml"
+        if raw and not path.exists():
+            continue
+        try:
+            data = read_yaml(path) or {}
+        except ContentError as err:
+            problems.extend(err.problems if err.problems else [str(err)])
+            data = {}
+        raw[name] = _merge_by_id(raw[name], data) if name in raw else data
+    return raw
 
 
 def load_content(
@@ -474,14 +513,7 @@ def load_content(
     """
     folder = (data_dir or DATA_DIR) / ruleset
     problems: list[str] = []
-    raw: dict[str, Any] = {}
-    for name in FILES:
-        path = folder / f"{name}.yaml"
-        try:
-            raw[name] = read_yaml(path) or {}
-        except ContentError as err:
-            problems.extend(err.problems if err.problems else [str(err)])
-            raw[name] = {}
+    raw = _read_folder(folder, problems)
     if overrides is not None:
         if isinstance(overrides, Path):
             doc = read_yaml(overrides) if overrides.exists() else {}

@@ -16,7 +16,7 @@ def choose_stage(spec: GameSpec, s: GameState, out: Out) -> bool:
     rules.draw_characters(spec, s, out)
     if any(seat.chosen is None for seat in s.seats.values()):
         return True
-    emit(s, out, E.ResolutionOrderSet(rule="round.countdown",
+    emit(s, out, E.ResolutionOrderSet(rule=rules.cite("round.countdown"),
                                       order=tuple(rules.countdown(spec, s))))
     emit(s, out, E.StageChanged(rule="round.countdown", stage="resolve"))
     return False

@@ -117,13 +117,13 @@ def _distribute(
                                     resources=tuple(sorted(waiting.items())), reason=rule))
         return
     k = len(leaders)
-    tied_share = rules_of(s).tied_share
+    rules = rules_of(s)
     for resource, n in sorted(waiting.items()):
-        share = n if k == 1 else tied_share(n, k)
+        share = n if k == 1 else rules.tied_share(n, k)
         if share:
             for c in leaders:
                 emit(s, out, E.TokensAwarded(rule=rule, zone=zone, colour=c, resource=resource,
                                              count=share))
     if waiting:
-        emit(s, out, E.TokensStayed(rule="production.leftover", zone=zone,
+        emit(s, out, E.TokensStayed(rule=rules.cite("production.leftover"), zone=zone,
                                     resources=tuple(sorted(waiting.items())), reason="tie"))

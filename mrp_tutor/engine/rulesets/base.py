@@ -17,7 +17,7 @@ from .. import events as E
 from ..core import Out, clockwise_from, emit
 from ..errors import MalformedIntent, MrpError
 from ..intents import Intent
-from ..spec import GameSpec
+from ..spec import GameSpec, load_spec
 from ..state import GameState
 
 
@@ -38,6 +38,17 @@ class Rules:
     #: rule ids this ruleset cites for setup steps it changes
     seating_rule: ClassVar[str] = "setup.colors"
     missions_rule: ClassVar[str] = "setup.missions"
+    #: rule-id overrides: a base rule id -> the id this ruleset cites instead (see :meth:`cite`)
+    rule_ids: ClassVar[dict[str, str]] = {}
+
+    def cite(self, rule: str) -> str:
+        """The rule id this ruleset cites for base rule ``rule`` (the countdown order, tied
+        production shares)."""
+        return self.rule_ids.get(rule, rule)
+
+    def spec(self, *, use_env_overrides: bool = True) -> GameSpec:
+        """The game content this ruleset is played with (its data folder)."""
+        return load_spec(self.data, data_dir=self.data_dir, use_env_overrides=use_env_overrides)
 
     # ------------------------------------------------------------------------ setup
     def colours_needed(self, players: int) -> int:
