@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter, ValidationError
 
 from .errors import ContentError
+from .secrecy import HIDDEN_FIELDS
 from .state import GameState, Result, Seat, Ship
 
 # Plain slotted dataclasses: building a frozen dataclass costs ~4x more (measured), and
@@ -26,8 +27,12 @@ class Event:
     """Base of every event."""
 
     type: ClassVar[str] = "event"
-    hidden: ClassVar[tuple[str, ...]] = ()
     rule: str
+
+    @property
+    def hidden(self) -> tuple[str, ...]:
+        """Fields only the actor may see (the policy: :data:`.secrecy.HIDDEN_FIELDS`)."""
+        return HIDDEN_FIELDS.get(self.type, ())
 
     def apply(self, s: GameState) -> None:
         """Change ``s`` in place (the reducer of this event)."""
@@ -52,7 +57,6 @@ def _add(d: dict[str, int], key: str, n: int) -> None:
 class GameStarted(Event):
     # The seed decides every later random outcome, so players never see it (referee only).
     type: ClassVar[str] = "game_started"
-    hidden = ("seed",)
     seed: int
     variant: str
     colours: tuple[str, ...]
@@ -88,7 +92,6 @@ class GameStarted(Event):
 @dataclass(**_EV)
 class DeckShuffled(Event):
     type: ClassVar[str] = "deck_shuffled"
-    hidden = ("order",)
     deck: str  # ships | missions | events | neutral:<colour>
     order: tuple[str, ...]
 
@@ -180,7 +183,6 @@ class FirstPlayerSet(Event):
 @dataclass(**_EV)
 class ResourcesPlaced(Event):
     type: ClassVar[str] = "resources_placed"
-    hidden = ("placement", "spare")
     placement: tuple[tuple[str, str], ...]
     spare: str | None
 
@@ -193,7 +195,6 @@ class ResourcesPlaced(Event):
 @dataclass(**_EV)
 class MissionsDealt(Event):
     type: ClassVar[str] = "missions_dealt"
-    hidden = ("cards",)
     colour: str
     cards: tuple[str, ...]
 
@@ -206,7 +207,6 @@ class MissionsDealt(Event):
 @dataclass(**_EV)
 class MissionKept(Event):
     type: ClassVar[str] = "mission_kept"
-    hidden = ("card", "returned")
     colour: str
     card: str
     returned: tuple[str, ...]
@@ -249,7 +249,6 @@ class TrackAdvanced(Event):
 @dataclass(**_EV)
 class NeutralCardDrawn(Event):
     type: ClassVar[str] = "neutral_card_drawn"
-    hidden = ("card",)
     colour: str
     card: str
 
@@ -262,7 +261,6 @@ class NeutralCardDrawn(Event):
 @dataclass(**_EV)
 class CharacterChosen(Event):
     type: ClassVar[str] = "character_chosen"
-    hidden = ("character",)
     colour: str
     character: str
 
@@ -280,7 +278,6 @@ class ResolutionOrderSet(Event):
     """The countdown order of this round (hidden: it tells who chose a higher number)."""
 
     type: ClassVar[str] = "resolution_order_set"
-    hidden = ("order",)
     order: tuple[str, ...]
 
     def actor(self) -> str | None:
@@ -431,7 +428,6 @@ class ResourceFlipped(Event):
 @dataclass(**_EV)
 class EventCardDrawn(Event):
     type: ClassVar[str] = "event_card_drawn"
-    hidden = ("card", "kind")
     colour: str
     card: str
     kind: str
@@ -453,7 +449,6 @@ class EventCardBoxed(Event):
     """Two-player variant: a neutral Scientist's mission or action goes back to the box unseen."""
 
     type: ClassVar[str] = "event_card_boxed"
-    hidden = ("card",)
     colour: str
     card: str
 
@@ -469,7 +464,6 @@ class EventCardBoxed(Event):
 @dataclass(**_EV)
 class DiscoveryAssigned(Event):
     type: ClassVar[str] = "discovery_assigned"
-    hidden = ("card",)
     colour: str
     card: str
     zone: str
@@ -496,7 +490,6 @@ class DiscoveryDiscarded(Event):
 @dataclass(**_EV)
 class DiscoveryPeeked(Event):
     type: ClassVar[str] = "discovery_peeked"
-    hidden = ("card",)
     colour: str
     zone: str
     card: str
@@ -660,7 +653,6 @@ class WorkQueued(Event):
 
     type: ClassVar[str] = "work_queued"
     # Queued action cards are still secret: each is revealed when it is played.
-    hidden = ("items",)
     items: tuple[tuple[str, ...], ...]
 
     def apply(self, s: GameState) -> None:
@@ -725,7 +717,6 @@ class ActionKept(Event):
     """The holder does not play an action card at its moment: it stays hidden, unplayed."""
 
     type: ClassVar[str] = "action_kept"
-    hidden = ("card",)
     colour: str
     card: str
 

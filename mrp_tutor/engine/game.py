@@ -25,12 +25,11 @@ from .phases.resolve import has_options, step_count, step_options
 from .phases.scoring import discovery_points, final_scoring, mission_points, rank_winners
 from .phases.setup import setup_events
 from .rng import SeededRandom, rng_for
-from .rulesets.two_player import TWO_PLAYER_KEEP
 from .spec import GameSpec
 from .state import GameState
 
 __all__ = [
-    "TWO_PLAYER_KEEP", "Decision", "Game", "Outcome", "SeededRandom", "advance", "apply_intent",
+    "Decision", "Game", "Outcome", "SeededRandom", "advance", "apply_intent",
     "check_intent", "current_character", "current_step", "decision", "destination", "diagnose",
     "discovery_points", "final_scoring", "has_options", "legal_intents", "mission_points",
     "play_out", "produce", "rank_winners", "replay", "rng_for", "room", "setup_events", "step",
