@@ -8,11 +8,10 @@ event log needs no random generator.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pydantic import TypeAdapter, ValidationError
-
+from . import codec
 from .errors import ContentError
 from .secrecy import HIDDEN_FIELDS
 from .state import GameState, Result, Seat, Ship
@@ -858,7 +857,6 @@ def _subclasses(cls: type[Event]) -> list[type[Event]]:
 
 
 EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in _subclasses(Event)}
-_ADAPTERS: dict[str, TypeAdapter[Any]] = {}
 
 
 def reduce(state: GameState, event: Event) -> GameState:
@@ -869,7 +867,7 @@ def reduce(state: GameState, event: Event) -> GameState:
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """JSON-ready dict of an event, with its ``type``."""
-    return {"type": event.type, **asdict(event)}
+    return codec.to_dict(event)
 
 
 def event_from_dict(data: Any) -> Event:
@@ -878,17 +876,10 @@ def event_from_dict(data: Any) -> Event:
     Raises:
         ContentError: unknown type or wrong fields.
     """
-    if (not isinstance(data, dict) or not isinstance(data.get("type"), str)
-            or data["type"] not in EVENT_TYPES):
+    cls, body = codec.tagged(data, EVENT_TYPES)
+    if cls is None:
         raise ContentError("event", [f"unknown event type {data!r:.80}"])
-    cls = EVENT_TYPES[data["type"]]
-    adapter = _ADAPTERS.get(cls.type)
-    if adapter is None:
-        adapter = _ADAPTERS[cls.type] = TypeAdapter(cls)
-    body = {k: v for k, v in data.items() if k != "type"}
-    try:
-        ev: Event = adapter.validate_python(body)
-    except ValidationError as err:
-        problems = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors()]
-        raise ContentError(f"event {cls.type}", problems) from None
+    ev, problems = codec.validate(cls, body)
+    if ev is None:
+        raise ContentError(f"event {cls.type}", problems)
     return ev

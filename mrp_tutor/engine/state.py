@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-
+from . import codec
 from .errors import ContentError
 
 
@@ -153,12 +152,9 @@ class GameState:
         return places
 
 
-_STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
-
-
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """Plain JSON-ready dict of a state."""
-    out: dict[str, Any] = _STATE_ADAPTER.dump_python(state, mode="json")
+    out: dict[str, Any] = codec.adapter(GameState).dump_python(state, mode="json")
     return out
 
 
@@ -168,10 +164,7 @@ def state_from_dict(data: Any, *, source: str = "state") -> GameState:
     Raises:
         ContentError: the data does not have the shape of a state.
     """
-    try:
-        return _STATE_ADAPTER.validate_python(data)
-    except ValidationError as err:
-        problems = [
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()
-        ]
-        raise ContentError(source, problems) from None
+    state, problems = codec.validate(GameState, data)
+    if state is None:
+        raise ContentError(source, problems)
+    return state
