@@ -119,7 +119,7 @@ def _distribute(
     k = len(leaders)
     rules = rules_of(s)
     for resource, n in sorted(waiting.items()):
-        share = n if k == 1 else rules.tied_share(n, k)
+        share = n if k == 1 else rules.tied_share(s, n, k)
         if share:
             for c in leaders:
                 emit(s, out, E.TokensAwarded(rule=rule, zone=zone, colour=c, resource=resource,

@@ -124,8 +124,9 @@ class Rules:
         return None
 
     # ------------------------------------------------------------------------ scoring
-    def tied_share(self, tokens: int, leaders: int) -> int:
-        """Tokens of one kind each of ``leaders`` tied colours takes (the rest stay)."""
+    def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:
+        """Tokens of one kind each of ``leaders`` tied colours takes (the rest stay); ``s``
+        tells which production it is (``s.track_index``)."""
         return tokens // leaders
 
     def ice_monopoly_rule(self, s: GameState, holders: tuple[str, ...]) -> str:

@@ -33,5 +33,5 @@ class Toy(Rules):
         seating = super().countdown(spec, s)
         return sorted(seating, key=lambda c: rank[s.seats[c].chosen or ""])
 
-    def tied_share(self, tokens: int, leaders: int) -> int:
+    def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:
         return 0
