@@ -181,7 +181,8 @@ def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = 
     except ContentError:
         raise
     except Exception:
-        raise ContentError(source, [f"ruleset: cannot load ruleset {doc.ruleset!r}"]) from None
+        raise ContentError(source, [f"ruleset: cannot load ruleset {doc.ruleset!r} (rulesets: "
+                                    f"{', '.join(RULESETS)}; or a data folder)"]) from None
     problems = Problems("position")
     state: GameState | None = None
     log: list[E.Event] = []
