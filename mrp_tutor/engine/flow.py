@@ -5,7 +5,7 @@ needed; :func:`apply_intent` turns one legal decision into events, then advances
 from __future__ import annotations
 
 from . import intents as I
-from .core import Out, current_step
+from .core import Out
 from .effects import EFFECTS
 from .phases import actions, choose, discoveries, production, resolve, round_end, scoring, setup
 from .spec import GameSpec
@@ -97,8 +97,7 @@ def apply_intent(
         choose.keep_mission(s, intent, out)
     elif isinstance(intent, I.AssignDiscovery):
         discoveries.assign(s, intent, out)
-    else:
-        st = current_step(spec, s)
-        assert st is not None, "a step intent outside a step"
+    else:  # a character step: its effect turns the intent into events
+        st = spec.characters[s.char or ""].steps[s.step]  # current_step, inlined
         EFFECTS[type(st)].apply(spec, s, intent, st, out)
     advance(spec, s, out, found)

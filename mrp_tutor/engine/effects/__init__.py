@@ -7,13 +7,13 @@ lookup by ``type(step)``) instead of type chains.  A new primitive is one module
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .. import content as C
 from .base import Effect
 
-EFFECTS: dict[type[C.CharacterStep], Effect] = {}
-F = TypeVar("F", bound=type[Effect])
+EFFECTS: dict[type[C.CharacterStep], Effect[Any]] = {}
+F = TypeVar("F", bound=type[Effect[Any]])
 
 
 def register(cls: F) -> F:
@@ -22,7 +22,7 @@ def register(cls: F) -> F:
     return cls
 
 
-def effect_for(st: C.CharacterStep) -> Effect:
+def effect_for(st: C.CharacterStep) -> Effect[Any]:
     """The effect that resolves ``st``."""
     return EFFECTS[type(st)]
 

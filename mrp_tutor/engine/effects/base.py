@@ -8,7 +8,7 @@ specific diagnosis of a wrong one.  Rule ids come from the step's data (``rule``
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from .. import content as C
 from .. import intents as I
@@ -16,12 +16,16 @@ from ..core import Fact, Out
 from ..spec import GameSpec
 from ..state import GameState
 
+S = TypeVar("S", bound=C.CharacterStep)
 
-class Effect:
+
+class Effect(Generic[S]):
     """One effect primitive; subclasses register with :func:`~.register`."""
 
     #: the step model this effect resolves
     step: ClassVar[type[C.CharacterStep]]
+    #: True when the step has an automatic part when it starts (:meth:`start`)
+    starts: ClassVar[bool] = False
     #: intent types this step's decision takes (for the wrong-decision check)
     intents: ClassVar[tuple[type[I.Intent], ...]] = ()
     #: reason recorded when nothing is possible (``StepSkipped.reason``)
@@ -32,44 +36,44 @@ class Effect:
         """The step's named sub-rule: ``rules[name]`` in the data, else ``<rule>.<name>``."""
         return st.rules.get(name) or f"{st.rule}.{name}"
 
-    def count(self, st: C.CharacterStep) -> int:
+    def count(self, st: S) -> int:
         """How many times the step acts (placements, moves, kills); 1 for single effects."""
         return 1
 
-    def kind(self, s: GameState, st: C.CharacterStep) -> str:
+    def kind(self, s: GameState, st: S) -> str:
         """The decision kind the step asks for now."""
         return st.effect
 
-    def skip_rule(self, st: C.CharacterStep) -> str:
+    def skip_rule(self, st: S) -> str:
         """The rule cited when the step is skipped because nothing is possible."""
         return "characters.as_fully_as_possible"
 
-    def stop_refusal_rule(self, st: C.CharacterStep) -> str:
+    def stop_refusal_rule(self, st: S) -> str:
         """The rule cited when a player tries to stop this step too early."""
         return "characters.mandatory"
 
     def start(self, spec: GameSpec, s: GameState, out: Out, colour: str,
-              st: C.CharacterStep) -> None:
+              st: S) -> None:
         """Automatic part when the step starts (e.g. a recall)."""
 
-    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    def has(self, spec: GameSpec, s: GameState, c: str, st: S) -> bool:
         """Is any option open?  Must equal ``bool(options(..., with_stop=False))``."""
         return bool(self.options(spec, s, c, st, with_stop=False))
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: S, *,
                 with_stop: bool) -> list[I.Intent]:
         """Every legal intent of ``c`` for this step now."""
         return []
 
-    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> str:
+    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: S) -> str:
         """Why no option is open (a stable reason code)."""
         return self.nothing
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: S,
               out: Out) -> None:
         """Turn a legal intent into events."""
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: S,
                  character: str) -> Fact | None:
         """The specific refusal of a wrong intent of one of :attr:`intents`, if any."""
         return None

@@ -13,20 +13,17 @@ from .base import Effect
 
 
 @register
-class Board(Effect):
+class Board(Effect[C.BoardStep]):
     step = C.BoardStep
     intents = (I.Board,)
 
-    def count(self, st: C.CharacterStep) -> int:
-        assert isinstance(st, C.BoardStep)
+    def count(self, st: C.BoardStep) -> int:
         return st.count
 
-    def skip_rule(self, st: C.CharacterStep) -> str:
-        assert isinstance(st, C.BoardStep)
+    def skip_rule(self, st: C.BoardStep) -> str:
         return self.rule(st, "all_or_nothing") if st.all_or_nothing else super().skip_rule(st)
 
-    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
-        assert isinstance(st, C.BoardStep)
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep) -> bool:
         n = s.left if st.all_or_nothing else 1
         if s.seats[c].supply < n:
             return False
@@ -41,9 +38,8 @@ class Board(Effect):
                 return True
         return False
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep, *,
                 with_stop: bool) -> list[I.Intent]:
-        assert isinstance(st, C.BoardStep)
         n = s.left if st.all_or_nothing else 1
         if s.seats[c].supply < n:
             return []
@@ -73,13 +69,12 @@ class Board(Effect):
                 opts.append(board)
         return opts
 
-    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> str:
-        assert isinstance(st, C.BoardStep)
+    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep) -> str:
         if s.seats[c].supply < (s.left if st.all_or_nothing else 1):
             return "not_enough_astronauts_in_supply"
         return "no_docked_ship_with_room"
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.BoardStep,
               out: Out) -> None:
         assert isinstance(it, I.Board)
         if it.token is not None:
@@ -90,9 +85,9 @@ class Board(Effect):
         ev.apply(s)  # emit, inlined on the hot path
         out.append(ev)
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.BoardStep,
                  character: str) -> Fact | None:
-        assert isinstance(it, I.Board) and isinstance(st, C.BoardStep)
+        assert isinstance(it, I.Board)
         seat = s.seats[it.colour]
         char_rule = spec.characters[character].rule if character in spec.characters else st.rule
         if it.ship not in s.ships or s.ships[it.ship].launched:

@@ -13,19 +13,19 @@ from .base import Effect
 
 
 @register
-class Destroy(Effect):
+class Destroy(Effect[C.DestroyStep]):
     step = C.DestroyStep
     intents = (I.Destroy,)
     nothing = "no_docked_ship"
 
-    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.DestroyStep) -> bool:
         return any(sid is not None for sid in s.docks)
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.DestroyStep, *,
                 with_stop: bool) -> list[I.Intent]:
         return [I.Destroy(c, sid) for sid in s.docked()]
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DestroyStep,
               out: Out) -> None:
         assert isinstance(it, I.Destroy)
         ship = s.ships[it.ship]
@@ -33,7 +33,7 @@ class Destroy(Effect):
                                      killed=tuple(sorted(ship.crew.items())),
                                      tokens=tuple(ship.tokens), colour=it.colour))
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DestroyStep,
                  character: str) -> Fact | None:
         assert isinstance(it, I.Destroy)
         if it.ship not in s.ships or s.ships[it.ship].launched:

@@ -14,22 +14,22 @@ from .base import Effect
 
 
 @register
-class DrawOrPeek(Effect):
+class DrawOrPeek(Effect[C.DrawOrPeekStep]):
     step = C.DrawOrPeekStep
     intents = (I.DrawEvent, I.Peek)
     nothing = "no_event_card_and_no_discovery"
 
-    def kind(self, s: GameState, st: C.CharacterStep) -> str:
+    def kind(self, s: GameState, st: C.DrawOrPeekStep) -> str:
         return "peek" if s.done else st.effect
 
-    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.DrawOrPeekStep) -> bool:
         if not s.done and s.event_deck:
             return True
         if not rules_of(s).may_peek(s, c):
             return False
         return not s.discoveries_revealed and any(z in s.discoveries for z in spec.zones)
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.DrawOrPeekStep, *,
                 with_stop: bool) -> list[I.Intent]:
         opts: list[I.Intent] = []
         if not s.done and s.event_deck:
@@ -38,7 +38,7 @@ class DrawOrPeek(Effect):
             opts.extend(I.Peek(c, z) for z in spec.zones if z in s.discoveries)
         return opts
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DrawOrPeekStep,
               out: Out) -> None:
         c = it.colour
         if isinstance(it, I.Peek):
@@ -54,7 +54,7 @@ class DrawOrPeek(Effect):
         elif kind != "discovery":
             rules_of(s).after_event_drawn(spec, s, out, c, card, kind)
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DrawOrPeekStep,
                  character: str) -> Fact | None:
         if isinstance(it, I.Peek):
             return ("no_discovery_there", self.rule(st, "peek"),

@@ -13,25 +13,22 @@ from .base import Effect
 
 
 @register
-class Drop(Effect):
+class Drop(Effect[C.DropStep]):
     step = C.DropStep
     intents = (I.Drop, I.Stop)
     nothing = "no_astronaut_on_phobos"
 
-    def count(self, st: C.CharacterStep) -> int:
-        assert isinstance(st, C.DropStep)
+    def count(self, st: C.DropStep) -> int:
         return st.max
 
-    def stop_refusal_rule(self, st: C.CharacterStep) -> str:
+    def stop_refusal_rule(self, st: C.DropStep) -> str:
         return st.rule
 
-    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
-        assert isinstance(st, C.DropStep)
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.DropStep) -> bool:
         return bool(s.zones[st.from_zone].get(c)) and any(z != st.from_zone for z in spec.mars)
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.DropStep, *,
                 with_stop: bool) -> list[I.Intent]:
-        assert isinstance(st, C.DropStep)
         opts: list[I.Intent] = []
         if s.zones[st.from_zone].get(c):
             opts.extend(I.Drop(c, z) for z in spec.mars if z != st.from_zone)
@@ -39,9 +36,8 @@ class Drop(Effect):
             opts.append(I.Stop(c))
         return opts
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DropStep,
               out: Out) -> None:
-        assert isinstance(st, C.DropStep)
         if isinstance(it, I.Stop):
             emit(s, out, E.StepStopped(rule=st.rule, colour=it.colour, effect=st.effect,
                                        left=s.left))
@@ -51,9 +47,8 @@ class Drop(Effect):
                                       to_zone=it.to_zone))
         flip(s, out, it.to_zone, st.rule)
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DropStep,
                  character: str) -> Fact | None:
-        assert isinstance(st, C.DropStep)
         if not isinstance(it, I.Drop):
             return None
         if it.to_zone not in spec.mars:

@@ -13,13 +13,12 @@ from .base import Effect
 
 
 @register
-class ForceLaunch(Effect):
+class ForceLaunch(Effect[C.ForceLaunchStep]):
     step = C.ForceLaunchStep
     intents = (I.Launch,)
     nothing = "no_docked_ship_can_launch"
 
-    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
-        assert isinstance(st, C.ForceLaunchStep)
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.ForceLaunchStep) -> bool:
         cap = spec.cap
         for sid in s.docks:
             if sid is not None:
@@ -28,9 +27,8 @@ class ForceLaunch(Effect):
                     return True
         return False
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.ForceLaunchStep, *,
                 with_stop: bool) -> list[I.Intent]:
-        assert isinstance(st, C.ForceLaunchStep)
         opts: list[I.Intent] = []
         for sid in s.docked():
             aboard = s.ships[sid].aboard()
@@ -38,12 +36,12 @@ class ForceLaunch(Effect):
                 opts.append(I.Launch(c, sid))
         return opts
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ForceLaunchStep,
               out: Out) -> None:
         assert isinstance(it, I.Launch)
         emit(s, out, E.ShipLaunched(rule=st.rule, ship=it.ship, forced=True, colour=it.colour))
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ForceLaunchStep,
                  character: str) -> Fact | None:
         assert isinstance(it, I.Launch)
         if it.ship not in s.ships or s.ships[it.ship].launched:

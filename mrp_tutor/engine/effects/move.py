@@ -13,20 +13,19 @@ from .base import Effect
 
 
 @register
-class Move(Effect):
+class Move(Effect[C.MoveStep]):
     step = C.MoveStep
     intents = (I.Move, I.Stop)
     nothing = "no_astronaut_on_mars_to_move"
 
-    def count(self, st: C.CharacterStep) -> int:
-        assert isinstance(st, C.MoveStep)
+    def count(self, st: C.MoveStep) -> int:
         return st.max_moves
 
-    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.MoveStep) -> bool:
         adjacent = spec.adjacent
         return any(counts.get(c) and adjacent[z] for z, counts in s.zones.items())
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.MoveStep, *,
                 with_stop: bool) -> list[I.Intent]:
         opts: list[I.Intent] = []
         memo = spec.memo
@@ -40,7 +39,7 @@ class Move(Effect):
             opts.append(I.Stop(c))
         return opts
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.MoveStep,
               out: Out) -> None:
         if isinstance(it, I.Stop):
             emit(s, out, E.StepStopped(rule=st.rule, colour=it.colour, effect=st.effect,
@@ -51,7 +50,7 @@ class Move(Effect):
                                       to_zone=it.to_zone))
         flip(s, out, it.to_zone, self.rule(st, "flip"))
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.MoveStep,
                  character: str) -> Fact | None:
         if not isinstance(it, I.Move):
             return None

@@ -12,12 +12,13 @@ from .base import Effect
 
 
 @register
-class Recall(Effect):
+class Recall(Effect[C.RecallStep]):
     step = C.RecallStep
+    starts = True
 
-    def count(self, st: C.CharacterStep) -> int:
+    def count(self, st: C.RecallStep) -> int:
         return 0
 
     def start(self, spec: GameSpec, s: GameState, out: Out, colour: str,
-              st: C.CharacterStep) -> None:
+              st: C.RecallStep) -> None:
         rules_of(s).recall(spec, s, out, colour, st.rule)

@@ -14,14 +14,13 @@ from .base import Effect
 
 
 @register
-class Replace(Effect):
+class Replace(Effect[C.ReplaceStep]):
     step = C.ReplaceStep
     intents = (I.Replace,)
     nothing = "no_astronaut_to_replace"
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.ReplaceStep, *,
                 with_stop: bool) -> list[I.Intent]:
-        assert isinstance(st, C.ReplaceStep)
         if s.seats[c].supply < 1:
             return []
         own = rules_of(s).may_replace_own(s, c)
@@ -39,7 +38,7 @@ class Replace(Effect):
             opts.extend(I.Replace(c, place, v) for v in crew if v != c or own)
         return opts
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ReplaceStep,
               out: Out) -> None:
         assert isinstance(it, I.Replace)
         own = it.victim == it.colour  # only where the ruleset allows it
@@ -47,9 +46,9 @@ class Replace(Effect):
             rule=rules_of(s).own_replace_rule() if own else st.rule, colour=it.colour,
             victim=it.victim, place=it.place))
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ReplaceStep,
                  character: str) -> Fact | None:
-        assert isinstance(it, I.Replace) and isinstance(st, C.ReplaceStep)
+        assert isinstance(it, I.Replace)
         c = it.colour
         crew = s.ships[it.place].crew if it.place in s.ships else s.zones.get(it.place)
         if crew is None:

@@ -13,22 +13,20 @@ from .base import Effect
 
 
 @register
-class Token(Effect):
+class Token(Effect[C.TokenStep]):
     step = C.TokenStep
     intents = (I.PlaceToken,)
     nothing = "no_ship_or_no_token"
 
-    def has(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
-        assert isinstance(st, C.TokenStep)
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.TokenStep) -> bool:
         if not any(n > 0 for n in s.dest_supply.values()):
             return False
         if "docked" in st.targets and any(sid is not None for sid in s.docks):
             return True
         return "launched" in st.targets and bool(s.launched)
 
-    def options(self, spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, *,
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.TokenStep, *,
                 with_stop: bool) -> list[I.Intent]:
-        assert isinstance(st, C.TokenStep)
         ships: list[str] = []
         if "docked" in st.targets:
             ships.extend(s.docked())
@@ -46,13 +44,13 @@ class Token(Effect):
             opts.extend(every)
         return opts
 
-    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.TokenStep,
               out: Out) -> None:
         assert isinstance(it, I.PlaceToken)
         emit(s, out, E.DestinationTokenPlaced(rule=st.rule, ship=it.ship, zone=it.zone,
                                               colour=it.colour, pilot=True))
 
-    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.CharacterStep,
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.TokenStep,
                  character: str) -> Fact | None:
         assert isinstance(it, I.PlaceToken)
         if it.ship not in s.ships:

@@ -93,8 +93,13 @@ def advance_resolution(
                 emit(s, out, E.ShipLaunched(rule="round.launch_after_effect", ship=sid))
             continue
         step = steps[nxt]
+        count = spec.memo.get(("count", ch, nxt))  # step_count, inlined
+        if count is None:
+            count = step_count(spec, ch, nxt)
         ev = E.StepStarted(rule=char.rule, colour=colour, character=ch, step=nxt,
-                           effect=step.effect, count=step_count(spec, ch, nxt))
+                           effect=step.effect, count=count)
         ev.apply(s)
         out.append(ev)
-        EFFECTS[type(step)].start(spec, s, out, colour, step)
+        effect = EFFECTS[type(step)]
+        if effect.starts:
+            effect.start(spec, s, out, colour, step)
