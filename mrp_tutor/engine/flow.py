@@ -4,6 +4,7 @@ needed; :func:`apply_intent` turns one legal decision into events, then advances
 
 from __future__ import annotations
 
+from . import events as E
 from . import intents as I
 from .core import Out
 from .effects import EFFECTS
@@ -89,8 +90,11 @@ def apply_intent(
 
     ``found``: see :func:`advance`.
     """
-    if type(intent) is I.ChooseCharacter:
-        choose.choose_character(s, intent, out)
+    if type(intent) is I.ChooseCharacter:  # the commonest intent: its event, inlined
+        ev = E.CharacterChosen(rule="round.choose", colour=intent.colour,
+                               character=intent.character)
+        ev.apply(s)
+        out.append(ev)
     elif s.work:
         actions.apply_work(s, intent, out)
     elif isinstance(intent, I.KeepMission):

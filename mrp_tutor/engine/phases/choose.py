@@ -13,9 +13,11 @@ from ..state import GameState
 def choose_stage(spec: GameSpec, s: GameState, out: Out) -> bool:
     """Run the choose stage. True when a player has to choose."""
     rules = rules_of(s)
-    rules.draw_characters(spec, s, out)
-    if any(seat.chosen is None for seat in s.seats.values()):
-        return True
+    if rules.draws:
+        rules.draw_characters(spec, s, out)
+    for seat in s.seats.values():
+        if seat.chosen is None:
+            return True
     emit(s, out, E.ResolutionOrderSet(rule=rules.cite("round.countdown"),
                                       order=tuple(rules.countdown(spec, s))))
     emit(s, out, E.StageChanged(rule="round.countdown", stage="resolve"))
@@ -44,13 +46,6 @@ def keep_mission(s: GameState, it: I.KeepMission, out: Out) -> None:
     seat = s.seats[it.colour]
     emit(s, out, E.MissionKept(rule="setup.missions", colour=it.colour, card=it.card,
                                returned=tuple(m for m in seat.dealt if m != it.card)))
-
-
-def choose_character(s: GameState, it: I.ChooseCharacter, out: Out) -> None:
-    """A player chooses a character face down."""
-    ev = E.CharacterChosen(rule="round.choose", colour=it.colour, character=it.character)
-    ev.apply(s)  # emit, inlined for the commonest intent
-    out.append(ev)
 
 
 def diagnose_choice(spec: GameSpec, s: GameState, it: I.Intent) -> Fact | None:

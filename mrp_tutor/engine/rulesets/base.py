@@ -33,6 +33,8 @@ class Rules:
     #: data folder (cards, ships, zones, rules file) and where it lives (None: the package's)
     data: ClassVar[str] = "base"
     data_dir: ClassVar[Path | None] = None
+    #: True when some seats draw their character (:meth:`draw_characters`) instead of choosing
+    draws: ClassVar[bool] = False
     #: players this ruleset seats (inclusive)
     players: ClassVar[tuple[int, int]] = (3, 6)
     #: rule ids this ruleset cites for setup steps it changes

@@ -37,6 +37,7 @@ class TwoPlayer(Rules):
     seating_rule: ClassVar[str] = "two_player.seating_order"
     missions_rule: ClassVar[str] = "two_player.missions"
     players: ClassVar[tuple[int, int]] = (2, 2)
+    draws: ClassVar[bool] = True  # a neutral colour draws its character from its own deck
 
     def colours_needed(self, players: int) -> int:
         return 2 * players  # a main and a neutral colour each
