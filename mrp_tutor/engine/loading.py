@@ -55,11 +55,11 @@ def apply_overrides(raw: dict[str, Any], overrides: Mapping[str, Any], problems:
                 problems.append(f"overrides.{fname}: unknown key {key!r}")
 
 
-def default_override_path() -> Path:
-    """The referee's override file, the one place the app and the CLI both read:
-    ``$MRP_TUTOR_OVERRIDES`` when set, else ``~/.mrp_tutor/overrides.yaml``."""
+def default_override_path() -> Path | None:
+    """The operator's override file, the one place the app and the CLI (``load_spec``) both
+    read: ``$MRP_TUTOR_OVERRIDES`` when set, else none (never a file in a home folder)."""
     env = os.environ.get(OVERRIDE_ENV)
-    return Path(env).expanduser() if env else Path.home() / ".mrp_tutor" / "overrides.yaml"
+    return Path(env).expanduser() if env else None
 
 
 def _merge_by_id(base: Any, extra: Any) -> Any:
