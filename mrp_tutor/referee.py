@@ -145,7 +145,7 @@ def _production_entry(spec: GameSpec, s: GameState) -> tuple[int, bool]:
     return last.amount, last.number == 3
 
 
-_PRODUCTION_EVENTS = (E.TokensProduced, E.TokensAwarded, E.TokensStayed, G.ProductionModified)
+_PRODUCTION_EVENTS = (E.TokensProduced, E.TokensAwarded, E.TokensStayed, E.ProductionModified)
 _CARD_EVENTS = (E.AstronautRemoved, E.AstronautsUnloaded, E.ActionPlayed, E.TokensGained,
                 E.AstronautRescued)
 
@@ -277,7 +277,7 @@ def _cards_taken(
     cards: dict[str, Reason] = {}
     for ev in out:
         card = getattr(ev, "card", None)
-        if card and card not in cards and isinstance(ev, (*_CARD_EVENTS, G.ProductionModified)):
+        if card and card not in cards and isinstance(ev, (*_CARD_EVENTS, E.ProductionModified)):
             cards[card] = _reason(spec, ev)
     if third:
         for zone, card in sorted(s.discoveries.items()):

@@ -96,7 +96,7 @@ def apply_intent(
         ev.apply(s)
         out.append(ev)
     elif s.work:
-        actions.apply_work(s, intent, out)
+        actions.apply_work(spec, s, intent, out)
     elif isinstance(intent, I.KeepMission):
         choose.keep_mission(s, intent, out)
     elif isinstance(intent, I.AssignDiscovery):

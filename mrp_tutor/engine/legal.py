@@ -33,6 +33,8 @@ def decision(spec: GameSpec, s: GameState) -> Decision | None:
             return Decision(EFFECTS[type(st)].kind(s, st), (s.cur,), st.rule, s.left, ch)
     if s.work:
         item = s.work[0]
+        if item[0] == "action" and s.step == 0:  # whether to play it (rule actions.timing)
+            return Decision("play_action", (item[1],), "actions.timing", 0, item[2])
         if item[0] == "action":
             fx = spec.actions[item[2]].effect
             return Decision(f"action:{fx.effect}", (item[1],), "actions.effect", s.left, item[2])
@@ -68,6 +70,8 @@ def options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent]
         return discoveries.assign_options(spec, s, c)
     if d.kind == "scatter":
         return actions.scatter_options(spec, s, c)
+    if d.kind == "play_action":
+        return actions.play_or_keep_options(c, d.character or "")
     if d.kind.startswith("action:"):
         return actions.action_options(spec, s, c)
     st = current_step(spec, s)
@@ -75,17 +79,17 @@ def options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent]
     return step_options(spec, s, c, st, with_stop=True)
 
 
-_KINDS: dict[str, type[I.Intent]] = {
-    "keep_mission": I.KeepMission, "choose_character": I.ChooseCharacter,
-    "assign_discovery": I.AssignDiscovery, "scatter": I.Move}
+_KINDS: dict[str, tuple[type[I.Intent], ...]] = {
+    "keep_mission": (I.KeepMission,), "choose_character": (I.ChooseCharacter,),
+    "assign_discovery": (I.AssignDiscovery,), "scatter": (I.Move,),
+    "play_action": (I.PlayAction, I.KeepAction)}
 
 
 def expected_kinds(spec: GameSpec, s: GameState, d: Decision, legal: list[I.Intent]) -> list[str]:
     """Intent types the decision takes: those of the legal ones, and those of the current
     step's effect even when none of them is legal now (so a refusal stays specific)."""
     kinds = {type(x).type for x in legal}
-    if d.kind in _KINDS:
-        kinds.add(_KINDS[d.kind].type)
+    kinds.update(t.type for t in _KINDS.get(d.kind, ()))
     st = current_step(spec, s)
     if st is not None and s.held is None and not s.work:
         kinds.update(t.type for t in EFFECTS[type(st)].intents if t is not I.Stop)

@@ -137,6 +137,16 @@ class ActionPlayed(Event):
 
 
 @dataclass(**_EV)
+class DestinationTokensReturned(Event):
+    """The destination tokens of a destroyed ship go back to the supply (informative: the
+    ship_destroyed event already returned them; this one cites the tutor reading)."""
+
+    type: ClassVar[str] = "destination_tokens_returned"
+    ship: str
+    tokens: tuple[str, ...]
+
+
+@dataclass(**_EV)
 class ActionKept(Event):
     """The holder does not play an action card at its moment: it stays hidden, unplayed."""
 

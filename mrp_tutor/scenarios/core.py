@@ -213,7 +213,8 @@ def _position_problems(data: dict[str, Any]) -> list[str]:
         return []
     variant = named.name if named else data.get("variant", "standard")
     p = Problems("position")
-    build_state(spec, players, variant if variant in RULESETS else "standard",
+    build_state(spec, players, variant if isinstance(variant, str) and variant in RULESETS
+                else "standard",
                 pos, p)
     return p.items
 

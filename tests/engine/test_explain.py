@@ -151,7 +151,7 @@ def test_a_skipped_travel_agent_is_all_or_nothing_not_as_fully_as_possible(spec)
 
 def test_wording_of_kills_and_returned_tokens(spec):
     from mrp_tutor.engine import events as E
-    from mrp_tutor.engine.game import DestinationTokensReturned
+    from mrp_tutor.engine.events import DestinationTokensReturned
     from mrp_tutor.explain import explain_event
 
     empty = E.ShipDestroyed(rule="characters.saboteur", ship="s01", killed=(), tokens=(),

@@ -13,10 +13,14 @@ from typing import ClassVar, Generic, TypeVar
 from .. import content as C
 from .. import intents as I
 from ..core import Fact, Out
+from ..rulesets.base import Rules
 from ..spec import GameSpec
 from ..state import GameState
 
 S = TypeVar("S", bound=C.CharacterStep)
+
+#: a skip whose reason is a rule of its own cites that rule
+SKIP_RULES = {"no_destination_token_for_unknown_ship": "destination_tokens.none_left"}
 
 
 class Effect(Generic[S]):
@@ -44,9 +48,10 @@ class Effect(Generic[S]):
         """The decision kind the step asks for now."""
         return st.effect
 
-    def skip_rule(self, st: S) -> str:
-        """The rule cited when the step is skipped because nothing is possible."""
-        return "characters.as_fully_as_possible"
+    def skip_rule(self, st: S, why: str, rules: Rules) -> str:
+        """The rule cited when the step is skipped because nothing is possible (``why``):
+        a reason that is a rule of its own (the ruleset's or the effect's) cites that rule."""
+        return rules.skip_rules.get(why) or SKIP_RULES.get(why, "characters.as_fully_as_possible")
 
     def stop_refusal_rule(self, st: S) -> str:
         """The rule cited when a player tries to stop this step too early."""

@@ -6,6 +6,7 @@ from .. import content as C
 from .. import events as E
 from .. import intents as I
 from ..core import Fact, Out, emit, room
+from ..rulesets.base import Rules
 from ..spec import UNKNOWN, GameSpec
 from ..state import GameState
 from . import register
@@ -20,8 +21,10 @@ class Board(Effect[C.BoardStep]):
     def count(self, st: C.BoardStep) -> int:
         return st.count
 
-    def skip_rule(self, st: C.BoardStep) -> str:
-        return self.rule(st, "all_or_nothing") if st.all_or_nothing else super().skip_rule(st)
+    def skip_rule(self, st: C.BoardStep, why: str, rules: Rules) -> str:
+        if st.all_or_nothing:  # all or nothing, whatever the reason
+            return self.rule(st, "all_or_nothing")
+        return super().skip_rule(st, why, rules)
 
     def has(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep) -> bool:
         n = s.left if st.all_or_nothing else 1
@@ -70,9 +73,15 @@ class Board(Effect[C.BoardStep]):
         return opts
 
     def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep) -> str:
-        if s.seats[c].supply < (s.left if st.all_or_nothing else 1):
+        n = s.left if st.all_or_nothing else 1
+        if s.seats[c].supply < n:
             return "not_enough_astronauts_in_supply"
-        return "no_docked_ship_with_room"
+        roomy = [sid for sid in s.docked() if room(spec, s, sid) >= n]
+        if not roomy:
+            return "no_docked_ship_with_room"
+        if st.ships == "distinct" and all(sid in s.used for sid in roomy):
+            return "only_ship_with_room_already_used"
+        return "no_destination_token_for_unknown_ship"
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.BoardStep,
               out: Out) -> None:
@@ -128,7 +137,9 @@ class Board(Effect[C.BoardStep]):
                     f"{it.ship} has an unknown destination: the first astronaut aboard chooses a "
                     "destination token", {"ship": it.ship})
         if not unknown and it.token is not None:
-            return ("destination_token_not_allowed", "destination_tokens.use",
+            piloted = spec.ships[it.ship].destination == UNKNOWN and not ship.crew
+            return ("destination_token_not_allowed", "destination_tokens.unknown_after_pilot"
+                    if piloted else "destination_tokens.use",
                     f"{it.ship} needs no destination token from this placement",
                     {"ship": it.ship, "token": it.token})
         if it.token is not None and s.dest_supply.get(it.token, 0) <= 0:

@@ -29,9 +29,13 @@ class Destroy(Effect[C.DestroyStep]):
               out: Out) -> None:
         assert isinstance(it, I.Destroy)
         ship = s.ships[it.ship]
+        tokens = tuple(ship.tokens)
         emit(s, out, E.ShipDestroyed(rule=st.rule, ship=it.ship,
                                      killed=tuple(sorted(ship.crew.items())),
-                                     tokens=tuple(ship.tokens), colour=it.colour))
+                                     tokens=tokens, colour=it.colour))
+        if tokens:  # (returned by ship_destroyed; this event records the reading)
+            emit(s, out, E.DestinationTokensReturned(rule=self.rule(st, "tokens"), ship=it.ship,
+                                                     tokens=tokens))
 
     def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DestroyStep,
                  character: str) -> Fact | None:

@@ -22,6 +22,13 @@ class DrawOrPeek(Effect[C.DrawOrPeekStep]):
     def kind(self, s: GameState, st: C.DrawOrPeekStep) -> str:
         return "peek" if s.done else st.effect
 
+    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.DrawOrPeekStep) -> str:
+        if not s.done and not rules_of(s).may_peek(s, c):
+            return rules_of(s).no_peek_reason
+        if s.done:
+            return "no_face_down_discovery_to_look_at"
+        return "event_deck_empty_and_no_face_down_discovery"
+
     def has(self, spec: GameSpec, s: GameState, c: str, st: C.DrawOrPeekStep) -> bool:
         if not s.done and s.event_deck:
             return True

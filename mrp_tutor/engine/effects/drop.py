@@ -45,7 +45,7 @@ class Drop(Effect[C.DropStep]):
         assert isinstance(it, I.Drop)
         emit(s, out, E.AstronautMoved(rule=st.rule, colour=it.colour, from_zone=st.from_zone,
                                       to_zone=it.to_zone))
-        flip(s, out, it.to_zone, st.rule)
+        flip(s, out, it.to_zone, self.rule(st, "flip"))
 
     def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DropStep,
                  character: str) -> Fact | None:

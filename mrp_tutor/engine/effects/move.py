@@ -21,6 +21,15 @@ class Move(Effect[C.MoveStep]):
     def count(self, st: C.MoveStep) -> int:
         return st.max_moves
 
+    def stop_refusal_rule(self, st: C.MoveStep) -> str:
+        return self.rule(st, "at_least_one")
+
+    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.MoveStep) -> str:
+        if any(counts.get(c) for z, counts in s.zones.items() if z != spec.moon):
+            return "nothing_possible"  # (never: every zone of Mars has a neighbour)
+        return ("only_astronauts_on_phobos" if s.zones.get(spec.moon or "", {}).get(c)
+                else "no_astronaut_on_mars_to_move")
+
     def has(self, spec: GameSpec, s: GameState, c: str, st: C.MoveStep) -> bool:
         adjacent = spec.adjacent
         return any(counts.get(c) and adjacent[z] for z, counts in s.zones.items())
@@ -35,7 +44,7 @@ class Move(Effect[C.MoveStep]):
                 if moves is None:
                     moves = memo[("move", c, z)] = [I.Move(c, z, a) for a in spec.adjacent[z]]
                 opts.extend(moves)
-        if opts and with_stop:
+        if opts and with_stop and s.done >= st.min_moves:
             opts.append(I.Stop(c))
         return opts
 

@@ -19,6 +19,9 @@ class Replace(Effect[C.ReplaceStep]):
     intents = (I.Replace,)
     nothing = "no_astronaut_to_replace"
 
+    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.ReplaceStep) -> str:
+        return "not_enough_astronauts_in_supply" if s.seats[c].supply < 1 else self.nothing
+
     def options(self, spec: GameSpec, s: GameState, c: str, st: C.ReplaceStep, *,
                 with_stop: bool) -> list[I.Intent]:
         if s.seats[c].supply < 1:

@@ -18,6 +18,11 @@ class Token(Effect[C.TokenStep]):
     intents = (I.PlaceToken,)
     nothing = "no_ship_or_no_token"
 
+    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.TokenStep) -> str:
+        if not any(n > 0 for n in s.dest_supply.values()):
+            return "no_destination_token_left"
+        return "no_ship_to_redirect"
+
     def has(self, spec: GameSpec, s: GameState, c: str, st: C.TokenStep) -> bool:
         if not any(n > 0 for n in s.dest_supply.values()):
             return False

@@ -30,21 +30,9 @@ def advance_work(spec: GameSpec, s: GameState, out: Out) -> bool:
         kind, colour = item[0], item[1]
         if s.step == 0:  # not started
             if kind == "action":
-                card = item[2]
-                emit(s, out, E.ActionPlayed(rule="events.actions", colour=colour, card=card))
-                fx = spec.actions[card].effect
-                if isinstance(fx, C.GainTokens):
-                    n = min(fx.count, s.token_supply[fx.resource])
-                    emit(s, out, E.TokensGained(rule="actions.effect", colour=colour,
-                                                resource=fx.resource, count=n, wanted=fx.count,
-                                                card=card))
-                    emit(s, out, E.WorkDone(rule="actions.effect", item=item))
-                    continue
-                count = fx.max if isinstance(fx, C.RescueFromMemorial) else fx.count
-            else:
-                count = s.zones[item[3]].get(colour, 0)
-            emit(s, out, E.WorkStarted(rule="discoveries.effect" if kind == "scatter"
-                                       else "actions.effect", item=item, count=count))
+                return True  # its holder decides whether to play it now (actions.timing)
+            emit(s, out, E.WorkStarted(rule="discoveries.effect", item=item,
+                                       count=s.zones[item[3]].get(colour, 0)))
         if s.left > 0:
             opts = (action_options(spec, s, colour) if kind == "action"
                     else scatter_options(spec, s, colour))
@@ -53,6 +41,28 @@ def advance_work(spec: GameSpec, s: GameState, out: Out) -> bool:
         emit(s, out, E.WorkDone(rule="discoveries.effect" if kind == "scatter"
                                 else "actions.effect", item=item))
     return False
+
+
+def play_action(spec: GameSpec, s: GameState, out: Out) -> None:
+    """The holder plays the action card at the head of the queue: reveal it, then its effect
+    (a gain at once; choices become the queue's decisions)."""
+    item = tuple(s.work[0])
+    colour, card = item[1], item[2]
+    emit(s, out, E.ActionPlayed(rule="events.actions", colour=colour, card=card))
+    fx = spec.actions[card].effect
+    if isinstance(fx, C.GainTokens):
+        n = min(fx.count, s.token_supply[fx.resource])
+        emit(s, out, E.TokensGained(rule="actions.effect", colour=colour, resource=fx.resource,
+                                    count=n, wanted=fx.count, card=card))
+        emit(s, out, E.WorkDone(rule="actions.effect", item=item))
+        return
+    count = fx.max if isinstance(fx, C.RescueFromMemorial) else fx.count
+    emit(s, out, E.WorkStarted(rule="actions.effect", item=item, count=count))
+
+
+def play_or_keep_options(c: str, card: str) -> list[I.Intent]:
+    """Play a held action card at its moment, or keep it (rule actions.timing)."""
+    return [I.PlayAction(c, card), I.KeepAction(c, card)]
 
 
 def scatter_options(spec: GameSpec, s: GameState, c: str) -> list[I.Intent]:
@@ -78,10 +88,17 @@ def action_options(spec: GameSpec, s: GameState, c: str) -> list[I.Intent]:
     return opts
 
 
-def apply_work(s: GameState, it: I.Intent, out: Out) -> None:
-    """A decision of queued work: a scatter move, an action card's kill, rescue or stop."""
+def apply_work(spec: GameSpec, s: GameState, it: I.Intent, out: Out) -> None:
+    """A decision of queued work: play or keep an action card, a scatter move, an action
+    card's kill, rescue or stop."""
     c = it.colour
-    if isinstance(it, I.Move):
+    if isinstance(it, I.PlayAction):
+        play_action(spec, s, out)
+    elif isinstance(it, I.KeepAction):
+        emit(s, out, E.ActionKept(rule="actions.timing", colour=c, card=it.card))
+        # the card stays secret: the queue item is closed without naming it
+        emit(s, out, E.WorkDone(rule="actions.timing", item=("action", c, "", "")))
+    elif isinstance(it, I.Move):
         emit(s, out, E.AstronautMoved(rule="discoveries.effect", colour=c,
                                       from_zone=it.from_zone, to_zone=it.to_zone))
         flip(s, out, it.to_zone, "round.land.flip")

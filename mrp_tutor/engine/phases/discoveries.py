@@ -44,8 +44,9 @@ def reveal_discoveries(spec: GameSpec, s: GameState, out: Out) -> None:
         if isinstance(fx, C.RemoveEachPlayer):
             for c in clockwise_from(s, s.first):
                 for _ in range(min(fx.count, s.zones[zone].get(c, 0))):
-                    emit(s, out, E.AstronautRemoved(rule="discoveries.effect", colour=c,
-                                                    zone=zone, to="supply", card=card))
+                    emit(s, out, E.AstronautRemoved(
+                        rule="discoveries.native_resistance.supply", colour=c, zone=zone,
+                        to="supply", card=card))
         elif isinstance(fx, C.PullDocked):
             for sid in s.docked():
                 crew = tuple(sorted(s.ships[sid].crew.items()))

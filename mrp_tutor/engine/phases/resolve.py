@@ -12,6 +12,7 @@ from .. import events as E
 from .. import intents as I
 from ..core import Out, emit
 from ..effects import EFFECTS
+from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
 from .round_end import end_round
@@ -77,9 +78,10 @@ def advance_resolution(
                     return True
             elif s.held is not None or effect.has(spec, s, colour, st):
                 return True
+            why = effect.why_nothing(spec, s, colour, st)
             emit(s, out, E.StepSkipped(
-                rule=effect.skip_rule(st), colour=colour, character=ch, step=s.step,
-                effect=st.effect, reason=effect.why_nothing(spec, s, colour, st), left=s.left))
+                rule=effect.skip_rule(st, why, rules_of(s)), colour=colour, character=ch,
+                step=s.step, effect=st.effect, reason=why, left=s.left))
             continue
         nxt = s.step + 1
         if nxt >= len(steps):
@@ -96,7 +98,7 @@ def advance_resolution(
         count = spec.memo.get(("count", ch, nxt))  # step_count, inlined
         if count is None:
             count = step_count(spec, ch, nxt)
-        ev = E.StepStarted(rule=char.rule, colour=colour, character=ch, step=nxt,
+        ev = E.StepStarted(rule=step.rule, colour=colour, character=ch, step=nxt,
                            effect=step.effect, count=count)
         ev.apply(s)
         out.append(ev)

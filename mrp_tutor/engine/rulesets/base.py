@@ -42,6 +42,10 @@ class Rules:
     missions_rule: ClassVar[str] = "setup.missions"
     #: rule-id overrides: a base rule id -> the id this ruleset cites instead (see :meth:`cite`)
     rule_ids: ClassVar[dict[str, str]] = {}
+    #: skip reasons (``StepSkipped.reason``) that are a rule of this ruleset, and its rule id
+    skip_rules: ClassVar[dict[str, str]] = {}
+    #: the skip reason when a Scientist may not peek and the event deck is empty
+    no_peek_reason: ClassVar[str] = "event_deck_empty_and_no_face_down_discovery"
 
     def cite(self, rule: str) -> str:
         """The rule id this ruleset cites for base rule ``rule`` (the countdown order, tied

@@ -38,6 +38,9 @@ class TwoPlayer(Rules):
     missions_rule: ClassVar[str] = "two_player.missions"
     players: ClassVar[tuple[int, int]] = (2, 2)
     draws: ClassVar[bool] = True  # a neutral colour draws its character from its own deck
+    no_peek_reason: ClassVar[str] = "event_deck_empty_neutral_only_draws"
+    skip_rules: ClassVar[dict[str, str]] = {
+        "event_deck_empty_neutral_only_draws": "two_player.neutral_scientist"}
 
     def colours_needed(self, players: int) -> int:
         return 2 * players  # a main and a neutral colour each
