@@ -51,12 +51,6 @@ def test_simulate_two_players_plays_the_variant_with_four_colours(capsys):
         assert sum(g["astronauts"][c].values()) == PLACES_TOTAL
 
 
-def test_simulate_ruleset_option_selects_the_ruleset(capsys):
-    by_name = _run_json(capsys, "--players", "2", "--games", "1", "--ruleset", "two_player")
-    by_count = _run_json(capsys, "--players", "2", "--games", "1")
-    assert by_name == by_count
-
-
 def test_rulesets_lists_standard_and_two_player(capsys):
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out
@@ -77,7 +71,6 @@ def test_simulate_greedy_bot_and_text_output(capsys):
     (["simulate", "--players", "7"], "between 2 and 6"),
     (["simulate", "--players", "1"], "between 2 and 6"),
     (["simulate", "--games", "0"], "not 1 or more"),
-    (["simulate", "--ruleset", "standard", "--players", "2"], "seats 3 to 6 players"),
     (["rules", "qqqqzzzz"], "No rule matches"),
     (["rules", "ice", "--limit", "-4"], "not 1 or more"),
     (["referee", "production", "scenarios/production-majority.yaml", "--amount", "-3"],
