@@ -11,11 +11,13 @@ exit status is non-zero; users never see a traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .engine import MrpError, load_spec
+from .engine.rulesets import RULESETS
 from .engine.spec import GameSpec
 
 Subparsers = Any  # argparse's private _SubParsersAction
@@ -50,6 +52,31 @@ def add_simulate(sub: Subparsers) -> None:
     from .cli_simulate import add_simulate_command
 
     add_simulate_command(sub, positive_int)
+
+
+# ------------------------------------------------------------------------------ rulesets
+
+
+@command
+def add_rulesets(sub: Subparsers) -> None:
+    p = sub.add_parser("rulesets", help="list the registered rulesets",
+                       description="List the rulesets a game can be played under: name, "
+                       "players, one line, source.")
+    p.add_argument("--json", action="store_true", help="print them as JSON")
+    p.set_defaults(func=run_rulesets)
+
+
+def run_rulesets(args: argparse.Namespace) -> int:
+    rows = [{"name": r.name, "players": list(r.players), "summary": r.summary,
+             "source": r.source, "data": r.data} for r in RULESETS.values()]
+    if args.json:
+        print(json.dumps({"rulesets": rows}))
+        return 0
+    for row in rows:
+        lo, hi = row["players"]
+        count = f"{lo}" if lo == hi else f"{lo}-{hi}"
+        print(f"{row['name']:12s} {count:>3s} players  {row['summary']} ({row['source']})")
+    return 0
 
 
 # ------------------------------------------------------------------------------ rules

@@ -146,7 +146,7 @@ def _production_entry(spec: GameSpec, s: GameState) -> tuple[int, bool]:
     return last.amount, last.number == 3
 
 
-_PRODUCTION_EVENTS = (E.TokensProduced, E.TokensAwarded, E.TokensStayed, G.ProductionModified)
+_PRODUCTION_EVENTS = (E.TokensProduced, E.TokensAwarded, E.TokensStayed, E.ProductionModified)
 _CARD_EVENTS = (E.AstronautRemoved, E.AstronautsUnloaded, E.ActionPlayed, E.TokensGained,
                 E.AstronautRescued)
 
@@ -187,7 +187,7 @@ def _third_production_run(
         pending.append(_note(spec, f"{who} must still decide on {card}; this ruling shows the "
                              "production as if that decision changed nothing.", d.rule))
     amount = next(t.amount for t in spec.track if t.kind == "production" and t.number == 3)
-    G._produce(spec, s, out, amount or 0, third=True)
+    G.produce(spec, s, out, amount or 0, third=True)
     return start, out, pending
 
 
@@ -231,7 +231,7 @@ def production_ruling(
         start, out = state.clone(), []
         if is_third:  # the reveal discovery phase always comes before the third production
             start.discoveries_revealed = True
-        G._produce(spec, start.clone(), out, n, third=is_third)
+        G.produce(spec, start.clone(), out, n, third=is_third)
     first = next((i for i, ev in enumerate(out) if isinstance(ev, _PRODUCTION_EVENTS)), len(out))
     base = _replayed(start, out[:first])
     s = _replayed(base, out[first:])
@@ -278,7 +278,7 @@ def _cards_taken(
     cards: dict[str, Reason] = {}
     for ev in out:
         card = getattr(ev, "card", None)
-        if card and card not in cards and isinstance(ev, (*_CARD_EVENTS, G.ProductionModified)):
+        if card and card not in cards and isinstance(ev, (*_CARD_EVENTS, E.ProductionModified)):
             cards[card] = _reason(spec, ev)
     if third:
         for zone, card in sorted(s.discoveries.items()):
@@ -351,7 +351,7 @@ def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
     final-scoring discoveries), with both tie-breaks, winners and citations."""
     s = state.clone()
     out: list[E.Event] = []
-    G._final_scoring(spec, s, out)
+    G.final_scoring(spec, s, out)
     assert s.result is not None
     res = s.result
     scores: dict[str, ColourScore] = {}

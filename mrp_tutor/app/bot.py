@@ -11,11 +11,12 @@ from collections.abc import Sequence
 
 from ..engine import intents as I
 from ..engine.game import Game, room, winners_of_zone
+from ..engine.secrecy import SECRET_DECISIONS
 from ..explain.options import describe_intent, plural, ship_name
 
-# Decisions whose choice is secret: the reason must not be shown to other viewers.
-SECRET_KINDS = frozenset({"keep_mission", "choose_character", "assign_discovery", "peek",
-                          "draw_or_peek", "play_action"})
+# Decisions whose choice is secret (the engine's secrecy policy): the reason must not be
+# shown to other viewers.
+SECRET_KINDS = SECRET_DECISIONS
 
 
 def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:

@@ -13,48 +13,14 @@ down turn it face up, as a landing does (rule round.land.flip).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..engine.errors import IllegalIntent, MalformedIntent
-from ..engine.events import EVENT_TYPES, Event
+from ..engine.events import PositionEdited
 from ..engine.spec import GameSpec
 from ..engine.state import GameState
-
-
-@dataclass(slots=True, kw_only=True)
-class PositionEdited(Event):
-    """The referee changed the position (``what``: zone, crew or face_up)."""
-
-    type: ClassVar[str] = "position_edited"
-    what: str
-    place: str
-    colour: str | None = None
-    count: int = 0
-    resource: str | None = None
-
-    def apply(self, s: GameState) -> None:
-        if self.what == "face_up":
-            s.face_up[self.place] = True
-            return
-        assert self.colour is not None
-        if self.what == "zone" and self.resource is not None:  # astronauts arrive: flip
-            s.face_up[self.place] = True
-        crew = s.zones[self.place] if self.what == "zone" else s.ships[self.place].crew
-        delta = self.count - crew.get(self.colour, 0)
-        s.seats[self.colour].supply -= delta
-        if self.count:
-            crew[self.colour] = self.count
-        else:
-            crew.pop(self.colour, None)
-
-    def actor(self) -> str | None:
-        return None
-
-
-EVENT_TYPES.setdefault(PositionEdited.type, PositionEdited)
 
 
 class EditForm(BaseModel):

@@ -18,6 +18,7 @@ import ipywidgets as W
 from .. import tables
 from ..engine.errors import ContentError, MrpError
 from ..engine.intents import Intent
+from ..engine.secrecy import REVEALING
 from ..engine.spec import GameSpec, load_spec
 from ..engine.views import view_for
 from ..explain import Explanation, cite, explain_error, explain_event, search_rules
@@ -815,13 +816,8 @@ class TutorApp:
 
 
 # ===================================================================== helpers
-# Events that would show the viewer something hidden (a card, a deck order, a face-down token):
-# a what-if stops before them outside referee mode, or trying both options would leak it.
-REVEALING = frozenset({
-    "character_revealed", "resolution_order_set", "resource_flipped", "ship_docked",
-    "deck_shuffled", "event_card_drawn", "discovery_peeked", "discoveries_revealed",
-    "missions_dealt", "neutral_card_drawn", "resources_placed", "ship_returned",
-})
+# Events that would show the viewer something hidden: the engine's secrecy policy
+# (engine.secrecy.REVEALING); a what-if stops before them outside referee mode.
 
 
 def what_if_events(events: list[Any], *, referee: bool) -> tuple[list[Any], str | None]:

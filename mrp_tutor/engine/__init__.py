@@ -3,7 +3,8 @@
 Public API::
 
     spec = load_spec()                      # validated game content (+ referee overrides)
-    game = Game.new(spec, ["red", "blue", "green"], seed=7)
+    game = Game.new(spec, ["red", "blue", "green"], seed=7)   # ruleset="standard"
+    find_ruleset("two_player")              # the registered rulesets (mrp-tutor rulesets)
     game.decision()                         # what the game waits for
     game.legal_intents()                    # every legal decision
     game.play(Board("red", "s07"))          # events, each with its rule id
@@ -63,6 +64,7 @@ from .intents import (
     intent_from_dict,
     intent_to_dict,
 )
+from .rulesets import RULESETS, Rules, find_ruleset
 from .spec import UNKNOWN, GameSpec, load_spec
 from .state import GameState, Seat, Ship, state_from_dict, state_to_dict
 
@@ -70,6 +72,7 @@ __all__ = [
     "EVENT_TYPES",
     "INTENT_TYPES",
     "RESOURCES",
+    "RULESETS",
     "UNKNOWN",
     "AssignDiscovery",
     "Board",
@@ -101,6 +104,7 @@ __all__ = [
     "PlayAction",
     "Replace",
     "Rescue",
+    "Rules",
     "Seat",
     "Ship",
     "Stop",
@@ -111,6 +115,7 @@ __all__ = [
     "destination",
     "event_from_dict",
     "event_to_dict",
+    "find_ruleset",
     "format_intent",
     "intent_from_dict",
     "intent_to_dict",

@@ -65,9 +65,15 @@ class _P:
 def state_problems(spec: GameSpec, s: GameState) -> list[str]:
     """Every rule the state breaks, located (empty when it is a position the game can reach)."""
     p = _P()
-    if s.ruleset != spec.ruleset:
-        p.add("ruleset", f"{_short(s.ruleset)} is not the ruleset {spec.ruleset!r} of this game",
-              "setup.colors")
+    from .rulesets import ALIASES, RULESETS
+
+    rules = RULESETS.get(ALIASES.get(s.ruleset, s.ruleset))
+    if rules is None:
+        p.add("ruleset", f"{_short(s.ruleset)} is not a registered ruleset "
+              f"({', '.join(RULESETS)})", "setup.colors")
+    elif rules.data != spec.ruleset:
+        p.add("ruleset", f"{_short(s.ruleset)} plays with the data {rules.data!r}, not "
+              f"{spec.ruleset!r} of this game", "setup.colors")
     if not _table(spec, s, p):
         return p.items  # without a table nothing else can be checked
     _tracker(spec, s, p)
@@ -79,8 +85,21 @@ def state_problems(spec: GameSpec, s: GameState) -> list[str]:
     return p.items
 
 
-def check_state(spec: GameSpec, s: GameState, source: str = "state") -> None:
-    """Raise :class:`ContentError` (located sentences) when the state breaks a rule."""
+def check_state(spec: GameSpec | None, s: GameState, source: str = "state") -> None:
+    """Raise :class:`ContentError` (located sentences) when the state breaks a rule.
+
+    ``spec`` defaults to the spec of the ruleset the state records.
+    """
+    if spec is None:
+        from .rulesets import find_ruleset
+
+        try:
+            spec = find_ruleset(s.ruleset).spec()
+        except ContentError as err:
+            raise ContentError(source, [p if p.startswith("ruleset") else f"ruleset: {p}"
+                                        for p in err.problems]) from None
+        except MalformedIntent as err:
+            raise ContentError(source, [f"ruleset: {err.message}"]) from None
     problems = state_problems(spec, s)
     if problems:
         raise ContentError(source, problems)
@@ -394,9 +413,9 @@ def _resolution(spec: GameSpec, s: GameState, p: _P) -> None:
               "round.top_to_bottom")
         return
     if 0 <= s.step < len(steps) and s.held is None:
-        from .game import _step_count
+        from .effects import EFFECTS
 
-        full = _step_count(steps[s.step])
+        full = EFFECTS[type(steps[s.step])].count(steps[s.step])
         if max(s.left, s.done, len(s.used)) > max(full, 1):
             p.add("left", f"step {s.step} of {s.char} acts at most {full} time(s): left "
                   f"{s.left}, done {s.done}, ships used {len(s.used)}", "round.top_to_bottom")
@@ -420,7 +439,9 @@ def _start_problems(spec: GameSpec, ev: E.GameStarted) -> list[str]:
         out.append(f"colours: {n} colours (rule overview.players)")
     if any(c not in spec.colours for c in ev.colours) or len(set(ev.colours)) != n:
         out.append("colours: unknown or repeated colour (rule setup.colors)")
-    if ev.variant not in ("standard", "two_player"):
+    from .rulesets import ALIASES, RULESETS
+
+    if ALIASES.get(ev.variant, ev.variant) not in RULESETS:
         out.append(f"variant: unknown variant {_short(ev.variant)} (rule setup.colors)")
     if ev.docks != n:
         out.append(f"docks: {ev.docks} docks for {n} colours (rule setup.launchpad)")

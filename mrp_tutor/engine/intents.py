@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from pydantic import TypeAdapter, ValidationError
-
+from . import codec
 from .errors import MalformedIntent
 
 # Hashable slotted dataclasses, not frozen ones: a frozen dataclass takes ~4x longer to build
@@ -172,12 +171,11 @@ INTENT_TYPES: dict[str, type[Intent]] = {
     for c in (KeepMission, ChooseCharacter, Board, Move, Stop, DrawEvent, Peek, AssignDiscovery,
               Launch, Destroy, Replace, Kill, Drop, PlaceToken, Rescue, PlayAction, KeepAction)
 }
-_ADAPTERS: dict[str, TypeAdapter[Any]] = {}
 
 
 def intent_to_dict(intent: Intent) -> dict[str, Any]:
     """JSON-ready dict of an intent, with its ``type``."""
-    return {"type": intent.type, **asdict(intent)}
+    return codec.to_dict(intent)
 
 
 def intent_from_dict(data: Any) -> Intent:
@@ -186,18 +184,13 @@ def intent_from_dict(data: Any) -> Intent:
     Raises:
         MalformedIntent: code ``intent_malformed`` (unknown type, missing or extra fields).
     """
-    if (not isinstance(data, dict) or not isinstance(data.get("type"), str)
-            or data["type"] not in INTENT_TYPES):
+    cls, body = codec.tagged(data, INTENT_TYPES)
+    if cls is None:
         kind = data.get("type") if isinstance(data, dict) else type(data).__name__
         raise MalformedIntent(
             "intent_malformed", None, f"unknown intent type {kind!r}",
             {"type": kind, "known": sorted(INTENT_TYPES)},
         )
-    cls = INTENT_TYPES[data["type"]]
-    adapter = _ADAPTERS.get(cls.type)
-    if adapter is None:
-        adapter = _ADAPTERS[cls.type] = TypeAdapter(cls)
-    body = {k: v for k, v in data.items() if k != "type"}
     allowed = set(cls.__dataclass_fields__)
     extra = sorted(set(body) - allowed)
     if extra:
@@ -205,14 +198,12 @@ def intent_from_dict(data: Any) -> Intent:
             "intent_malformed", None, f"{cls.type}: unexpected field(s) {extra}",
             {"type": cls.type, "fields": extra},
         )
-    try:
-        intent: Intent = adapter.validate_python(body, strict=False)
-    except ValidationError as err:
-        problems = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors()]
+    intent, problems = codec.validate(cls, body, strict=False)
+    if intent is None:
         raise MalformedIntent(
             "intent_malformed", None, f"{cls.type}: " + "; ".join(problems),
             {"type": cls.type, "problems": problems},
-        ) from None
+        )
     return intent
 
 

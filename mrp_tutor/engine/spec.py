@@ -175,7 +175,7 @@ class GameSpec:
         return out
 
 
-_CACHE: dict[tuple[str, str], GameSpec] = {}
+_CACHE: dict[tuple[str, str, str], GameSpec] = {}
 
 
 def load_spec(
@@ -183,11 +183,13 @@ def load_spec(
     *,
     overrides: Path | Mapping[str, Any] | None = None,
     use_env_overrides: bool = True,
+    data_dir: Path | None = None,
 ) -> GameSpec:
-    """Load the spec of ``ruleset`` (cached when no explicit overrides are given).
+    """Load the spec of data folder ``ruleset`` (cached when no explicit overrides are given).
 
-    The referee's override file named by ``MRP_TUTOR_OVERRIDES`` is applied unless
-    ``use_env_overrides`` is false.
+    The referee's override file (:func:`~.content.default_override_path`: the same one the
+    app reads) is applied, when it exists, unless ``use_env_overrides`` is false.
+    ``data_dir``: where the data folder lives (default: the package's data).
 
     Raises:
         ContentError: a data file or the override file is wrong (all problems listed).
@@ -195,14 +197,14 @@ def load_spec(
     if overrides is None and use_env_overrides:
         overrides = default_override_path()
     if overrides is None or isinstance(overrides, Path):
-        key = (ruleset, str(overrides))
+        key = (ruleset, str(overrides), str(data_dir))
         if key in _CACHE and (overrides is None or not overrides.exists()):
             return _CACHE[key]
-        spec = GameSpec(ruleset, load_content(ruleset, overrides=overrides))
+        spec = GameSpec(ruleset, load_content(ruleset, overrides=overrides, data_dir=data_dir))
         if overrides is None or not overrides.exists():
             _CACHE[key] = spec
         return spec
-    return GameSpec(ruleset, load_content(ruleset, overrides=overrides))
+    return GameSpec(ruleset, load_content(ruleset, overrides=overrides, data_dir=data_dir))
 
 
 def clear_cache() -> None:

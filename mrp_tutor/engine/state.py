@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-
+from . import codec
 from .errors import ContentError
 
 
@@ -153,12 +152,9 @@ class GameState:
         return places
 
 
-_STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
-
-
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """Plain JSON-ready dict of a state."""
-    out: dict[str, Any] = _STATE_ADAPTER.dump_python(state, mode="json")
+    out: dict[str, Any] = codec.adapter(GameState).dump_python(state, mode="json")
     return out
 
 
@@ -174,21 +170,10 @@ def state_from_dict(data: Any, *, source: str = "state", spec: Any = None) -> Ga
     from mrp_tutor.loader import check_tree
 
     from .checks import check_state
-    from .spec import load_spec
 
     check_tree(data, source)
-    try:
-        state = _STATE_ADAPTER.validate_python(data)
-    except ValidationError as err:
-        problems = [
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()
-        ]
-        raise ContentError(source, problems) from None
-    if spec is None:
-        try:
-            spec = load_spec(state.ruleset)
-        except ContentError as err:
-            raise ContentError(source, [p if p.startswith("ruleset") else f"ruleset: {p}"
-                                        for p in err.problems]) from None
+    state, problems = codec.validate(GameState, data)
+    if state is None:
+        raise ContentError(source, problems)
     check_state(spec, state, source)
     return state

@@ -8,23 +8,15 @@ discoveries, and deck orders.  A *viewer* is a player, named by the colour he pl
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
-from .events import Event
 from .game import decision, destination
+from .secrecy import HIDDEN, controls, redact
 from .spec import UNKNOWN, GameSpec
 from .state import GameState
 
-HIDDEN = "hidden"
+__all__ = ["HIDDEN", "controls", "redact", "view_for"]
 
-
-def controls(s: GameState, viewer: str | None, colour: str) -> bool:
-    """True when ``viewer`` decides for ``colour`` (itself, or its neutral colour)."""
-    if viewer is None:
-        return False
-    seat = s.seats.get(colour)
-    return seat is not None and seat.controller == viewer
 
 
 def view_for(
@@ -146,17 +138,3 @@ def view_for(
             "losers_all": s.result.losers_all,
         },
     }
-
-
-def redact(event: Event, s: GameState, viewer: str | None, *, referee: bool = False) -> Event:
-    """The event as ``viewer`` may see it: hidden fields of other colours' events blanked."""
-    if referee or not event.hidden:
-        return event
-    actor = event.actor()
-    if actor is not None and controls(s, viewer, actor):
-        return event
-    values = {f.name: getattr(event, f.name) for f in fields(event)}
-    for name in event.hidden:
-        values[name] = None
-    return type(event)(**values)
-

@@ -448,6 +448,8 @@ ERROR_TEMPLATES: dict[str, E_T] = {
     "main, two neutral).",
     "unknown_variant": lambda sp, d: f"There is no variant {d['variant']!r}: choose the "
     "standard game or the 2-player variant.",
+    "unknown_ruleset": lambda sp, d: f"There is no ruleset {d['ruleset']!r}: choose one of "
+    f"{_and(d.get('registered') or ())} (mrp-tutor rulesets lists them).",
     "bad_log": lambda sp, d: "This is not a game log: a log starts with the start of a game.",
     "bad_amount": lambda sp, d: "A production phase produces 1 or more tokens per zone, not "
     f"{d['amount']}.",

@@ -14,6 +14,7 @@ from mrp_tutor.engine import events as E
 from mrp_tutor.engine import intents as I
 from mrp_tutor.engine.errors import ContentError, MalformedIntent, MrpError
 from mrp_tutor.engine.game import Game, decision, legal_intents
+from mrp_tutor.engine.rulesets import RULESETS, find_ruleset
 from mrp_tutor.engine.spec import GameSpec, load_spec
 from mrp_tutor.engine.state import GameState
 from mrp_tutor.loader import check_tree, load_yaml
@@ -122,15 +123,48 @@ def needs_advance(game: Game) -> bool:
     return game.state.stage != "over" and not legal_intents(game.spec, game.state)
 
 
+def scenario_rules(doc: ScenarioDoc) -> tuple[str, str]:
+    """(data folder, ruleset name) of a scenario.
+
+    ``ruleset:`` names a registered ruleset (``mrp-tutor rulesets``: its data and its rules)
+    or, as in older files, a data folder whose rules ``variant:`` chooses.
+    """
+    rules = RULESETS.get(doc.ruleset)
+    if rules is not None:
+        return rules.data, rules.name
+    return doc.ruleset, doc.variant
+
+
+def _setup_ruleset(doc: ScenarioDoc) -> str:
+    assert doc.setup is not None
+    if doc.ruleset in RULESETS and "variant" not in doc.setup.model_fields_set:
+        return doc.ruleset
+    return doc.setup.variant
+
+
 def _spec_for(doc: ScenarioDoc, source: str) -> GameSpec:
+    data, name = scenario_rules(doc)
+    if doc.ruleset in RULESETS and "variant" in doc.model_fields_set and doc.variant != name:
+        raise ContentError(source, [f"variant: {doc.variant!r} disagrees with ruleset "
+                                    f"{doc.ruleset!r} (give one of them) (two_player.setup)"])
     try:
         if doc.overrides:
-            return load_spec(doc.ruleset, overrides=doc.overrides, use_env_overrides=False)
-        return load_spec(doc.ruleset, use_env_overrides=False)
+            return load_spec(data, overrides=doc.overrides, use_env_overrides=False)
+        return load_spec(data, use_env_overrides=False)
     except ContentError as err:
+        if doc.ruleset not in RULESETS and any(p.startswith("ruleset: no ")
+                                               for p in err.problems):
+            raise ContentError(source, [_unknown_ruleset(doc.ruleset)]) from None
         raise ContentError(source, [f"ruleset/overrides: {p}" for p in err.problems]) from None
     except (OSError, FileNotFoundError):
-        raise ContentError(source, [f"ruleset: unknown ruleset {doc.ruleset!r}"]) from None
+        raise ContentError(source, [_unknown_ruleset(doc.ruleset)]) from None
+
+
+def _unknown_ruleset(name: str) -> str:
+    from mrp_tutor.loader import excerpt
+
+    return (f"ruleset: unknown ruleset {excerpt(name)} (rulesets: {', '.join(RULESETS)}; "
+            "or a data folder)")
 
 
 def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = None) -> Any:
@@ -158,12 +192,13 @@ def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = 
     except ContentError:
         raise
     except Exception:
-        raise ContentError(source, [f"ruleset: cannot load ruleset {doc.ruleset!r}"]) from None
+        raise ContentError(source, [f"ruleset: cannot load ruleset {doc.ruleset!r} (rulesets: "
+                                    f"{', '.join(RULESETS)}; or a data folder)"]) from None
     problems = Problems("position")
     state: GameState | None = None
     log: list[E.Event] = []
     if doc.position is not None:
-        state = build_state(spec, doc.players, doc.variant, doc.position, problems)
+        state = build_state(spec, doc.players, scenario_rules(doc)[1], doc.position, problems)
     else:
         state, log = _from_setup(spec, doc, problems)
     _check_rules(spec, doc, problems)
@@ -182,12 +217,15 @@ def _position_problems(data: dict[str, Any]) -> list[str]:
         return []
     try:
         pos = Position.model_validate(raw)
-        spec = load_spec(str(data.get("ruleset", "base")), use_env_overrides=False)
+        named = RULESETS.get(str(data.get("ruleset", "base")))
+        spec = load_spec(named.data if named else str(data.get("ruleset", "base")),
+                         use_env_overrides=False)
     except Exception:  # structural problems of the position are reported already
         return []
-    variant = data.get("variant", "standard")
+    variant = named.name if named else data.get("variant", "standard")
     p = Problems("position")
-    build_state(spec, players, variant if variant in ("standard", "two_player") else "standard",
+    build_state(spec, players, variant if isinstance(variant, str) and variant in RULESETS
+                else "standard",
                 pos, p)
     return p.items
 
@@ -199,10 +237,11 @@ def _from_setup(
     setup_p = Problems("")
     from .position import check_players
 
-    if not check_players(spec, doc.players, doc.setup.variant, setup_p):
+    ruleset = _setup_ruleset(doc)
+    if not check_players(spec, doc.players, ruleset, setup_p):
         p.items.extend(setup_p.items)
         return None, []
-    game = Game.new(spec, doc.players, doc.setup.seed, variant=doc.setup.variant)
+    game = Game.new(spec, doc.players, doc.setup.seed, ruleset=ruleset)
     if not doc.changes:
         return game.state, game.log
     merged: Any = position_from_state(game.state, spec)
@@ -214,7 +253,7 @@ def _from_setup(
         p.items.extend(_validation_problems("changes", err))
         return None, []
     cp = Problems("changes")
-    state = build_state(spec, doc.players, doc.setup.variant, pos, cp)
+    state = build_state(spec, doc.players, ruleset, pos, cp)
     p.items.extend(cp.items)
     return state, []
 
@@ -576,10 +615,12 @@ def scenario_to_yaml(
         state, spec = game_or_state.state, spec or game_or_state.spec
     else:
         state = game_or_state
-    variant = "two_player" if any(seat.neutral for seat in state.seats.values()) else "standard"
+    rules = find_ruleset(state.ruleset)  # recorded in the state, never re-derived
+    data = spec.ruleset if spec else ruleset
+    names: dict[str, str] = ({"ruleset": rules.name} if data == rules.data
+                             else {"ruleset": data, "variant": rules.name})
     doc: dict[str, Any] = {
-        "id": id, "title": title, "lesson": lesson, "ruleset": spec.ruleset if spec else ruleset,
-        "variant": variant, "players": list(state.order),
+        "id": id, "title": title, "lesson": lesson, **names, "players": list(state.order),
         "position": position_from_state(state, spec), "steps": [],
     }
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)

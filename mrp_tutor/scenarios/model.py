@@ -200,7 +200,9 @@ class ScenarioDoc(_M):
     title: str = Field(min_length=1)
     lesson: str = Field(min_length=1, description="markdown: what happens and which rule")
     rules: list[str] = Field(default=[], description="rule ids the scenario shows")
-    ruleset: str = "base"
+    ruleset: str = Field(default="base", description="a registered ruleset (`mrp-tutor "
+                         "rulesets`: standard, two_player) or a data folder whose rules "
+                         "`variant` chooses")
     variant: Literal["standard", "two_player"] = "standard"
     players: list[str] = Field(min_length=2, max_length=6, description="colours, clockwise")
     position: Position | None = None

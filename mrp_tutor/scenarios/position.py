@@ -14,8 +14,9 @@ from typing import Any
 from mrp_tutor.engine import content as C
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine.checks import state_problems
-from mrp_tutor.engine.errors import ContentError
+from mrp_tutor.engine.errors import ContentError, MalformedIntent
 from mrp_tutor.engine.game import current_step
+from mrp_tutor.engine.rulesets import find_ruleset
 from mrp_tutor.engine.spec import UNKNOWN, GameSpec
 from mrp_tutor.engine.state import GameState, Ship
 
@@ -48,14 +49,10 @@ def check_players(spec: GameSpec, players: list[str], variant: str, p: Problems)
     if len(set(players)) != len(players):
         p.add("players", "a colour appears twice", "setup.colors")
         ok = False
-    if variant == "two_player" and len(players) != 4:
-        p.add("players", "the 2-player variant seats 4 colours, clockwise: main A, main B, "
-              "neutral A, neutral B", "two_player.seating_order")
-        ok = False
-    if variant == "standard" and not 3 <= len(players) <= spec.content.game.players.max:
-        p.add("players", f"{len(players)} colours: the standard game takes 3 to "
-              f"{spec.content.game.players.max} players (2 players: variant two_player)",
-              "overview.players")
+    try:  # the ruleset seats the colours (and refuses a count it does not allow)
+        find_ruleset(variant).seats(spec, players)
+    except MalformedIntent as err:
+        p.add("players", f"{len(players)} colours: {err.message}", err.rule or "setup.colors")
         ok = False
     return ok
 
@@ -102,15 +99,17 @@ def build_state(
     p.items.extend(x.lstrip(".") if not x.startswith(".") else x[1:] for x in pp.items)
     if pp.items:  # carry on with the known colours, to report every other problem too
         players = [c for c in dict.fromkeys(players) if c in spec.colours]
-        if variant == "two_player" and len(players) != 4:
-            return None
         if not players:
             return None
+    rules = find_ruleset(variant)
+    try:
+        neutral, controllers = rules.seats(spec, players)
+    except MalformedIntent:
+        if rules.name != "standard":  # the ruleset cannot seat them: nothing to build
+            return None
+        neutral, controllers = [False] * len(players), list(players)
     g = spec.content.game
-    neutral = [False, False, True, True] if variant == "two_player" else [False] * len(players)
-    controllers = ([players[0], players[1], players[0], players[1]] if variant == "two_player"
-                   else list(players))
-    s = GameState(ruleset=spec.ruleset, seed=pos.seed, order=[], seats={})
+    s = GameState(ruleset=rules.name, seed=pos.seed, order=[], seats={})
     E.GameStarted(
         rule="setup.colors", seed=pos.seed, variant=variant, colours=tuple(players),
         controllers=tuple(controllers), neutral=tuple(neutral), hand=tuple(spec.countdown),
@@ -644,9 +643,9 @@ def _resolution(
 
 
 def _step_count(step: C.CharacterStep) -> int:
-    from mrp_tutor.engine.game import _step_count as count
+    from mrp_tutor.engine.effects import effect_for
 
-    return count(step)
+    return effect_for(step).count(step)
 
 
 # ============================================================================ export

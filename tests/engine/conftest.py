@@ -48,7 +48,7 @@ class Table:
 
     def touch(self) -> None:
         """Forget cached legal intents after editing the state by hand."""
-        self.game._legal = None
+        self.game.invalidate()
 
     def total(self, colour: str) -> int:
         return sum(self.state.astronaut_places(colour).values())

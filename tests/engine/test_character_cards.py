@@ -17,6 +17,7 @@ from mrp_tutor.engine import (
     PlaceToken,
     Replace,
     Stop,
+    check_intent,
     destination,
     state_to_dict,
 )
@@ -455,3 +456,38 @@ def test_each_soldier_step_cites_its_own_rule(t):
     t.choose({red: "soldier"})
     started = [e for e in t.game.log if e.type == "step_started" and e.colour == red]
     assert started[-1].effect == "board" and started[-1].rule == "characters.placement"
+
+
+# ------------------------------------- refusals where the step has no legal option left
+# A referee's position may stop at a step with nothing legal (``mrp-tutor referee legal``):
+# the refusal still names the specific rule, not "wrong decision".
+
+
+def test_travel_agent_two_where_no_ship_has_room_for_three_is_must_place_all(t):
+    red, blue = t.colours[:2]
+    t.dock([("s01", {blue: 2}), ("s04", {blue: 2}), ("s02", {blue: 2}), "s05"])
+    t.choose({red: "travel_agent"})
+    t.state.ships["s05"].crew[blue] = 3  # the referee's table: no ship has room for 3 now
+    t.state.ships["s02"].crew[blue] = 3
+    t.state.seats[blue].supply -= 4
+    t.touch()
+    assert t.legal(red) == []
+    err = check_intent(t.spec, t.state, Board(red, "s05", 2))
+    assert err is not None and err.code == "must_place_all"
+    assert err.rule == "characters.travel_agent"
+
+
+def test_soldier_moving_from_an_empty_phobos_is_no_astronaut_there(t):
+    red, blue = t.colours[:2]
+    t.put("hellas", blue)
+    t.put("phobos", red)
+    red = _soldier(t)
+    t.play(Kill(red, "hellas", blue))
+    assert t.game.decision().kind == "drop_from"
+    t.state.zones["phobos"].pop(red)  # the referee's table: nobody left on Phobos
+    t.state.seats[red].supply += 1
+    t.touch()
+    assert t.legal(red) == []
+    err = check_intent(t.spec, t.state, Drop(red, "hellas"))
+    assert err is not None and err.code == "no_astronaut_there"
+    assert err.rule == "characters.soldier.move"

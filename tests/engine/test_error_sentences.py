@@ -41,7 +41,7 @@ def raised_codes() -> dict[str, str]:
                 if name in ERROR_CLASSES and node.args:
                     first = node.args[0]
             elif (isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple)
-                  and len(node.value.elts) == 4):  # game._specific's (code, rule, msg, facts)
+                  and len(node.value.elts) == 4):  # a diagnosis: (code, rule, msg, facts)
                 first = node.value.elts[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 codes.setdefault(first.value, f"{path.name}:{node.lineno}")

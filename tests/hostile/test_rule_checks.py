@@ -141,4 +141,4 @@ def test_a_state_naming_a_ruleset_outside_the_data_folder_is_refused() -> None:
     with pytest.raises(ContentError) as info:
         state_from_dict(data, source="table.json")
     assert info.value.source == "table.json"
-    assert info.value.problems[0].startswith("ruleset: '../../etc' is not a name")
+    assert info.value.problems[0].startswith("ruleset: unknown ruleset '../../etc'")

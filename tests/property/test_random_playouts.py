@@ -26,13 +26,8 @@ from mrp_tutor.engine import (
     step,
 )
 from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.game import (
-    _has_options,
-    _options,
-    _step_options,
-    decision,
-    legal_intents,
-)
+from mrp_tutor.engine.game import decision, has_options, legal_intents, step_options
+from mrp_tutor.engine.legal import options
 
 SPEC = load_spec(use_env_overrides=False)
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -106,12 +101,12 @@ class Checker:
         s = game.state
         d = decision(self.spec, s)
         if d is not None:
-            slow = [x for c in d.colours for x in _options(self.spec, s, c, d)]
+            slow = [x for c in d.colours for x in options(self.spec, s, c, d)]
             assert legal_intents(self.spec, s) == slow
         for c in s.order:
             for step_ in self.all_steps:
-                fast = _has_options(self.spec, s, c, step_)
-                full = bool(_step_options(self.spec, s, c, step_, with_stop=False))
+                fast = has_options(self.spec, s, c, step_)
+                full = bool(step_options(self.spec, s, c, step_, with_stop=False))
                 assert fast == full, (c, step_.effect, s.stage)
 
     def _check_pure_step(self, game: Game) -> None:

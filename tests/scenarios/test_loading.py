@@ -171,3 +171,17 @@ def test_structural_and_game_problems_together() -> None:
     found = problems(doc)
     assert any(p.startswith("title:") for p in found), found
     assert any("olympus" in p and "components.board" in p for p in found), found
+
+
+def test_ruleset_names_a_registered_ruleset_or_a_data_folder() -> None:
+    four = {**BASE, "players": ["red", "blue", "green", "yellow"]}
+    four["position"] = {**BASE["position"], "ships": [*BASE["position"]["ships"],
+                                                      {"id": "s04", "dock": 3}]}
+    by_name = scenario_from_dict({**four, "ruleset": "two_player"}, "case.yaml").build()
+    by_variant = scenario_from_dict({**four, "variant": "two_player"}, "case.yaml").build()
+    assert by_name.state.ruleset == by_variant.state.ruleset == "two_player"
+    assert by_name.state.seats["green"].neutral and by_name.spec.ruleset == "base"
+    found = problems({**four, "ruleset": "two_player", "variant": "standard"})
+    assert found and "disagrees" in found[0]
+    found = problems({**BASE, "ruleset": "chess"})
+    assert found and "standard, two_player" in found[0]

@@ -115,7 +115,7 @@ def test_random_positions_load_or_refuse_and_play_on(doc: dict[str, Any],
             break
         if needs_advance(game):
             advance(game.spec, game.state, game.log)
-            game._legal = None
+            game.invalidate()
             continue
         legal = legal_intents(game.spec, game.state)
         game.play(rng.choice(legal))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import copy
-import os
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +40,9 @@ KINDS = [("Ships", ("ships", "ships")), ("Zones", ("zones", "zones")),
 
 
 def operator_path() -> Path | None:
-    """The shared override file the operator named (env ``MRP_TUTOR_OVERRIDES``), if any."""
-    env = os.environ.get(C.OVERRIDE_ENV)
-    return Path(env).expanduser() if env else None
+    """The shared override file the operator named (env ``MRP_TUTOR_OVERRIDES``), if any: the
+    engine's one override location, which ``load_spec`` and so the CLI read too."""
+    return C.default_override_path()
 
 
 def operator_corrections() -> dict[str, Any]:

@@ -1,0 +1,77 @@
+"""Small shared pieces of the rules: emitting events, seating order, ships, the current step.
+
+Every other engine module may import this one; it imports only the model (state, events,
+content, spec).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import content as C
+from . import events as E
+from .spec import GameSpec
+from .state import GameState
+
+Out = list[E.Event]
+#: a specific refusal: (code, rule id, sentence, facts)
+Fact = tuple[str, str, str, dict[str, object]]
+
+
+def emit(s: GameState, out: Out, ev: E.Event) -> None:
+    """Apply ``ev`` to ``s`` and append it to the log ``out``."""
+    ev.apply(s)
+    out.append(ev)
+
+
+def clockwise_from(s: GameState, start: str) -> list[str]:
+    """Every colour, clockwise, starting with ``start``."""
+    i = s.order.index(start)
+    return s.order[i:] + s.order[:i]
+
+
+def destination(spec: GameSpec, s: GameState, ship: str) -> str:
+    """Where a ship in play would land: its top destination token, else its printed zone."""
+    st = s.ships[ship]
+    return st.tokens[-1] if st.tokens else spec.ships[ship].destination
+
+
+def room(spec: GameSpec, s: GameState, ship: str) -> int:
+    """Free places aboard a ship in play."""
+    return spec.cap[ship] - sum(s.ships[ship].crew.values())
+
+
+def current_character(s: GameState) -> str | None:
+    """The character being resolved now."""
+    return s.char
+
+
+def current_step(spec: GameSpec, s: GameState) -> C.CharacterStep | None:
+    """The effect step being resolved now."""
+    ch = s.char
+    if ch is None or s.step < 0:
+        return None
+    steps = spec.characters[ch].steps
+    return steps[s.step] if s.step < len(steps) else None
+
+
+def flip(s: GameState, out: Out, zone: str, rule: str) -> None:
+    """Turn a zone's resource token face up when the first astronaut arrives."""
+    if not s.face_up[zone] and zone in s.resources:
+        emit(s, out, E.ResourceFlipped(rule=rule, zone=zone, resource=s.resources[zone]))
+
+
+def free_discovery_zones(spec: GameSpec, s: GameState) -> list[str]:
+    """Outer zones without a discovery yet."""
+    return [z for z in spec.outer if z not in s.discoveries]
+
+
+@dataclass(slots=True)
+class Decision:
+    """What the game waits for: who decides, what kind of decision, and under which rule."""
+
+    kind: str
+    colours: tuple[str, ...]
+    rule: str
+    left: int = 0
+    character: str | None = None

@@ -1,0 +1,46 @@
+"""``destroy_docked``: destroy a docked ship; its crew dies, its tokens go back."""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import events as E
+from .. import intents as I
+from ..core import Fact, Out, emit
+from ..spec import GameSpec
+from ..state import GameState
+from . import register
+from .base import Effect
+
+
+@register
+class Destroy(Effect[C.DestroyStep]):
+    step = C.DestroyStep
+    intents = (I.Destroy,)
+    nothing = "no_docked_ship"
+
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.DestroyStep) -> bool:
+        return any(sid is not None for sid in s.docks)
+
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.DestroyStep, *,
+                with_stop: bool) -> list[I.Intent]:
+        return [I.Destroy(c, sid) for sid in s.docked()]
+
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DestroyStep,
+              out: Out) -> None:
+        assert isinstance(it, I.Destroy)
+        ship = s.ships[it.ship]
+        tokens = tuple(ship.tokens)
+        emit(s, out, E.ShipDestroyed(rule=st.rule, ship=it.ship,
+                                     killed=tuple(sorted(ship.crew.items())),
+                                     tokens=tokens, colour=it.colour))
+        if tokens:  # (returned by ship_destroyed; this event records the reading)
+            emit(s, out, E.DestinationTokensReturned(rule=self.rule(st, "tokens"), ship=it.ship,
+                                                     tokens=tokens))
+
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DestroyStep,
+                 character: str) -> Fact | None:
+        assert isinstance(it, I.Destroy)
+        if it.ship not in s.ships or s.ships[it.ship].launched:
+            return ("ship_not_docked", st.rule, f"{it.ship} is not docked",
+                    {"ship": it.ship, "docked": s.docked()})
+        return None

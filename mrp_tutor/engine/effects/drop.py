@@ -1,0 +1,58 @@
+"""``drop_from``: move own astronauts from one zone (Phobos) to zones of Mars."""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import events as E
+from .. import intents as I
+from ..core import Fact, Out, emit, flip
+from ..spec import GameSpec
+from ..state import GameState
+from . import register
+from .base import Effect
+
+
+@register
+class Drop(Effect[C.DropStep]):
+    step = C.DropStep
+    intents = (I.Drop, I.Stop)
+    nothing = "no_astronaut_on_phobos"
+
+    def count(self, st: C.DropStep) -> int:
+        return st.max
+
+    def stop_refusal_rule(self, st: C.DropStep) -> str:
+        return st.rule
+
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.DropStep) -> bool:
+        return bool(s.zones[st.from_zone].get(c)) and any(z != st.from_zone for z in spec.mars)
+
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.DropStep, *,
+                with_stop: bool) -> list[I.Intent]:
+        opts: list[I.Intent] = []
+        if s.zones[st.from_zone].get(c):
+            opts.extend(I.Drop(c, z) for z in spec.mars if z != st.from_zone)
+        if opts and with_stop and s.done >= st.min:
+            opts.append(I.Stop(c))
+        return opts
+
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DropStep,
+              out: Out) -> None:
+        if isinstance(it, I.Stop):
+            emit(s, out, E.StepStopped(rule=st.rule, colour=it.colour, effect=st.effect,
+                                       left=s.left))
+            return
+        assert isinstance(it, I.Drop)
+        emit(s, out, E.AstronautMoved(rule=st.rule, colour=it.colour, from_zone=st.from_zone,
+                                      to_zone=it.to_zone))
+        flip(s, out, it.to_zone, self.rule(st, "flip"))
+
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DropStep,
+                 character: str) -> Fact | None:
+        if not isinstance(it, I.Drop):
+            return None
+        if it.to_zone not in spec.mars:
+            return ("drop_target_invalid", st.rule,
+                    f"astronauts from {st.from_zone} go to a zone of Mars", {"zone": it.to_zone})
+        return ("no_astronaut_there", st.rule,
+                f"{it.colour} has no astronaut on {st.from_zone}", {"zone": st.from_zone})

@@ -1,0 +1,53 @@
+"""``force_launch``: launch a docked ship that is not full (empty too, if allowed)."""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import events as E
+from .. import intents as I
+from ..core import Fact, Out, emit, room
+from ..spec import GameSpec
+from ..state import GameState
+from . import register
+from .base import Effect
+
+
+@register
+class ForceLaunch(Effect[C.ForceLaunchStep]):
+    step = C.ForceLaunchStep
+    intents = (I.Launch,)
+    nothing = "no_docked_ship_can_launch"
+
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.ForceLaunchStep) -> bool:
+        cap = spec.cap
+        for sid in s.docks:
+            if sid is not None:
+                aboard = s.ships[sid].aboard()
+                if aboard < cap[sid] and (st.allow_empty or aboard):
+                    return True
+        return False
+
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.ForceLaunchStep, *,
+                with_stop: bool) -> list[I.Intent]:
+        opts: list[I.Intent] = []
+        for sid in s.docked():
+            aboard = s.ships[sid].aboard()
+            if aboard < spec.ships[sid].capacity and (st.allow_empty or aboard):
+                opts.append(I.Launch(c, sid))
+        return opts
+
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ForceLaunchStep,
+              out: Out) -> None:
+        assert isinstance(it, I.Launch)
+        emit(s, out, E.ShipLaunched(rule=st.rule, ship=it.ship, forced=True, colour=it.colour))
+
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ForceLaunchStep,
+                 character: str) -> Fact | None:
+        assert isinstance(it, I.Launch)
+        if it.ship not in s.ships or s.ships[it.ship].launched:
+            return ("ship_not_docked", st.rule, f"{it.ship} is not docked",
+                    {"ship": it.ship, "docked": s.docked()})
+        if room(spec, s, it.ship) <= 0:
+            return ("ship_already_full", st.rule, f"{it.ship} is full and launches anyway",
+                    {"ship": it.ship})
+        return None

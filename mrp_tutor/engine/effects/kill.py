@@ -1,0 +1,54 @@
+"""``kill``: kill an astronaut on Mars (not in excluded zones; one's own if allowed)."""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import events as E
+from .. import intents as I
+from ..core import Fact, Out, emit
+from ..spec import GameSpec
+from ..state import GameState
+from . import register
+from .base import Effect
+
+
+@register
+class Kill(Effect[C.KillStep]):
+    step = C.KillStep
+    intents = (I.Kill,)
+    nothing = "no_astronaut_to_kill"
+
+    def count(self, st: C.KillStep) -> int:
+        return st.count
+
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.KillStep) -> bool:
+        for z, counts in s.zones.items():
+            if counts and z not in st.exclude_zones and (
+                    st.allow_own or any(v != c for v in counts)):
+                return True
+        return False
+
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.KillStep, *,
+                with_stop: bool) -> list[I.Intent]:
+        opts: list[I.Intent] = []
+        for z, counts in s.zones.items():
+            if z not in st.exclude_zones:
+                opts.extend(I.Kill(c, z, v) for v in counts if st.allow_own or v != c)
+        return opts
+
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.KillStep,
+              out: Out) -> None:
+        assert isinstance(it, I.Kill)
+        emit(s, out, E.AstronautKilled(rule=st.rule, colour=it.colour, victim=it.victim,
+                                       place=it.zone))
+
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.KillStep,
+                 character: str) -> Fact | None:
+        assert isinstance(it, I.Kill)
+        if it.zone in st.exclude_zones:
+            return ("zone_protected", st.rule, f"no astronaut can be killed in {it.zone}",
+                    {"zone": it.zone})
+        if it.zone not in s.zones or not s.zones[it.zone].get(it.victim):
+            return ("no_astronaut_there", st.rule, f"{it.victim} has no astronaut in {it.zone}",
+                    {"zone": it.zone, "victim": it.victim})
+        return None

@@ -1,0 +1,67 @@
+"""``place_destination_token``: put a destination token on a docked or launched ship."""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import events as E
+from .. import intents as I
+from ..core import Fact, Out, emit
+from ..spec import GameSpec
+from ..state import GameState
+from . import register
+from .base import Effect
+
+
+@register
+class Token(Effect[C.TokenStep]):
+    step = C.TokenStep
+    intents = (I.PlaceToken,)
+    nothing = "no_ship_or_no_token"
+
+    def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.TokenStep) -> str:
+        if not any(n > 0 for n in s.dest_supply.values()):
+            return "no_destination_token_left"
+        return "no_ship_to_redirect"
+
+    def has(self, spec: GameSpec, s: GameState, c: str, st: C.TokenStep) -> bool:
+        if not any(n > 0 for n in s.dest_supply.values()):
+            return False
+        if "docked" in st.targets and any(sid is not None for sid in s.docks):
+            return True
+        return "launched" in st.targets and bool(s.launched)
+
+    def options(self, spec: GameSpec, s: GameState, c: str, st: C.TokenStep, *,
+                with_stop: bool) -> list[I.Intent]:
+        ships: list[str] = []
+        if "docked" in st.targets:
+            ships.extend(s.docked())
+        if "launched" in st.targets:
+            ships.extend(s.launched)
+        tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
+        if len(tokens) < len(spec.zones):
+            return [I.PlaceToken(c, sid, z) for sid in ships for z in tokens]
+        opts: list[I.Intent] = []
+        memo = spec.memo
+        for sid in ships:  # every zone's token is available: prebuilt lists
+            every = memo.get(("token", c, sid))
+            if every is None:
+                every = memo[("token", c, sid)] = [I.PlaceToken(c, sid, z) for z in spec.zones]
+            opts.extend(every)
+        return opts
+
+    def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.TokenStep,
+              out: Out) -> None:
+        assert isinstance(it, I.PlaceToken)
+        emit(s, out, E.DestinationTokenPlaced(rule=st.rule, ship=it.ship, zone=it.zone,
+                                              colour=it.colour, pilot=True))
+
+    def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.TokenStep,
+                 character: str) -> Fact | None:
+        assert isinstance(it, I.PlaceToken)
+        if it.ship not in s.ships:
+            return ("ship_not_in_play", st.rule, f"{it.ship} is neither docked nor launched",
+                    {"ship": it.ship})
+        if s.dest_supply.get(it.zone, 0) <= 0:
+            return ("destination_token_unavailable", "destination_tokens.supply_limit",
+                    f"no {it.zone} destination token is left in the supply", {"token": it.zone})
+        return None

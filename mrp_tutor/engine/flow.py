@@ -1,0 +1,107 @@
+"""The game's flow: :func:`advance` runs the automatic part stage by stage until a decision is
+needed; :func:`apply_intent` turns one legal decision into events, then advances.
+"""
+
+from __future__ import annotations
+
+from . import events as E
+from . import intents as I
+from .core import Out
+from .effects import EFFECTS
+from .phases import actions, choose, discoveries, production, resolve, round_end, scoring, setup
+from .spec import GameSpec
+from .state import GameState
+
+
+def _missions(spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None) -> bool:
+    if any(seat.dealt for seat in s.seats.values()):
+        return True
+    setup.form_event_deck(spec, s, out)
+    round_end.next_track(spec, s, out)
+    return False
+
+
+def _choose(spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None) -> bool:
+    return choose.choose_stage(spec, s, out)
+
+
+def _production(
+    spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None
+) -> bool:
+    entry = spec.track[s.track_index]
+    if entry.number == 3:
+        actions.queue_actions(spec, s, out, "before_third_production", "actions_before")
+    else:
+        production.produce(spec, s, out, entry.amount, third=False)
+        round_end.next_track(spec, s, out)
+    return False
+
+
+def _work(spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None) -> bool:
+    stage = s.stage
+    if actions.advance_work(spec, s, out):
+        return True
+    if stage == "actions_before":
+        entry = spec.track[s.track_index]
+        production.produce(spec, s, out, entry.amount, third=True)
+        actions.queue_actions(spec, s, out, "after_third_production", "actions_after")
+    else:
+        round_end.next_track(spec, s, out)
+    return False
+
+
+def _reveal(spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None) -> bool:
+    discoveries.reveal_discoveries(spec, s, out)
+    return False
+
+
+def _scoring(spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None) -> bool:
+    scoring.final_scoring(spec, s, out)
+    return False
+
+
+#: stage -> phase runner; a runner returns True when a decision is needed
+STAGES = {
+    "missions": _missions, "choose": _choose, "resolve": resolve.advance_resolution,
+    "production": _production, "actions_before": _work, "actions_after": _work,
+    "reveal_work": _work, "reveal_discoveries": _reveal, "final_scoring": _scoring,
+}
+
+
+def advance(
+    spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
+) -> None:
+    """Run every automatic part of the game until a decision is needed or the game ends.
+
+    ``found`` (optional) receives the legal intents of the decision the game stops at when
+    computing them was needed anyway (a character step), so callers need not recompute them.
+    """
+    while True:
+        run = STAGES.get(s.stage)
+        if run is None or run(spec, s, out, found):  # setup (never left half-way), over
+            return
+
+
+def apply_intent(
+    spec: GameSpec, s: GameState, intent: I.Intent, out: Out,
+    found: list[list[I.Intent]] | None = None,
+) -> None:
+    """Turn a *legal* intent into events (in place), then advance to the next decision.
+
+    ``found``: see :func:`advance`.
+    """
+    if type(intent) is I.ChooseCharacter:  # the commonest intent: its event, inlined
+        ev = E.CharacterChosen(rule="round.choose", colour=intent.colour,
+                               character=intent.character)
+        ev.apply(s)
+        out.append(ev)
+    elif s.work:
+        actions.apply_work(spec, s, intent, out)
+    elif isinstance(intent, I.KeepMission):
+        choose.keep_mission(s, intent, out)
+    elif isinstance(intent, I.AssignDiscovery):
+        discoveries.assign(s, intent, out)
+    else:  # a character step: its effect turns the intent into events
+        st = spec.characters[s.char or ""].steps[s.step]  # current_step, inlined
+        EFFECTS[type(st)].apply(spec, s, intent, st, out)
+    advance(spec, s, out, found)

@@ -1,0 +1,67 @@
+"""Keeping a mission, choosing characters, and the countdown order of resolution."""
+
+from __future__ import annotations
+
+from .. import events as E
+from .. import intents as I
+from ..core import Fact, Out, emit
+from ..rulesets import rules_of
+from ..spec import GameSpec
+from ..state import GameState
+
+
+def choose_stage(spec: GameSpec, s: GameState, out: Out) -> bool:
+    """Run the choose stage. True when a player has to choose."""
+    rules = rules_of(s)
+    if rules.draws:
+        rules.draw_characters(spec, s, out)
+    for seat in s.seats.values():
+        if seat.chosen is None:
+            return True
+    emit(s, out, E.ResolutionOrderSet(rule=rules.cite("round.countdown"),
+                                      order=tuple(rules.countdown(spec, s))))
+    emit(s, out, E.StageChanged(rule="round.countdown", stage="resolve"))
+    return False
+
+
+def mission_options(s: GameState, c: str) -> list[I.Intent]:
+    """The missions ``c`` may keep."""
+    return [I.KeepMission(c, m) for m in s.seats[c].dealt]
+
+
+def character_options(spec: GameSpec, s: GameState, c: str) -> list[I.Intent]:
+    """The characters ``c`` may choose (prebuilt intents, shared)."""
+    memo = spec.memo
+    out: list[I.Intent] = []
+    for ch in s.seats[c].hand:
+        choice = memo.get(("choose", c, ch))
+        if choice is None:
+            choice = memo[("choose", c, ch)] = I.ChooseCharacter(c, ch)
+        out.append(choice)
+    return out
+
+
+def keep_mission(s: GameState, it: I.KeepMission, out: Out) -> None:
+    """A player keeps one dealt mission and returns the other."""
+    seat = s.seats[it.colour]
+    emit(s, out, E.MissionKept(rule="setup.missions", colour=it.colour, card=it.card,
+                               returned=tuple(m for m in seat.dealt if m != it.card)))
+
+
+def diagnose_choice(spec: GameSpec, s: GameState, it: I.Intent) -> Fact | None:
+    """Why a mission or character choice is wrong."""
+    seat = s.seats[it.colour]
+    if isinstance(it, I.ChooseCharacter):
+        if it.character not in spec.characters:
+            return ("unknown_character", "round.choose", f"no character {it.character!r}",
+                    {"character": it.character})
+        if it.character in seat.played:
+            return ("character_already_played", "round.played_cards",
+                    f"{it.character} was already played and stays face up until a Recruiter",
+                    {"character": it.character, "played": list(seat.played)})
+        return ("character_not_in_hand", "round.played_cards", f"{it.character} is not in hand",
+                {"character": it.character, "hand": list(seat.hand)})
+    if isinstance(it, I.KeepMission):
+        return ("mission_not_dealt", "setup.missions", f"{it.card} was not dealt to {it.colour}",
+                {"card": it.card})
+    return None

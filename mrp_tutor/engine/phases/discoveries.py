@@ -1,0 +1,62 @@
+"""Discoveries: assigning a drawn discovery to a zone, and the reveal phase."""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import events as E
+from .. import intents as I
+from ..core import Fact, Out, clockwise_from, emit, flip, free_discovery_zones
+from ..spec import GameSpec
+from ..state import GameState
+
+
+def assign_options(spec: GameSpec, s: GameState, c: str) -> list[I.Intent]:
+    """The zones a drawn discovery may go to."""
+    return [I.AssignDiscovery(c, z) for z in free_discovery_zones(spec, s)]
+
+
+def assign(s: GameState, it: I.AssignDiscovery, out: Out) -> None:
+    """Put the drawn discovery face down in a zone."""
+    emit(s, out, E.DiscoveryAssigned(rule="discoveries.assign", colour=it.colour,
+                                     card=s.held or "", zone=it.zone))
+
+
+def diagnose_assign(spec: GameSpec, it: I.AssignDiscovery) -> Fact:
+    """Why a discovery may not go to that zone."""
+    if it.zone not in spec.outer:
+        rule = "phobos.no_discovery" if it.zone == spec.moon else "discoveries.allowed_zones"
+        return ("discovery_zone_forbidden", rule,
+                f"discoveries cannot be assigned to {it.zone}", {"zone": it.zone})
+    return ("discovery_zone_taken", "discoveries.one_per_zone",
+            f"{it.zone} already has a discovery", {"zone": it.zone})
+
+
+def reveal_discoveries(spec: GameSpec, s: GameState, out: Out) -> None:
+    """Turn every discovery face up and run the reveal effects (scatters are queued)."""
+    emit(s, out, E.DiscoveriesRevealed(rule="discoveries.reveal_phase",
+                                       cards=tuple(sorted(s.discoveries.items()))))
+    items: list[tuple[str, ...]] = []
+    for zone in spec.zones:
+        card = s.discoveries.get(zone)
+        if card is None or spec.discoveries[card].phase != "reveal":
+            continue
+        fx = spec.discoveries[card].effect
+        if isinstance(fx, C.RemoveEachPlayer):
+            for c in clockwise_from(s, s.first):
+                for _ in range(min(fx.count, s.zones[zone].get(c, 0))):
+                    emit(s, out, E.AstronautRemoved(
+                        rule="discoveries.native_resistance.supply", colour=c, zone=zone,
+                        to="supply", card=card))
+        elif isinstance(fx, C.PullDocked):
+            for sid in s.docked():
+                crew = tuple(sorted(s.ships[sid].crew.items()))
+                if crew:
+                    emit(s, out, E.AstronautsUnloaded(rule="discoveries.effect", ship=sid,
+                                                      zone=zone, crew=crew, card=card))
+                    flip(s, out, zone, "round.land.flip")
+        elif isinstance(fx, C.ScatterToAdjacent):
+            items.extend(("scatter", c, card, zone) for c in clockwise_from(s, s.first)
+                         if s.zones[zone].get(c))
+    emit(s, out, E.StageChanged(rule="discoveries.timing", stage="reveal_work"))
+    if items:
+        emit(s, out, E.WorkQueued(rule="discoveries.effect", items=tuple(items)))

@@ -1,0 +1,129 @@
+"""Production (rulebook "Production"): face-up zones make point tokens; majorities take them."""
+
+from __future__ import annotations
+
+from .. import content as C
+from .. import events as E
+from ..core import Out, emit
+from ..rulesets import rules_of
+from ..spec import GameSpec
+from ..state import GameState
+
+
+def production_mods(spec: GameSpec, s: GameState) -> dict[str, tuple[str, C.DiscoveryEffect]]:
+    """Revealed discoveries that change the third production, by zone."""
+    mods: dict[str, tuple[str, C.DiscoveryEffect]] = {}
+    if not s.discoveries_revealed:
+        return mods
+    for zone, card in s.discoveries.items():
+        d = spec.discoveries[card]
+        if d.phase == "third_production":
+            mods[zone] = (card, d.effect)
+    return mods
+
+
+def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool) -> None:
+    """One production: make ``amount`` tokens per face-up zone, then distribute them."""
+    mods = production_mods(spec, s) if third else {}
+    blocked = {z for z, (_, fx) in mods.items() if isinstance(fx, C.NoProduction)}
+    for zone in spec.zones:
+        if not s.face_up[zone]:
+            continue
+        if zone in blocked:
+            emit(s, out, E.ProductionModified(rule="discoveries.effect", zone=zone,
+                                              card=mods[zone][0], effect="no_production"))
+            continue
+        resource = s.resources[zone]
+        n = amount
+        if zone in mods:
+            card, fx = mods[zone]
+            if isinstance(fx, C.ProduceResourceInstead):
+                resource = fx.resource
+                emit(s, out, E.ProductionModified(rule="discoveries.effect", zone=zone,
+                                                  card=card, effect=fx.effect))
+            elif isinstance(fx, C.ExtraProduction):
+                n += fx.amount
+                emit(s, out, E.ProductionModified(rule="discoveries.effect", zone=zone,
+                                                  card=card, effect=fx.effect))
+        _make_tokens(s, out, zone, resource, n, "production.produce")
+    for zone, (card, fx) in mods.items():
+        if isinstance(fx, C.ExtraProductionAdjacent):
+            for adj in spec.adjacent[zone]:
+                if adj in blocked:
+                    emit(s, out, E.ProductionModified(
+                        rule="discoveries.mining_vs_synergy", zone=adj, card=card,
+                        effect="synergy_blocked"))
+                elif s.face_up[adj]:
+                    _make_tokens(s, out, adj, s.resources[adj], fx.amount, "discoveries.effect")
+    for zone in spec.zones:
+        _distribute(spec, s, out, zone, mods.get(zone))
+
+
+def _make_tokens(s: GameState, out: Out, zone: str, resource: str, n: int, rule: str) -> None:
+    have = s.token_supply[resource]
+    emit(s, out, E.TokensProduced(rule=rule if have >= n else "production.supply", zone=zone,
+                                  resource=resource, count=min(n, have), wanted=n))
+
+
+def winners_of_zone(
+    counts: dict[str, int], fx: C.DiscoveryEffect | None = None
+) -> tuple[list[str], str]:
+    """Who shares a zone's point tokens, and the rule id that decides it.
+
+    >>> winners_of_zone({"red": 2, "blue": 1})
+    (['red'], 'production.majority')
+    >>> winners_of_zone({"red": 2, "blue": 2})
+    (['red', 'blue'], 'production.tie')
+    """
+    if fx is None:  # the common case: plain majority
+        most = max(counts.values(), default=0)
+        if most <= 0:
+            return [], "production.empty"
+        best = [c for c, n in counts.items() if n == most]
+        return best, "production.majority" if len(best) == 1 else "production.tie"
+    present = {c: n for c, n in counts.items() if n > 0}
+    if not present:
+        return [], "production.empty"
+    if isinstance(fx, C.CountAllTied):
+        return list(present), "discoveries.even_uneven"
+    if isinstance(fx, C.FewestWins):
+        low = min(present.values())
+        return [c for c, n in present.items() if n == low], "discoveries.even_uneven"
+    top = max(present.values())
+    leaders = [c for c, n in present.items() if n == top]
+    if isinstance(fx, C.SecondMostTakes):
+        if len(present) == 1:
+            return [], "discoveries.subterfuge"
+        if len(leaders) > 1:
+            return leaders, "discoveries.subterfuge"
+        rest = {c: n for c, n in present.items() if n < top}
+        second = max(rest.values())
+        return [c for c, n in rest.items() if n == second], "discoveries.subterfuge"
+    return leaders, "production.majority" if len(leaders) == 1 else "production.tie"
+
+
+def _distribute(
+    spec: GameSpec, s: GameState, out: Out, zone: str,
+    mod: tuple[str, C.DiscoveryEffect] | None,
+) -> None:
+    waiting = s.waiting[zone]
+    if not waiting:
+        return
+    fx = mod[1] if mod else None
+    leaders, rule = winners_of_zone(s.zones[zone], fx)
+    leaders = [c for c in s.order if c in leaders]
+    if not leaders:
+        emit(s, out, E.TokensStayed(rule=rule, zone=zone,
+                                    resources=tuple(sorted(waiting.items())), reason=rule))
+        return
+    k = len(leaders)
+    rules = rules_of(s)
+    for resource, n in sorted(waiting.items()):
+        share = n if k == 1 else rules.tied_share(s, n, k)
+        if share:
+            for c in leaders:
+                emit(s, out, E.TokensAwarded(rule=rule, zone=zone, colour=c, resource=resource,
+                                             count=share))
+    if waiting:
+        emit(s, out, E.TokensStayed(rule=rules.cite("production.leftover"), zone=zone,
+                                    resources=tuple(sorted(waiting.items())), reason="tie"))

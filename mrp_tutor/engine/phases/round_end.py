@@ -1,0 +1,70 @@
+"""The end of a round: launched ships land, docks refill, first player; the track advances."""
+
+from __future__ import annotations
+
+from .. import events as E
+from ..core import Out, destination, emit, flip
+from ..effects import EFFECTS
+from ..rng import shuffle_deck
+from ..rulesets import rules_of
+from ..spec import UNKNOWN, GameSpec
+from ..state import GameState
+
+_TRACK_RULE = {"round": "round.advance", "production": "production.when",
+               "reveal_discoveries": "discoveries.reveal_phase", "final_scoring": "scoring.final"}
+
+
+def next_track(spec: GameSpec, s: GameState, out: Out) -> None:
+    """Move to the next entry of the round track."""
+    i = s.track_index + 1
+    t = spec.track[i]
+    rule = _TRACK_RULE[t.kind]
+    if s.track_index >= 0 and spec.track[s.track_index].kind == "production":
+        rule = "production.advance"
+    elif s.track_index >= 0 and spec.track[s.track_index].kind == "reveal_discoveries":
+        rule = "discoveries.reveal_phase"  # "at the end of the phase, advance the tracker"
+    emit(s, out, E.TrackAdvanced(rule=rule, index=i, kind=t.kind, number=t.number))
+
+
+def end_round(spec: GameSpec, s: GameState, out: Out) -> None:
+    """Land launched ships, refill the docks, pass the first-player marker, advance."""
+    for sid in list(s.launched):
+        ship = s.ships[sid]
+        zone: str | None = destination(spec, s, sid)
+        if zone == UNKNOWN:
+            zone = None
+        crew = tuple(sorted(ship.crew.items()))
+        emit(s, out, E.ShipLanded(
+            rule="round.land.token" if ship.tokens else "round.land", ship=sid, zone=zone,
+            crew=crew, tokens=tuple(ship.tokens)))
+        if zone is not None and crew:
+            flip(s, out, zone, "round.land.flip")
+    for dock in range(len(s.docks)):
+        if s.docks[dock] is None:
+            if not s.ship_deck:
+                shuffle_deck(s, out, "ships", s.ship_discard, "round.refill.reshuffle")
+            if s.ship_deck:
+                emit(s, out, E.ShipDocked(rule="round.refill", ship=s.ship_deck[0], dock=dock))
+    first = s.last or s.first
+    rule = ("round.first_player.skipped_turn" if _whole_effect_skipped(spec, out, first)
+            else "round.first_player")
+    emit(s, out, E.FirstPlayerSet(rule=rules_of(s).first_player_rule(s, first, rule),
+                                  colour=first))
+    next_track(spec, s, out)
+
+
+_AFTER_EFFECT = (E.StepStarted, E.ResolutionEnded, E.ShipLaunched, E.ShipLanded, E.ShipDocked,
+                 E.ResourceFlipped, E.DeckShuffled)
+
+
+def _whole_effect_skipped(spec: GameSpec, out: Out, colour: str) -> bool:
+    """True when the round's last resolution (at the end of ``out``) was ``colour``'s and
+    every step of it was skipped whole (e.g. a Travel Agent with no ship with room for three)."""
+    for ev in reversed(out):
+        if isinstance(ev, E.StepSkipped):
+            if ev.step == 0:
+                first = spec.characters[ev.character].steps[0]
+                return ev.colour == colour and ev.left == EFFECTS[type(first)].count(first)
+        elif not isinstance(ev, _AFTER_EFFECT):
+            return False
+    return False

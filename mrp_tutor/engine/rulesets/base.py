@@ -1,0 +1,152 @@
+"""The base class of a ruleset: the game's rules as hooks a variant overrides.
+
+In the spirit of python-chess's ``chess.variant``: a ruleset is a subclass of :class:`Rules`
+that overrides a few hooks (seating, who is dealt missions, seats that draw a character,
+countdown order, tied shares, recalls, winners, rule-id overrides) and registers itself with
+:func:`~mrp_tutor.engine.rulesets.register`.  Phases and effects call the hooks of the
+state's ruleset (``rules_of(state)``); they never test which ruleset they run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from .. import events as E
+from ..core import Out, clockwise_from, emit
+from ..errors import MalformedIntent, MrpError
+from ..intents import Intent
+from ..spec import GameSpec, load_spec
+from ..state import GameState
+
+
+class Rules:
+    """The standard rules (2nd edition, 3 to 6 players); every hook has its default here."""
+
+    #: registry name (``find_ruleset(name)``, ``--ruleset NAME``, ``ruleset: NAME``)
+    name: ClassVar[str] = "standard"
+    #: one line for ``mrp-tutor rulesets``
+    summary: ClassVar[str] = "the standard game, 3 to 6 players"
+    #: where the rules come from
+    source: ClassVar[str] = "Mission: Red Planet 2nd edition rulebook"
+    #: data folder (cards, ships, zones, rules file) and where it lives (None: the package's)
+    data: ClassVar[str] = "base"
+    data_dir: ClassVar[Path | None] = None
+    #: True when some seats draw their character (:meth:`draw_characters`) instead of choosing
+    draws: ClassVar[bool] = False
+    #: players this ruleset seats (inclusive)
+    players: ClassVar[tuple[int, int]] = (3, 6)
+    #: rule ids this ruleset cites for setup steps it changes
+    seating_rule: ClassVar[str] = "setup.colors"
+    missions_rule: ClassVar[str] = "setup.missions"
+    #: rule-id overrides: a base rule id -> the id this ruleset cites instead (see :meth:`cite`)
+    rule_ids: ClassVar[dict[str, str]] = {}
+    #: skip reasons (``StepSkipped.reason``) that are a rule of this ruleset, and its rule id
+    skip_rules: ClassVar[dict[str, str]] = {}
+    #: the skip reason when a Scientist may not peek and the event deck is empty
+    no_peek_reason: ClassVar[str] = "event_deck_empty_and_no_face_down_discovery"
+
+    def cite(self, rule: str) -> str:
+        """The rule id this ruleset cites for base rule ``rule`` (the countdown order, tied
+        production shares)."""
+        return self.rule_ids.get(rule, rule)
+
+    def spec(self, *, use_env_overrides: bool = True) -> GameSpec:
+        """The game content this ruleset is played with (its data folder)."""
+        return load_spec(self.data, data_dir=self.data_dir, use_env_overrides=use_env_overrides)
+
+    # ------------------------------------------------------------------------ setup
+    def colours_needed(self, players: int) -> int:
+        """How many colours ``players`` players play with."""
+        return players
+
+    def seats(self, spec: GameSpec, colours: Sequence[str]) -> tuple[list[bool], list[str]]:
+        """(neutral flag, controlling colour) of each colour at the table, clockwise.
+
+        Raises:
+            MalformedIntent: a player count the rules do not allow.
+        """
+        most = spec.content.game.players.max
+        if not 3 <= len(colours) <= most:
+            raise MalformedIntent(
+                "bad_player_count", "setup.colors",
+                f"the standard game takes 3 to {most} players "
+                "(2 players: the 2-player variant)", {"players": len(colours)},
+            )
+        return [False] * len(colours), list(colours)
+
+    def first_player_rule(self, s: GameState, colour: str, rule: str) -> str:
+        """The rule id that makes ``colour`` first player (``rule``: the standard one)."""
+        return rule
+
+    def mission_holders(self, s: GameState) -> list[str]:
+        """Colours dealt missions, in dealing order."""
+        return clockwise_from(s, s.first)
+
+    def after_deal(self, spec: GameSpec, s: GameState, out: Out) -> None:
+        """Extra setup after the missions are dealt (none in the standard game)."""
+
+    # ------------------------------------------------------------------------ a round
+    def draw_characters(self, spec: GameSpec, s: GameState, out: Out) -> None:
+        """Seats that draw a character instead of choosing one draw it now (none here)."""
+
+    def choosers(self, s: GameState) -> tuple[str, ...]:
+        """Colours that still have to choose a character."""
+        return tuple(c for c in s.order if s.seats[c].chosen is None)
+
+    def countdown(self, spec: GameSpec, s: GameState) -> list[str]:
+        """The order characters resolve in: countdown 9 -> 1; equal numbers clockwise."""
+        rank = spec.memo.get(("rank",))
+        if rank is None:
+            rank = spec.memo[("rank",)] = {ch: i for i, ch in enumerate(spec.countdown)}
+        seating = clockwise_from(s, s.first)
+        return sorted((c for c in seating if s.seats[c].chosen in rank),
+                      key=lambda c: rank[s.seats[c].chosen or ""])  # sorted is stable
+
+    def recall(self, spec: GameSpec, s: GameState, out: Out, colour: str, rule: str) -> None:
+        """What a recall does: the played cards go back to the hand."""
+        emit(s, out, E.CardsRecalled(rule=rule, colour=colour, cards=tuple(s.seats[colour].played)))
+
+    def may_replace_own(self, s: GameState, colour: str) -> bool:
+        """May ``colour`` replace one of its own astronauts (Femme Fatale)?"""
+        return False
+
+    def own_replace_rule(self) -> str:
+        """The rule that lets a colour replace its own astronaut."""
+        return "characters.femme_fatale"
+
+    def may_peek(self, s: GameState, colour: str) -> bool:
+        """May ``colour``'s Scientist look at a discovery instead of drawing?"""
+        return True
+
+    def after_event_drawn(
+        self, spec: GameSpec, s: GameState, out: Out, colour: str, card: str, kind: str
+    ) -> None:
+        """What happens after a Scientist draws a mission or action card (it is kept)."""
+
+    def refuse(self, spec: GameSpec, s: GameState, intent: Intent) -> MrpError | None:
+        """A refusal specific to this ruleset, checked before the generic diagnosis."""
+        return None
+
+    # ------------------------------------------------------------------------ scoring
+    def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:
+        """Tokens of one kind each of ``leaders`` tied colours takes (the rest stay); ``s``
+        tells which production it is (``s.track_index``)."""
+        return tokens // leaders
+
+    def ice_monopoly_rule(self, s: GameState, holders: tuple[str, ...]) -> str:
+        """The rule id of the Ice Monopoly award to ``holders``."""
+        return "ice_monopoly.tie" if len(holders) > 1 else "ice_monopoly.award"
+
+    def rank_winners(
+        self, s: GameState, scores: dict[str, int], counts: dict[str, int]
+    ) -> tuple[list[str], str, bool]:
+        """Winners by score, then number of point tokens, then shared (and the deciding rule)."""
+        best = max(scores.values())
+        top = [c for c in s.order if scores[c] == best]
+        if len(top) == 1:
+            return top, "scoring.final", False
+        most = max(counts[c] for c in top)
+        top2 = [c for c in top if counts[c] == most]
+        return top2, "scoring.tie_break" if len(top2) == 1 else "scoring.shared", False

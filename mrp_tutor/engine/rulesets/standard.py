@@ -1,0 +1,11 @@
+"""The standard game (3 to 6 players): every hook of :class:`~.base.Rules` as it is."""
+
+from __future__ import annotations
+
+from . import register
+from .base import Rules
+
+
+@register
+class Standard(Rules):
+    """Mission: Red Planet, 2nd edition, 3 to 6 players."""

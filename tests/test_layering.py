@@ -1,0 +1,127 @@
+"""Import rules of the engine's layers, and public seams only outside the engine.
+
+- model (errors, codec, secrecy, state, events, intents, content, loading, spec) imports no
+  rules;
+- effects never import phases, the flow or the facade; rulesets import neither effects nor
+  phases; phases never import the flow or the facade;
+- nothing outside ``mrp_tutor/engine`` imports or reaches a ``_private`` engine name;
+- explain never imports the app;
+- no phase or effect module branches on the 2-player variant (it lives in its ruleset);
+- no engine module is over 600 lines, the facade under 300.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PKG = ROOT / "mrp_tutor"
+ENGINE = PKG / "engine"
+MODEL = {"errors", "codec", "secrecy", "state", "events", "round_events", "phase_events", "intents",
+         "content", "loading", "spec"}
+RULES = {"core", "rng", "effects", "phases", "rulesets", "flow", "legal", "game", "bots", "views"}
+
+
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _imports(path: Path) -> list[tuple[str, list[str]]]:
+    """(absolute module, imported names) of every import in ``path``."""
+    here = _module(path).split(".")
+    if path.name != "__init__.py":
+        here = here[:-1]
+    out: list[tuple[str, list[str]]] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.extend((a.name, []) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = here[: len(here) - node.level + 1] if node.level else []
+            mod = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            names = [a.name for a in node.names]
+            out.append((mod, names))
+            out.extend((f"{mod}.{n}", []) for n in names)  # "from . import effects"
+    return out
+
+
+def _engine_part(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["mrp_tutor", "engine"] and len(parts) > 2 else None
+
+
+def _engine_sources() -> list[Path]:
+    return sorted(ENGINE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _engine_sources(), ids=lambda p: _module(p))
+def test_engine_layers(path: Path) -> None:
+    me = _module(path).split(".")[2] if _module(path).count(".") >= 2 else ""
+    forbidden: set[str] = set()
+    if me in MODEL:
+        forbidden = RULES
+    elif me == "effects":
+        forbidden = {"phases", "flow", "legal", "game", "bots", "views"}
+    elif me == "rulesets":
+        forbidden = {"effects", "phases", "flow", "legal", "game", "bots", "views"}
+    elif me == "phases":
+        forbidden = {"flow", "legal", "game", "bots", "views"}
+    hits = [m for m, _ in _imports(path) if _engine_part(m) in forbidden]
+    assert not hits, f"{_module(path)} imports {hits}"
+
+
+def _outside_sources() -> list[Path]:
+    found = [p for p in PKG.rglob("*.py") if ENGINE not in p.parents]
+    found += sorted((ROOT / "tests").rglob("*.py")) + sorted((ROOT / "benchmarks").rglob("*.py"))
+    return found
+
+
+def test_nothing_outside_the_engine_uses_a_private_engine_name() -> None:
+    bad: list[str] = []
+    for path in _outside_sources():
+        tree = ast.parse(path.read_text())
+        engine_aliases: set[str] = set()
+        for mod, names in _imports(path):
+            if "mrp_tutor.engine" in mod or mod.startswith("engine"):
+                bad += [f"{path.name}: {mod}.{n}" for n in names
+                        if n.startswith("_") and not n.startswith("__")]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and "engine" in node.module:
+                engine_aliases.update(a.asname or a.name for a in node.names)
+            if isinstance(node, ast.Import):
+                engine_aliases.update(a.asname or a.name for a in node.names
+                                      if "mrp_tutor.engine" in a.name)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                    and not node.attr.startswith("__")
+                    and ((isinstance(node.value, ast.Name) and node.value.id in engine_aliases)
+                         or node.attr in {"_legal", "_produce", "_final_scoring"})):
+                bad.append(f"{path.name}:{node.lineno}: .{node.attr}")
+    assert not bad, bad
+
+
+def test_explain_never_imports_the_app() -> None:
+    for path in (PKG / "explain").rglob("*.py"):
+        assert not [m for m, _ in _imports(path) if m.startswith("mrp_tutor.app")], path
+
+
+def test_no_phase_or_effect_branches_on_the_two_player_variant() -> None:
+    for path in [*(ENGINE / "phases").glob("*.py"), *(ENGINE / "effects").glob("*.py"),
+                 ENGINE / "flow.py", ENGINE / "legal.py", ENGINE / "core.py"]:
+        code = "\n".join(line.split("#")[0] for line in path.read_text().splitlines()
+                         if not line.lstrip().startswith(("#", '"', "``")))
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr == "neutral":
+                pytest.fail(f"{path.name}:{node.lineno} reads seat.neutral")
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and (
+                    node.value.startswith("two_player")):
+                pytest.fail(f"{path.name}:{node.lineno} names {node.value!r}")
+        assert "two_player" not in code.replace('"two_player"', ""), path
+
+
+@pytest.mark.parametrize("path", _engine_sources(), ids=lambda p: _module(p))
+def test_engine_modules_stay_small(path: Path) -> None:
+    lines = len(path.read_text().splitlines())
+    assert lines <= (300 if path == ENGINE / "game.py" else 600), (path, lines)
