@@ -1,7 +1,9 @@
 """Browser test harness: standalone Voila + headless Debian Chromium via Playwright (sync API).
 
 Fixtures
-  voila_url  session  Voila serving notebooks/app.ipynb on a free loopback port
+  voila_url  session  ``python -m mrp_tutor.serve`` (Voila + kernel pool, cap, tab-close fix)
+                      serving notebooks/app.ipynb on a free loopback port; first game's seed
+                      is TEST_SEED (env MRP_TUTOR_SEED), card overrides read from a temp path
   browser    session  headless Chromium (/usr/bin/chromium, env CHROMIUM overrides)
   page_log   function requests blocked / console errors / page errors seen by ``page``
   page       function fresh context+page; every request to a host other than 127.0.0.1/localhost
@@ -25,6 +27,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -55,6 +58,7 @@ VOILA_START_TIMEOUT_S = 60.0
 GOTO_TIMEOUT_MS = 60_000
 WIDGET_TIMEOUT_MS = 60_000
 VIEWPORT = {"width": 1200, "height": 800}
+TEST_SEED = 982451653  # the first game's seed in every kernel: digits that appear nowhere else
 
 
 def _in_ci() -> bool:
@@ -86,21 +90,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 # --------------------------------------------------------------------------- voila
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
-    """Start standalone Voila on a free loopback port; yield its base URL; SIGTERM on teardown."""
+    """Start the app server on a free loopback port; yield its base URL; SIGTERM on teardown."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     log_path = ARTIFACTS / "voila.log"
     cmd = [
-        sys.executable, "-m", "voila", str(APP_NOTEBOOK),
+        sys.executable, "-m", "mrp_tutor.serve", str(APP_NOTEBOOK),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
-        "--strip_sources=True",
+        "--pool_size=1",
         "--MappingKernelManager.cull_idle_timeout=120", "--MappingKernelManager.cull_interval=30",
-        "--VoilaConfiguration.allow_template_override=NO",
-        "--VoilaConfiguration.allow_theme_override=NO",
     ]  # fmt: skip
+    env = {**os.environ, "MRP_TUTOR_SEED": str(TEST_SEED),
+           "MRP_TUTOR_OVERRIDES": str(Path(tempfile.mkdtemp(prefix="mrp-ov-")) / "o.yaml")}
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
-            cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+            cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            env=env,
         )
     try:
         deadline = time.monotonic() + VOILA_START_TIMEOUT_S
@@ -261,6 +266,12 @@ class AppDriver:
 
     def publish_screenshot(self, path: Path) -> Path | None:
         return publish_screenshot(path)
+
+
+@pytest.fixture
+def test_seed() -> int:
+    """The seed of the first game in every kernel the test server starts."""
+    return TEST_SEED
 
 
 @pytest.fixture
