@@ -23,12 +23,13 @@ an option given twice).  Every other Voila option works as usual.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 from typing import Any
 
 import tornado.web
-from traitlets import Bool, Int
+from traitlets import Bool, Float, Int
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -97,6 +98,11 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         if app.js_gate and self.get_cookie(GATE_COOKIE) != "1":
             self.finish(GATE_PAGE % {"cookie": GATE_COOKIE})
             return
+        # a reload's new page can arrive before the old tab's shutdown beacon: wait a little
+        waited = 0.0
+        while 0 < app.max_kernels <= self.visitor_kernels() and waited < app.busy_wait:
+            await asyncio.sleep(0.2)
+            waited += 0.2
         if 0 < app.max_kernels <= self.visitor_kernels():
             self.log.warning("kernel cap %d reached: busy page for %s", app.max_kernels,
                              self.request.remote_ip)
@@ -115,6 +121,8 @@ class TutorVoila(Voila):  # type: ignore[misc]
     max_kernels = Int(64, config=True,
                       help="Most visitor kernels at once (0: no cap); more visitors get a busy "
                            "page (HTTP 503) until a seat frees.")
+    busy_wait = Float(5.0, config=True,
+                      help="Seconds a visitor waits for a free seat before the busy page.")
     js_gate = Bool(True, config=True,
                    help="Start a kernel only for clients that run JavaScript (cookie check).")
 

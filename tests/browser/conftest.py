@@ -88,17 +88,19 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 # --------------------------------------------------------------------------- voila
-@pytest.fixture(scope="session")
-def voila_url() -> Iterator[str]:
-    """Start the app server on a free loopback port; yield its base URL; SIGTERM on teardown."""
+@contextlib.contextmanager
+def serve_app(*options: str, log_name: str = "voila.log") -> Iterator[tuple[str, Any]]:
+    """Run ``python -m mrp_tutor.serve`` with ``options`` on a free loopback port.
+
+    Yields (base URL, server process); SIGTERM on exit (Voila then stops its kernels).
+    """
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    log_path = ARTIFACTS / "voila.log"
+    log_path = ARTIFACTS / log_name
     cmd = [
         sys.executable, "-m", "mrp_tutor.serve", str(APP_NOTEBOOK),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
-        "--pool_size=1",
-        "--MappingKernelManager.cull_idle_timeout=120", "--MappingKernelManager.cull_interval=30",
+        *options,
     ]  # fmt: skip
     env = {**os.environ, "MRP_TUTOR_SEED": str(TEST_SEED),
            "MRP_TUTOR_OVERRIDES": str(Path(tempfile.mkdtemp(prefix="mrp-ov-")) / "o.yaml")}
@@ -124,7 +126,7 @@ def voila_url() -> Iterator[str]:
                         f"{VOILA_START_TIMEOUT_S:.0f}s; log {log_path}:\n{_tail(log_path)}"
                     )
                 time.sleep(0.05)  # poll interval of the readiness probe, not a wait for the UI
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", proc
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)  # voila shuts its kernels down on SIGTERM
@@ -133,6 +135,14 @@ def voila_url() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    """The app server shared by the browser tests (a pool of one preheated kernel)."""
+    with serve_app("--pool_size=1", "--MappingKernelManager.cull_idle_timeout=120",
+                   "--MappingKernelManager.cull_interval=30") as (url, _proc):
+        yield url
 
 
 # --------------------------------------------------------------------------- chromium
@@ -277,3 +287,9 @@ def test_seed() -> int:
 @pytest.fixture
 def app(page: Any, voila_url: str, page_log: PageLog) -> AppDriver:
     return AppDriver(page=page, url=voila_url, log=page_log)
+
+
+@pytest.fixture(scope="session")
+def serve() -> Any:
+    """``serve_app`` for tests that need a server of their own (other options)."""
+    return serve_app
