@@ -34,6 +34,7 @@ from .html import (
     e,
     frame_html,
     race_html,
+    rows_html,
     sentence_html,
     sentences_html,
     status_html,
@@ -526,10 +527,9 @@ class TutorApp:
             rounds = _rounds(evs)
             start = max(0, len(evs) - LOG_TAIL)
             shown = [sess.visible(ev) for ev in evs[start:]]
-            df = tables.event_log(self.spec, shown, start=start, rounds=rounds[start:])
-            df = df.iloc[::-1]
+            rows = tables.event_rows(self.spec, shown, start=start, rounds=rounds[start:])
             self.log_html.value = (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
-                                   + frame_html(df, "mrp-log-table"))
+                                   + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table"))
 
         self._refreshers[0] = refresh
         return W.VBox([self.log_html])
