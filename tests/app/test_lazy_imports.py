@@ -1,6 +1,7 @@
 """A visitor's kernel imports only what the first screen needs (memory per visitor).
 
-pandas (~100 MB with pyarrow) is imported when a table tab is opened, not before.
+pandas (~100 MB with pyarrow) is imported when a table tab is opened, not before; networkx
+(~11 MB) only for a board that is not a simple ring.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 from mrp_tutor.app import build_app
 app = build_app(seed=3)
 app.next_btn.click()
-print(",".join(m for m in ("pandas", "pyarrow") if m in sys.modules))
+print(",".join(m for m in ("pandas", "pyarrow", "networkx") if m in sys.modules))
 app.tabs.selected_index = 1  # Scores: a pandas table
 print("pandas" in sys.modules, "error" in app.status.value)
 """
@@ -23,3 +24,12 @@ def test_the_first_screen_does_not_import_pandas() -> None:
     out = subprocess.run([sys.executable, "-c", FIRST_SCREEN], capture_output=True, text=True,
                          timeout=120, check=True).stdout.splitlines()
     assert out == ["", "True False"]
+
+
+def test_the_ring_walk_is_networkx_find_cycle() -> None:
+    from mrp_tutor.app.board import _ring_order_nx, ring_order
+    from mrp_tutor.engine import load_spec
+
+    spec = load_spec(use_env_overrides=False)
+    assert len(ring_order(spec)) == len(spec.outer) >= 3
+    assert ring_order(spec) == _ring_order_nx(spec, list(spec.outer))
