@@ -61,11 +61,20 @@ def frame_html(df: pd.DataFrame, cls: str, caption: str = "") -> str:
 def rows_html(columns: Iterable[Any], rows: Iterable[Sequence[Any]], cls: str,
               caption: str = "") -> str:
     """Rows (tuples in ``columns`` order) as the same table as :func:`frame_html`."""
+    return table_html(columns, (row_html(r) for r in rows), cls, caption)
+
+
+def row_html(row: Sequence[Any]) -> str:
+    """One ``<tr>`` of :func:`rows_html` (callers may cache it)."""
+    return "<tr>" + "".join(f"<td>{e(v)}</td>" for v in row) + "</tr>"
+
+
+def table_html(columns: Iterable[Any], rows: Iterable[str], cls: str, caption: str = "") -> str:
+    """A table from its column names and already rendered ``<tr>`` rows."""
     cap = f"<caption>{e(caption)}</caption>" if caption else ""
     head = "".join(f'<th scope="col">{e(c)}</th>' for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{e(v)}</td>" for v in row) + "</tr>" for row in rows)
     return (f'<table class="mrp-table {e(cls)}" tabindex="0">{cap}<thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>")
+            f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def countdown_html(spec: GameSpec, view: Mapping[str, Any]) -> str:

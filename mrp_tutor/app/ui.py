@@ -34,10 +34,11 @@ from .html import (
     e,
     frame_html,
     race_html,
-    rows_html,
+    row_html,
     sentence_html,
     sentences_html,
     status_html,
+    table_html,
     text_board_html,
 )
 from .panels.corrections import operator_corrections, operator_path
@@ -520,16 +521,25 @@ class TutorApp:
     # ================================================================= tabs
     def _build_log(self) -> W.Widget:
         self.log_html = W.HTML(_dom_classes=["mrp-log"])
+        # log index -> (the event as shown, its round, its <tr>): a row is rendered again only
+        # when what the viewer sees of it changed (compared field by field, never by identity)
+        row_cache: dict[int, tuple[Any, int, str]] = {}
 
         def refresh() -> None:
             sess = self.session
             evs = sess.game.log
             rounds = _rounds(evs)
             start = max(0, len(evs) - LOG_TAIL)
-            shown = [sess.visible(ev) for ev in evs[start:]]
-            rows = tables.event_rows(self.spec, shown, start=start, rounds=rounds[start:])
-            self.log_html.value = (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
-                                   + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table"))
+            body = []
+            for i in range(len(evs) - 1, start - 1, -1):
+                shown = sess.visible(evs[i])
+                hit = row_cache.get(i)
+                if hit is None or hit[1] != rounds[i] or hit[0] != shown:
+                    row = tables.event_rows(self.spec, [shown], start=i, rounds=[rounds[i]])[0]
+                    hit = row_cache[i] = (shown, rounds[i], row_html(row))
+                body.append(hit[2])
+            self.log_html.value = (f"<div>{len(evs)} events; the latest {len(body)} first.</div>"
+                                   + table_html(tables.LOG_COLUMNS, body, "mrp-log-table"))
 
         self._refreshers[0] = refresh
         return W.VBox([self.log_html])
