@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -115,6 +116,22 @@ def tree_rss_mib(proc: psutil.Process) -> tuple[float, list[float]]:
     return round(total, 1), kernels
 
 
+def tree_cpu_s(proc: psutil.Process) -> float:
+    """CPU seconds of a process, its live descendants and the ones it has reaped."""
+    total = 0.0
+    try:
+        procs = [proc, *proc.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system + t.children_user + t.children_system
+        except psutil.Error:
+            continue
+    return total
+
+
 class Server:
     def __init__(self, args: argparse.Namespace) -> None:
         self.port = free_port()
@@ -122,7 +139,8 @@ class Server:
         self.log_path = Path(tempfile.mkdtemp(prefix="mrp-load-")) / "server.log"
         cmd = [sys.executable, "-m", "mrp_tutor.serve", f"--port={self.port}",
                "--Voila.ip=127.0.0.1", f"--pool_size={args.pool}",
-               f"--TutorVoila.max_kernels={args.max_kernels}"]
+               f"--TutorVoila.max_kernels={args.max_kernels}",
+               f"--VoilaKernelManager.fill_delay={args.fill_delay}"]
         env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         with self.log_path.open("wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
@@ -159,14 +177,19 @@ class Server:
                 self.proc.wait()
 
 
-async def session(i: int, delay: float, browser: Any, api: Any, base: str, clicks: int,
-                  results: list[dict[str, Any]], timeout_s: float) -> None:
-    await asyncio.sleep(delay)
-    res: dict[str, Any] = {"i": i, "ok": False, "page_errors": [], "console_errors": []}
-    results.append(res)
+async def new_context(browser: Any, base: str) -> Any:
     ctx = await browser.new_context(viewport={"width": 1200, "height": 800})
     await ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
                     else r.abort())
+    return ctx
+
+
+async def session(i: int, delay: float, browser: Any, shared: Any, api: Any, base: str,
+                  clicks: int, results: list[dict[str, Any]], timeout_s: float) -> None:
+    await asyncio.sleep(delay)
+    res: dict[str, Any] = {"i": i, "ok": False, "page_errors": [], "console_errors": []}
+    results.append(res)
+    ctx = shared or await new_context(browser, base)
     try:
         page = await ctx.new_page()
         page.on("pageerror", lambda e: res["page_errors"].append(str(e)[:200]))
@@ -203,7 +226,8 @@ async def session(i: int, delay: float, browser: Any, api: Any, base: str, click
     except Exception as exc:
         res["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
     finally:
-        await ctx.close()
+        if shared is None:
+            await ctx.close()
 
 
 async def drive(args: argparse.Namespace, server: Server) -> dict[str, Any]:
@@ -222,9 +246,23 @@ async def drive(args: argparse.Namespace, server: Server) -> dict[str, Any]:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         api = await pw.request.new_context()
         sampler = asyncio.create_task(sample())
+        shared = None if args.own_contexts else await new_context(browser, server.base)
+        if shared is not None:  # one visit first: the front-end's files are in the cache
+            fills = server.log_path.read_text(errors="replace").count("is filled")
+            warm = await shared.new_page()
+            await warm.goto(server.base, timeout=180_000)
+            await warm.locator(".mrp-board .mrp-zone").first.wait_for(timeout=180_000)
+            await warm.close(run_before_unload=True)
+            for _ in range(600):  # until the pool has its kernel back (at most 120 s)
+                if server.log_path.read_text(errors="replace").count("is filled") > fills:
+                    break
+                await asyncio.sleep(0.2)
+            rss_sample = tree_rss_mib(server.ps)
+            samples.clear()
+            samples.append(rss_sample)
         n = args.sessions
         step = args.ramp / max(n - 1, 1)
-        tasks = [asyncio.create_task(session(i, i * step, browser, api, server.base,
+        tasks = [asyncio.create_task(session(i, i * step, browser, shared, api, server.base,
                                              args.clicks, results, args.session_timeout))
                  for i in range(n)]
         _, pending = await asyncio.wait(tasks, timeout=args.budget)
@@ -244,13 +282,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         ready_s = server.wait_ready(args.pool)
         rss_before, kernels_before = tree_rss_mib(server.ps)
+        cpu_before = tree_cpu_s(server.ps)
         t0 = time.monotonic()
         out = asyncio.run(drive(args, server))
         wall = time.monotonic() - t0
         time.sleep(1)
         rss_after, kernels_after = tree_rss_mib(server.ps)
+        cpu_server = tree_cpu_s(server.ps) - cpu_before
     finally:
         server.stop()
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)  # everything we started, now reaped
+    cpu_browser = ru.ru_utime + ru.ru_stime - cpu_before - cpu_server
     res = out["results"]
     ok = [r for r in res if r.get("ok")]
     failed = [r for r in res if not r.get("ok")]
@@ -282,11 +324,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                       "max": max(gone, default=None),
                                       "not_gone_within_60s": len(not_gone)},
         "setup": {"server": f"python -m mrp_tutor.serve --pool_size={args.pool} "
-                            f"--TutorVoila.max_kernels={args.max_kernels} (loopback)",
-                  "browser": f"one headless Chromium ({CHROMIUM}), one context per session",
+                            f"--TutorVoila.max_kernels={args.max_kernels} "
+                            f"--VoilaKernelManager.fill_delay={args.fill_delay} (loopback)",
+                  "browser": f"one headless Chromium ({CHROMIUM}), "
+                             + ("one context per session" if args.own_contexts else
+                                "one page per session in one context (shared HTTP cache)"),
+                  "fill_delay_s": args.fill_delay,
                   "clicks_per_session": args.clicks, "ramp_s": args.ramp,
                   "cpus": os.cpu_count(), "server_ready_s": ready_s,
                   "wall_s": round(wall, 1), "sessions_cut_by_budget": out["timed_out"],
+                  "cpu_s_server_and_kernels": round(cpu_server, 1),
+                  "cpu_s_browser": round(cpu_browser, 1),
                   "loadavg_before": [round(x, 2) for x in load_before],
                   "loadavg_after": [round(x, 2) for x in os.getloadavg()]},
     }
@@ -309,6 +357,11 @@ def main() -> None:
                     help="seconds over which the sessions arrive (0: all at once)")
     ap.add_argument("--pool", type=int, default=4, help="preheated kernels (--pool_size)")
     ap.add_argument("--max-kernels", type=int, default=64)
+    ap.add_argument("--fill-delay", type=float, default=1.0,
+                    help="seconds before the pool refills after a visitor took a kernel")
+    ap.add_argument("--own-contexts", action="store_true",
+                    help="a separate browser context (own cache and cookies) per session; "
+                         "default: pages of one context sharing the HTTP cache")
     ap.add_argument("--session-timeout", type=float, default=120.0)
     ap.add_argument("--budget", type=float, default=600.0, help="hard stop of the whole run")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
