@@ -11,7 +11,12 @@ import sys
 
 FIRST_SCREEN = """
 import sys
+from unittest import mock
+import mrp_tutor.app
 from mrp_tutor.app import build_app
+with mock.patch("IPython.display.display"):
+    mrp_tutor.app.show_app(seed=3)  # the notebook's call, game picker included
+assert "mrp_tutor.first_martians" not in sys.modules
 app = build_app(seed=3)
 app.next_btn.click()
 print(",".join(m for m in ("pandas", "pyarrow", "networkx") if m in sys.modules))
