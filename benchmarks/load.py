@@ -280,7 +280,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     load_before = os.getloadavg()
     server = Server(args)
     try:
-        ready_s = server.wait_ready(args.pool)
+        ready_s = server.wait_ready(args.pool, args.ready_timeout)
         rss_before, kernels_before = tree_rss_mib(server.ps)
         cpu_before = tree_cpu_s(server.ps)
         t0 = time.monotonic()
@@ -363,6 +363,8 @@ def main() -> None:
                     help="a separate browser context (own cache and cookies) per session; "
                          "default: pages of one context sharing the HTTP cache")
     ap.add_argument("--session-timeout", type=float, default=120.0)
+    ap.add_argument("--ready-timeout", type=float, default=600.0,
+                    help="most seconds to wait for the server and its full pool")
     ap.add_argument("--budget", type=float, default=600.0, help="hard stop of the whole run")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
