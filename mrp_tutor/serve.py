@@ -45,6 +45,9 @@ DEFAULTS: dict[str, str] = {
     "--VoilaConfiguration.allow_theme_override": "NO",
     "--preheat_kernel": "True",
     "--pool_size": "2",
+    # many kernels rendering at once (a pool filling, a burst of visitors) are slow to answer:
+    # nbclient's 4 s default then drops the app's output and the page stays empty
+    "--VoilaExecutor.iopub_timeout": "120",
     # kernels with no open tab (a crashed browser, a GET that never opened the page)
     "--MappingKernelManager.cull_idle_timeout": "60",
     "--MappingKernelManager.cull_interval": "10",
