@@ -97,9 +97,20 @@ def _computed_layout(spec: GameSpec) -> dict[str, tuple[float, float]]:
 
 
 def map_edges(spec: GameSpec) -> list[dict[str, Any]]:
-    """The adjacency lines of the map, from the zone graph (networkx), with their provenance."""
-    return [{"a": a, "b": b, "verified": bool(d.get("verified", False))}
-            for a, b, d in spec.graph.edges(data=True)]
+    """The adjacency lines of the map with their provenance: the zone graph's edges in its
+    order (as ``spec.graph.edges``), read from the data so a visitor's kernel need not import
+    networkx."""
+    nbrs: dict[str, dict[str, bool]] = {z.id: {} for z in spec.content.zones.zones}
+    for edge in spec.content.zones.adjacency:
+        a, b = edge.between
+        nbrs.setdefault(a, {})[b] = bool(edge.verified)
+        nbrs.setdefault(b, {})[a] = bool(edge.verified)
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for a, near in nbrs.items():
+        out.extend({"a": a, "b": b, "verified": v} for b, v in near.items() if b not in seen)
+        seen.add(a)
+    return out
 
 
 def board_payload(spec: GameSpec, view: Mapping[str, Any],

@@ -38,3 +38,13 @@ def test_the_ring_walk_is_networkx_find_cycle() -> None:
     spec = load_spec(use_env_overrides=False)
     assert len(ring_order(spec)) == len(spec.outer) >= 3
     assert ring_order(spec) == _ring_order_nx(spec, list(spec.outer))
+
+
+def test_the_map_edges_are_the_zone_graphs() -> None:
+    from mrp_tutor.app.board import map_edges
+    from mrp_tutor.engine import load_spec
+
+    spec = load_spec(use_env_overrides=False)
+    graph = [{"a": a, "b": b, "verified": bool(d.get("verified", False))}
+             for a, b, d in spec.graph.edges(data=True)]
+    assert map_edges(spec) == graph and len(graph) > 10
