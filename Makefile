@@ -12,21 +12,25 @@ SHELL := /bin/bash
 
 VENV     := .venv
 PY       := $(VENV)/bin/python
-STAMP    := $(VENV)/.stamp
+STAMP    := $(VENV)/.stamp-dev
+APP_STAMP := $(VENV)/.stamp-app
 HOST     := 127.0.0.1
 PORT     ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 APP_NB   := notebooks/app.ipynb
 
-# Same flags as tests/browser/conftest.py (kernels of closed tabs are culled: voila#1458).
-VOILA_FLAGS := --no-browser --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 \
-	--strip_sources=True \
-	--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
-	--VoilaConfiguration.allow_template_override=NO --VoilaConfiguration.allow_theme_override=NO
+# mrp_tutor.serve = Voila + the tab-close fix (voila#1458), a JavaScript gate (plain GETs start
+# no kernel), a kernel cap with a busy page and a preheated pool; its other defaults
+# (sources stripped, no template/theme override, idle cull of kernels without a tab) are in
+# mrp_tutor/serve.py.  POOL / MAX_KERNELS tune it.
+POOL        ?= 2
+MAX_KERNELS ?= 64
+VOILA_FLAGS := --Voila.ip=$(HOST) --port=$(PORT) --pool_size=$(POOL) \
+	--TutorVoila.max_kernels=$(MAX_KERNELS)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: help setup chromium app tutorials test lint typecheck pytest bench screenshot clean
+.PHONY: help setup setup-app chromium app tutorials test lint typecheck pytest bench screenshot clean
 
 help:
 	@echo "make app        serve $(APP_NB) at http://$(HOST):$(PORT)/ (sets up first)"
@@ -35,12 +39,15 @@ help:
 	@echo "make bench      run benchmarks/*.py --json"
 	@echo "make screenshot refresh docs/screenshot.png from the browser test of a game in progress"
 	@echo "make setup      create $(VENV), install '.[dev]', install chromium (root only)"
+	@echo "make setup-app  create $(VENV) with only what the app runs (what 'make app' needs)"
 	@echo "make clean      remove $(VENV) and caches"
 
 setup: $(STAMP) chromium
+setup-app: $(APP_STAMP)
 
-# Rebuilt only when pyproject.toml is newer than the stamp.
-$(STAMP): pyproject.toml
+# The venv with the app's runtime dependencies only (make app); rebuilt when pyproject.toml
+# is newer than the stamp.
+$(APP_STAMP): pyproject.toml
 	@boot=""; \
 	if command -v python3.11 >/dev/null 2>&1; then boot=python3.11; \
 	elif command -v python3 >/dev/null 2>&1 && python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then boot=python3; \
@@ -58,9 +65,15 @@ $(STAMP): pyproject.toml
 	  fi; \
 	fi
 	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	@touch $(APP_STAMP)
+	@echo ">>> $(VENV) ready to run the app"
+
+# The developer toolchain on top (tests, lint, types, browser driver, benchmarks).
+$(STAMP): $(APP_STAMP)
 	$(PY) -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
-	@echo ">>> $(VENV) ready"
+	@echo ">>> $(VENV) ready for tests"
 
 # Headless Chromium for the browser tests (Debian package; never `playwright install`).
 chromium:
@@ -74,9 +87,9 @@ chromium:
 	  echo "  or point CHROMIUM=/path/to/chromium at an existing Chromium/Chrome binary." >&2; \
 	fi
 
-app: setup
+app: setup-app
 	@echo ">>> Mission: Red Planet tutor: http://$(HOST):$(PORT)/   (Ctrl-C to stop)"
-	$(VENV)/bin/voila $(APP_NB) $(VOILA_FLAGS)
+	$(PY) -m mrp_tutor.serve $(APP_NB) $(VOILA_FLAGS)
 
 # JupyterLab is only needed here (extra "tutorials"), so `make setup` and CI stay lean.
 LAB_STAMP := $(VENV)/.stamp-tutorials

@@ -28,7 +28,7 @@ def show_app(**kwargs: Any) -> None:
     shows no object repr; use :func:`build_app` to keep a handle on the app)."""
     from IPython.display import display
 
-    from .fm_panel import game_picker
+    from .picker import game_picker  # imports First Martians only when picked
 
     app = build_app(**kwargs)
     display(game_picker(app.root))  # type: ignore[no-untyped-call]

@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import anywidget
-import networkx as nx
 import traitlets
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -33,8 +32,36 @@ class Pick(BaseModel):
 
 
 def ring_order(spec: GameSpec) -> list[str]:
-    """Outer zones in ring order (a cycle of the outer adjacency when there is one)."""
+    """Outer zones in ring order (a cycle of the outer adjacency when there is one).
+
+    A simple ring (every outer zone next to exactly two outer zones, the printed board) is
+    walked directly, in the order networkx's ``find_cycle`` gives; anything else is left to
+    networkx, which is imported only then (a visitor's kernel saves ~11 MB).
+    """
     outer = list(spec.outer)
+    nbrs: dict[str, list[str]] = {z: [] for z in outer}
+    for edge in spec.content.zones.adjacency:  # the graph's edge order
+        a, b = edge.between
+        if a in nbrs and b in nbrs and a != b:
+            if b not in nbrs[a]:
+                nbrs[a].append(b)
+            if a not in nbrs[b]:
+                nbrs[b].append(a)
+    if len(outer) >= 3 and all(len(v) == 2 for v in nbrs.values()):
+        walk = [outer[0], nbrs[outer[0]][0]]
+        while len(walk) < len(outer):
+            nxt = next(z for z in nbrs[walk[-1]] if z != walk[-2])
+            if nxt == walk[0]:
+                break
+            walk.append(nxt)
+        if len(walk) == len(outer):
+            return walk
+    return _ring_order_nx(spec, outer)
+
+
+def _ring_order_nx(spec: GameSpec, outer: list[str]) -> list[str]:
+    import networkx as nx
+
     sub = spec.graph.subgraph(outer)
     try:
         cycle = nx.find_cycle(sub, source=outer[0]) if outer else []
@@ -70,9 +97,20 @@ def _computed_layout(spec: GameSpec) -> dict[str, tuple[float, float]]:
 
 
 def map_edges(spec: GameSpec) -> list[dict[str, Any]]:
-    """The adjacency lines of the map, from the zone graph (networkx), with their provenance."""
-    return [{"a": a, "b": b, "verified": bool(d.get("verified", False))}
-            for a, b, d in spec.graph.edges(data=True)]
+    """The adjacency lines of the map with their provenance: the zone graph's edges in its
+    order (as ``spec.graph.edges``), read from the data so a visitor's kernel need not import
+    networkx."""
+    nbrs: dict[str, dict[str, bool]] = {z.id: {} for z in spec.content.zones.zones}
+    for edge in spec.content.zones.adjacency:
+        a, b = edge.between
+        nbrs.setdefault(a, {})[b] = bool(edge.verified)
+        nbrs.setdefault(b, {})[a] = bool(edge.verified)
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for a, near in nbrs.items():
+        out.extend({"a": a, "b": b, "verified": v} for b, v in near.items() if b not in seen)
+        seen.add(a)
+    return out
 
 
 def board_payload(spec: GameSpec, view: Mapping[str, Any],

@@ -1,4 +1,4 @@
-"""First Martians panel set and the game picker (new module; ``show_app`` wires it in).
+"""First Martians panel set (``show_app`` wires it in through :mod:`.picker`).
 
 The panel holds one HUB (the shipped sample round, a Board Setup HUB, or a file the user
 uploads) and steps it: **Next step** plays the next input of the loaded round file, then the
@@ -191,21 +191,3 @@ class FmPanel:
         self.log.value = "<ol class='fm-steps'>" + "".join(self.lines) + "</ol>"
         self.hub.value = hub_html(s, self.table.board)
 
-
-def game_picker(mrp_root: Any) -> W.VBox:
-    """A game picker above the games' panel sets; the First Martians panel is built lazily."""
-    pick = W.ToggleButtons(options=["Mission: Red Planet", "First Martians"],
-                           _dom_classes=["game-picker"])
-    box = W.VBox([mrp_root])
-    built: dict[str, Any] = {}
-
-    def on_pick(change: dict[str, Any]) -> None:
-        if change["new"] == "First Martians":
-            if "fm" not in built:
-                built["fm"] = FmPanel()
-            box.children = [built["fm"].root]
-        else:
-            box.children = [mrp_root]
-
-    pick.observe(on_pick, names="value")
-    return W.VBox([pick, box])

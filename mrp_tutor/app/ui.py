@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
+import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -33,9 +35,11 @@ from .html import (
     e,
     frame_html,
     race_html,
+    row_html,
     sentence_html,
     sentences_html,
     status_html,
+    table_html,
     text_board_html,
 )
 from .panels.corrections import operator_corrections, operator_path
@@ -75,7 +79,7 @@ def _btn(label: str, cls: str, tip: str = "", style: str = "") -> W.Button:
 class TutorApp:
     """The whole app: one session, panels, and the single dispatch path."""
 
-    def __init__(self, spec: GameSpec | None = None, *, seed: int = 1,
+    def __init__(self, spec: GameSpec | None = None, *, seed: int | None = None,
                  colours: tuple[str, ...] = ("red", "blue", "green")) -> None:
         startup_problem = ""
         if spec is None:
@@ -89,7 +93,7 @@ class TutorApp:
         # this visitor's card corrections (an overrides document) and the spec they give
         self.corrections: dict[str, Any] = {} if startup_problem else operator_corrections()
         self.corrected_spec: GameSpec | None = None
-        self.session = Session.new(self.spec, colours, seed)
+        self.session = Session.new(self.spec, colours, start_seed(seed))
         self.layout = zone_layout(self.spec)
         self.scenarios, problem = scenario_glue.load_library()
         self.target: tuple[str, str] | None = None
@@ -112,8 +116,11 @@ class TutorApp:
                                   options=[("3", 3), ("4", 4), ("5", 5), ("6", 6),
                                            ("2 (variant)", 2)], value=len(colours),
                                   layout=W.Layout(width="160px"), _dom_classes=["mrp-players"])
-        self.seed = W.IntText(value=seed, description="Seed", layout=W.Layout(width="140px"),
-                              _dom_classes=["mrp-seed"])
+        # The seed decides every hidden card: the box is an input only, emptied once a game
+        # starts (blank = a random seed); only Referee mode shows it (seed_shown).
+        self.seed = W.Text(value="", placeholder="random", description="Seed",
+                           layout=W.Layout(width="170px"), _dom_classes=["mrp-seed"])
+        self.seed_shown = W.HTML(_dom_classes=["mrp-seed-shown"])
         self.new_btn = _btn("New game", "mrp-new-game", "Set up a new seeded game")
         self.mode = W.ToggleButtons(options=["Tutor", "Referee"], value="Tutor",
                                     _dom_classes=["mrp-mode"],
@@ -176,7 +183,8 @@ class TutorApp:
             self.title,
             W.HBox([self.lesson.start_btn, self.lesson.store, self.scenario, self.load_btn,
                     self.players, self.seed, self.new_btn], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.mode, self.viewer], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.mode, self.viewer, self.seed_shown],
+                   layout=W.Layout(flex_flow="row wrap")),
             self.status,
         ])
         self.root = W.VBox([header, W.HBox([left, right],
@@ -257,6 +265,8 @@ class TutorApp:
         if reports is not None:
             self._shown = list(reports)
             self.explain.value = self._reports_html(reports)
+        self.seed_shown.value = (f'<span class="mrp-seed-text">Seed {sess.state.seed} (replays '
+                                 'this game)</span>' if sess.referee else "")
         idx = self.tabs.selected_index
         if idx is not None and idx in self._refreshers:
             self._refreshers[idx]()
@@ -425,14 +435,20 @@ class TutorApp:
             self.layout = zone_layout(self.spec)
         n = int(self.players.value)
         palette = list(self.spec.colours)
+        seed = parse_seed(self.seed.value)
+        if seed is None:
+            self.say("The seed must be a whole number of up to 18 digits, or blank for a "
+                     "random one.", "error")
+            return
         if n == 2:
-            self.session.new_game(palette[:4], int(self.seed.value), variant="two_player")
+            self.session.new_game(palette[:4], seed, variant="two_player")
         else:
-            self.session.new_game(palette[:n], int(self.seed.value))
+            self.session.new_game(palette[:n], seed)
+        self.seed.value = ""  # never left in a widget once the game has started
         self._after_new_position()
         self.explain.value = sentences_html(
             [explain_event(self.spec, self.session.visible(ev)) for ev in self.session.game.log])
-        self.say(f"New game with seed {self.seed.value}: setup done, press Next.", "ok")
+        self.say("New game set up: press Next.", "ok")
 
     def _after_new_position(self) -> None:
         self.target = None
@@ -506,17 +522,25 @@ class TutorApp:
     # ================================================================= tabs
     def _build_log(self) -> W.Widget:
         self.log_html = W.HTML(_dom_classes=["mrp-log"])
+        # log index -> (the event as shown, its round, its <tr>): a row is rendered again only
+        # when what the viewer sees of it changed (compared field by field, never by identity)
+        row_cache: dict[int, tuple[Any, int, str]] = {}
 
         def refresh() -> None:
             sess = self.session
             evs = sess.game.log
             rounds = _rounds(evs)
             start = max(0, len(evs) - LOG_TAIL)
-            shown = [sess.visible(ev) for ev in evs[start:]]
-            df = tables.event_log(self.spec, shown, start=start, rounds=rounds[start:])
-            df = df.iloc[::-1]
-            self.log_html.value = (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
-                                   + frame_html(df, "mrp-log-table"))
+            body = []
+            for i in range(len(evs) - 1, start - 1, -1):
+                shown = sess.visible(evs[i])
+                hit = row_cache.get(i)
+                if hit is None or hit[1] != rounds[i] or hit[0] != shown:
+                    row = tables.event_rows(self.spec, [shown], start=i, rounds=[rounds[i]])[0]
+                    hit = row_cache[i] = (shown, rounds[i], row_html(row))
+                body.append(hit[2])
+            self.log_html.value = (f"<div>{len(evs)} events; the latest {len(body)} first.</div>"
+                                   + table_html(tables.LOG_COLUMNS, body, "mrp-log-table"))
 
         self._refreshers[0] = refresh
         return W.VBox([self.log_html])
@@ -559,9 +583,15 @@ class TutorApp:
             s = self.session.state
             return [c for c in s.order if not s.seats[c].neutral]
 
+        def clear_cards() -> None:
+            # options [] sets index None: nothing of a pick (label, index) stays in the page
+            self.hand_cards.options = []
+            self.hand_box.children = []
+
         def refresh() -> None:
             current = self.hand_seat.value
-            self.hand_seat.options = seats()
+            if list(self.hand_seat.options) != seats():
+                self.hand_seat.options = seats()
             if current not in seats():
                 viewer = self.session.viewer
                 self.hand_seat.value = viewer if viewer in seats() else seats()[0]
@@ -572,7 +602,7 @@ class TutorApp:
                                for c in seats()) if s.stage == "choose" else ""
             if self.hand_open is None or not self.session.sees_for(self.hand_open):
                 self.hand_open = None
-                self.hand_box.children = []
+                clear_cards()
                 self.hand_info.value = (f"<p>Hands are hidden. {e(public)}</p>" if public
                                         else "<p>Hands are hidden.</p>")
                 return
@@ -581,7 +611,10 @@ class TutorApp:
             choosing = [x for x in self.session.game.legal_intents(self.hand_open)
                         if x.type == "choose_character"]
             picks = [str(getattr(x, "character", "")) for x in choosing]
-            self.hand_cards.options = [(self.spec.card_name(ch), ch) for ch in picks]
+            cards = [(self.spec.card_name(ch), ch) for ch in picks]
+            if list(self.hand_cards.options) != cards:
+                self.hand_cards.options = cards
+                self.hand_cards.index = None  # never preselected: the player picks
             self.hand_box.children = [self.hand_cards, self.hand_lock] if choosing else []
             missions = ", ".join(self.spec.card_name(m) for m in seat["missions"] or []) or "none"
             actions = ", ".join(self.spec.card_name(m) for m in seat["actions"] or []) or "none"
@@ -610,6 +643,7 @@ class TutorApp:
 
         def hide(_b: Any = None) -> None:
             self.hand_open = None
+            clear_cards()
             if not self.session.referee:
                 self.session.viewer = None
                 self._set_viewer_options()
@@ -627,6 +661,15 @@ class TutorApp:
             self.explain.value = ""
             self.say(f"{c.capitalize()} locked a character face down. Pass the device on.", "ok")
 
+        def on_seat(change: dict[str, Any]) -> None:
+            # another player takes the device: every control is reset, the open hand hidden
+            if self.hand_open is not None and change["new"] != self.hand_open:
+                hide()
+                self.say("Another player chosen: the open hand was hidden.", "info")
+            else:
+                clear_cards()
+
+        self.hand_seat.observe(self._guard(on_seat), names="value")
         self.hand_show.on_click(self._guard(show))
         self.hand_hide.on_click(self._guard(hide))
         self.hand_lock.on_click(self._guard(lock))
@@ -828,6 +871,30 @@ def what_if_events(events: list[Any], *, referee: bool) -> tuple[list[Any], str 
         if ev.type in REVEALING:
             return list(events[:i]), ev.type
     return list(events), None
+
+
+SEED_ENV = "MRP_TUTOR_SEED"
+
+
+def start_seed(seed: int | None) -> int:
+    """The first game's seed: the one given, else env MRP_TUTOR_SEED (tests), else random."""
+    if seed is not None:
+        return seed
+    env = parse_seed(os.environ.get(SEED_ENV, ""))
+    return env if env is not None and os.environ.get(SEED_ENV, "").strip() else fresh_seed()
+
+
+def fresh_seed() -> int:
+    """A random seed nobody at the table can know."""
+    return secrets.randbelow(10**15)
+
+
+def parse_seed(text: Any) -> int | None:
+    """The seed typed in the box (blank: a fresh random one); None when it is not a seed."""
+    raw = str(text).strip()
+    if not raw:
+        return fresh_seed()
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
 
 
 def _fields(x: Intent) -> list[str]:

@@ -12,9 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from .content import (
     RESOURCES,
@@ -30,6 +28,9 @@ from .content import (
     default_override_path,
     load_content,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 UNKNOWN = "unknown"
 
@@ -144,6 +145,8 @@ class GameSpec:
     @cached_property
     def graph(self) -> nx.Graph:
         """The zone graph (read-only networkx graph) with zone attributes."""
+        import networkx as nx  # only here: a visitor's kernel never needs it (~11 MB)
+
         g = nx.Graph()
         for z in self.content.zones.zones:
             g.add_node(z.id, name=z.name, kind=z.kind, verified=z.verified)

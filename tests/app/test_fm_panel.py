@@ -3,7 +3,8 @@ sentence, undoes, loads files; the picker switches games."""
 
 from __future__ import annotations
 
-from mrp_tutor.app.fm_panel import FmPanel, game_picker
+from mrp_tutor.app.fm_panel import FmPanel
+from mrp_tutor.app.picker import game_picker
 
 
 def _run_sample(panel: FmPanel) -> None:

@@ -1,7 +1,9 @@
 """Browser test harness: standalone Voila + headless Debian Chromium via Playwright (sync API).
 
 Fixtures
-  voila_url  session  Voila serving notebooks/app.ipynb on a free loopback port
+  voila_url  session  ``python -m mrp_tutor.serve`` (Voila + kernel pool, cap, tab-close fix)
+                      serving notebooks/app.ipynb on a free loopback port; first game's seed
+                      is TEST_SEED (env MRP_TUTOR_SEED), card overrides read from a temp path
   browser    session  headless Chromium (/usr/bin/chromium, env CHROMIUM overrides)
   page_log   function requests blocked / console errors / page errors seen by ``page``
   page       function fresh context+page; every request to a host other than 127.0.0.1/localhost
@@ -25,6 +27,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -55,6 +58,7 @@ VOILA_START_TIMEOUT_S = 60.0
 GOTO_TIMEOUT_MS = 60_000
 WIDGET_TIMEOUT_MS = 60_000
 VIEWPORT = {"width": 1200, "height": 800}
+TEST_SEED = 982451653  # the first game's seed in every kernel: digits that appear nowhere else
 
 
 def _in_ci() -> bool:
@@ -84,23 +88,26 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 # --------------------------------------------------------------------------- voila
-@pytest.fixture(scope="session")
-def voila_url() -> Iterator[str]:
-    """Start standalone Voila on a free loopback port; yield its base URL; SIGTERM on teardown."""
+@contextlib.contextmanager
+def serve_app(*options: str, log_name: str = "voila.log") -> Iterator[tuple[str, Any]]:
+    """Run ``python -m mrp_tutor.serve`` with ``options`` on a free loopback port.
+
+    Yields (base URL, server process); SIGTERM on exit (Voila then stops its kernels).
+    """
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    log_path = ARTIFACTS / "voila.log"
+    log_path = ARTIFACTS / log_name
     cmd = [
-        sys.executable, "-m", "voila", str(APP_NOTEBOOK),
+        sys.executable, "-m", "mrp_tutor.serve", str(APP_NOTEBOOK),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
-        "--strip_sources=True",
-        "--MappingKernelManager.cull_idle_timeout=120", "--MappingKernelManager.cull_interval=30",
-        "--VoilaConfiguration.allow_template_override=NO",
-        "--VoilaConfiguration.allow_theme_override=NO",
+        *options,
     ]  # fmt: skip
+    env = {**os.environ, "MRP_TUTOR_SEED": str(TEST_SEED),
+           "MRP_TUTOR_OVERRIDES": str(Path(tempfile.mkdtemp(prefix="mrp-ov-")) / "o.yaml")}
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
-            cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+            cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            env=env,
         )
     try:
         deadline = time.monotonic() + VOILA_START_TIMEOUT_S
@@ -119,7 +126,7 @@ def voila_url() -> Iterator[str]:
                         f"{VOILA_START_TIMEOUT_S:.0f}s; log {log_path}:\n{_tail(log_path)}"
                     )
                 time.sleep(0.05)  # poll interval of the readiness probe, not a wait for the UI
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", proc
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)  # voila shuts its kernels down on SIGTERM
@@ -128,6 +135,14 @@ def voila_url() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    """The app server shared by the browser tests (a pool of one preheated kernel)."""
+    with serve_app("--pool_size=1", "--MappingKernelManager.cull_idle_timeout=120",
+                   "--MappingKernelManager.cull_interval=30") as (url, _proc):
+        yield url
 
 
 # --------------------------------------------------------------------------- chromium
@@ -264,5 +279,17 @@ class AppDriver:
 
 
 @pytest.fixture
+def test_seed() -> int:
+    """The seed of the first game in every kernel the test server starts."""
+    return TEST_SEED
+
+
+@pytest.fixture
 def app(page: Any, voila_url: str, page_log: PageLog) -> AppDriver:
     return AppDriver(page=page, url=voila_url, log=page_log)
+
+
+@pytest.fixture(scope="session")
+def serve() -> Any:
+    """``serve_app`` for tests that need a server of their own (other options)."""
+    return serve_app

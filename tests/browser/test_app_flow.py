@@ -94,7 +94,9 @@ def test_screenshot_of_a_game_in_progress(app: Any) -> None:
     page.locator(".mrp-seed input").fill("3")
     page.locator(".mrp-seed input").press("Enter")
     page.locator("button.mrp-new-game").click()
-    expect(page.locator(".mrp-status")).to_contain_text("seed 3", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".mrp-status")).to_contain_text("New game set up",
+                                                        timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".mrp-seed input")).to_have_value("")  # the seed is not kept
     round_label = page.locator(".mrp-board-round")
     for _ in range(3):
         before = round_label.inner_text()

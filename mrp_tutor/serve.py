@@ -1,0 +1,159 @@
+"""Serve the app to many visitors: standalone Voila with pooled kernels that are reclaimed.
+
+``python -m mrp_tutor.serve [NOTEBOOK] [voila options]`` (``make app`` runs it) is Voila plus
+four things a public demo needs:
+
+- **Closing or reloading a tab stops its kernel at once.**  Voila's page sends
+  ``POST /voila/api/shutdown/<kernel>`` on ``beforeunload`` with the ``_xsrf`` cookie's value,
+  but standalone Voila never sets that cookie, so the call is refused (403, voila#1458) and
+  the kernel lives until the idle cull.  The page handler here issues the cookie.
+- **Plain GETs cost no kernel.**  A request without the ``mrp_js`` cookie gets a tiny page whose
+  script sets the cookie and reloads; clients that run no JavaScript (crawlers, link previews,
+  ``curl``) never start a kernel.
+- **A cap on kernels.**  Past ``--TutorVoila.max_kernels`` visitors' kernels a visitor gets a
+  "busy, try again in a minute" page (HTTP 503, ``Retry-After: 60``) instead of a failing page.
+- **Kernels started ahead.**  Voila's preheated pool (``--preheat_kernel=True
+  --pool_size=N``) renders the app in N kernels before anyone asks; a visitor takes one
+  and the pool refills.  Kernels that never get a page (no websocket) are culled after
+  ``cull_idle_timeout``; pooled kernels are never culled.
+
+Defaults below are applied only for options the command line does not give (Voila refuses
+an option given twice).  Every other Voila option works as usual.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+from traitlets import Bool, Float, Int
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+APP_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "app.ipynb"
+GATE_COOKIE = "mrp_js"
+
+DEFAULTS: dict[str, str] = {
+    "--no-browser": "",
+    "--Voila.ip": "127.0.0.1",
+    "--Voila.port_retries": "0",
+    "--strip_sources": "True",
+    "--VoilaConfiguration.allow_template_override": "NO",
+    "--VoilaConfiguration.allow_theme_override": "NO",
+    "--preheat_kernel": "True",
+    "--pool_size": "2",
+    # many kernels rendering at once (a pool filling, a burst of visitors) are slow to answer:
+    # nbclient's 4 s default then drops the app's output and the page stays empty
+    "--VoilaExecutor.iopub_timeout": "120",
+    # kernels with no open tab (a crashed browser, a GET that never opened the page)
+    "--MappingKernelManager.cull_idle_timeout": "60",
+    "--MappingKernelManager.cull_interval": "10",
+}
+
+GATE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mission: Red Planet tutor</title></head><body>
+<p id="mrp-gate">Starting the Mission: Red Planet tutor&hellip;</p>
+<noscript><p>This app needs JavaScript (and a cookie that only says so).</p></noscript>
+<script>
+if (location.search.indexOf("mrp_js=1") >= 0) {
+  document.getElementById("mrp-gate").textContent =
+    "This app needs cookies: allow cookies for this site and reload the page.";
+} else {
+  document.cookie = "%(cookie)s=1; path=/; SameSite=Lax";
+  location.replace(location.pathname + (location.search ? location.search + "&" : "?")
+                   + "mrp_js=1" + location.hash);
+}
+</script></body></html>"""
+
+BUSY_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="60">
+<title>Busy: Mission: Red Planet tutor</title></head><body class="mrp-busy">
+<h1>The tutor is busy</h1>
+<p>All %(cap)d seats are taken right now. Please try again in a minute (this page retries by
+itself in 60 seconds).</p></body></html>"""
+
+
+class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voila's page handler with the JavaScript gate, the kernel cap and the ``_xsrf`` cookie."""
+
+    def initialize(self, **kwargs: Any) -> None:
+        self.mrp_app: TutorVoila = kwargs.pop("mrp_app")
+        super().initialize(**kwargs)
+
+    def visitor_kernels(self) -> int:
+        """Kernels that serve (or are being started for) visitors: all but the ready pool."""
+        km = self.kernel_manager
+        ready = 0
+        for pool in getattr(km, "_pools", {}).values():
+            ready += sum(1 for task in pool if task.done() and not task.cancelled()
+                         and task.exception() is None)
+        return len(km.list_kernel_ids()) - ready
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        app = self.mrp_app
+        self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        if app.js_gate and self.get_cookie(GATE_COOKIE) != "1":
+            self.finish(GATE_PAGE % {"cookie": GATE_COOKIE})
+            return
+        # a reload's new page can arrive before the old tab's shutdown beacon: wait a little
+        waited = 0.0
+        while 0 < app.max_kernels <= self.visitor_kernels() and waited < app.busy_wait:
+            await asyncio.sleep(0.2)
+            waited += 0.2
+        if 0 < app.max_kernels <= self.visitor_kernels():
+            self.log.warning("kernel cap %d reached: busy page for %s", app.max_kernels,
+                             self.request.remote_ip)
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.finish(BUSY_PAGE % {"cap": app.max_kernels})
+            return
+        _ = self.xsrf_token  # sets the _xsrf cookie the tab-close beacon sends back (voila#1458)
+        await super().get(path)
+
+
+class TutorVoila(Voila):  # type: ignore[misc]
+    """Voila with :class:`TutorVoilaHandler` serving the notebook."""
+
+    name = "mrp-tutor-serve"
+    max_kernels = Int(64, config=True,
+                      help="Most visitor kernels at once (0: no cap); more visitors get a busy "
+                           "page (HTTP 503) until a seat frees.")
+    busy_wait = Float(5.0, config=True,
+                      help="Seconds a visitor waits for a free seat before the busy page.")
+    js_gate = Bool(True, config=True,
+                   help="Start a kernel only for clients that run JavaScript (cookie check).")
+
+    def init_handlers(self) -> list[Any]:
+        handlers = []
+        for h in super().init_handlers():
+            if len(h) >= 3 and h[1] is TornadoVoilaHandler:
+                h = (h[0], TutorVoilaHandler, {**h[2], "mrp_app": self})
+            handlers.append(h)
+        return handlers
+
+
+def with_defaults(argv: list[str]) -> list[str]:
+    """``argv`` plus each default option it does not set (and the app notebook if none)."""
+    given = {a.split("=", 1)[0] for a in argv if a.startswith("--")}
+    out = list(argv)
+    if not any(not a.startswith("-") for a in argv):
+        out.insert(0, str(APP_NOTEBOOK))
+    for key, value in DEFAULTS.items():
+        if key not in given:
+            out.append(f"{key}={value}" if value else key)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = with_defaults(list(sys.argv[1:] if argv is None else argv))
+    TutorVoila.launch_instance(argv=args)
+
+
+if __name__ == "__main__":
+    main()

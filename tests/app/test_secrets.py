@@ -1,0 +1,166 @@
+"""Secrets never sit in a widget: every widget's synced state is what the page holds.
+
+Pass-and-play picks (Hand tab), the seed (it decides every hidden card), switching the hand's
+player.  The browser test ``tests/browser/test_secret_frames.py`` checks the same on the wire.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ipywidgets.widgets import widget as ipw
+
+from mrp_tutor.app import build_app
+from mrp_tutor.app.ui import SEED_ENV, TutorApp, parse_seed
+from mrp_tutor.engine import load_spec
+
+SEED = 982451653  # long enough that its digits appear nowhere by chance
+
+
+@pytest.fixture(scope="module")
+def spec() -> Any:
+    return load_spec(use_env_overrides=False)
+
+
+@pytest.fixture
+def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Iterator[TutorApp]:
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
+    before = set(ipw._instances)
+    a = build_app(spec=spec, seed=SEED)
+    a._test_widgets = lambda: [w for k, w in ipw._instances.items() if k not in before]
+    yield a
+
+
+def page_state(app: Any) -> str:
+    """Every synced trait of every widget this app created (shown or not): what the page gets."""
+    return json.dumps([w.get_state() for w in app._test_widgets()], default=str)
+
+
+def to_choose(app: TutorApp) -> None:
+    for _ in range(20):
+        d = app.session.game.decision()
+        if d is not None and d.kind == "choose_character" and len(d.colours) == 3:
+            return
+        app.next_btn.click()
+    raise AssertionError("never reached the character choice")
+
+
+def open_hand(app: TutorApp, colour: str) -> None:
+    app.tabs.selected_index = 2
+    app.hand_seat.value = colour
+    app.hand_show.click()
+
+
+def test_the_seed_is_in_no_widget_once_the_game_started(app: TutorApp) -> None:
+    assert str(SEED) not in page_state(app)
+    app.seed.value = "123456789012"
+    app.new_btn.click()
+    assert app.session.state.seed == 123456789012
+    assert "123456789012" not in page_state(app)
+    assert app.seed.value == ""
+    assert "seed" not in app.status_text().lower()
+
+
+def test_only_referee_mode_shows_the_seed(app: TutorApp) -> None:
+    app.mode.value = "Referee"
+    assert str(SEED) in app.seed_shown.value
+    app.mode.value = "Tutor"
+    assert app.seed_shown.value == ""
+    assert str(SEED) not in page_state(app)
+
+
+def test_a_blank_seed_is_random_and_a_bad_one_is_a_sentence(app: TutorApp) -> None:
+    app.new_btn.click()
+    first = app.session.state.seed
+    app.new_btn.click()
+    assert app.session.state.seed != first
+    app.seed.value = "12; import os"
+    app.new_btn.click()
+    assert "whole number" in app.status_text()
+    assert app.session.state.seed != 12
+    assert parse_seed("1" * 19) is None and parse_seed("٣") is None and parse_seed(" 42 ") == 42
+
+
+def test_the_first_seed_comes_from_the_environment_or_is_random(
+        spec: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SEED_ENV, "31337")
+    assert build_app(spec=spec).session.state.seed == 31337
+    monkeypatch.delenv(SEED_ENV)
+    seeds = {build_app(spec=spec).session.state.seed for _ in range(3)}
+    assert len(seeds) == 3 and 1 not in seeds
+
+
+def test_a_locked_pick_leaves_nothing_of_itself(app: TutorApp, spec: Any) -> None:
+    to_choose(app)
+    app.viewer.value = ""  # the table
+    open_hand(app, "blue")
+    assert app.hand_cards.index is None  # nothing preselected
+    app.hand_cards.value = "pilot"
+    app.hand_lock.click()
+    assert app.session.state.seats["blue"].chosen == "pilot"
+    assert app.hand_cards.index is None and app.hand_cards.options == ()
+    state = page_state(app)
+    assert "pilot" not in state  # the id (labels are names) ...
+    assert "Locked pick: Pilot" not in state
+    # ... and the next player's hand opens with nothing selected
+    open_hand(app, "red")
+    assert "Red's hand" in app.hand_info.value
+    assert app.hand_cards.index is None and app.hand_cards.value is None
+    assert "Locked pick: none yet" in app.hand_info.value
+    app.hand_lock.click()  # locking nothing is refused, nothing is played
+    assert "pick a character first" in app.status_text()
+    assert app.session.state.seats["red"].chosen is None
+    blue_mission = spec.card_name(app.session.state.seats["blue"].missions[0])
+    assert blue_mission not in page_state(app)
+
+
+def test_switching_the_hands_player_resets_every_control(app: TutorApp, spec: Any) -> None:
+    to_choose(app)
+    app.viewer.value = ""
+    open_hand(app, "green")
+    app.hand_cards.value = "soldier"
+    green_mission = spec.card_name(app.session.state.seats["green"].missions[0])
+    assert green_mission in app.hand_info.value
+    app.hand_seat.value = "red"  # the device is passed on without "Hide"
+    assert app.hand_open is None and app.session.viewer is None
+    assert app.hand_cards.index is None and app.hand_cards.options == ()
+    assert app.hand_box.children == ()
+    assert "Hands are hidden" in app.hand_info.value
+    assert green_mission not in page_state(app)
+    assert app.session.state.seats["green"].chosen is None
+
+
+def _log_uncached(app: TutorApp) -> str:
+    from mrp_tutor import tables
+    from mrp_tutor.app.html import rows_html
+    from mrp_tutor.app.ui import LOG_TAIL, _rounds
+
+    evs = app.session.game.log
+    start = max(0, len(evs) - LOG_TAIL)
+    shown = [app.session.visible(ev) for ev in evs[start:]]
+    rows = tables.event_rows(app.spec, shown, start=start, rounds=_rounds(evs)[start:])
+    return (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
+            + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table"))
+
+
+def test_the_log_row_cache_always_shows_what_the_viewer_may_see_now(app: TutorApp) -> None:
+    to_choose(app)
+    app.viewer.value = "red"
+    app.dispatch({"type": "choose_character", "colour": "red", "character": "soldier"})
+    assert "Soldier" in app.log_html.value and app.log_html.value == _log_uncached(app)
+    app.viewer.value = "blue"  # red's pick is red's secret again
+    assert "Soldier" not in app.log_html.value and app.log_html.value == _log_uncached(app)
+    app.mode.value = "Referee"
+    assert "Soldier" in app.log_html.value
+    app.mode.value = "Tutor"
+    for _ in range(5):
+        app.next_btn.click()
+        assert app.log_html.value == _log_uncached(app)
+    for _ in range(3):
+        app.back_btn.click()
+        assert app.log_html.value == _log_uncached(app)
+    app.new_btn.click()
+    assert app.log_html.value == _log_uncached(app)

@@ -1,0 +1,105 @@
+"""Kernels are reclaimed and capped (mrp_tutor.serve): a real browser against a real server.
+
+One server of its own with a cap of one visitor kernel and no pool, so every kernel in it is
+a visitor's: closing or reloading the tab stops the kernel at once (the ``_xsrf`` cookie fix),
+plain GETs start none, a second visitor gets the busy page, the seat frees when the tab closes.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import psutil
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+GONE_WITHIN_S = 10.0
+
+
+@pytest.fixture(scope="module")
+def capped(serve: Any) -> Iterator[tuple[str, Any]]:
+    with serve("--preheat_kernel=False", "--TutorVoila.max_kernels=1",
+               log_name="voila-capped.log") as server:
+        yield server
+
+
+def kernels(proc: Any) -> list[Any]:
+    return [c for c in psutil.Process(proc.pid).children(recursive=True)
+            if "ipykernel" in " ".join(c.cmdline())]
+
+
+def get(url: str, cookie: str = "") -> tuple[int, str, dict[str, str]]:
+    req = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, r.read().decode(), dict(r.headers)
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode(), dict(err.headers)
+
+
+def kernel_alive(base: str, kernel_id: str) -> bool:
+    return get(f"{base}api/kernels/{kernel_id}")[0] == 200
+
+
+def wait_gone(base: str, kernel_id: str) -> float:
+    t0 = time.monotonic()
+    while kernel_alive(base, kernel_id):
+        assert time.monotonic() - t0 < GONE_WITHIN_S, f"kernel {kernel_id} still alive"
+        time.sleep(0.1)  # poll interval of the probe
+    return time.monotonic() - t0
+
+
+def open_app(page: Any, base: str) -> str:
+    page.goto(base, timeout=60_000)
+    expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible(timeout=60_000)
+    kid: str = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    return kid
+
+
+def test_plain_gets_start_no_kernel(capped: tuple[str, Any]) -> None:
+    base, proc = capped
+    for _ in range(5):
+        status, body, _h = get(base)
+        assert status == 200 and "needs JavaScript" in body
+    assert kernels(proc) == []
+
+
+def test_closing_or_reloading_a_tab_stops_its_kernel_and_frees_the_seat(
+        capped: tuple[str, Any], browser: Any) -> None:
+    base, proc = capped
+    ctx = browser.new_context()
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
+    try:
+        page = ctx.new_page()
+        first = open_app(page, base)
+        assert kernel_alive(base, first) and len(kernels(proc)) == 1
+        # the cap is one visitor: the next one (cookie set, as a browser would) is told to wait
+        status, body, headers = get(base, "mrp_js=1")
+        assert status == 503 and "try again in a minute" in body
+        assert headers.get("Retry-After") == "60"
+        assert len(kernels(proc)) == 1
+        page.reload()
+        expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible(timeout=60_000)
+        wait_gone(base, first)
+        second = page.evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        assert second != first and kernel_alive(base, second)
+        page.close(run_before_unload=True)
+        wait_gone(base, second)
+        deadline = time.monotonic() + GONE_WITHIN_S
+        while kernels(proc) and time.monotonic() < deadline:
+            time.sleep(0.1)  # the process exits just after the kernel leaves the manager
+        assert kernels(proc) == []
+        # the seat is free again
+        page = ctx.new_page()
+        third = open_app(page, base)
+        assert kernel_alive(base, third)
+    finally:
+        ctx.close()
