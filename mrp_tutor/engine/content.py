@@ -83,6 +83,8 @@ class BoardStep(_Step):
     count: int = Field(ge=1)
     ships: Literal["any", "same", "distinct"] = "any"
     all_or_nothing: bool = False
+    # the player may stop once this many are placed (None: all ``count``, as far as possible)
+    min: int | None = Field(default=None, ge=1)
 
 
 class RecallStep(_Step):
@@ -219,7 +221,8 @@ class SecondMostTakes(_Fx):
 
 class ExtraProduction(_Fx):
     effect: Literal["extra_production"]
-    amount: int = Field(ge=1)
+    # negative: fewer tokens than the production's amount (never below none)
+    amount: int = Field(ge=-5)
 
 
 class ProduceResourceInstead(_Fx):
@@ -237,10 +240,19 @@ class MajorityPoints(_Fx):
     points: int
 
 
+class PerAstronautPoints(_Fx):
+    effect: Literal["per_astronaut_points"]
+    per: int = Field(ge=1)
+
+
+class NoEffect(_Fx):
+    effect: Literal["no_effect"]
+
+
 DiscoveryEffect = Annotated[
     RemoveEachPlayer | PullDocked | ScatterToAdjacent | CountAllTied | FewestWins | NoProduction
     | ExtraProductionAdjacent | SecondMostTakes | ExtraProduction | ProduceResourceInstead
-    | PresencePoints | MajorityPoints,
+    | PresencePoints | MajorityPoints | PerAstronautPoints | NoEffect,
     Field(discriminator="effect"),
 ]
 
@@ -257,12 +269,16 @@ DISCOVERY_PHASE_OF: dict[str, str] = {
     "produce_resource_instead": "third_production",
     "presence_points": "final_scoring",
     "majority_points": "final_scoring",
+    "per_astronaut_points": "final_scoring",
+    "no_effect": "final_scoring",
 }
 
 
 class DiscoveryEntry(Sourced):
     id: str
     name: str
+    #: the rule its effect cites (empty: the game's generic discovery rule)
+    rule: str = ""
     phase: Literal["reveal", "third_production", "final_scoring"]
     effect: DiscoveryEffect
     text: str
@@ -322,9 +338,15 @@ class OneOfEachToken(_Fx):
     points: int
 
 
+class PerZoneAlone(_Fx):
+    effect: Literal["per_zone_alone"]
+    per: int = Field(ge=1)
+
+
 MissionEffect = Annotated[
     PresenceTable | MostAstronautsInZones | MostAstronautsInZone | MostTokens | AtLeastTokens
-    | PerAstronautCapped | PerZonePresence | AstronautsOnMarsAtLeast | OneOfEachToken,
+    | PerAstronautCapped | PerZonePresence | AstronautsOnMarsAtLeast | OneOfEachToken
+    | PerZoneAlone | NoEffect,
     Field(discriminator="effect"),
 ]
 
@@ -332,6 +354,8 @@ MissionEffect = Annotated[
 class MissionEntry(Sourced):
     id: str
     name: str
+    #: the rule its scoring cites (empty: the game's generic mission rules)
+    rule: str = ""
     effect: MissionEffect
     text: str
 

@@ -14,12 +14,25 @@ from .spec import GameSpec
 from .state import GameState
 
 Out = list[E.Event]
+#: per ruleset, the rule id it cites instead of a base rule id (filled by ``rulesets.register``
+#: from :attr:`Rules.rule_ids`), so every event of a game cites its own ruleset's rules file
+CITES: dict[str, dict[str, str]] = {}
 #: a specific refusal: (code, rule id, sentence, facts)
 Fact = tuple[str, str, str, dict[str, object]]
 
 
+def cite(s: GameState, rule: str) -> str:
+    """The rule id the state's ruleset cites for ``rule`` (for events built inline)."""
+    cites = CITES.get(s.ruleset)
+    return rule if cites is None else cites.get(rule, rule)
+
+
 def emit(s: GameState, out: Out, ev: E.Event) -> None:
-    """Apply ``ev`` to ``s`` and append it to the log ``out``."""
+    """Apply ``ev`` to ``s`` and append it to the log ``out`` (its rule id as the state's
+    ruleset cites it)."""
+    cites = CITES.get(s.ruleset)
+    if cites is not None:
+        ev.rule = cites.get(ev.rule, ev.rule)
     ev.apply(s)
     out.append(ev)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import events as E
 from . import intents as I
-from .core import Out
+from .core import Out, cite
 from .effects import EFFECTS
 from .phases import actions, choose, discoveries, production, resolve, round_end, scoring, setup
 from .spec import GameSpec
@@ -91,7 +91,7 @@ def apply_intent(
     ``found``: see :func:`advance`.
     """
     if type(intent) is I.ChooseCharacter:  # the commonest intent: its event, inlined
-        ev = E.CharacterChosen(rule="round.choose", colour=intent.colour,
+        ev = E.CharacterChosen(rule=cite(s, "round.choose"), colour=intent.colour,
                                character=intent.character)
         ev.apply(s)
         out.append(ev)

@@ -228,6 +228,9 @@ def cross_check(c: Content) -> list[str]:
     for s in c.ships.ships:
         if s.destination != "unknown" and s.destination not in zone_ids:
             problems.append(f"ships.yaml: {s.id}: unknown destination {s.destination!r}")
+    for card in [*c.events.discoveries, *c.events.missions]:
+        if card.rule and card.rule not in rule_ids:
+            problems.append(f"events.yaml: {card.id}: unknown rule id {card.rule!r}")
     for d in c.events.discoveries:
         want = DISCOVERY_PHASE_OF[d.effect.effect]
         if want != d.phase:

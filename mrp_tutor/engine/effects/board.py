@@ -16,7 +16,7 @@ from .base import Effect
 @register
 class Board(Effect[C.BoardStep]):
     step = C.BoardStep
-    intents = (I.Board,)
+    intents = (I.Board, I.Stop)
 
     def count(self, st: C.BoardStep) -> int:
         return st.count
@@ -25,6 +25,9 @@ class Board(Effect[C.BoardStep]):
         if st.all_or_nothing:  # all or nothing, whatever the reason
             return self.rule(st, "all_or_nothing")
         return super().skip_rule(st, why, rules)
+
+    def stop_refusal_rule(self, st: C.BoardStep) -> str:
+        return st.rule if st.min is not None else super().stop_refusal_rule(st)
 
     def has(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep) -> bool:
         n = s.left if st.all_or_nothing else 1
@@ -70,6 +73,8 @@ class Board(Effect[C.BoardStep]):
                 if board is None:
                     board = memo[key] = I.Board(c, sid, n)
                 opts.append(board)
+        if opts and with_stop and st.min is not None and st.count - s.left >= st.min:
+            opts.append(I.Stop(c))  # "1 or 2": may stop once the minimum is placed
         return opts
 
     def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep) -> str:
@@ -85,13 +90,17 @@ class Board(Effect[C.BoardStep]):
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.BoardStep,
               out: Out) -> None:
+        if isinstance(it, I.Stop):
+            emit(s, out, E.StepStopped(rule=st.rule, colour=it.colour, effect=st.effect,
+                                       left=s.left))
+            return
         assert isinstance(it, I.Board)
         if it.token is not None:
             emit(s, out, E.DestinationTokenPlaced(
                 rule="destination_tokens.unknown_ship", ship=it.ship, zone=it.token,
                 colour=it.colour))
         ev = E.AstronautsBoarded(rule=st.rule, colour=it.colour, ship=it.ship, count=it.count)
-        ev.apply(s)  # emit, inlined on the hot path
+        ev.apply(s)  # emit, inlined on the hot path (the rule comes from the data)
         out.append(ev)
 
     def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.BoardStep,

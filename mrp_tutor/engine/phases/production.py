@@ -22,6 +22,11 @@ def production_mods(spec: GameSpec, s: GameState) -> dict[str, tuple[str, C.Disc
     return mods
 
 
+def _card_rule(spec: GameSpec, card: str) -> str:
+    """The rule a discovery's effect cites (its own, else the generic one)."""
+    return spec.discoveries[card].rule or "discoveries.effect"
+
+
 def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool) -> None:
     """One production: make ``amount`` tokens per face-up zone, then distribute them."""
     mods = production_mods(spec, s) if third else {}
@@ -30,7 +35,7 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
         if not s.face_up[zone]:
             continue
         if zone in blocked:
-            emit(s, out, E.ProductionModified(rule="discoveries.effect", zone=zone,
+            emit(s, out, E.ProductionModified(rule=_card_rule(spec, mods[zone][0]), zone=zone,
                                               card=mods[zone][0], effect="no_production"))
             continue
         resource = s.resources[zone]
@@ -39,11 +44,11 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
             card, fx = mods[zone]
             if isinstance(fx, C.ProduceResourceInstead):
                 resource = fx.resource
-                emit(s, out, E.ProductionModified(rule="discoveries.effect", zone=zone,
+                emit(s, out, E.ProductionModified(rule=_card_rule(spec, card), zone=zone,
                                                   card=card, effect=fx.effect))
             elif isinstance(fx, C.ExtraProduction):
-                n += fx.amount
-                emit(s, out, E.ProductionModified(rule="discoveries.effect", zone=zone,
+                n = max(0, n + fx.amount)
+                emit(s, out, E.ProductionModified(rule=_card_rule(spec, card), zone=zone,
                                                   card=card, effect=fx.effect))
         _make_tokens(s, out, zone, resource, n, "production.produce")
     for zone, (card, fx) in mods.items():

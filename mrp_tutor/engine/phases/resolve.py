@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Out, emit
+from ..core import Out, cite, emit
 from ..effects import EFFECTS
 from ..rulesets import rules_of
 from ..spec import GameSpec
@@ -60,7 +60,7 @@ def advance_resolution(
                 rule = "round.ties_clockwise" if len(group) > 1 else "round.countdown"
             else:  # revealed with an earlier player of the same number
                 ch, rule = s.seats[colour].played[-1], "round.ties_clockwise"
-            ev: E.Event = E.ResolutionStarted(rule=rule, colour=colour, character=ch)
+            ev: E.Event = E.ResolutionStarted(rule=cite(s, rule), colour=colour, character=ch)
             ev.apply(s)  # emit, inlined on the hot path
             out.append(ev)
             continue
@@ -85,7 +85,8 @@ def advance_resolution(
             continue
         nxt = s.step + 1
         if nxt >= len(steps):
-            ev = E.ResolutionEnded(rule="round.top_to_bottom", colour=colour, character=ch)
+            ev = E.ResolutionEnded(rule=cite(s, "round.top_to_bottom"), colour=colour,
+                                   character=ch)
             ev.apply(s)
             out.append(ev)
             cap = spec.cap

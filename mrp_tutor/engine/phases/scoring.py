@@ -53,6 +53,12 @@ def mission_points(spec: GameSpec, s: GameState, colour: str, card: str) -> tupl
         n = zone_total(colour, spec.zones)
         ok = n >= fx.count
         return ok, fx.points if ok else 0, f"{n} of {fx.count} astronauts"
+    if type(fx) is C.PerZoneAlone:
+        alone = [z for z in spec.zones
+                 if s.zones[z].get(colour) and all(c == colour for c in s.zones[z])]
+        return bool(alone), len(alone) * fx.per, f"alone in {len(alone)} zones"
+    if type(fx) is C.NoEffect:
+        return False, 0, "no known effect"
     if type(fx) is C.OneOfEachToken:
         ok = all(s.seats[colour].tokens[r] for r in C.RESOURCES)
         return ok, fx.points if ok else 0, "one of each token" if ok else "a token type missing"
@@ -70,10 +76,14 @@ def discovery_points(spec: GameSpec, s: GameState, zone: str, card: str) -> dict
             return {}
         top = max(counts.values())
         return {c: fx.points for c in s.order if counts.get(c) == top}
+    if type(fx) is C.PerAstronautPoints:
+        return {c: counts[c] * fx.per for c in s.order if c in counts}
     return {}
 
 
-def _mission_rule(card: str, fx: C.MissionEffect) -> str:
+def _mission_rule(spec: GameSpec, card: str, fx: C.MissionEffect) -> str:
+    if spec.missions[card].rule:
+        return spec.missions[card].rule
     if isinstance(fx, C.PresenceTable):
         return "missions.red_zones"
     if card == "strategic_zones":
@@ -91,7 +101,7 @@ def final_scoring(spec: GameSpec, s: GameState, out: Out) -> None:
     for c in s.order:
         for card in s.seats[c].missions:
             ok, pts, why = mission_points(spec, s, c, card)
-            emit(s, out, E.MissionScored(rule=_mission_rule(card, spec.missions[card].effect),
+            emit(s, out, E.MissionScored(rule=_mission_rule(spec, card, spec.missions[card].effect),
                                          colour=c, card=card, completed=ok, points=pts,
                                          detail=why))
             breakdown[c]["missions"] += pts
@@ -115,8 +125,9 @@ def final_scoring(spec: GameSpec, s: GameState, out: Out) -> None:
             continue
         card = found
         for c, pts in discovery_points(spec, s, zone, card).items():
-            emit(s, out, E.DiscoveryScored(rule="scoring.discoveries", colour=c, card=card,
-                                           zone=zone, points=pts))
+            rule = spec.discoveries[card].rule or "scoring.discoveries"
+            emit(s, out, E.DiscoveryScored(rule=rule, colour=c, card=card, zone=zone,
+                                           points=pts))
             breakdown[c]["discoveries"] += pts
     scores = {c: sum(b.values()) for c, b in breakdown.items()}
     counts = {c: sum(s.seats[c].tokens.values()) for c in s.order}

@@ -8,7 +8,7 @@ from .. import events as E
 from ..core import Out, emit
 from ..errors import MalformedIntent
 from ..rng import shuffle_deck, shuffled
-from ..rulesets import RULESETS, find_ruleset
+from ..rulesets import RULESETS, find_ruleset, rules_of
 from ..spec import UNKNOWN, GameSpec
 from ..state import GameState
 
@@ -77,9 +77,10 @@ def setup_events(
         spare=bag[len(zones)] if len(bag) > len(zones) else None))
     # 8. missions
     shuffle_deck(s, out, "missions", spec.missions, "setup.missions")
+    dealt = rules.missions_dealt(len(colours))
     for c in rules.mission_holders(s):
         emit(s, out, E.MissionsDealt(rule=rules.missions_rule, colour=c,
-                                     cards=tuple(s.mission_deck[:2])))
+                                     cards=tuple(s.mission_deck[:dealt])))
     rules.after_deal(spec, s, out)
     emit(s, out, E.StageChanged(rule="setup.missions", stage="missions"))
     return s, out
@@ -87,7 +88,5 @@ def setup_events(
 
 def form_event_deck(spec: GameSpec, s: GameState, out: Out) -> None:
     """Shuffle discoveries, actions and the missions left into the event deck."""
-    shuffle_deck(s, out, "events",
-                 list(spec.discoveries) + list(spec.actions) + list(s.mission_deck),
-                 "setup.event_deck")
+    shuffle_deck(s, out, "events", rules_of(s).event_deck(spec, s), "setup.event_deck")
 

@@ -3,13 +3,14 @@
     >>> find_ruleset("two_player").name
     'two_player'
     >>> sorted(RULESETS)
-    ['standard', 'two_player']
+    ['first_edition', 'standard', 'two_player']
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
+from ..core import CITES
 from ..errors import MalformedIntent
 from ..state import GameState
 from .base import Rules
@@ -23,6 +24,8 @@ R = TypeVar("R", bound=type[Rules])
 def register(cls: R) -> R:
     """Class decorator: register a ruleset under its ``name``."""
     RULESETS[cls.name] = cls()
+    if cls.rule_ids:
+        CITES[cls.name] = dict(cls.rule_ids)  # emit cites these for every event
     return cls
 
 
@@ -59,13 +62,16 @@ def rules_of(s: GameState) -> Rules:
     return rules if rules is not None else find_ruleset(s.ruleset)
 
 
-from . import standard, two_player  # noqa: E402  (registers them)
+# registration order matters: ruleset_for_players picks the first that seats a count
+from . import standard, two_player  # noqa: E402, I001  (registers them)
+from . import first_edition  # noqa: E402  (after standard: 3 players mean the standard game)
 
 __all__ = [
     "ALIASES",
     "RULESETS",
     "Rules",
     "find_ruleset",
+    "first_edition",
     "register",
     "rules_of",
     "ruleset_for_players",

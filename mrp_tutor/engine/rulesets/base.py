@@ -80,12 +80,21 @@ class Rules:
         """The rule id that makes ``colour`` first player (``rule``: the standard one)."""
         return rule
 
+    def missions_dealt(self, players: int) -> int:
+        """How many missions each holder is dealt (one is kept)."""
+        return 2
+
     def mission_holders(self, s: GameState) -> list[str]:
         """Colours dealt missions, in dealing order."""
         return clockwise_from(s, s.first)
 
     def after_deal(self, spec: GameSpec, s: GameState, out: Out) -> None:
         """Extra setup after the missions are dealt (none in the standard game)."""
+
+    def event_deck(self, spec: GameSpec, s: GameState) -> list[str]:
+        """The cards shuffled into the event deck once missions are kept: discoveries, actions
+        and the missions nobody kept."""
+        return list(spec.discoveries) + list(spec.actions) + list(s.mission_deck)
 
     # ------------------------------------------------------------------------ a round
     def draw_characters(self, spec: GameSpec, s: GameState, out: Out) -> None:

@@ -1,0 +1,116 @@
+"""The first edition (Asmodee 2005) as seed 003's fan manual gives it, without the abilities.
+
+Its own data folder (``data/first_edition``: ten regions, 34 shuttles, the nine first-edition
+characters called 1 -> 9, discoveries and bonus cards) and rules file (ids ``fe.*``).  The
+hooks it overrides: 3 to 5 players, three bonus cards dealt (two with five players) of which
+one is kept and the rest leave the game, two ice tokens each at the start, characters called
+from 1 up, and a tied majority takes nothing (the tokens stay; after turn 10 they are out).
+Every event cites a first-edition rule: :attr:`FirstEdition.rule_ids` maps each rule id the
+shared phases cite to the first-edition rule that says the same (``emit`` applies it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from .. import events as E
+from ..core import Out, emit
+from ..errors import MalformedIntent
+from ..spec import GameSpec
+from ..state import GameState
+from . import register
+from .base import Rules
+
+#: the shared phases' rule ids -> the first-edition rule saying the same thing
+FE_RULES: dict[str, str] = {
+    # setup
+    "setup.colors": "fe.setup.players",
+    "setup.ships": "fe.setup.shuttles",
+    "setup.starting_astronauts": "fe.setup.first_astronauts",
+    "setup.first_player": "fe.setup.first_astronauts",
+    "setup.resources": "fe.tutor.resource_draw",
+    "setup.missions": "fe.setup.bonus",
+    "setup.event_deck": "fe.setup.event_deck",
+    # a turn
+    "round.advance": "fe.phase5.advance",
+    "round.choose": "fe.phase2.choose",
+    "round.countdown": "fe.phase3.order",
+    "round.ties_clockwise": "fe.phase3.ties",
+    "round.top_to_bottom": "fe.phase3.set_aside",
+    "round.launch_after_effect": "fe.tutor.launch_when_full",
+    "round.land": "fe.phase4.land",
+    "round.land.token": "fe.phase4.diverted",
+    "round.land.flip": "fe.phase4.explore",
+    "round.refill": "fe.phase1.draw",
+    "round.refill.reshuffle": "fe.phase1.draw",
+    "round.first_player": "fe.phase5.first_player",
+    "characters.as_fully_as_possible": "fe.tutor.as_fully_as_possible",
+    "characters.mandatory": "fe.tutor.as_fully_as_possible",
+    "destination_tokens.use": "fe.characters.pilot",
+    "discoveries.assign": "fe.setup.discoveries_outer",
+    "events.actions": "fe.scoring.turn10",
+    # scoring
+    "production.when": "fe.phase5.advance",
+    "production.advance": "fe.phase5.advance",
+    "production.produce": "fe.scoring.add_tokens",
+    "production.supply": "fe.tutor.token_supply",
+    "production.majority": "fe.scoring.majority",
+    "production.tie": "fe.tutor.ties",
+    "production.empty": "fe.scoring.leftovers",
+    "production.leftover": "fe.tutor.ties",
+    "discoveries.reveal_phase": "fe.scoring.turn10",
+    "discoveries.timing": "fe.scoring.turn10",
+    "discoveries.effect": "fe.scoring.turn10",
+    "scoring.discoveries": "fe.scoring.turn10",
+    "missions.most_tie": "fe.tutor.bonus_ties",
+    "missions.effect": "fe.scoring.turn10",
+    "ice_monopoly.award": "fe.scoring.ice_bonus",
+    "ice_monopoly.tie": "fe.scoring.ice_bonus",
+    "ice_monopoly.no_ice": "fe.scoring.ice_bonus",
+    "scoring.final": "fe.objective",
+    "scoring.tie_break": "fe.tutor.winner_ties",
+    "scoring.shared": "fe.tutor.winner_ties",
+}
+
+
+@register
+class FirstEdition(Rules):
+    """Mission: Red Planet, first edition (seed 003 §3-6), 3 to 5 players, no abilities."""
+
+    name: ClassVar[str] = "first_edition"
+    summary: ClassVar[str] = "the first edition (seed 003 without abilities), 3 to 5 players"
+    source: ClassVar[str] = "seed 003: 'Unique Abilities' fan reference manual, sections 3-6"
+    data: ClassVar[str] = "first_edition"
+    players: ClassVar[tuple[int, int]] = (3, 5)
+    seating_rule: ClassVar[str] = "fe.setup.players"
+    missions_rule: ClassVar[str] = "fe.setup.bonus"
+    rule_ids: ClassVar[dict[str, str]] = FE_RULES
+
+    def seats(self, spec: GameSpec, colours: Sequence[str]) -> tuple[list[bool], list[str]]:
+        if not 3 <= len(colours) <= 5:
+            raise MalformedIntent("bad_player_count", "fe.components.counts",
+                                  "the first edition takes 3 to 5 players",
+                                  {"players": len(colours)})
+        return [False] * len(colours), list(colours)
+
+    def missions_dealt(self, players: int) -> int:
+        return 2 if players == 5 else 3  # fe.setup.bonus
+
+    def after_deal(self, spec: GameSpec, s: GameState, out: Out) -> None:
+        for c in s.order:  # two ice tokens each (fe.setup.players)
+            emit(s, out, E.TokensGained(rule="fe.setup.players", colour=c, resource="ice",
+                                        count=2, wanted=2, card=""))
+
+    def event_deck(self, spec: GameSpec, s: GameState) -> list[str]:
+        # bonus cards not kept leave the game; the draw deck is the discoveries
+        # (fe.tutor.event_deck)
+        return list(spec.discoveries)
+
+    def countdown(self, spec: GameSpec, s: GameState) -> list[str]:
+        # called from 1 up to 9 (spec.countdown runs 9 -> 1); equal numbers clockwise
+        rank = {ch: i for i, ch in enumerate(reversed(spec.countdown))}
+        return sorted(super().countdown(spec, s), key=lambda c: rank[s.seats[c].chosen or ""])
+
+    def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:
+        return 0  # a tie takes nothing: the tokens stay (fe.scoring.turn5, fe.tutor.ties)
