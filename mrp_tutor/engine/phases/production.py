@@ -130,5 +130,6 @@ def _distribute(
                 emit(s, out, E.TokensAwarded(rule=rule, zone=zone, colour=c, resource=resource,
                                              count=share))
     if waiting:
-        emit(s, out, E.TokensStayed(rule=rules.cite("production.leftover"), zone=zone,
+        rule = rules.leftover_rule(s, spec.track[s.track_index].number)
+        emit(s, out, E.TokensStayed(rule=rule, zone=zone,
                                     resources=tuple(sorted(waiting.items())), reason="tie"))

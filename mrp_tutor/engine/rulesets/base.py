@@ -144,6 +144,10 @@ class Rules:
         tells which production it is (``s.track_index``)."""
         return tokens // leaders
 
+    def leftover_rule(self, s: GameState, production: int) -> str:
+        """The rule id of tied tokens left in a zone by production number ``production``."""
+        return self.cite("production.leftover")
+
     def ice_monopoly_rule(self, s: GameState, holders: tuple[str, ...]) -> str:
         """The rule id of the Ice Monopoly award to ``holders``."""
         return "ice_monopoly.tie" if len(holders) > 1 else "ice_monopoly.award"

@@ -114,3 +114,7 @@ class FirstEdition(Rules):
 
     def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:
         return 0  # a tie takes nothing: the tokens stay (fe.scoring.turn5, fe.tutor.ties)
+
+    def leftover_rule(self, s: GameState, production: int) -> str:
+        # the manual's own tie rule after turn 5; our reading of its "leftovers" after 8 and 10
+        return "fe.scoring.turn5" if production == 1 else "fe.tutor.ties"
