@@ -19,9 +19,12 @@ from .content import (
     DISCOVERY_PHASE_OF,
     FILES,
     OVERRIDE_ENV,
+    BoardStep,
     Content,
+    DiscoveryEntry,
     DropStep,
     KillStep,
+    MissionEntry,
     MostAstronautsInZone,
     MostAstronautsInZones,
     PerAstronautCapped,
@@ -213,6 +216,8 @@ def cross_check(c: Content) -> list[str]:
                 for z in st.exclude_zones:
                     if z not in zone_ids:
                         problems.append(f"{where}: unknown zone {z!r}")
+            if isinstance(st, BoardStep) and st.min is not None and st.min > st.count:
+                problems.append(f"{where}: min {st.min} is more than count {st.count}")
             if isinstance(st, DropStep):
                 if st.from_zone not in zone_ids:
                     problems.append(f"{where}: unknown zone {st.from_zone!r}")
@@ -228,7 +233,8 @@ def cross_check(c: Content) -> list[str]:
     for s in c.ships.ships:
         if s.destination != "unknown" and s.destination not in zone_ids:
             problems.append(f"ships.yaml: {s.id}: unknown destination {s.destination!r}")
-    for card in [*c.events.discoveries, *c.events.missions]:
+    cards: list[DiscoveryEntry | MissionEntry] = [*c.events.discoveries, *c.events.missions]
+    for card in cards:
         if card.rule and card.rule not in rule_ids:
             problems.append(f"events.yaml: {card.id}: unknown rule id {card.rule!r}")
     for d in c.events.discoveries:

@@ -164,6 +164,20 @@ class MissionsDealt(Event):
 
 
 @dataclass(**_EV)
+class DealtCardsReturned(Event):
+    """Dealt cards that cannot be kept as a mission go back (a ruleset dealing mixed cards)."""
+
+    type: ClassVar[str] = "dealt_cards_returned"
+    colour: str
+    cards: tuple[str, ...]
+
+    def apply(self, s: GameState) -> None:
+        seat = s.seats[self.colour]
+        seat.dealt = [c for c in seat.dealt if c not in self.cards]
+        s.mission_deck.extend(self.cards)
+
+
+@dataclass(**_EV)
 class MissionKept(Event):
     type: ClassVar[str] = "mission_kept"
     colour: str

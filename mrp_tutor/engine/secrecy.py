@@ -22,6 +22,7 @@ HIDDEN_FIELDS: dict[str, tuple[str, ...]] = {
     "deck_shuffled": ("order",),
     "resources_placed": ("placement", "spare"),
     "missions_dealt": ("cards",),
+    "dealt_cards_returned": ("cards",),
     "mission_kept": ("card", "returned"),
     "neutral_card_drawn": ("card",),
     "character_chosen": ("character",),

@@ -80,6 +80,10 @@ class Rules:
         """The rule id that makes ``colour`` first player (``rule``: the standard one)."""
         return rule
 
+    def mission_pool(self, spec: GameSpec) -> list[str]:
+        """The cards missions are dealt from (shuffled at setup)."""
+        return list(spec.missions)
+
     def missions_dealt(self, players: int) -> int:
         """How many missions each holder is dealt (one is kept)."""
         return 2

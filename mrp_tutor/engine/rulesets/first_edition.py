@@ -94,10 +94,19 @@ class FirstEdition(Rules):
                                   {"players": len(colours)})
         return [False] * len(colours), list(colours)
 
+    def mission_pool(self, spec: GameSpec) -> list[str]:
+        # three event cards each are dealt from all 24 (fe.tutor.event_deck)
+        return list(spec.missions) + list(spec.discoveries)
+
     def missions_dealt(self, players: int) -> int:
         return 2 if players == 5 else 3  # fe.setup.bonus
 
     def after_deal(self, spec: GameSpec, s: GameState, out: Out) -> None:
+        for c in s.order:  # dealt discoveries go back; only a bonus card can be kept
+            back = tuple(x for x in s.seats[c].dealt if x not in spec.missions)
+            if back:
+                emit(s, out, E.DealtCardsReturned(rule="fe.tutor.event_deck", colour=c,
+                                                  cards=back))
         for c in s.order:  # two ice tokens each (fe.setup.players)
             emit(s, out, E.TokensGained(rule="fe.setup.players", colour=c, resource="ice",
                                         count=2, wanted=2, card=""))
