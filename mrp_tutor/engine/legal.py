@@ -7,7 +7,7 @@ ruleset's hooks (:mod:`.rulesets`).
 from __future__ import annotations
 
 from . import intents as I
-from .core import Decision, current_character, current_step
+from .core import Decision, cite, current_character, current_step
 from .effects import EFFECTS
 from .errors import GameOver, IllegalIntent, MalformedIntent, MrpError, NotYourDecision, WrongPhase
 from .phases import actions, choose, discoveries
@@ -23,12 +23,14 @@ def decision(spec: GameSpec, s: GameState) -> Decision | None:
         return Decision("keep_mission", tuple(c for c in s.order if s.seats[c].dealt),
                         rules_of(s).missions_rule)
     if s.stage == "choose":
-        return Decision("choose_character", rules_of(s).choosers(s), "round.choose")
+        return Decision("choose_character", rules_of(s).choosers(s),
+                        cite(s, "round.choose"))
     if s.stage == "resolve" and s.cur is not None:
         st = current_step(spec, s)
         ch = current_character(s)
         if s.held is not None:
-            return Decision("assign_discovery", (s.cur,), "discoveries.assign", 1, ch)
+            return Decision("assign_discovery", (s.cur,), cite(s, "discoveries.assign"), 1,
+                            ch)
         if st is not None:
             return Decision(EFFECTS[type(st)].kind(s, st), (s.cur,), st.rule, s.left, ch)
     if s.work:
@@ -97,7 +99,15 @@ def expected_kinds(spec: GameSpec, s: GameState, d: Decision, legal: list[I.Inte
 
 
 def check_intent(spec: GameSpec, s: GameState, intent: I.Intent) -> MrpError | None:
-    """Return the error that ``intent`` would raise now, or None if it is legal."""
+    """Return the error that ``intent`` would raise now, or None if it is legal; its rule id
+    as the state's ruleset cites it."""
+    err = _check_intent(spec, s, intent)
+    if err is not None and err.rule is not None:
+        err.rule = cite(s, err.rule)
+    return err
+
+
+def _check_intent(spec: GameSpec, s: GameState, intent: I.Intent) -> MrpError | None:
     if s.stage == "over":
         return GameOver("game_over", "scoring.final", "the game is over", {})
     c = intent.colour

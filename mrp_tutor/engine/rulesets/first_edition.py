@@ -49,6 +49,16 @@ FE_RULES: dict[str, str] = {
     "characters.mandatory": "fe.tutor.as_fully_as_possible",
     "destination_tokens.use": "fe.characters.pilot",
     "discoveries.assign": "fe.setup.discoveries_outer",
+    "discoveries.one_per_zone": "fe.setup.discoveries_outer",
+    "discoveries.allowed_zones": "fe.setup.discoveries_outer",
+    # refusals
+    "components.astronauts": "fe.components.counts",
+    "destination_tokens.none_left": "fe.components.counts",
+    "destination_tokens.supply_limit": "fe.components.counts",
+    "destination_tokens.unknown_ship": "fe.tutor.shuttles",
+    "round.played_cards": "fe.phase3.set_aside",
+    "ships.capacity": "fe.components.shuttle_capacity",
+    "ships.docked_only": "fe.tutor.docked_only",
     "events.actions": "fe.scoring.turn10",
     # scoring
     "production.when": "fe.phase5.advance",

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
+from pathlib import Path
 
 from mrp_tutor.engine import Game, GameSpec
+from mrp_tutor.engine.rulesets import Rules
 from mrp_tutor.explain import explain_event
 
 
@@ -105,3 +108,31 @@ def test_every_event_reads_as_a_sentence_citing_seed_003(fe_games: list[Game]) -
         sections.add(ex.citation.section.split(" ›")[0])
     assert sections <= {"Tutor readings", "1. Lore & Objective", "2. Components", "3. Setup",
                         "4. Gameplay Flow", "5. Core Mechanics", "6. Scoring & End Game"}
+
+
+def test_every_refusal_the_engine_can_give_cites_a_first_edition_rule(
+    fe: Rules, fe_spec: GameSpec
+) -> None:
+    loader = importlib.util.spec_from_file_location(
+        "explain_tests", Path(__file__).parents[1] / "test_explain.py")
+    assert loader is not None and loader.loader is not None
+    module = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(module)
+    codes = module._engine_codes()  # every (code -> rule ids) the engine source can raise
+    for code, rules in codes.items():
+        for rule in rules:
+            if rule in (None, "?") or rule.startswith(("two_player.", "fe.")):
+                continue
+            assert fe.cite(rule) in fe_spec.rules, (code, rule)
+
+
+def test_a_refusal_in_play_cites_the_first_edition(fe_spec: GameSpec) -> None:
+    g = Game.new(fe_spec, ["red", "blue", "green"], 2, ruleset="first_edition")
+    while g.state.stage == "missions":
+        g.play(g.legal_intents()[0])
+    c = g.decision().colours[0]
+    ch = g.legal_intents(c)[0]
+    g.play(ch)
+    err = g.check(ch)  # the same character again: not in hand any more
+    assert err is not None and err.rule is not None and err.rule.startswith("fe.")
+    assert err.rule in fe_spec.rules
