@@ -249,10 +249,18 @@ class NoEffect(_Fx):
     effect: Literal["no_effect"]
 
 
+class PresenceTokens(_Fx):
+    """At the final scoring, every colour present in the zone gains point tokens."""
+
+    effect: Literal["presence_tokens"]
+    resource: Resource
+    count: int = Field(ge=1)
+
+
 DiscoveryEffect = Annotated[
     RemoveEachPlayer | PullDocked | ScatterToAdjacent | CountAllTied | FewestWins | NoProduction
     | ExtraProductionAdjacent | SecondMostTakes | ExtraProduction | ProduceResourceInstead
-    | PresencePoints | MajorityPoints | PerAstronautPoints | NoEffect,
+    | PresencePoints | MajorityPoints | PerAstronautPoints | NoEffect | PresenceTokens,
     Field(discriminator="effect"),
 ]
 
@@ -271,6 +279,7 @@ DISCOVERY_PHASE_OF: dict[str, str] = {
     "majority_points": "final_scoring",
     "per_astronaut_points": "final_scoring",
     "no_effect": "final_scoring",
+    "presence_tokens": "final_scoring",
 }
 
 
@@ -338,6 +347,14 @@ class OneOfEachToken(_Fx):
     points: int
 
 
+class GainTokensAtEnd(_Fx):
+    """At the final scoring, before the ice bonus, the holder gains point tokens."""
+
+    effect: Literal["gain_tokens_at_end"]
+    resource: Resource
+    count: int = Field(ge=1)
+
+
 class PerZoneAlone(_Fx):
     effect: Literal["per_zone_alone"]
     per: int = Field(ge=1)
@@ -346,7 +363,7 @@ class PerZoneAlone(_Fx):
 MissionEffect = Annotated[
     PresenceTable | MostAstronautsInZones | MostAstronautsInZone | MostTokens | AtLeastTokens
     | PerAstronautCapped | PerZonePresence | AstronautsOnMarsAtLeast | OneOfEachToken
-    | PerZoneAlone | NoEffect,
+    | PerZoneAlone | NoEffect | GainTokensAtEnd,
     Field(discriminator="effect"),
 ]
 

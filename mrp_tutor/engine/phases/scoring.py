@@ -59,6 +59,8 @@ def mission_points(spec: GameSpec, s: GameState, colour: str, card: str) -> tupl
         return bool(alone), len(alone) * fx.per, f"alone in {len(alone)} zones"
     if type(fx) is C.NoEffect:
         return False, 0, "no known effect"
+    if type(fx) is C.GainTokensAtEnd:
+        return True, 0, f"gains {fx.count} {fx.resource} tokens (counted with the tokens)"
     if type(fx) is C.OneOfEachToken:
         ok = all(s.seats[colour].tokens[r] for r in C.RESOURCES)
         return ok, fx.points if ok else 0, "one of each token" if ok else "a token type missing"
@@ -81,6 +83,29 @@ def discovery_points(spec: GameSpec, s: GameState, zone: str, card: str) -> dict
     return {}
 
 
+def _gain_tokens(spec: GameSpec, s: GameState, out: Out) -> None:
+    """Point tokens gained at the final scoring, before bonus cards and the ice bonus count
+    tokens: discoveries first (every colour present), then the holders' cards."""
+    gains: list[tuple[str, str, str, int, str]] = []  # (colour, card, resource, count, rule)
+    for zone in spec.zones:
+        card = s.discoveries.get(zone)
+        fx = spec.discoveries[card].effect if card is not None else None
+        if card is not None and isinstance(fx, C.PresenceTokens):
+            rule = spec.discoveries[card].rule or "scoring.discoveries"
+            gains += [(c, card, fx.resource, fx.count, rule) for c in s.order
+                      if s.zones[zone].get(c)]
+    for c in s.order:
+        for card in s.seats[c].missions:
+            mx = spec.missions[card].effect
+            if isinstance(mx, C.GainTokensAtEnd):
+                gains.append((c, card, mx.resource, mx.count, spec.missions[card].rule
+                              or "missions.effect"))
+    for c, card, resource, n, rule in gains:
+        have = s.token_supply[resource]
+        emit(s, out, E.TokensGained(rule=rule, colour=c, resource=resource,
+                                    count=min(n, have), wanted=n, card=card))
+
+
 def _mission_rule(spec: GameSpec, card: str, fx: C.MissionEffect) -> str:
     if spec.missions[card].rule:
         return spec.missions[card].rule
@@ -98,6 +123,7 @@ def final_scoring(spec: GameSpec, s: GameState, out: Out) -> None:
     rules = rules_of(s)
     breakdown: dict[str, dict[str, int]] = {
         c: {"missions": 0, "ice_monopoly": 0, "tokens": 0, "discoveries": 0} for c in s.order}
+    _gain_tokens(spec, s, out)
     for c in s.order:
         for card in s.seats[c].missions:
             ok, pts, why = mission_points(spec, s, c, card)
