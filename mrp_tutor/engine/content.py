@@ -208,6 +208,14 @@ class FewestWins(_Fx):
 
 class NoProduction(_Fx):
     effect: Literal["no_production"]
+    # the tokens already waiting in the zone are removed too (first edition's Mining Accident)
+    remove_waiting: bool = False
+
+
+class RemoveMajority(_Fx):
+    """Before the zone is scored, the astronauts of the colour(s) with the most are removed."""
+
+    effect: Literal["remove_majority"]
 
 
 class ExtraProductionAdjacent(_Fx):
@@ -260,7 +268,8 @@ class PresenceTokens(_Fx):
 DiscoveryEffect = Annotated[
     RemoveEachPlayer | PullDocked | ScatterToAdjacent | CountAllTied | FewestWins | NoProduction
     | ExtraProductionAdjacent | SecondMostTakes | ExtraProduction | ProduceResourceInstead
-    | PresencePoints | MajorityPoints | PerAstronautPoints | NoEffect | PresenceTokens,
+    | PresencePoints | MajorityPoints | PerAstronautPoints | NoEffect | PresenceTokens
+    | RemoveMajority,
     Field(discriminator="effect"),
 ]
 
@@ -280,6 +289,7 @@ DISCOVERY_PHASE_OF: dict[str, str] = {
     "per_astronaut_points": "final_scoring",
     "no_effect": "final_scoring",
     "presence_tokens": "final_scoring",
+    "remove_majority": "third_production",
 }
 
 

@@ -49,6 +49,21 @@ class TokensStayed(Event):
 
 
 @dataclass(**_EV)
+class TokensRemoved(Event):
+    """Point tokens waiting in a zone leave it for the supply (out of this game's scoring)."""
+
+    type: ClassVar[str] = "tokens_removed"
+    zone: str
+    resources: tuple[tuple[str, int], ...]
+    card: str
+
+    def apply(self, s: GameState) -> None:
+        for resource, n in self.resources:
+            s.waiting[self.zone].pop(resource, None)
+            s.token_supply[resource] += n
+
+
+@dataclass(**_EV)
 class TokensGained(Event):
     type: ClassVar[str] = "tokens_gained"
     colour: str

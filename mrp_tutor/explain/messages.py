@@ -169,6 +169,8 @@ EVENT_TEMPLATES: dict[str, T] = {
            else ".")),
     "tokens_awarded": lambda sp, e: f"{_c(e.colour)} receives {e.count} {e.resource} token"
     f"{'s' if e.count != 1 else ''} from {_n(sp, e.zone)}.",
+    "tokens_removed": lambda sp, e: f"{_n(sp, e.card)}: the point tokens in {_n(sp, e.zone)} "
+    "are removed.",
     "tokens_stayed": lambda sp, e: (
         f"{', '.join(f'{n} {r}' for r, n in e.resources)} stay{'s' if _one(e) else ''} in "
         f"{_n(sp, e.zone)}" + {"production.empty": ": nobody is there.",

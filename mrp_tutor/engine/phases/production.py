@@ -35,8 +35,12 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
         if not s.face_up[zone]:
             continue
         if zone in blocked:
-            emit(s, out, E.ProductionModified(rule=_card_rule(spec, mods[zone][0]), zone=zone,
-                                              card=mods[zone][0], effect="no_production"))
+            card, fx = mods[zone]
+            emit(s, out, E.ProductionModified(rule=_card_rule(spec, card), zone=zone,
+                                              card=card, effect="no_production"))
+            if isinstance(fx, C.NoProduction) and fx.remove_waiting and s.waiting[zone]:
+                emit(s, out, E.TokensRemoved(rule=_card_rule(spec, card), zone=zone, card=card,
+                                             resources=tuple(sorted(s.waiting[zone].items()))))
             continue
         resource = s.resources[zone]
         n = amount
@@ -107,6 +111,16 @@ def winners_of_zone(
     return leaders, "production.majority" if len(leaders) == 1 else "production.tie"
 
 
+def _remove_majority(spec: GameSpec, s: GameState, out: Out, zone: str, card: str) -> None:
+    """Every astronaut of the colour(s) with the most in ``zone`` goes back to its supply."""
+    counts = {c: n for c, n in s.zones[zone].items() if n > 0}
+    top = max(counts.values(), default=0)
+    for c in s.order:
+        for _ in range(counts.get(c, 0) if counts.get(c) == top else 0):
+            emit(s, out, E.AstronautRemoved(rule=_card_rule(spec, card), colour=c, zone=zone,
+                                            to="supply", card=card))
+
+
 def _distribute(
     spec: GameSpec, s: GameState, out: Out, zone: str,
     mod: tuple[str, C.DiscoveryEffect] | None,
@@ -115,6 +129,8 @@ def _distribute(
     if not waiting:
         return
     fx = mod[1] if mod else None
+    if mod is not None and isinstance(fx, C.RemoveMajority):
+        _remove_majority(spec, s, out, zone, mod[0])
     leaders, rule = winners_of_zone(s.zones[zone], fx)
     leaders = [c for c in s.order if c in leaders]
     if not leaders:
