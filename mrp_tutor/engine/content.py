@@ -212,6 +212,13 @@ class NoProduction(_Fx):
     remove_waiting: bool = False
 
 
+class ReplaceResource(_Fx):
+    """When revealed, the zone's resource token is replaced by one drawn at random from those
+    not on the board, and the point tokens waiting there change to the new type."""
+
+    effect: Literal["replace_resource"]
+
+
 class RemoveMajority(_Fx):
     """Before the zone is scored, the astronauts of the colour(s) with the most are removed."""
 
@@ -269,7 +276,7 @@ DiscoveryEffect = Annotated[
     RemoveEachPlayer | PullDocked | ScatterToAdjacent | CountAllTied | FewestWins | NoProduction
     | ExtraProductionAdjacent | SecondMostTakes | ExtraProduction | ProduceResourceInstead
     | PresencePoints | MajorityPoints | PerAstronautPoints | NoEffect | PresenceTokens
-    | RemoveMajority,
+    | RemoveMajority | ReplaceResource,
     Field(discriminator="effect"),
 ]
 
@@ -290,6 +297,7 @@ DISCOVERY_PHASE_OF: dict[str, str] = {
     "no_effect": "final_scoring",
     "presence_tokens": "final_scoring",
     "remove_majority": "third_production",
+    "replace_resource": "reveal",
 }
 
 

@@ -49,6 +49,29 @@ class TokensStayed(Event):
 
 
 @dataclass(**_EV)
+class ResourceReplaced(Event):
+    """A zone's resource token replaced by a random one (a random outcome: counted); the point
+    tokens waiting there exchanged with the supply for the new type."""
+
+    type: ClassVar[str] = "resource_replaced"
+    zone: str
+    old: str
+    new: str
+    card: str
+    waiting_before: tuple[tuple[str, int], ...]
+    waiting_after: tuple[tuple[str, int], ...]
+
+    def apply(self, s: GameState) -> None:
+        s.rng_count += 1
+        s.resources[self.zone] = self.new
+        for resource, n in self.waiting_before:
+            s.token_supply[resource] += n
+        for resource, n in self.waiting_after:
+            s.token_supply[resource] -= n
+        s.waiting[self.zone] = dict(self.waiting_after)
+
+
+@dataclass(**_EV)
 class TokensRemoved(Event):
     """Point tokens waiting in a zone leave it for the supply (out of this game's scoring)."""
 

@@ -43,6 +43,7 @@ REVEALING: frozenset[str] = frozenset({
     "character_revealed", "resolution_order_set", "resource_flipped", "ship_docked",
     "deck_shuffled", "event_card_drawn", "discovery_peeked", "discoveries_revealed",
     "missions_dealt", "neutral_card_drawn", "resources_placed", "ship_returned",
+    "resource_replaced",
 })
 
 #: decisions whose choice is secret: its reason must not be shown to other viewers

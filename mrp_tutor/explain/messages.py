@@ -169,6 +169,8 @@ EVENT_TEMPLATES: dict[str, T] = {
            else ".")),
     "tokens_awarded": lambda sp, e: f"{_c(e.colour)} receives {e.count} {e.resource} token"
     f"{'s' if e.count != 1 else ''} from {_n(sp, e.zone)}.",
+    "resource_replaced": lambda sp, e: f"{_n(sp, e.card)}: the resource of {_n(sp, e.zone)} "
+    f"becomes {e.new} (was {e.old}); its waiting tokens change to {e.new}.",
     "tokens_removed": lambda sp, e: f"{_n(sp, e.card)}: the point tokens in {_n(sp, e.zone)} "
     "are removed.",
     "tokens_stayed": lambda sp, e: (

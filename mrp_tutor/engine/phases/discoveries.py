@@ -6,6 +6,7 @@ from .. import content as C
 from .. import events as E
 from .. import intents as I
 from ..core import Fact, Out, clockwise_from, emit, flip, free_discovery_zones
+from ..rng import shuffled
 from ..spec import GameSpec
 from ..state import GameState
 
@@ -54,9 +55,31 @@ def reveal_discoveries(spec: GameSpec, s: GameState, out: Out) -> None:
                     emit(s, out, E.AstronautsUnloaded(rule="discoveries.effect", ship=sid,
                                                       zone=zone, crew=crew, card=card))
                     flip(s, out, zone, "round.land.flip")
+        elif isinstance(fx, C.ReplaceResource):
+            _replace_resource(spec, s, out, zone, card)
         elif isinstance(fx, C.ScatterToAdjacent):
             items.extend(("scatter", c, card, zone) for c in clockwise_from(s, s.first)
                          if s.zones[zone].get(c))
     emit(s, out, E.StageChanged(rule="discoveries.timing", stage="reveal_work"))
     if items:
         emit(s, out, E.WorkQueued(rule="discoveries.effect", items=tuple(items)))
+
+
+def _replace_resource(spec: GameSpec, s: GameState, out: Out, zone: str, card: str) -> None:
+    """Draw a new resource token for ``zone`` from those not on the board; exchange the point
+    tokens waiting there for the new type, as far as the supply allows."""
+    pool = {str(r): n for r, n in spec.content.game.resource_tokens.items()}
+    for r in s.resources.values():
+        pool[r] -= 1
+    tokens = [r for r, n in sorted(pool.items()) for _ in range(n)]
+    if not tokens:
+        return
+    new = shuffled(s, tokens)[0]
+    before = s.waiting[zone]
+    total = sum(before.values())
+    have = s.token_supply[new] + before.get(new, 0)
+    after = ((new, min(total, have)),) if total else ()
+    emit(s, out, E.ResourceReplaced(
+        rule=spec.discoveries[card].rule or "discoveries.effect", zone=zone,
+        old=s.resources[zone], new=new, card=card,
+        waiting_before=tuple(sorted(before.items())), waiting_after=after))
