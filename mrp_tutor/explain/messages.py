@@ -90,7 +90,8 @@ EVENT_TEMPLATES: dict[str, T] = {
     "first_player_set": lambda sp, e: f"{_c(e.colour)} is the first player.",
     "resources_placed": lambda sp, e: "A face-down resource token is placed in every zone and "
     "on Phobos; the last one is set aside.",
-    "missions_dealt": lambda sp, e: f"{_c(e.colour)} is dealt two missions.",
+    "missions_dealt": lambda sp, e: f"{_c(e.colour)} is dealt "
+    f"{'' if e.cards is None else f'{len(e.cards)} '}cards to keep one mission from.",
     "dealt_cards_returned": lambda sp, e: f"{_c(e.colour)} puts back the dealt cards that "
     "cannot be kept (discoveries go back to the event deck).",
     "mission_kept": lambda sp, e: f"{_c(e.colour)} keeps {_n(sp, e.card, 'one mission')} and "
