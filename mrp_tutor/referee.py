@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mrp_tutor.engine import RULESETS
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import game as G
 from mrp_tutor.engine.errors import ContentError, MalformedIntent
@@ -47,6 +48,9 @@ def _reason(spec: GameSpec, ev: E.Event) -> Reason:
 
 
 def _note(spec: GameSpec, text: str, rule: str) -> Reason:
+    rules = RULESETS.get(spec.ruleset)  # a ruleset's data folder carries its name
+    if rules is not None:
+        rule = rules.cite(rule)  # as that ruleset cites it (first edition: fe.*)
     return Reason(text, rule, cite(spec, rule))
 
 
@@ -244,7 +248,7 @@ def production_ruling(
         if not base.face_up.get(z):
             zones[z].why.append(_note(spec, f"{spec.card_name(z)} has its resource token face "
                                       "down, so it produces nothing.", "production.produce"))
-            zones[z].rules.append("production.produce")
+            zones[z].rules.append(zones[z].why[-1].rule or "production.produce")
     for ev in out[first:]:
         zr = zones[getattr(ev, "zone", "")] if getattr(ev, "zone", None) in zones else None
         if zr is None:

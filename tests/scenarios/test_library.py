@@ -92,7 +92,10 @@ def test_every_expectation_can_fail() -> None:
                 "round.countdown" if key == "rule" else "some_other_code")
             mutated = copy.deepcopy(doc)
             target[key] = old
-            result = run_scenario(scenario_from_dict(mutated, path.name))
+            try:
+                result = run_scenario(scenario_from_dict(mutated, path.name))
+            except ContentError:  # a rule id not in this ruleset's rules file: refused at load
+                continue
             assert not result.ok, f"{path.name}: changing {key}={old!r} went unnoticed"
 
 
