@@ -45,6 +45,7 @@ FE_RULES: dict[str, str] = {
     "round.refill": "fe.phase1.draw",
     "round.refill.reshuffle": "fe.phase1.draw",
     "round.first_player": "fe.phase5.first_player",
+    "round.first_player.skipped_turn": "fe.tutor.skipped_turn",
     "characters.as_fully_as_possible": "fe.tutor.as_fully_as_possible",
     "characters.mandatory": "fe.tutor.as_fully_as_possible",
     "destination_tokens.use": "fe.characters.pilot",
