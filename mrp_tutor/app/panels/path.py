@@ -67,6 +67,11 @@ CHAPTERS: tuple[Chapter, ...] = (
             "With two players each player also controls a **neutral colour** that scores "
             "for itself.",
             ("two_player-",)),
+    Chapter("first_edition", "The first edition",
+            "The first edition of the game (3 to 5 players) plays on its own board and round "
+            "track, calls the characters up from 1 to 9 and deals event cards: its rules are "
+            "cited as **fe.*** rules.",
+            ("first_edition-",)),
 )
 OTHER = Chapter("other", "More lessons", "Lessons not yet placed in a chapter.", ())
 
