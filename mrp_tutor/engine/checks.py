@@ -77,8 +77,12 @@ def state_problems(spec: GameSpec, s: GameState) -> list[str]:
     if not _table(spec, s, p):
         return p.items  # without a table nothing else can be checked
     _tracker(spec, s, p)
-    _places(spec, s, p)
-    _seats(spec, s, p)
+    # the cards missions are dealt from and how many: the ruleset's (first_edition deals
+    # three event cards each from all of them)
+    pool = rules.mission_pool(spec) if rules is not None else list(spec.missions)
+    dealt = rules.missions_dealt(len(s.order)) if rules is not None else 2
+    _places(spec, s, p, pool)
+    _seats(spec, s, p, pool, dealt)
     if not p.unknown:  # totals only mean something when every id is known
         _totals(spec, s, p)
     _resolution(spec, s, p)
@@ -189,7 +193,7 @@ def _tracker(spec: GameSpec, s: GameState, p: _P) -> None:
 # ------------------------------------------------------------------------------ places
 
 
-def _places(spec: GameSpec, s: GameState, p: _P) -> None:
+def _places(spec: GameSpec, s: GameState, p: _P, pool: list[str]) -> None:
     colours = s.order
     for z, counts in s.zones.items():
         p.counts(f"zones.{z}", counts, colours, "colour", "components.astronauts")
@@ -241,7 +245,7 @@ def _places(spec: GameSpec, s: GameState, p: _P) -> None:
         for i, sid in enumerate(getattr(s, name)):
             p.known(f"{name}[{i}]", sid, spec.ships, "ship", "components.ship_cards")
     for name, ids, what in (("event_deck", None, "event card"),
-                            ("mission_deck", spec.missions, "mission card"),
+                            ("mission_deck", pool, "mission card"),
                             ("discovery_discard", spec.discoveries, "discovery card")):
         known = ids if ids is not None else [*spec.discoveries, *spec.missions, *spec.actions]
         for i, card in enumerate(getattr(s, name)):
@@ -280,7 +284,7 @@ def _work_item(spec: GameSpec, s: GameState, p: _P, field: str, item: list[str])
 # ------------------------------------------------------------------------------ seats
 
 
-def _seats(spec: GameSpec, s: GameState, p: _P) -> None:
+def _seats(spec: GameSpec, s: GameState, p: _P, pool: list[str], dealt: int) -> None:
     chars = spec.countdown
     early = s.stage in ("setup", "missions")
     for c, seat in s.seats.items():
@@ -300,7 +304,7 @@ def _seats(spec: GameSpec, s: GameState, p: _P) -> None:
             p.known(f"{f}.boxed[{j}]", ch, [*chars, *spec.missions, *spec.actions], "card",
                     "two_player.neutral_recruiter")
         for name, ids, rule in (("missions", spec.missions, "events.missions"),
-                                ("dealt", spec.missions, "setup.missions"),
+                                ("dealt", pool, "setup.missions"),
                                 ("actions", spec.actions, "actions.hidden")):
             for j, card in enumerate(getattr(seat, name)):
                 p.known(f"{f}.{name}[{j}]", card, ids, f"{name.rstrip('s')} card", rule)
@@ -310,9 +314,9 @@ def _seats(spec: GameSpec, s: GameState, p: _P) -> None:
         if not seat.neutral and (seat.deck or seat.drawn is not None):
             p.add(f"{f}.deck", "only a neutral colour draws from a deck", "two_player.neutral_deck")
         # history: what a colour can have done by now
-        if len(seat.dealt) > 2:
-            p.add(f"{f}.dealt", f"{len(seat.dealt)} dealt missions; each player is dealt two",
-                  "setup.missions")
+        if len(seat.dealt) > dealt:
+            p.add(f"{f}.dealt", f"{len(seat.dealt)} dealt missions; each player is dealt "
+                  f"{dealt}", "setup.missions")
         if seat.dealt and not early:
             p.add(f"{f}.dealt", "missions are dealt to choose from only during setup",
                   "setup.missions")

@@ -69,8 +69,8 @@ def _replace_resource(spec: GameSpec, s: GameState, out: Out, zone: str, card: s
     """Draw a new resource token for ``zone`` from those not on the board; exchange the point
     tokens waiting there for the new type, as far as the supply allows."""
     pool = {str(r): n for r, n in spec.content.game.resource_tokens.items()}
-    for r in s.resources.values():
-        pool[r] -= 1
+    for r in [*s.resources.values(), *([s.spare_resource] if s.spare_resource else [])]:
+        pool[r] -= 1  # the spare token set aside at setup is not in the draw either
     tokens = [r for r, n in sorted(pool.items()) for _ in range(n)]
     if not tokens:
         return
