@@ -23,6 +23,9 @@ def add_simulate_command(sub: Subparsers, positive_int: Any) -> None:
         "to a local Dask cluster (one worker process per core) unless --workers or "
         "--scheduler says otherwise; Ctrl-C stops and keeps the games that finished.")
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--ruleset", metavar="NAME",
+                   help="a registered ruleset (mrp-tutor rulesets); default: two_player for 2 "
+                        "players, else standard")
     p.add_argument("--games", type=positive_int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--bot", choices=sorted(BOTS), default="random",
@@ -67,9 +70,20 @@ def run_simulate(args: argparse.Namespace) -> int:
     from .simulation.records import colours_for
     from .simulation.table import check_destination, file_format, save_results
 
-    spec = load_spec()
     players = args.players
-    lo, hi = spec.content.game.players.min, spec.content.game.players.max
+    if args.ruleset is None:
+        spec = load_spec()
+        lo, hi = spec.content.game.players.min, spec.content.game.players.max
+    else:
+        from .engine import MrpError, find_ruleset
+
+        try:
+            rules = find_ruleset(args.ruleset)
+            spec = rules.spec()
+        except MrpError as err:
+            raise CliError(f"--ruleset: {err.message}; "
+                           "see mrp-tutor rulesets.") from None
+        lo, hi = rules.players
     if not lo <= players <= hi:
         raise CliError(f"--players must be between {lo} and {hi} (the rulebook's player "
                        f"counts), not {players}.")
@@ -88,7 +102,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         run = simulate(spec, players, args.games, seed=args.seed, bots=bots, workers=workers,
                        scheduler=args.scheduler, chunk=chunk,
-                       progress=None if args.no_progress else "cli", with_json=args.json)
+                       progress=None if args.no_progress else "cli", with_json=args.json,
+                       ruleset=None if args.ruleset is None else rules.name)
     except SimulationError as err:
         print(f"mrp-tutor: {err}", file=sys.stderr)
         return 1

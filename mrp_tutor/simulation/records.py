@@ -67,14 +67,15 @@ def mixed_bot(rngs: dict[str, random.Random], kinds: dict[str, str]) -> Bot:
     return choose
 
 
-def play_game(spec: GameSpec, players: int, seed: int, bots: Sequence[str]) -> Game:
+def play_game(spec: GameSpec, players: int, seed: int, bots: Sequence[str],
+              ruleset: str | None = None) -> Game:
     """Play one seeded game; ``bots`` names the bot of each colour in table order.
 
     With one bot kind for every colour this is exactly :func:`bot_game` (same event log), so
     the rows match the old ``simulate`` output seed for seed.
     """
     colours = colours_for(spec, players)
-    game = Game.new(spec, colours, seed, variant=variant_for(players))
+    game = Game.new(spec, colours, seed, variant=ruleset or variant_for(players))
     if len(set(bots)) == 1:
         return play_out(game, BOTS[bots[0]](random.Random(f"bot:{seed}")))
     kinds = dict(zip(colours, bots, strict=True))
@@ -91,7 +92,7 @@ def game_row(spec: GameSpec, game: Game, seed: int, players: int,
     zones = spec.zones
     rounds = spec.content.game.rounds
     row: dict[str, Any] = {
-        "seed": seed, "ruleset": variant_for(players), "players": players,
+        "seed": seed, "ruleset": s.ruleset, "players": players,
         "colours": len(s.order), "bots": ",".join(bots), "winners": ",".join(result.winners),
         "losers_all": result.losers_all, "events": len(game.log),
     }
@@ -167,12 +168,13 @@ def json_record(game: Game, seed: int, players: int) -> dict[str, Any]:
 
 
 def play_chunk(spec: GameSpec, players: int, seeds: Sequence[int], bots: Sequence[str],
-               with_json: bool = False) -> tuple[list[tuple[Any, ...]], list[dict[str, Any]]]:
+               with_json: bool = False, ruleset: str | None = None
+               ) -> tuple[list[tuple[Any, ...]], list[dict[str, Any]]]:
     """Play the games of ``seeds``: their rows (and their JSON records if asked)."""
     rows: list[tuple[Any, ...]] = []
     records: list[dict[str, Any]] = []
     for seed in seeds:
-        game = play_game(spec, players, seed, bots)
+        game = play_game(spec, players, seed, bots, ruleset)
         rows.append(game_row(spec, game, seed, players, bots))
         if with_json:
             records.append(json_record(game, seed, players))

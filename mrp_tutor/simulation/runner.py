@@ -93,9 +93,9 @@ def _spec_of(data: tuple[str, bytes]) -> GameSpec:
 
 
 def _chunk_task(spec_data: tuple[str, bytes], players: int, seeds: range,
-                bots: tuple[str, ...],
-                with_json: bool) -> tuple[list[tuple[Any, ...]], list[dict[str, Any]]]:
-    return play_chunk(_spec_of(spec_data), players, seeds, bots, with_json)
+                bots: tuple[str, ...], with_json: bool, ruleset: str | None = None
+                ) -> tuple[list[tuple[Any, ...]], list[dict[str, Any]]]:
+    return play_chunk(_spec_of(spec_data), players, seeds, bots, with_json, ruleset)
 
 
 def local_cluster(workers: int | None = None, silence: int = 40) -> Any:
@@ -117,6 +117,7 @@ def simulate(
     bots: Sequence[str] = ("random",), workers: int | None = None,
     scheduler: str | None = None, client: Any = None, chunk: int = DEFAULT_CHUNK,
     progress: str | Callable[[int, int], None] | None = "auto", with_json: bool = False,
+    ruleset: str | None = None,
 ) -> RunResult:
     """Play ``games`` games with seeds ``seed .. seed + games - 1``.
 
@@ -125,6 +126,8 @@ def simulate(
     cluster at ``scheduler``, else in this process if ``workers == 0``, else a new local
     cluster of ``workers`` processes (default one per core), closed at the end.
     ``progress``: "auto", "cli", "notebook", None, or a callable ``(done, total)``.
+    ``ruleset``: the registered ruleset to play (``spec`` must be its data); default: the
+    2-player variant for 2 players, else the standard game.
     """
     from .records import colours_for
 
@@ -137,7 +140,7 @@ def simulate(
         raise ValueError(f"progress must be 'auto', 'cli', 'notebook' or None, not "
                          f"{progress!r}")
     parts = chunks(seed, games, chunk)
-    work = (spec, players, parts, bot_kinds, with_json, progress, games)
+    work = (spec, players, parts, bot_kinds, with_json, progress, games, ruleset)
     if client is None and scheduler is None and workers == 0:
         return _run_here(*work)
     if client is not None:
@@ -162,14 +165,14 @@ Bar = str | Callable[[int, int], None] | None
 
 
 def _run_here(spec: GameSpec, players: int, parts: list[range], bots: tuple[str, ...],
-              with_json: bool, progress: Bar, games: int) -> RunResult:
+              with_json: bool, progress: Bar, games: int, ruleset: str | None) -> RunResult:
     rows: list[tuple[Any, ...]] = []
     records: list[dict[str, Any]] = []
     bar = make_progress(progress, games)
     start = time.perf_counter()
     try:
         for part in parts:
-            r, j = play_chunk(spec, players, part, bots, with_json)
+            r, j = play_chunk(spec, players, part, bots, with_json, ruleset)
             rows += r
             records += j
             bar.update(len(r))
@@ -182,7 +185,8 @@ def _run_here(spec: GameSpec, players: int, parts: list[range], bots: tuple[str,
 
 
 def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
-              bots: tuple[str, ...], with_json: bool, progress: Bar, games: int) -> RunResult:
+              bots: tuple[str, ...], with_json: bool, progress: Bar, games: int,
+              ruleset: str | None) -> RunResult:
     from dask.distributed import as_completed
 
     run = uuid.uuid4().hex[:8]
@@ -194,7 +198,7 @@ def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
     def submit(i: int) -> Any:
         tries[i] = tries.get(i, 0) + 1
         p = parts[i]
-        return client.submit(_chunk_task, spec_f, players, p, bots, with_json,
+        return client.submit(_chunk_task, spec_f, players, p, bots, with_json, ruleset,
                              key=f"mrp-games-{p.start}-{p.stop}-{run}-{tries[i]}", pure=False)
 
     bar = make_progress(progress, games)  # shown once the cluster is up: a true rate

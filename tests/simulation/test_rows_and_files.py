@@ -155,12 +155,32 @@ def test_cli_writes_a_table(tmp_path, capsys):
     assert "saved 4 game(s)" in capsys.readouterr().out
 
 
+def test_cli_plays_a_named_ruleset(tmp_path, capsys):
+    """--ruleset first_edition: five players of the first edition, recorded in each row, and
+    the same rows on a cluster's worker as in this process (the ruleset travels with the task)."""
+    from mrp_tutor.engine import find_ruleset
+    from mrp_tutor.simulation import simulate
+
+    out = tmp_path / "fe.csv"
+    assert main(["simulate", "--ruleset", "first_edition", "--players", "5", "--games", "3",
+                 "--seed", "4", "--out", str(out), "--workers", "0", "--no-progress"]) == 0
+    df = load_results(out)
+    assert list(df["ruleset"]) == ["first_edition"] * 3 and set(df["colours"]) == {5}
+    spec = find_ruleset("first_edition").spec()
+    here = simulate(spec, 5, 3, seed=4, workers=0, progress=None, ruleset="first_edition")
+    assert here.table()["seed"].tolist() == [4, 5, 6]
+    assert here.table()["ruleset"].tolist() == ["first_edition"] * 3
+
+
 @pytest.mark.parametrize("argv,words", [
     (["--bots", "greedy,random"], "names 2 bot(s) but 4 players play 4 colours"),
     (["--bots", "greedy,clever,random,random"], "unknown bot 'clever'"),
     (["--out", "results.txt"], "must end in .parquet or .csv"),
     (["--out", "no/such/folder/r.csv"], "the folder no/such/folder does not exist"),
     (["--workers", "-1"], "0 (this process) or more"),
+    (["--ruleset", "chess"], "--ruleset: unknown ruleset 'chess'"),
+    (["--ruleset", "standard", "--players", "2"], "between 3 and 6"),
+    (["--ruleset", "first_edition", "--players", "6"], "between 3 and 5"),
 ])
 def test_cli_refusals_are_sentences(capsys, argv, words):
     assert main(["simulate", *argv]) == 2
