@@ -56,8 +56,8 @@ def _note(spec: GameSpec, text: str, rule: str) -> Reason:
 
 def table_reasons(spec: GameSpec, state: GameState) -> list[Reason]:
     """Every reason why the game could never reach this table, with its rule (empty for a
-    legal table): :func:`mrp_tutor.scenarios.position.table_problems`, as sentences."""
-    from mrp_tutor.scenarios.position import table_problems
+    legal table): :func:`mrp_tutor.scenarios.history.table_problems`, as sentences."""
+    from mrp_tutor.scenarios.history import table_problems
 
     out = []
     for _, message, rule in table_problems(spec, state):

@@ -6,7 +6,7 @@ edit never breaks a rule the physical game cannot break: 22 astronauts per colou
 capacity) and becomes a :class:`PositionEdited` event carrying the rule it respects, so the
 log still rebuilds the position.  Astronauts added or removed come from / go back to the
 colour's supply.  Every edit must leave a table the game can reach: the same validator as the
-scenario loader's (:func:`mrp_tutor.scenarios.position.table_problems`) decides, so the app,
+scenario loader's (:func:`mrp_tutor.scenarios.history.table_problems`) decides, so the app,
 the CLI and scenario files agree.  Astronauts put into a zone whose resource token is face
 down turn it face up, as a landing does (rule round.land.flip).
 """
@@ -122,7 +122,7 @@ def _check_reachable(spec: GameSpec, s: GameState, ev: PositionEdited) -> None:
     Raises:
         IllegalIntent: code ``table_unreachable``, the rule of the first problem.
     """
-    from ..scenarios.position import table_problems
+    from ..scenarios.history import table_problems
 
     before = {(w, m) for w, m, _ in table_problems(spec, s)}
     after = s.clone()

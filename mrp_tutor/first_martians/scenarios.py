@@ -134,7 +134,7 @@ def _get(d: Any, path: str) -> Any:
 
 
 def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table]:
-    from ..scenarios.core import _check_events
+    from ..scenarios.runner import check_events
 
     table = sc.build()
     failures: list[str] = []
@@ -165,7 +165,7 @@ def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table
                             f"{type(exc).__name__}: {exc}")
             break
         events.extend(new)
-        failures.extend(_check_events(where, new, st, event_to_dict))  # type: ignore[arg-type]
+        failures.extend(check_events(where, new, st, event_to_dict))  # type: ignore[arg-type]
         dump = table.state.model_dump(mode="json")
         for key, want_v in st.expect.state.items():
             try:

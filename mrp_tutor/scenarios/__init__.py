@@ -11,16 +11,17 @@ Public API::
 
 from .core import (
     Scenario,
-    ScenarioResult,
     library,
     load_scenario,
     needs_advance,
-    run_scenario,
     scenario_from_dict,
     scenario_to_yaml,
 )
+from .export import position_from_state
+from .history import table_problems, validate_state
 from .model import ScenarioDoc, schema_json
-from .position import build_state, position_from_state, table_problems, validate_state
+from .position import build_state
+from .runner import ScenarioResult, run_scenario
 
 __all__ = [
     "Scenario", "ScenarioDoc", "ScenarioResult", "build_state", "library", "load_scenario",

@@ -1,9 +1,10 @@
-"""Table positions <-> engine states.
+"""Table positions -> engine states.
 
 :func:`build_state` turns a validated :class:`~.model.Position` into a
 :class:`~mrp_tutor.engine.GameState`, checking every game fact and collecting every problem
-as a located sentence with the rule id it breaks.  :func:`position_from_state` is the
-inverse (used to save a table position as a scenario).
+as a located sentence with the rule id it breaks; the checks of the whole table (what no game
+history reaches) are in :mod:`.history`.  :func:`~.export.position_from_state` is the inverse
+(used to save a table position as a scenario).
 """
 
 from __future__ import annotations
@@ -14,15 +15,14 @@ from typing import Any
 from mrp_tutor.engine import content as C
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine.checks import state_problems
-from mrp_tutor.engine.errors import ContentError, MalformedIntent
+from mrp_tutor.engine.errors import MalformedIntent
 from mrp_tutor.engine.game import current_step
 from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.engine.spec import UNKNOWN, GameSpec
+from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState, Ship
 
+from .history import check_history, unreachable, validate_state
 from .model import Position, SeatPosition
-
-AUTOMATIC_STAGES = ("production", "reveal_discoveries", "final_scoring")
 
 
 class Problems:
@@ -406,7 +406,7 @@ def build_state(
         s.event_deck = event_top + left_over
     # ------------------------------------------------------------ the resolution
     _resolution(spec, s, pos, p, players)
-    for where, message, broken in _unreachable(spec, s, ship_paths):
+    for where, message, broken in unreachable(spec, s, ship_paths):
         p.add(where, message, broken)
     check_history(spec, s, pos, p)
     if not p.items:
@@ -415,128 +415,6 @@ def build_state(
     if not p.items:  # the engine's own checks of a whole state (engine/checks.py)
         p.items.extend(state_problems(spec, s))
     return s if not p.items else None
-
-
-def table_problems(spec: GameSpec, s: GameState) -> list[tuple[str, str, str | None]]:
-    """Every reason why the game could never reach this table position, as
-    ``(where, sentence, rule id)``; empty for a legal table.
-
-    The one validator of table positions: the scenario loader (:func:`build_state`), the
-    referee's edits in the app (:func:`mrp_tutor.app.edits.check_edit`) and so the CLI's
-    rulings on scenario files all refuse exactly these positions.  ``where`` is a field path
-    of the position document (``zones.hellas.face_up``, ``ships.s07.crew``), "" for a
-    whole-table count.
-    """
-    out = _unreachable(spec, s, {})
-    if not out:
-        out = [("", problem, None) for problem in validate_state(spec, s)]
-    return out
-
-
-def _unreachable(
-    spec: GameSpec, s: GameState, ship_paths: dict[str, str]
-) -> list[tuple[str, str, str | None]]:
-    """Positions the rules never leave on the table (see :func:`table_problems`)."""
-    out: list[tuple[str, str, str | None]] = []
-    resolving = s.stage == "resolve" and s.cur is not None
-    for sid, ship in s.ships.items():
-        path = ship_paths.get(sid, f"ships.{sid}")
-        if ship.launched:
-            if s.stage != "resolve":
-                out.append((f"{path}.launched", f"ship {sid} is launched, but launched ships "
-                            "land at the end of the round, so there are none outside the "
-                            "resolve step", "round.land"))
-        elif ship.aboard() >= spec.cap[sid] and not resolving:
-            out.append((f"{path}.crew", f"ship {sid} is full and would have launched (a full "
-                        "ship stays docked only until the effect that filled it is over)",
-                        "round.launch_full"))
-        if spec.dest[sid] == UNKNOWN and ship.crew and not ship.tokens:
-            out.append((f"{path}.tokens", f"ship {sid} has an unknown destination and "
-                        "astronauts aboard, so it carries the destination token its first "
-                        "astronaut chose", "destination_tokens.unknown_ship"))
-    for z, counts in s.zones.items():
-        name = spec.card_name(z)
-        if counts and z in s.resources and not s.face_up.get(z):
-            out.append((f"zones.{z}.face_up", f"{name} has astronauts, so its resource token "
-                        "is face up", "round.land.flip"))
-        if s.waiting.get(z) and not s.face_up.get(z):
-            out.append((f"zones.{z}.waiting", f"{name} has point tokens waiting, but only a "
-                        "zone with its resource face up produces them", "production.produce"))
-    return out
-
-
-def validate_state(spec: GameSpec, s: GameState) -> list[str]:
-    """Invariants every reachable position keeps (sentences; empty when all hold).
-
-    22 astronauts per colour, point and destination tokens conserved, crews within capacity,
-    each character card of a colour in exactly one place, each card in at most one place.
-    """
-    out: list[str] = []
-    g = spec.content.game
-    for c in s.order:
-        total = sum(s.astronaut_places(c).values())
-        if total != g.astronauts_per_colour or s.seats[c].supply < 0:
-            out.append(f"{c} has {total} astronauts in all, not {g.astronauts_per_colour} "
-                       "(rule components.astronauts)")
-    for r, box in g.point_tokens.items():
-        held = sum(seat.tokens.get(r, 0) for seat in s.seats.values())
-        waiting = sum(w.get(r, 0) for w in s.waiting.values())
-        if held + waiting + s.token_supply.get(r, 0) != box or s.token_supply.get(r, 0) < 0:
-            out.append(f"{r} point tokens do not add up to {box} (rule components.point_tokens)")
-    for z in spec.zones:
-        on_ships = sum(ship.tokens.count(z) for ship in s.ships.values())
-        if on_ships + s.dest_supply.get(z, 0) != g.destination_tokens_per_zone:
-            out.append(f"{z} destination tokens do not add up to "
-                       f"{g.destination_tokens_per_zone} (rule destination_tokens.supply_limit)")
-    for sid, ship in s.ships.items():
-        if ship.aboard() > spec.cap[sid] or any(n < 0 for n in ship.crew.values()):
-            out.append(f"ship {sid} holds {ship.aboard()} of {spec.cap[sid]} (rule "
-                       "ships.capacity)")
-    for c, seat in s.seats.items():
-        cards = [*seat.hand, *seat.played, *seat.deck,
-                 *(x for x in seat.boxed if x in spec.characters),
-                 *(x for x in (seat.chosen, seat.drawn) if x)]
-        if sorted(cards) != sorted(spec.countdown):
-            out.append(f"{c}'s nine characters are not each in one place (rule "
-                       "round.played_cards)")
-    places = [*s.event_deck, *s.discoveries.values(), *s.discovery_discard, *s.mission_deck,
-              *([s.held] if s.held else [])]
-    for seat in s.seats.values():
-        places.extend([*seat.missions, *seat.actions, *seat.dealt,
-                       *(x for x in seat.boxed if x not in spec.characters)])
-    dup = sorted({x for x in places if places.count(x) > 1})
-    if dup:
-        out.append(f"event card(s) in two places: {', '.join(dup)} (rule components.event_cards)")
-    ships_seen = [*s.ship_deck, *s.ship_discard, *s.ships]
-    if sorted(ships_seen) != sorted(spec.ships):
-        out.append("every ship card is in exactly one place: deck, discard or in play (rule "
-                   "components.ship_cards)")
-    return out
-
-
-def check_history(spec: GameSpec, s: GameState, pos: Position, p: Problems) -> None:
-    """Facts no game history can produce: more characters played than rounds, more than two
-    dealt missions, a peeked card that is not the discovery lying in its zone."""
-    allowed = s.round - 1 if pos.stage in ("choose", "missions") else s.round
-    for c, seat in s.seats.items():
-        path = f"seats.{c}"
-        if len(seat.played) > max(allowed, 0):
-            p.add(f"{path}.played", f"{len(seat.played)} characters played, but by round "
-                  f"{s.round} ({pos.stage}) at most {max(allowed, 0)} can be (one per round)",
-                  "round.played_cards")
-        if len(seat.dealt) > 2 or (seat.dealt and seat.neutral):
-            p.add(f"{path}.dealt", f"{len(seat.dealt)} dealt missions; each player (not a "
-                  "neutral colour) is dealt two", "setup.missions")
-        for z, card in seat.peeked.items():
-            if card not in spec.discoveries:
-                p.add(f"{path}.peeked.{z}", f"unknown discovery card {card!r}",
-                      "characters.scientist")
-            elif s.discoveries.get(z) != card:
-                there = s.discoveries.get(z)
-                lying = spec.card_name(there) if there else "none there"
-                p.add(f"{path}.peeked.{z}", f"{c} can have looked only at the discovery lying "
-                      f"in {spec.card_name(z)} ({lying}), not {spec.card_name(card)}",
-                      "characters.scientist")
 
 
 def _resolution(
@@ -646,115 +524,6 @@ def _step_count(step: C.CharacterStep) -> int:
     from mrp_tutor.engine.effects import effect_for
 
     return effect_for(step).count(step)
-
-
-# ============================================================================ export
-
-
-def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[str, Any]:
-    """A position document (plain dict) for ``state``; building it gives the same table.
-
-    Raises:
-        ContentError: the state is in a stage a position cannot hold (phase work queues).
-    """
-    s = state
-    if s.stage not in ("missions", "choose", "resolve", *AUTOMATIC_STAGES) or s.work:
-        raise ContentError("position", [
-            f"stage: a position cannot be saved during {s.stage!r} (finish the pending "
-            "phase decisions first)"])
-    if s.stage == "resolve" and s.cur is None:
-        raise ContentError("position", ["stage: save the position when someone is resolving"])
-    pos: dict[str, Any] = {"stage": s.stage, "first": s.first, "seed": s.seed,
-                           "rng_count": s.rng_count}
-    if s.stage in ("choose", "resolve"):
-        pos["round"] = s.round
-    if s.stage == "production" and spec is not None:
-        pos["production"] = spec.track[s.track_index].number
-    if s.last is not None:
-        pos["last"] = s.last
-    ships: list[dict[str, Any]] = []
-    for dock, sid in enumerate(s.docks):
-        if sid is not None:
-            ships.append(_ship(s.ships[sid], dock))
-    for sid in s.launched:
-        ships.append(_ship(s.ships[sid], None))
-    pos["ships"] = ships
-    zones: dict[str, Any] = {}
-    for z, counts in s.zones.items():
-        zp: dict[str, Any] = {}
-        if counts:
-            zp["astronauts"] = dict(counts)
-        if z in s.resources:
-            zp["resource"] = s.resources[z]
-        if s.face_up.get(z, False) != bool(counts):  # else the default says it
-            zp["face_up"] = s.face_up.get(z, False)
-        if s.waiting.get(z):
-            zp["waiting"] = dict(s.waiting[z])
-        if z in s.discoveries:
-            zp["discovery"] = s.discoveries[z]
-        zones[z] = zp
-    pos["zones"] = zones
-    if s.spare_resource is not None:
-        pos["spare_resource"] = s.spare_resource
-    if s.memorial:
-        pos["memorial"] = dict(s.memorial)
-    if s.discoveries_revealed:
-        pos["discoveries_revealed"] = True
-    revealed_in_queue: dict[str, str] = {}
-    if s.cur is not None and s.char is not None:
-        for c in s.queue:
-            seat = s.seats[c]
-            if seat.chosen is None and seat.played:
-                revealed_in_queue[c] = seat.played[-1]
-    seats: dict[str, Any] = {}
-    for c in s.order:
-        seat = s.seats[c]
-        played = list(seat.played)
-        chosen = seat.chosen
-        if c in revealed_in_queue:
-            played.remove(revealed_in_queue[c])
-            chosen = revealed_in_queue[c]
-        sd: dict[str, Any] = {"played": played, "chosen": chosen,
-                              "missions": list(seat.missions), "actions": list(seat.actions),
-                              "tokens": {r: n for r, n in seat.tokens.items() if n}}
-        if seat.neutral:
-            sd["deck"] = list(seat.deck)
-            sd["boxed"] = list(seat.boxed)
-        else:
-            sd["hand"] = list(seat.hand)
-        if seat.dealt:
-            sd["dealt"] = list(seat.dealt)
-        if seat.peeked:
-            sd["peeked"] = dict(seat.peeked)
-        seats[c] = sd
-    pos["seats"] = seats
-    if s.cur is not None and s.char is not None:
-        res: dict[str, Any] = {"colour": s.cur, "character": s.char, "step": s.step,
-                               "left": s.left, "done": s.done, "used": list(s.used)}
-        if s.held is not None:
-            res["held"] = s.held
-        pos["resolving"] = res
-    pos["ship_deck"] = list(s.ship_deck)
-    pos["ship_discard"] = list(s.ship_discard)
-    pos["rest_of_ships"] = "discard"
-    if s.stage != "missions":
-        pos["event_deck"] = list(s.event_deck)
-    if s.discovery_discard:
-        pos["discovery_discard"] = list(s.discovery_discard)
-    return pos
-
-
-def _ship(ship: Ship, dock: int | None) -> dict[str, Any]:
-    d: dict[str, Any] = {"id": ship.id}
-    if dock is None:
-        d["launched"] = True
-    else:
-        d["dock"] = dock
-    if ship.crew:
-        d["crew"] = dict(ship.crew)
-    if ship.tokens:
-        d["tokens"] = list(ship.tokens)
-    return d
 
 
 def merge(base: Any, patch: Any) -> Any:

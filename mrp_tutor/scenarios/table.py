@@ -33,7 +33,7 @@ from mrp_tutor.engine.state import GameState
 from mrp_tutor.loader import decode, parse_yaml
 
 from .core import Scenario, scenario_from_dict
-from .position import position_from_state
+from .export import position_from_state
 
 CODE_PREFIX = "MRP1:"
 MAX_CODE_CHARS = 20_000  # a full 6-player table is ~1,500 characters
