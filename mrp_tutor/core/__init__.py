@@ -5,6 +5,8 @@
 * :mod:`.rules` - the rules-file model (rule ids -> rulebook sections, our paraphrase),
   citations, rule search and the :class:`Explanation` (a sentence and its citation);
 * :mod:`.loading` - the hardened YAML reader and located validation messages.
+* :mod:`.scenario` - what every game's scenario shares (:class:`~.scenario.Quiz`, the
+  id/title/lesson/rules/quiz properties of :class:`~.scenario.ScenarioBase`).
 
 Game engines (:mod:`mrp_tutor.engine`, :mod:`mrp_tutor.first_martians`) build on it; it
 knows nothing of any game.

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import format_validation
-from ..scenarios.model import ErrorExpectation, Quiz
+from ..core.scenario import Quiz, ScenarioBase
+from ..scenarios.model import ErrorExpectation
 from .content import rulebook
 from .events import Event, event_to_dict
 from .intents import intent_from_dict
@@ -54,34 +55,16 @@ class FmScenarioDoc(_M):
 
 
 @dataclass(slots=True)
-class FmScenario:
+class FmScenario(ScenarioBase[FmScenarioDoc]):
+    """A loaded First Martians scenario (id, title, lesson, rules, quiz: the base's)."""
+
     doc: FmScenarioDoc
     start: HubState
     path: Path | None = None
 
     @property
-    def id(self) -> str:
-        return self.doc.id
-
-    @property
-    def title(self) -> str:
-        return self.doc.title
-
-    @property
-    def lesson(self) -> str:
-        return self.doc.lesson
-
-    @property
-    def rules(self) -> list[str]:
-        return self.doc.rules
-
-    @property
     def steps(self) -> list[FmStep]:
         return self.doc.steps
-
-    @property
-    def quiz(self) -> Quiz | None:
-        return self.doc.quiz
 
     def build(self) -> Table:
         return Table(self.start.model_copy(deep=True))

@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from mrp_tutor.core.scenario import ScenarioBase
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import intents as I
 from mrp_tutor.engine.errors import ContentError, MalformedIntent
@@ -57,8 +58,8 @@ def _validation_problems(prefix: str, err: ValidationError) -> list[str]:
 
 
 @dataclass(slots=True)
-class Scenario:
-    """A loaded, validated scenario."""
+class Scenario(ScenarioBase[ScenarioDoc]):
+    """A loaded, validated scenario (id, title, lesson, rules, quiz: :class:`ScenarioBase`)."""
 
     doc: ScenarioDoc
     path: Path | None = None
@@ -67,28 +68,8 @@ class Scenario:
     _log: list[E.Event] = field(default_factory=list, repr=False)
 
     @property
-    def id(self) -> str:
-        return self.doc.id
-
-    @property
-    def title(self) -> str:
-        return self.doc.title
-
-    @property
-    def lesson(self) -> str:
-        return self.doc.lesson
-
-    @property
-    def quiz(self) -> Any:
-        return self.doc.quiz
-
-    @property
     def steps(self) -> list[Step]:
         return self.doc.steps
-
-    @property
-    def rules(self) -> list[str]:
-        return self.doc.rules
 
     @property
     def players(self) -> list[str]:

@@ -13,9 +13,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
+from mrp_tutor.core.scenario import Quiz
+
 Count = NonNegativeInt
 Stage = Literal["missions", "choose", "resolve", "production", "reveal_discoveries",
                 "final_scoring"]
+
+
+__all__ = ["Quiz", "ScenarioDoc", "schema_json"]  # Quiz: every game's (mrp_tutor.core)
 
 
 class _M(BaseModel):
@@ -173,20 +178,6 @@ class Step(_M):
             raise ValueError("a step has an intent or advance: true, not both")
         if self.intent is None and self.expect.error is not None:
             raise ValueError("only an intent can expect an error")
-        return self
-
-
-class Quiz(_M):
-    question: str
-    choices: list[str] = Field(min_length=2)
-    answer: int = Field(ge=0, description="index of the right choice (0 = first)")
-    explanation: str
-
-    @model_validator(mode="after")
-    def _answer_in_range(self) -> Quiz:
-        if self.answer >= len(self.choices):
-            raise ValueError(f"answer {self.answer} is not one of the {len(self.choices)} "
-                             "choices (0-based)")
         return self
 
 
