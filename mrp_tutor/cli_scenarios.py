@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mrp_tutor.cli import positive_int
+from mrp_tutor.core.words import plural
 from mrp_tutor.engine.errors import ContentError
 from mrp_tutor.loader import INTENT, parse_json
 
@@ -93,7 +94,7 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
             for line in result.failures:
                 print(f"  {line}", file=sys.stderr)
     total = len(files) + len(problems)
-    print(f"{total - failed} of {total} scenario file(s) passed")
+    print(f"{total - failed} of {plural(total, 'scenario file')} passed")
     return 0 if failed == 0 else 1
 
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .core.words import plural
 from .engine import load_spec
 from .engine.bots import BOTS
 
@@ -59,7 +60,7 @@ def _bots(args: argparse.Namespace, colours: int) -> list[str]:
         raise _Refused(f"--bots: unknown bot {unknown[0]!r}; the bots are "
                        f"{', '.join(sorted(BOTS))}.")
     if len(names) != colours:
-        raise _Refused(f"--bots names {len(names)} bot(s) but {args.players} players play "
+        raise _Refused(f"--bots names {plural(len(names), 'bot')} but {args.players} players play "
                        f"{colours} colours; name one per colour.")
     return names
 
@@ -120,12 +121,13 @@ def run_simulate(args: argparse.Namespace) -> int:
             path = save_results(run.table(), args.out)
         except ResultsError as err:
             raise CliError(str(err)) from None
-        print(f"saved {len(run.rows):,} game(s) to {path} ({file_format(path)})",
+        print(f"saved {plural(len(run.rows), 'game')} to {path} ({file_format(path)})",
               file=sys.stderr if args.json else sys.stdout)
-    summary = (f"{len(run.rows):,} game(s), {players} players, bots {','.join(bots)}: "
-               f"{run.rate:,.1f} games/s on {run.workers} worker(s) ({run.where})")
+    summary = (f"{plural(len(run.rows), 'game')}, {players} players, bots {','.join(bots)}: "
+               f"{run.rate:,.1f} games/s on {plural(run.workers, 'worker')} ({run.where})")
     if run.resubmitted:
-        summary += f"; {run.resubmitted} chunk(s) played again after their workers died"
+        summary += (f"; {plural(run.resubmitted, 'chunk')} played again after "
+                    f"{'its worker' if run.resubmitted == 1 else 'their workers'} died")
     if args.json:
         print(json.dumps({"games": run.records}))
         print(summary, file=sys.stderr)

@@ -32,6 +32,7 @@ from typing import Any
 import yaml
 
 from mrp_tutor.core.errors import ContentError
+from mrp_tutor.core.words import plural
 
 __all__ = [
     "DEFAULT", "INTENT", "Limits", "check_tree", "confine", "decode", "excerpt", "load_yaml",
@@ -68,7 +69,7 @@ def excerpt(value: Any, limit: int = 40) -> str:
     """``repr`` of ``value`` cut to about ``limit`` characters (never the whole of a huge
     or deeply nested value: containers are summarised, not formatted)."""
     if isinstance(value, dict | list | tuple):
-        return f"a {type(value).__name__} of {len(value)} item(s)"
+        return f"a {type(value).__name__} of {plural(len(value), 'item')}"
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
         return f"an integer of about {int(math.log10(abs(value))) + 1} digits"
     text = repr(value[: limit + 1] if isinstance(value, str | bytes) else value)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mrp_tutor.core.words import plural
 from mrp_tutor.engine import RULESETS
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import game as G
@@ -84,6 +85,7 @@ class ZoneRuling:
     stays: dict[str, int] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)
     why: list[Reason] = field(default_factory=list)
+    name: str = ""  # the zone's name, as players say it
 
 
 @dataclass(slots=True)
@@ -105,7 +107,7 @@ class ProductionRuling:
 
     def text(self) -> str:
         """Plain-text report, one block per zone that matters."""
-        lines = [f"Production: {self.amount} token(s) per face-up zone"
+        lines = [f"Production: {plural(self.amount, 'token')} per face-up zone"
                  + (" (third production: discoveries apply)" if self.third else "")]
         lines.extend(r.line() for r in self.notes)
         if self.cards:
@@ -117,7 +119,7 @@ class ProductionRuling:
         for z in self.zones:
             if not z.face_up and not z.waiting_before:
                 continue
-            lines.append(f"- {z.zone}: " + ", ".join(
+            lines.append(f"- {z.name or z.zone}: " + ", ".join(
                 [f"produces {n} {r}" for r, n in z.produced.items()] or ["produces nothing"]))
             lines.extend(f"    {r.line()}" for r in z.why)
         lines.append("Totals: " + "; ".join(self.totals_lines()))
@@ -244,7 +246,7 @@ def production_ruling(
         zones[z] = ZoneRuling(
             zone=z, resource=base.resources.get(z) if base.face_up.get(z) else None,
             face_up=bool(base.face_up.get(z)), counts=dict(base.zones[z]),
-            waiting_before=dict(base.waiting[z]))
+            waiting_before=dict(base.waiting[z]), name=spec.card_name(z))
         if not base.face_up.get(z):
             zones[z].why.append(_note(spec, f"{spec.card_name(z)} has its resource token face "
                                       "down, so it produces nothing.", "production.produce"))

@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..core.words import plural
 from ..engine.errors import IllegalIntent, MalformedIntent
 from ..engine.events import PositionEdited
 from ..engine.spec import GameSpec
@@ -104,9 +105,9 @@ def check_edit(spec: GameSpec, s: GameState, form: EditForm) -> PositionEdited:
         total = spec.astronauts_per_colour
         raise IllegalIntent(
             "not_enough_astronauts", "components.astronauts",
-            f"{c} has only {supply} astronaut(s) left in its supply ({total} in all), "
-            f"{delta} more are needed", {"colour": c, "supply": supply, "needed": delta,
-                                         "total": total})
+            f"{c} has only {plural(supply, 'astronaut')} left in its supply ({total} in all), "
+            f"{delta} more {'is' if delta == 1 else 'are'} needed",
+            {"colour": c, "supply": supply, "needed": delta, "total": total})
     flip = (form.what == "zone" and form.count > 0 and form.place in s.resources
             and not s.face_up.get(form.place))
     ev = PositionEdited(rule="round.land.flip" if flip else rule, what=form.what,

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..core.words import plural
 from ..engine.spec import GameSpec
 from ..explain import Citation, Explanation
 
@@ -42,7 +43,7 @@ def sentences_html(items: Sequence[Explanation], limit: int = 80) -> str:
     """A list of sentences; older ones beyond ``limit`` are summarised."""
     hidden = max(0, len(items) - limit)
     parts = [sentence_html(x) for x in items[hidden:]]
-    more = (f'<li class="mrp-more">({hidden} earlier sentence(s): see the log)</li>'
+    more = (f'<li class="mrp-more">({plural(hidden, "earlier sentence")}: see the log)</li>'
             if hidden else "")
     return f'<ul class="mrp-sentences">{more}{"".join(parts)}</ul>'
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .words import plural
+
 
 class MrpError(Exception):
     """Base class of every error the tutor's engines raise on purpose (any game)."""
@@ -31,9 +33,10 @@ class ContentError(MrpError, ValueError):
         self.source = _clip(source, 200)
         self.problems = [_clip(p, 400) for p in problems[:MAX_PROBLEMS]]
         if len(problems) > MAX_PROBLEMS:
-            self.problems.append(f"and {len(problems) - MAX_PROBLEMS} more problem(s)")
+            self.problems.append(f"and {plural(len(problems) - MAX_PROBLEMS, 'more problem')}")
         source, problems = self.source, self.problems
-        text = f"{source}: {len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
+        text = (f"{source}: {plural(len(problems), 'problem')}:\n"
+                + "\n".join(f"  - {p}" for p in problems))
         super().__init__("content_invalid", None, text, {"source": source, "problems": problems})
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.rules import Explanation as Explanation  # re-exported
+from ..core.words import plural
 from ..engine import events as E
 from ..engine.errors import ContentError, MrpError
 from ..engine.spec import GameSpec
@@ -186,7 +187,7 @@ EVENT_TEMPLATES: dict[str, T] = {
     + (", ".join(f"{_n(sp, c)} in {_n(sp, z)}" for z, c in e.cards) or "none") + ".",
     "work_queued": lambda sp, e: (
         "Some decisions are to be made in this phase." if e.items is None
-        else f"{len(e.items)} decision(s) to make in this phase."),
+        else f"{plural(len(e.items), 'decision')} to make in this phase."),
     "work_started": lambda sp, e: f"{_c(e.item[1])} resolves {_n(sp, e.item[2])}.",
     "work_done": lambda sp, e: f"{_c(e.item[1])} is done with {_n(sp, e.item[2] or None)}.",
     "astronaut_removed": lambda sp, e: f"{_n(sp, e.card)}: {_c(e.colour)} removes an astronaut "
@@ -275,21 +276,22 @@ def _skip_reason(e: Any) -> str:
 
 
 STEP_NAMES = {
-    "board": "place {n} astronaut(s) on docked ships",
+    "board": "place {astronauts} on docked ships",
     "recall_cards": "take back all played character cards",
-    "move_adjacent": "move astronauts to adjacent zones, up to {n} moves",
+    "move_adjacent": "move astronauts to adjacent zones, up to {moves}",
     "draw_or_peek": "draw an event card or look at a face-down discovery",
     "force_launch": "force a docked ship to launch",
     "destroy_docked": "destroy a docked ship",
     "replace": "replace another player's astronaut with one of yours",
-    "kill": "kill {n} astronaut(s)",
-    "drop_from": "move up to {n} astronauts from Phobos anywhere on Mars",
+    "kill": "kill {astronauts}",
+    "drop_from": "move up to {astronauts} from Phobos anywhere on Mars",
     "place_destination_token": "put a destination token on a ship",
 }
 
 
 def _step_name(effect: str, n: int) -> str:
-    return STEP_NAMES.get(effect, effect.replace("_", " ")).format(n=n)
+    return STEP_NAMES.get(effect, effect.replace("_", " ")).format(
+        n=n, astronauts=plural(n, "astronaut"), moves=plural(n, "move"))
 
 
 def _game_ended(e: Any) -> str:
@@ -489,7 +491,7 @@ def explain_error(spec: GameSpec, err: MrpError) -> Explanation:
     if isinstance(err, ContentError):
         text = f"{err.source}: " + "; ".join(err.problems[:8])
         if len(err.problems) > 8:
-            text += f"; and {len(err.problems) - 8} more problem(s)"
+            text += f"; and {plural(len(err.problems) - 8, 'more problem')}"
         return Explanation(text, None, None)
     template = ERROR_TEMPLATES.get(err.code)
     try:

@@ -15,13 +15,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.words import plural
 from ..engine import intents as I
 from ..engine.spec import GameSpec
 
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 astronaut``, ``2 astronauts`` (``many`` for irregular plurals)."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+__all__ = ["describe_intent", "intent_ids", "plural", "ship_name", "ship_text"]
 
 
 def ship_name(sid: str) -> str:
@@ -89,6 +87,10 @@ def describe_intent(spec: GameSpec, x: I.Intent, view: Mapping[str, Any] | None 
         text = f"put a {n(x.zone)} destination token on {ship_text(spec, x.ship, view)}"
     elif isinstance(x, I.Rescue):
         text = f"bring an astronaut back from the memorial to {n(x.zone)}"
+    elif isinstance(x, I.PlayAction):
+        text = f"play the action card {n(x.card)} now"
+    elif isinstance(x, I.KeepAction):
+        text = f"keep the action card {n(x.card)} secret for now"
     else:  # a new intent type: still words, never a repr
         text = x.type.replace("_", " ")
     if who:

@@ -119,7 +119,8 @@ def validate_state(spec: GameSpec, s: GameState) -> list[str]:
                        *(x for x in seat.boxed if x not in spec.characters)])
     dup = sorted({x for x in places if places.count(x) > 1})
     if dup:
-        out.append(f"event card(s) in two places: {', '.join(dup)} (rule components.event_cards)")
+        out.append(f"{'event card' if len(dup) == 1 else 'event cards'} in two places: "
+                   f"{', '.join(dup)} (rule components.event_cards)")
     ships_seen = [*s.ship_deck, *s.ship_discard, *s.ships]
     if sorted(ships_seen) != sorted(spec.ships):
         out.append("every ship card is in exactly one place: deck, discard or in play (rule "

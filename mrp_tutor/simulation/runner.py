@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.words import plural
 from ..engine import GameSpec
 from .progress import make_progress
 from .records import columns, play_chunk
@@ -221,7 +222,7 @@ def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
                 pending.add(again)
                 continue
             raise SimulationError(f"games with seeds {p.start} to {p.stop - 1} failed "
-                                  f"after {tries[i]} attempt(s): {err}") from err
+                                  f"after {plural(tries[i], 'attempt')}: {err}") from err
     except KeyboardInterrupt:
         client.cancel(list(futures))
     finally:

@@ -104,8 +104,9 @@ def check_table(df: pd.DataFrame, name: str) -> pd.DataFrame:
     """The table with the results dtypes, or a :class:`ResultsError` naming the problem."""
     missing = [c for c in REQUIRED if c not in df.columns]
     if missing:
-        raise ResultsError(f"{name}: not a results table: the column(s) {', '.join(missing)} "
-                           f"are missing.")
+        raise ResultsError(f"{name}: not a results table: the "
+                           f"{'column' if len(missing) == 1 else 'columns'} {', '.join(missing)} "
+                           f"{'is' if len(missing) == 1 else 'are'} missing.")
     if df.empty:
         raise ResultsError(f"{name}: the results table has no games.")
     out = {}

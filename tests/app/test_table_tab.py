@@ -225,7 +225,7 @@ def test_check_your_copy_marks_entries_verified_or_changes_nothing(app: TutorApp
     before = len(app.spec.unverified())
     panel_ships.value = panel_ships.value.replace("s01: 4,", "s01: 0,") + "\ns99: 2, Hellas"
     next(w for w in form.children if "mrp-cc-ships-ok" in w._dom_classes).click()
-    assert app.status_text().startswith("Nothing marked: 2 line(s)")
+    assert app.status_text().startswith("Nothing marked: 2 lines")
     assert app.corrections == {}
     panel_ships.value = panel_ships.value.replace("s01: 0,", "s01: 3,").replace(
         "\ns99: 2, Hellas", "")

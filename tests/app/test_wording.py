@@ -1,6 +1,7 @@
 """Readable everywhere: every sentence the explainer produces for events, every option as
 the learner sees it and every reason the tutor bot gives name things in words: no snake_case
-ids, no raw ship ids (``s07``), no True/False/None.
+ids, no raw ship ids (``s07``), no True/False/None, no "token(s)" (a count says "1 token" or
+"2 tokens"), no intent kind spelt as in the code (``play_action``, "play action").
 
 The sentences come from real play: seeded bot games at every player count (2-player
 variant included), explained for the referee and for a player (redacted), and every step
@@ -9,21 +10,28 @@ of every scenario in the library.  Every legal option met on the way is describe
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from mrp_tutor.app import bot
 from mrp_tutor.app.session import Session
+from mrp_tutor.engine import intents as I
 from mrp_tutor.engine import load_spec
 from mrp_tutor.engine.game import Game
 from mrp_tutor.engine.views import redact, view_for
 from mrp_tutor.explain import EVENT_TEMPLATES, explain_event
 from mrp_tutor.explain.options import describe_intent, plural, ship_name
+from mrp_tutor.referee import production_ruling
 from mrp_tutor.scenarios import library
 
-RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bs\d{2}\b|\b(?:True|False|None)\b")
+KINDS = "|".join(k.replace("_", " ") for k in sorted(I.INTENT_TYPES) if "_" in k)
+RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bs\d{2}\b|\b(?:True|False|None)\b|\w\((?:s|es)\)"
+                 rf"|\b(?i:{KINDS})\b")
 GAMES = [(2, 5), (3, 1), (4, 2), (5, 3), (6, 4)]  # (players, seed)
 
 
@@ -40,6 +48,10 @@ def test_the_scan_catches_ids() -> None:
     assert raw_words("Ship s15 lands in tritonis_sinus: True") == ["s15", "tritonis_sinus",
                                                                    "True"]
     assert raw_words("Ship 15 lands in Tritonis Sinus.") == []
+    assert raw_words("Production: 1 token(s) per face-up zone") == ["n(s)"]
+    assert raw_words("red: play_action Industrial Espionage") == ["play_action"]
+    assert raw_words("Red: Play action") == ["Play action"]
+    assert raw_words("Red: play the action card Industrial Espionage now") == []
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
@@ -98,3 +110,59 @@ def test_event_sentences_of_every_scenario_use_names() -> None:
 def test_option_words(spec: Any) -> None:
     assert plural(1, "astronaut") == "1 astronaut" and plural(2, "astronaut") == "2 astronauts"
     assert ship_name("s07") == "ship 7"
+
+
+def test_every_kind_of_option_has_its_own_words(spec: Any) -> None:
+    """No option falls back to its kind's code name (``Red: play action``)."""
+    action = next(iter(spec.actions))
+    values = {"colour": "red", "card": action, "character": next(iter(spec.characters)),
+              "ship": "s07", "count": 2, "token": "hellas", "from_zone": "hellas",
+              "to_zone": "ausonia", "zone": "hellas", "place": "hellas", "victim": "blue"}
+    for kind, cls in I.INTENT_TYPES.items():
+        x = cls(**{f.name: values[f.name] for f in dataclasses.fields(cls)})
+        text = describe_intent(spec, x, who=True)
+        assert text.startswith("Red: ") and not raw_words(text), (kind, text)
+    name = spec.card_name(action)
+    assert describe_intent(spec, I.PlayAction("red", action), who=True) == (
+        f"Red: play the action card {name} now")
+    assert describe_intent(spec, I.KeepAction("red", action), who=True) == (
+        f"Red: keep the action card {name} secret for now")
+
+
+def test_production_rulings_count_in_words() -> None:
+    """The referee's production ruling says "1 token" / "2 tokens", never "token(s)"."""
+    seen = set()
+    for sc in library():
+        game = sc.build()
+        if game.state.stage != "production":
+            continue
+        ruling = production_ruling(game.spec, game.state)
+        seen.add(ruling.amount)
+        text = re.sub(r"\[[^\]]*\]", "", ruling.text())  # citations name their rule ids
+        assert not raw_words(text), (sc.id, text)
+    assert 1 in seen and len(seen) >= 2, seen
+
+
+# Sentences in code that still say "(s)": app/ui.py's, left to the engineer splitting it into
+# panels, and the engine's, left to the engine's owners.  Matched by text, wherever they move.
+KNOWN_PLURAL_S = {"Winner(s): ", " earlier step(s) in ", " event(s)).", " decision(s); now round ",
+                  " step(s); press Next).", " legal option(s) involve it.",
+                  " astronaut(s) at a time", "event card(s) in two places: ", " step(s); step ",
+                  " time(s): left ", ": unexpected field(s) "}
+
+
+def test_no_sentence_in_the_code_says_s_in_brackets() -> None:
+    """Every string in the package's code (docstrings aside) counts in words."""
+    root = Path(__file__).resolve().parents[2] / "mrp_tutor"
+    bad = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef)
+                and n.body and isinstance(n.body[0], ast.Expr)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docs and re.search(r"\w\((?:s|es)\)", node.value)
+                    and not any(known in node.value for known in KNOWN_PLURAL_S)):
+                bad.append(f"{path.relative_to(root)}:{node.lineno}: {node.value!r}")
+    assert not bad, bad

@@ -52,7 +52,7 @@ def test_a_wrong_expectation_fails(tmp_path: Path) -> None:
 
 def test_scenario_check_cli_runs_the_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenario", "check", "-q", str(FM)]) == 0
-    assert "scenario file(s) passed" in capsys.readouterr().out
+    assert "scenario files passed" in capsys.readouterr().out
 
 
 def test_fm_round_cli_state_in_state_out(tmp_path: Path,

@@ -101,5 +101,5 @@ def test_names_stay_in_their_folder(tmp_path: Path) -> None:
 
 def test_excerpts_are_short() -> None:
     assert excerpt("x" * 10_000) == "'" + "x" * 38 + "…"
-    assert excerpt(list(range(10**5))) == "a list of 100000 item(s)"
+    assert excerpt(list(range(10**5))) == "a list of 100,000 items"
     assert excerpt(10**5000) == "an integer of about 5001 digits"

@@ -142,7 +142,7 @@ def test_is_legal_on_bad_input_is_a_verdict() -> None:
 def test_cli_scenario_check_passes_on_the_library(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenario", "check", str(scenarios_dir())]) == 0
     out = capsys.readouterr().out
-    assert f"{len(FILES)} of {len(FILES)} scenario file(s) passed" in out
+    assert f"{len(FILES)} of {len(FILES)} scenario files passed" in out
 
 
 def test_cli_scenario_check_fails_with_sentences(tmp_path: Path,
@@ -156,7 +156,7 @@ def test_cli_scenario_check_fails_with_sentences(tmp_path: Path,
     assert main(["scenario", "check", str(src), str(wrong), str(invalid),
                  str(tmp_path / "nope.yaml")]) == 1
     cap = capsys.readouterr()
-    assert "1 of 4 scenario file(s) passed" in cap.out
+    assert "1 of 4 scenario files passed" in cap.out
     assert "Traceback" not in cap.err
     assert "wrong.yaml: step 1: celerium point tokens waiting in ausonia should be 1, is 2" \
         in cap.err

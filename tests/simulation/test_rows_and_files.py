@@ -117,7 +117,7 @@ def test_loader_refuses_broken_parquet(tmp_path, content, words):
 
 
 @pytest.mark.parametrize("text,words", [
-    ("a,b\n1,2\n", "column(s) seed, ruleset, players, bots, winners are missing"),
+    ("a,b\n1,2\n", "columns seed, ruleset, players, bots, winners are missing"),
     ("seed,ruleset,players,bots,winners,red_score\n1,standard,4,random,red,lots\n",
      "column red_score must hold whole numbers; row 1 has 'lots'"),
     ("seed,ruleset,players,bots,winners\n1,standard,9,random,red\n", "between 2 and 6"),
@@ -152,7 +152,7 @@ def test_cli_writes_a_table(tmp_path, capsys):
                  "--workers", "0", "--no-progress"]) == 0
     df = load_results(out)
     assert list(df["seed"]) == [9, 10, 11, 12]
-    assert "saved 4 game(s)" in capsys.readouterr().out
+    assert "saved 4 games" in capsys.readouterr().out
 
 
 def test_cli_plays_a_named_ruleset(tmp_path, capsys):
@@ -173,7 +173,7 @@ def test_cli_plays_a_named_ruleset(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--bots", "greedy,random"], "names 2 bot(s) but 4 players play 4 colours"),
+    (["--bots", "greedy,random"], "names 2 bots but 4 players play 4 colours"),
     (["--bots", "greedy,clever,random,random"], "unknown bot 'clever'"),
     (["--out", "results.txt"], "must end in .parquet or .csv"),
     (["--out", "no/such/folder/r.csv"], "the folder no/such/folder does not exist"),

@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ...core.words import plural
 from ...engine.spec import GameSpec
 from ..html import e
 
@@ -226,7 +227,7 @@ class CheckCopyPanel:
                 entries = parse_placements(spec, self.placements.value)
                 doc, n = merged(doc, "characters", "characters", entries), len(entries)
         except LineErrors as err:
-            msg = f"Nothing marked: {len(err.problems)} line(s) to fix: " + "; ".join(
+            msg = f"Nothing marked: {plural(len(err.problems), 'line')} to fix: " + "; ".join(
                 err.problems[:5]) + "."
             self.out.value = f"<p class='mrp-cc-error'>{e(msg)}</p>"
             self.app.say(msg, "error")

@@ -5,6 +5,7 @@ score "if the game ended now", each line with its rule.  Pure functions of
 
 from __future__ import annotations
 
+from ...core.words import plural
 from ...engine.spec import GameSpec
 from ...engine.state import GameState
 from ...explain import cite
@@ -42,7 +43,7 @@ def _reasons(spec: GameSpec, why: list[Reason], printable: bool) -> str:
 def production_summary_html(spec: GameSpec, r: ProductionRuling, *,
                             printable: bool = False) -> str:
     """Zone -> who receives what, what stays, why; then the totals per colour."""
-    head = (f"<p class='mrp-prod-head'>Production: {r.amount} token(s) per face-up zone"
+    head = (f"<p class='mrp-prod-head'>Production: {plural(r.amount, 'token')} per face-up zone"
             + (" (third production: discoveries apply)" if r.third else "")
             + f" {_cite(spec, 'production.produce', printable)}</p>")
     # an unreachable table, the cards taken into account, decisions still open (referee.py)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ...engine import intents as I
-from ...explain.options import describe_intent, ship_name
+from ...explain.options import describe_intent, plural, ship_name
 from .. import seat as S
 from ..html import e
 from ..session import StepReport
@@ -232,7 +232,8 @@ class SeatPanel:
             reps += S.bots_play(sess, mine)
         self.app.target = None
         self.app.render(reps)
-        tail = (f"; then the bots made {len(reps) - 1} decision(s)" if len(reps) > 1 else "")
+        tail = (f"; then the bots made {plural(len(reps) - 1, 'decision')}" if len(reps) > 1
+                else "")
         self.app.say(f"You: {text}{tail}.", "ok")
 
     def on_next(self) -> None:
@@ -249,7 +250,7 @@ class SeatPanel:
             return
         reps = S.bots_play(sess, self.seat)
         self.app.render(reps)
-        self.app.say(f"The bots made {len(reps)} decision(s).", "ok")
+        self.app.say(f"The bots made {plural(len(reps), 'decision')}.", "ok")
 
     def on_back(self) -> None:
         """Back while seated: undo to the learner's previous decision."""
@@ -265,4 +266,4 @@ class SeatPanel:
         else:
             reps = []
         self.app.render(reps)
-        self.app.say(f"Back to your previous decision ({n} step(s) undone).", "ok")
+        self.app.say(f"Back to your previous decision ({plural(n, 'step')} undone).", "ok")
