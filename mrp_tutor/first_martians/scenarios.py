@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.errors import ContentError, MrpError
+from ..core.errors import ContentError
 from ..core.loading import format_validation
 from ..core.scenario import Quiz, ScenarioBase
 from ..scenarios.model import ErrorExpectation
@@ -117,7 +117,7 @@ def _get(d: Any, path: str) -> Any:
 
 
 def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table]:
-    from ..scenarios.runner import check_events
+    from ..scenarios.runner import check_events, play_intent
 
     table = sc.build()
     failures: list[str] = []
@@ -126,27 +126,12 @@ def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table
     for i, st in enumerate(sc.steps):
         where = f"{name}: step {i + 1}"
         intent = intent_from_dict(st.intent, where)
-        before = table.state.model_dump()
-        new: list[Event] = []
-        try:
-            new = table.play(intent)
-            if st.expect.error is not None:
-                failures.append(f"{where}: {intent.type} was accepted, but the rules forbid "
-                                f"it ({st.expect.error.code}, rule {st.expect.error.rule})")
-        except MrpError as err:
-            want = st.expect.error
-            if want is None:
-                failures.append(f"{where}: {intent.type} was refused: {err.code} (rule "
-                                f"{err.rule}): {err.message}")
-            elif err.code != want.code or (want.rule is not None and err.rule != want.rule):
-                failures.append(f"{where}: expected error {want.code} (rule {want.rule}), got "
-                                f"{err.code} (rule {err.rule}): {err.message}")
-            if table.state.model_dump() != before:
-                failures.append(f"{where}: the refused intent changed the HUB")
-        except Exception as exc:  # an engine defect is reported, never a traceback
-            failures.append(f"{where}: the assistant failed on {intent.type}: "
-                            f"{type(exc).__name__}: {exc}")
+        played = play_intent(where, intent.type, table.play, intent, st.expect.error,
+                             lambda: table.state.model_dump(), failures, table="HUB",
+                             engine="assistant")
+        if played is None:
             break
+        new: list[Event] = played
         events.extend(new)
         failures.extend(check_events(where, new, st, event_to_dict))  # type: ignore[arg-type]
         dump = table.state.model_dump(mode="json")

@@ -19,7 +19,7 @@ from mrp_tutor.engine.game import Game, decision, legal_intents
 from mrp_tutor.engine.state import GameState
 
 from .core import Scenario, needs_advance
-from .model import Step
+from .model import ErrorExpectation, Step
 
 
 @dataclass(slots=True)
@@ -83,32 +83,46 @@ def run_scenario(sc: Any) -> ScenarioResult:
             new = list(game.log)
         else:
             intent = I.intent_from_dict(st.intent)
-            before = game.state.clone()
-            try:
-                new = game.play(intent)
-                if st.expect.error is not None:
-                    failures.append(f"{where}: {I.format_intent(intent)} was accepted, but the "
-                                    f"rules forbid it ({st.expect.error.code}, rule "
-                                    f"{st.expect.error.rule})")
-            except MrpError as err:
-                want = st.expect.error
-                if want is None:
-                    failures.append(f"{where}: {I.format_intent(intent)} was refused: "
-                                    f"{err.code} (rule {err.rule}): {err.message}")
-                elif err.code != want.code or (want.rule is not None and err.rule != want.rule):
-                    failures.append(f"{where}: expected error {want.code} (rule {want.rule}), "
-                                    f"got {err.code} (rule {err.rule})")
-                if _snapshot(game.state) != _snapshot(before):
-                    failures.append(f"{where}: the refused intent changed the position")
-            except Exception as exc:  # an engine defect is reported, never a traceback
-                failures.append(f"{where}: the engine failed on {I.format_intent(intent)}: "
-                                f"{type(exc).__name__}: {exc}")
+            played = play_intent(where, I.format_intent(intent), game.play, intent, st.expect.error,
+                                 lambda: _snapshot(game.state), failures)
+            if played is None:
                 break
+            new = played
         events.extend(new)
         failures.extend(check_events(where, new, st))
         if st.expect.state is not None:
             failures.extend(_check_state(where, game, st))
     return ScenarioResult(not failures, failures, events, game)
+
+
+def play_intent(where: str, said: str, play: Callable[[Any], list[Any]], intent: Any,
+                want: ErrorExpectation | None, snapshot: Callable[[], Any],
+                failures: list[str], *, table: str = "position",
+                engine: str = "engine") -> list[Any] | None:
+    """``play(intent)`` (``said``: the intent in words) as the step expects: accepted, or
+    refused with ``want``'s code and rule and nothing changed (``snapshot`` of the ``table``
+    before and after).  Adds what differed to ``failures``; returns the new events, or None
+    when the ``engine`` failed (a defect, reported as a sentence: the run stops there)."""
+    before = snapshot()
+    try:
+        new = play(intent)
+    except MrpError as err:
+        if want is None:
+            failures.append(f"{where}: {said} was refused: {err.code} (rule {err.rule}): "
+                            f"{err.message}")
+        elif err.code != want.code or (want.rule is not None and err.rule != want.rule):
+            failures.append(f"{where}: expected error {want.code} (rule {want.rule}), got "
+                            f"{err.code} (rule {err.rule}): {err.message}")
+        if snapshot() != before:
+            failures.append(f"{where}: the refused intent changed the {table}")
+        return []
+    except Exception as exc:  # an engine defect is reported, never a traceback
+        failures.append(f"{where}: the {engine} failed on {said}: {type(exc).__name__}: {exc}")
+        return None
+    if want is not None:
+        failures.append(f"{where}: {said} was accepted, but the rules forbid it ({want.code}, "
+                        f"rule {want.rule})")
+    return new
 
 
 def _snapshot(s: GameState) -> Any:
