@@ -10,22 +10,22 @@ and the same seed gives the same log.  ``FE_GAMES`` games in CI (1,000).
 from __future__ import annotations
 
 import importlib.util
-import json
 from pathlib import Path
 
 import pytest
 
-from mrp_tutor.engine import event_from_dict, event_to_dict, replay, state_from_dict, state_to_dict
+from mrp_tutor.engine import event_to_dict
 from mrp_tutor.engine.bots import bot_game
 from mrp_tutor.engine.rulesets import find_ruleset
 
-# the standard playouts' invariant checker, loaded from its file (importlib import mode)
+# the standard playouts' invariant checker and round trips, from its file (importlib mode)
 _LOADER = importlib.util.spec_from_file_location(
     "random_playouts_checker", Path(__file__).with_name("test_random_playouts.py"))
 assert _LOADER is not None and _LOADER.loader is not None
 _MODULE = importlib.util.module_from_spec(_LOADER)
 _LOADER.loader.exec_module(_MODULE)
 Checker = _MODULE.Checker
+check_round_trips = _MODULE.check_round_trips
 
 RULES = find_ruleset("first_edition")
 SPEC = RULES.spec(use_env_overrides=False)
@@ -44,12 +44,7 @@ def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:
         ev.rule for ev in game.log if not ev.rule.startswith("fe.")}
     for c in colours:
         assert min(final.seats[c].tokens.values()) >= 0
-    assert state_to_dict(replay(SPEC, game.log)) == state_to_dict(final)
-    data = json.loads(json.dumps(state_to_dict(final)))
-    assert state_to_dict(state_from_dict(data)) == state_to_dict(final)
-    dumped = [event_to_dict(e) for e in game.log]
-    back = [event_from_dict(d) for d in json.loads(json.dumps(dumped))]
-    assert [event_to_dict(e) for e in back] == dumped
+    dumped, _ = check_round_trips(SPEC, game)
     if deterministic:
         again = bot_game(SPEC, colours, seed, bot=bot, variant="first_edition")
         assert [event_to_dict(e) for e in again.log] == dumped

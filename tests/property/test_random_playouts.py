@@ -9,6 +9,7 @@ fifth game).  Hypothesis adds more seeds on top, drawn at random.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -121,6 +122,21 @@ class Checker:
         assert state_to_dict(out.state) == state_to_dict(fork.state)
 
 
+def check_round_trips(spec: GameSpec, game: Game) -> tuple[list[dict[str, Any]], list[Any]]:
+    """replay(log) gives the final state; the state and the log survive JSON unchanged.
+
+    Returns the log as dicts and as events read back from JSON (for more checks).
+    """
+    final = game.state
+    assert state_to_dict(replay(spec, game.log)) == state_to_dict(final)
+    data = json.loads(json.dumps(state_to_dict(final)))
+    assert state_to_dict(state_from_dict(data)) == state_to_dict(final)
+    dumped = [event_to_dict(e) for e in game.log]
+    back = [event_from_dict(d) for d in json.loads(json.dumps(dumped))]
+    assert [event_to_dict(e) for e in back] == dumped
+    return dumped, back
+
+
 def _players(seed: int) -> int:
     return 3 + seed % 4
 
@@ -133,14 +149,7 @@ def _check_game(
     game = bot_game(SPEC, colours, seed, on_step=checker)
     final = game.state
     assert final.result is not None and final.round == 10
-    # replay(log) == state
-    assert state_to_dict(replay(SPEC, game.log)) == state_to_dict(final)
-    # JSON round trip of the state and of the event log
-    data = json.loads(json.dumps(state_to_dict(final)))
-    assert state_to_dict(state_from_dict(data)) == state_to_dict(final)
-    dumped = [event_to_dict(e) for e in game.log]
-    back = [event_from_dict(d) for d in json.loads(json.dumps(dumped))]
-    assert [event_to_dict(e) for e in back] == dumped
+    dumped, back = check_round_trips(SPEC, game)
     assert state_to_dict(replay(SPEC, back)) == state_to_dict(final)
     if deterministic:  # the same seed gives the same log
         again = bot_game(SPEC, colours, seed)
