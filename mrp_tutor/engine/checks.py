@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..core.words import plural
 from . import content as C
 from . import events as E
 from .errors import ContentError, MalformedIntent
@@ -376,7 +377,8 @@ def _totals(spec: GameSpec, s: GameState, p: _P) -> None:
                        *(x for x in seat.boxed if x not in spec.characters)])
     dup = sorted(x for x, n in Counter(places).items() if n > 1)
     if dup:
-        p.add("event_deck", f"event card(s) in two places: {', '.join(dup[:5])}",
+        what = "event card" if len(dup) == 1 else "event cards"
+        p.add("event_deck", f"{what} in two places: {', '.join(dup[:5])}",
               "components.event_cards")
     ships = Counter([*s.ship_deck, *s.ship_discard, *s.ships])
     if any(n > 1 for n in ships.values()) or (s.stage != "setup" and set(ships) != set(spec.ships)):
@@ -413,15 +415,15 @@ def _resolution(spec: GameSpec, s: GameState, p: _P) -> None:
         p.add("char", f"{s.cur} resolves {s.char}, a card they have not revealed",
               "round.countdown")
     if not -1 <= s.step <= len(steps):
-        p.add("step", f"{s.char} has {len(steps)} step(s); step {s.step} is not one of them",
-              "round.top_to_bottom")
+        p.add("step", f"{s.char} has {plural(len(steps), 'step')}; step {s.step} is not one "
+              "of them", "round.top_to_bottom")
         return
     if 0 <= s.step < len(steps) and s.held is None:
         from .effects import EFFECTS
 
         full = EFFECTS[type(steps[s.step])].count(steps[s.step])
         if max(s.left, s.done, len(s.used)) > max(full, 1):
-            p.add("left", f"step {s.step} of {s.char} acts at most {full} time(s): left "
+            p.add("left", f"step {s.step} of {s.char} acts at most {plural(full, 'time')}: left "
                   f"{s.left}, done {s.done}, ships used {len(s.used)}", "round.top_to_bottom")
     for i, sid in enumerate(s.used):
         if sid not in s.ships:

@@ -195,7 +195,8 @@ def intent_from_dict(data: Any) -> Intent:
     extra = sorted(set(body) - allowed)
     if extra:
         raise MalformedIntent(
-            "intent_malformed", None, f"{cls.type}: unexpected field(s) {extra}",
+            "intent_malformed", None,
+            f"{cls.type}: unexpected {'field' if len(extra) == 1 else 'fields'} {extra}",
             {"type": cls.type, "fields": extra},
         )
     intent, problems = codec.validate(cls, body, strict=False)

@@ -144,11 +144,10 @@ def test_production_rulings_count_in_words() -> None:
 
 
 # Sentences in code that still say "(s)": app/ui.py's, left to the engineer splitting it into
-# panels, and the engine's, left to the engine's owners.  Matched by text, wherever they move.
+# panels, and the board effect's (engine hot path).  Matched by text, wherever they move.
 KNOWN_PLURAL_S = {"Winner(s): ", " earlier step(s) in ", " event(s)).", " decision(s); now round ",
                   " step(s); press Next).", " legal option(s) involve it.",
-                  " astronaut(s) at a time", "event card(s) in two places: ", " step(s); step ",
-                  " time(s): left ", ": unexpected field(s) "}
+                  " astronaut(s) at a time"}
 
 
 def test_no_sentence_in_the_code_says_s_in_brackets() -> None:
