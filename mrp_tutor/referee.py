@@ -21,10 +21,12 @@ from mrp_tutor.engine import RULESETS
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import game as G
 from mrp_tutor.engine.errors import ContentError, MalformedIntent
-from mrp_tutor.engine.intents import format_intent, intent_from_dict
+from mrp_tutor.engine.intents import intent_from_dict
 from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState
 from mrp_tutor.explain import Citation, cite, explain_error, explain_event
+from mrp_tutor.explain.messages import decision_name
+from mrp_tutor.explain.options import describe_intent
 from mrp_tutor.loader import INTENT, check_tree, excerpt
 
 
@@ -427,13 +429,14 @@ def is_legal(spec: GameSpec, state: GameState, intent_dict: Any) -> Verdict:
     except (MalformedIntent, ContentError) as err:
         ex = explain_error(spec, err)
         return Verdict(False, excerpt(intent_dict, 80), ex.text, err.rule, err.code, ex.citation)
-    text = format_intent(intent)
+    text = describe_intent(spec, intent, who=True)
     err2 = G.check_intent(spec, state, intent)
     if err2 is None:
         d = G.decision(spec, state)
         rule = d.rule if d else None
-        what = d.kind.replace("_", " ") if d else "this decision"
-        return Verdict(True, text, f"{text} is one of the legal choices for {what} now.", rule,
-                       None, cite(spec, rule))
+        said = describe_intent(spec, intent)
+        what = f" to {decision_name(d.kind)}" if d else ""
+        return Verdict(True, text, f"{intent.colour.capitalize()} may {said[0].lower()}{said[1:]}:"
+                       f" it is one of the legal choices{what}.", rule, None, cite(spec, rule))
     ex = explain_error(spec, err2)
     return Verdict(False, text, ex.text, err2.rule, err2.code, ex.citation)

@@ -336,7 +336,8 @@ def _astronauts(n: Any) -> str:
     return f"{n} astronaut{'' if n == 1 else 's'}"
 
 
-def _decision(kind: Any) -> str:
+def decision_name(kind: Any) -> str:
+    """A decision kind in words: ``play_action`` -> "play or keep an action card"."""
     text = str(kind or "decide")
     if text.startswith("action:"):
         return "resolve an action card"
@@ -378,7 +379,7 @@ ERROR_TEMPLATES: dict[str, E_T] = {
     f"astronaut can move between it and {_w(sp, d['to'])}.",
     "not_your_decision": lambda sp, d: f"It is not {_c(d['colour'])}'s decision now: the game "
     f"waits for {_and(_c(c) for c in d['waiting_for']) or 'nobody'}.",
-    "wrong_decision": lambda sp, d: f"{_c(d['colour'])} must now {_decision(d['decision'])}, "
+    "wrong_decision": lambda sp, d: f"{_c(d['colour'])} must now {decision_name(d['decision'])}, "
     f"not {str(d['got']).replace('_', ' ')}.",
     "zone_protected": lambda sp, d: f"No astronaut can be killed in {_w(sp, d['zone'])}: the "
     "Soldier cannot kill in the two central zones.",
@@ -445,7 +446,7 @@ ERROR_TEMPLATES: dict[str, E_T] = {
     "neutral_scientist_draws": lambda sp, d: "A neutral Scientist always draws an event card; "
     "it never looks at a discovery in play.",
     "not_legal": lambda sp, d: f"That is not one of {_c(d.get('colour'))}'s legal choices to "
-    f"{_decision(d.get('decision'))} now.",
+    f"{decision_name(d.get('decision'))} now.",
     "game_over": lambda sp, d: "The game is over.",
     "unknown_colour": lambda sp, d: f"There is no {d['colour']!r} colour at this table "
     f"({_and(_c(c) for c in d.get('colours') or ()) or 'no colours yet'}).",
