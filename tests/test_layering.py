@@ -5,7 +5,7 @@
 - effects never import phases, the flow or the facade; rulesets import neither effects nor
   phases; phases never import the flow or the facade;
 - nothing outside ``mrp_tutor/engine`` imports or reaches a ``_private`` engine name;
-- explain never imports the app;
+- explain never imports the app; the shared core (``mrp_tutor/core``) imports no game;
 - no phase or effect module branches on the 2-player variant (it lives in its ruleset);
 - no engine module is over 600 lines, the facade under 300.
 """
@@ -100,6 +100,15 @@ def test_nothing_outside_the_engine_uses_a_private_engine_name() -> None:
                          or node.attr in {"_legal", "_produce", "_final_scoring"})):
                 bad.append(f"{path.name}:{node.lineno}: .{node.attr}")
     assert not bad, bad
+
+
+def test_the_shared_core_knows_no_game() -> None:
+    """``mrp_tutor/core`` (errors, rules files, loading, scenario base, words) is what every
+    game builds on: of the package it imports only itself and the hardened reader."""
+    for path in (PKG / "core").rglob("*.py"):
+        own = [m for m, _ in _imports(path) if m.startswith("mrp_tutor")
+               and not m.startswith(("mrp_tutor.core", "mrp_tutor.loader"))]
+        assert not own, (path.name, own)
 
 
 def test_explain_never_imports_the_app() -> None:
