@@ -6,15 +6,14 @@ a ruling needs an exact position, edits the plain-data state (keeping all 22 ast
 colour accounted for), then plays intents through the public API.
 
 Colours are passed clockwise, ``[main A, main B, neutral A, neutral B]``: red controls blue
-(across the table from red), green controls yellow.
+(across the table from red), green controls yellow.  ``spec``: the base game's, from
+``tests/engine/conftest.py``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-
-import pytest
 
 from mrp_tutor.engine import (
     ChooseCharacter,
@@ -23,7 +22,6 @@ from mrp_tutor.engine import (
     GameState,
     Intent,
     KeepMission,
-    load_spec,
 )
 from mrp_tutor.engine import events as E
 
@@ -33,11 +31,6 @@ MAINS = (RED, GREEN)
 NEUTRALS = (BLUE, YELLOW)
 CONTROLLER = {RED: RED, GREEN: GREEN, BLUE: RED, YELLOW: GREEN}
 KEEP = {"recruiter", "explorer", "femme_fatale", "soldier"}  # never in a neutral deck's top 3
-
-
-@pytest.fixture(scope="module")
-def spec() -> GameSpec:
-    return load_spec(use_env_overrides=False)
 
 
 # =============================================================================== helpers
