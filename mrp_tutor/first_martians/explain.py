@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.errors import ContentError, MrpError
 from ..core.rules import Explanation
+from ..core.words import plural
 from .content import rulebook
 from .events import Event
 from .state import HubState
@@ -30,10 +31,6 @@ def _f(fid: str) -> str:
 def _a(aid: str) -> str:
     """An astronaut's id as a name (the sample and the scenarios use colour ids)."""
     return aid[:1].upper() + aid[1:]
-
-
-def _pl(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if abs(n) == 1 else "s")
 
 
 def _tally(e: Any) -> str:
@@ -56,7 +53,7 @@ def _tally(e: Any) -> str:
                 "is missing.")
     if e.step == "production.d":
         return (f"Stress: +{f['astronauts']} for the astronauts and +{2 * f['shutdown_tiles']} "
-                f"for {_pl(f['shutdown_tiles'], 'Shutdown tile')}: +{f['gain']}.")
+                f"for {plural(f['shutdown_tiles'], 'Shutdown tile')}: +{f['gain']}.")
     if e.step == "token_ignored":
         why = ("a Shutdown Facility takes no tokens" if f["why"] == "shutdown" else
                "its ! space already holds that penalty")
@@ -70,11 +67,11 @@ def _tally(e: Any) -> str:
 
 def _seeds(e: Any) -> str:
     if e.how == "grew":
-        grown = f"; {_pl(e.new_plants, 'seed')} became plants" if e.new_plants else ""
+        grown = f"; {plural(e.new_plants, 'seed')} became plants" if e.new_plants else ""
         return f"{_f(e.farm)} grows: every seed moves up one space{grown}."
     if e.how == "spared":
         return f"{_f(e.farm)} is spared from wilting (paid from the supply); its seeds stay put."
-    lost = f", {_pl(e.lost, 'seed')} wilted away from space 1" if e.lost else ""
+    lost = f", {plural(e.lost, 'seed')} wilted away from space 1" if e.lost else ""
     plant = "; one plant goes back to Growth space 6" if e.new_plants < 0 else ""
     return f"{_f(e.farm)} wilts: every seed moves down one space{lost}{plant}."
 
@@ -87,7 +84,7 @@ def _declared(e: Any) -> str:
     helpers = f" (assisted by {', '.join(map(_a, e.helpers))})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
     return (f"Step {e.order}: {_a(e.astronaut)} takes {e.action}{helpers}{rover}{via}: "
-            f"{_pl(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
+            f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
 TEMPLATES: dict[str, Callable[[Any], str]] = {
@@ -107,7 +104,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "morale_moved": lambda e: f"Morale track {e.delta:+d} to {e.value:+d}"
     + (" (it stops at its end)." if e.delta != e.wanted else "."),
     "morale_tokens": lambda e: f"{_a(e.astronaut)} {'gains' if e.delta > 0 else 'discards'} "
-    f"{_pl(abs(e.delta), 'Morale token')} (now {e.value}).",
+    f"{plural(abs(e.delta), 'Morale token')} (now {e.value}).",
     "wounded": lambda e: f"{_a(e.astronaut)} takes a wound for {e.why} ({e.wounds} on the health "
     "track)" + (": a Condition icon is passed, draw a random Condition" if e.condition else "")
     + (": the astronaut dies and the mission fails" if e.died else "") + ".",
@@ -151,7 +148,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "status_repaired": lambda e: f"{_f(e.facility)}'s {e.part} status is repaired: green "
     "again (it counts as red until the end of the phase).",
     "tile_revealed": lambda e: f"{e.name} is placed face up on {_f(e.space)}"
-    + (f" with {_pl(e.samples, 'sample cube')}" if e.samples else "")
+    + (f" with {plural(e.samples, 'sample cube')}" if e.samples else "")
     + ("; draw a random POI for the Cargo Bay" if "poi" in e.icons else "") + ".",
     "sample_gathered": lambda e: f"A sample moves from {_f(e.space)} to the Cargo Bay's Pending "
     "area.",
@@ -186,4 +183,4 @@ def summary(s: HubState) -> str:
     shut = sum((f.shutdown_oxygen is not None) + (f.shutdown_energy is not None)
                for f in s.facilities)
     return (f"Sol {s.sol}, {s.phase} phase; supply {sup}; Morale {s.morale:+d}, Stress "
-            f"{s.stress}; Malfunction {mal}; {_pl(shut, 'Shutdown tile')}")
+            f"{s.stress}; Malfunction {mal}; {plural(shut, 'Shutdown tile')}")
