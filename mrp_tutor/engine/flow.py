@@ -9,6 +9,7 @@ from . import intents as I
 from .core import Out, cite
 from .effects import EFFECTS
 from .phases import actions, choose, discoveries, production, resolve, round_end, scoring, setup
+from .rulesets import rules_of
 from .spec import GameSpec
 from .state import GameState
 
@@ -95,6 +96,10 @@ def apply_intent(
                                character=intent.character)
         ev.apply(s)
         out.append(ev)
+        if not rules_of(s).draws:  # others still choose: what advance would find
+            for seat in s.seats.values():
+                if seat.chosen is None:
+                    return
     elif s.work:
         actions.apply_work(spec, s, intent, out)
     elif isinstance(intent, I.KeepMission):

@@ -45,31 +45,33 @@ def advance_resolution(
     spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
 ) -> bool:
     """Resolve automatically as far as possible. True when a decision is needed."""
+    characters, memo, seats = spec.characters, spec.memo, s.seats
     while True:
-        if s.cur is None:
-            if not s.queue:
+        colour = s.cur
+        if colour is None:
+            queue = s.queue
+            if not queue:
                 end_round(spec, s, out)
                 return False
-            colour = s.queue[0]
-            ch = s.seats[colour].chosen
+            colour = queue[0]
+            ch = seats[colour].chosen
             if ch is not None:  # its number is called: every card with it is turned up
-                group = [c for c in s.queue if s.seats[c].chosen == ch]
+                group = [c for c in queue if seats[c].chosen == ch]
                 for c in group:
                     emit(s, out, E.CharacterRevealed(rule="round.countdown", colour=c,
                                                      character=ch))
                 rule = "round.ties_clockwise" if len(group) > 1 else "round.countdown"
             else:  # revealed with an earlier player of the same number
-                ch, rule = s.seats[colour].played[-1], "round.ties_clockwise"
+                ch, rule = seats[colour].played[-1], "round.ties_clockwise"
             ev: E.Event = E.ResolutionStarted(rule=cite(s, rule), colour=colour, character=ch)
             ev.apply(s)  # emit, inlined on the hot path
             out.append(ev)
             continue
-        colour = s.cur
         ch = s.char or ""
-        char = spec.characters[ch]
-        steps = char.steps
-        st = steps[s.step] if 0 <= s.step < len(steps) else None  # current_step, inlined
-        if st is not None and (s.left > 0 or s.held is not None):
+        steps = characters[ch].steps
+        i = s.step
+        if 0 <= i < len(steps) and (s.left > 0 or s.held is not None):  # current_step, inlined
+            st = steps[i]
             effect = EFFECTS[type(st)]
             if found is not None and s.held is None:
                 opts = effect.options(spec, s, colour, st, with_stop=True)
@@ -81,22 +83,22 @@ def advance_resolution(
             why = effect.why_nothing(spec, s, colour, st)
             emit(s, out, E.StepSkipped(
                 rule=effect.skip_rule(st, why, rules_of(s)), colour=colour, character=ch,
-                step=s.step, effect=st.effect, reason=why, left=s.left))
+                step=i, effect=st.effect, reason=why, left=s.left))
             continue
-        nxt = s.step + 1
+        nxt = i + 1
         if nxt >= len(steps):
             ev = E.ResolutionEnded(rule=cite(s, "round.top_to_bottom"), colour=colour,
                                    character=ch)
             ev.apply(s)
             out.append(ev)
-            cap = spec.cap
+            cap, ships = spec.cap, s.ships
             full = [sid for sid in s.docks
-                    if sid is not None and cap[sid] <= sum(s.ships[sid].crew.values())]
+                    if sid is not None and cap[sid] <= sum(ships[sid].crew.values())]
             for sid in full:
                 emit(s, out, E.ShipLaunched(rule="round.launch_after_effect", ship=sid))
             continue
         step = steps[nxt]
-        count = spec.memo.get(("count", ch, nxt))  # step_count, inlined
+        count = memo.get(("count", ch, nxt))  # step_count, inlined
         if count is None:
             count = step_count(spec, ch, nxt)
         ev = E.StepStarted(rule=step.rule, colour=colour, character=ch, step=nxt,
