@@ -7,6 +7,7 @@ content, spec).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from . import content as C
 from . import events as E
@@ -14,6 +15,7 @@ from .spec import GameSpec
 from .state import GameState
 
 Out = list[E.Event]
+T = TypeVar("T")
 #: per ruleset, the rule id it cites instead of a base rule id (filled by ``rulesets.register``
 #: from :attr:`Rules.rule_ids`), so every event of a game cites its own ruleset's rules file
 CITES: dict[str, dict[str, str]] = {}
@@ -35,6 +37,16 @@ def emit(s: GameState, out: Out, ev: E.Event) -> None:
         ev.rule = cites.get(ev.rule, ev.rule)
     ev.apply(s)
     out.append(ev)
+
+
+def shared(memo: dict[Any, Any], cls: type[T], *args: Any) -> T:
+    """The intent ``cls(*args)``, built once per spec (``spec.memo``) and shared: intents are
+    immutable values, and building one costs more than looking it up."""
+    key = (cls, args)
+    it: T | None = memo.get(key)
+    if it is None:
+        it = memo[key] = cls(*args)
+    return it
 
 
 def clockwise_from(s: GameState, start: str) -> list[str]:

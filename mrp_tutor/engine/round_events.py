@@ -123,8 +123,14 @@ class AstronautsBoarded(Event):
     count: int
 
     def apply(self, s: GameState) -> None:
-        s.seats[self.colour].supply -= self.count
-        _add(s.ships[self.ship].crew, self.colour, self.count)
+        c, n = self.colour, self.count
+        s.seats[c].supply -= n
+        crew = s.ships[self.ship].crew
+        v = crew.get(c, 0) + n  # _add, inlined
+        if v:
+            crew[c] = v
+        else:
+            crew.pop(c, None)
         if s.cur is not None:
             s.left -= self.count
             s.used.append(self.ship)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, room
+from ..core import Fact, Out, emit, room, shared
 from ..rulesets.base import Rules
 from ..spec import UNKNOWN, GameSpec
 from ..state import GameState
@@ -51,30 +51,30 @@ class Board(Effect[C.BoardStep]):
             return []
         opts: list[I.Intent] = []
         memo = spec.memo  # prebuilt intents (immutable values, safe to share)
+        boards: dict[str, I.Board] | None = memo.get(("board", c, n))
+        if boards is None:
+            boards = memo[("board", c, n)] = {sid: I.Board(c, sid, n) for sid in spec.ships}
         tokens: list[str] | None = None
-        cap, in_play, used, mode = spec.cap, s.ships, s.used, st.ships
+        cap, dest, in_play, used, mode = spec.cap, spec.dest, s.ships, s.used, st.ships
+        distinct = mode == "distinct"
+        same = used[0] if mode == "same" and used else None
         for sid in s.docks:
             if sid is None:
                 continue
             ship = in_play[sid]
-            if cap[sid] - sum(ship.crew.values()) < n:  # room aboard
+            crew = ship.crew
+            if cap[sid] - sum(crew.values()) < n:  # room aboard
                 continue
-            if mode == "distinct" and sid in used:
+            if (distinct and sid in used) or (same is not None and sid != same):
                 continue
-            if mode == "same" and used and sid != used[0]:
-                continue
-            if spec.dest[sid] == UNKNOWN and not ship.tokens and not ship.crew:
+            if dest[sid] == UNKNOWN and not ship.tokens and not crew:
                 if tokens is None:
                     tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
-                opts.extend(I.Board(c, sid, n, z) for z in tokens)
+                opts.extend(shared(memo, I.Board, c, sid, n, z) for z in tokens)
             else:
-                key = ("board", c, sid, n)
-                board = memo.get(key)
-                if board is None:
-                    board = memo[key] = I.Board(c, sid, n)
-                opts.append(board)
+                opts.append(boards[sid])
         if opts and with_stop and st.min is not None and st.count - s.left >= st.min:
-            opts.append(I.Stop(c))  # "1 or 2": may stop once the minimum is placed
+            opts.append(shared(memo, I.Stop, c))  # "1 or 2": may stop once the minimum is placed
         return opts
 
     def why_nothing(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep) -> str:
@@ -90,11 +90,11 @@ class Board(Effect[C.BoardStep]):
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.BoardStep,
               out: Out) -> None:
-        if isinstance(it, I.Stop):
+        if type(it) is not I.Board:
+            assert isinstance(it, I.Stop)
             emit(s, out, E.StepStopped(rule=st.rule, colour=it.colour, effect=st.effect,
                                        left=s.left))
             return
-        assert isinstance(it, I.Board)
         if it.token is not None:
             emit(s, out, E.DestinationTokenPlaced(
                 rule="destination_tokens.unknown_ship", ship=it.ship, zone=it.token,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit
+from ..core import Fact, Out, emit, shared
 from ..spec import GameSpec
 from ..state import GameState
 from . import register
@@ -23,7 +23,8 @@ class Destroy(Effect[C.DestroyStep]):
 
     def options(self, spec: GameSpec, s: GameState, c: str, st: C.DestroyStep, *,
                 with_stop: bool) -> list[I.Intent]:
-        return [I.Destroy(c, sid) for sid in s.docked()]
+        memo = spec.memo
+        return [shared(memo, I.Destroy, c, sid) for sid in s.docks if sid is not None]
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DestroyStep,
               out: Out) -> None:

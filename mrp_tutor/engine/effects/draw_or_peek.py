@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, free_discovery_zones
+from ..core import Fact, Out, emit, free_discovery_zones, shared
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
@@ -40,9 +40,10 @@ class DrawOrPeek(Effect[C.DrawOrPeekStep]):
                 with_stop: bool) -> list[I.Intent]:
         opts: list[I.Intent] = []
         if not s.done and s.event_deck:
-            opts.append(I.DrawEvent(c))
+            opts.append(shared(spec.memo, I.DrawEvent, c))
         if not s.discoveries_revealed and rules_of(s).may_peek(s, c):
-            opts.extend(I.Peek(c, z) for z in spec.zones if z in s.discoveries)
+            memo = spec.memo
+            opts.extend(shared(memo, I.Peek, c, z) for z in spec.zones if z in s.discoveries)
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DrawOrPeekStep,

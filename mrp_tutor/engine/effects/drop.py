@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, flip
+from ..core import Fact, Out, emit, flip, shared
 from ..spec import GameSpec
 from ..state import GameState
 from . import register
@@ -31,9 +31,10 @@ class Drop(Effect[C.DropStep]):
                 with_stop: bool) -> list[I.Intent]:
         opts: list[I.Intent] = []
         if s.zones[st.from_zone].get(c):
-            opts.extend(I.Drop(c, z) for z in spec.mars if z != st.from_zone)
+            memo = spec.memo
+            opts.extend(shared(memo, I.Drop, c, z) for z in spec.mars if z != st.from_zone)
         if opts and with_stop and s.done >= st.min:
-            opts.append(I.Stop(c))
+            opts.append(shared(spec.memo, I.Stop, c))
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DropStep,

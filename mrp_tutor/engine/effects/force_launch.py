@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, room
+from ..core import Fact, Out, emit, room, shared
 from ..spec import GameSpec
 from ..state import GameState
 from . import register
@@ -33,7 +33,7 @@ class ForceLaunch(Effect[C.ForceLaunchStep]):
         for sid in s.docked():
             aboard = s.ships[sid].aboard()
             if aboard < spec.ships[sid].capacity and (st.allow_empty or aboard):
-                opts.append(I.Launch(c, sid))
+                opts.append(shared(spec.memo, I.Launch, c, sid))
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ForceLaunchStep,

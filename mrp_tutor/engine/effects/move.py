@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, flip
+from ..core import Fact, Out, emit, flip, shared
 from ..spec import GameSpec
 from ..state import GameState
 from . import register
@@ -45,7 +45,7 @@ class Move(Effect[C.MoveStep]):
                     moves = memo[("move", c, z)] = [I.Move(c, z, a) for a in spec.adjacent[z]]
                 opts.extend(moves)
         if opts and with_stop and s.done >= st.min_moves:
-            opts.append(I.Stop(c))
+            opts.append(shared(memo, I.Stop, c))
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.MoveStep,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit
+from ..core import Fact, Out, emit, shared
 from ..spec import GameSpec
 from ..state import GameState
 from . import register
@@ -39,7 +39,8 @@ class Token(Effect[C.TokenStep]):
             ships.extend(s.launched)
         tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
         if len(tokens) < len(spec.zones):
-            return [I.PlaceToken(c, sid, z) for sid in ships for z in tokens]
+            memo = spec.memo
+            return [shared(memo, I.PlaceToken, c, sid, z) for sid in ships for z in tokens]
         opts: list[I.Intent] = []
         memo = spec.memo
         for sid in ships:  # every zone's token is available: prebuilt lists

@@ -31,12 +31,14 @@ def mission_options(s: GameState, c: str) -> list[I.Intent]:
 
 def character_options(spec: GameSpec, s: GameState, c: str) -> list[I.Intent]:
     """The characters ``c`` may choose (prebuilt intents, shared)."""
-    memo = spec.memo
+    choices: dict[str, I.Intent] | None = spec.memo.get(("choose", c))
+    if choices is None:
+        choices = spec.memo[("choose", c)] = {}
     out: list[I.Intent] = []
     for ch in s.seats[c].hand:
-        choice = memo.get(("choose", c, ch))
+        choice = choices.get(ch)
         if choice is None:
-            choice = memo[("choose", c, ch)] = I.ChooseCharacter(c, ch)
+            choice = choices[ch] = I.ChooseCharacter(c, ch)
         out.append(choice)
     return out
 

@@ -7,6 +7,8 @@ ships after each character.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import content as C
 from .. import events as E
 from .. import intents as I
@@ -41,11 +43,27 @@ def has_options(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bo
     return EFFECTS[type(st)].has(spec, s, c, st)
 
 
+#: one step of a character card, read once per spec: (step, its effect, rule id, effect name,
+#: count); the content models are pydantic models, whose attributes are slow to read
+Plan = tuple[C.CharacterStep, Any, str, str, int]
+
+
+def plans(spec: GameSpec) -> dict[str, tuple[Plan, ...]]:
+    """Per character, the plan of each step (memoised per spec)."""
+    found: dict[str, tuple[Plan, ...]] | None = spec.memo.get(("plans",))
+    if found is None:
+        found = spec.memo[("plans",)] = {
+            ch: tuple((st, EFFECTS[type(st)], st.rule, st.effect, step_count(spec, ch, i))
+                      for i, st in enumerate(entry.steps))
+            for ch, entry in spec.characters.items()}
+    return found
+
+
 def advance_resolution(
     spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
 ) -> bool:
     """Resolve automatically as far as possible. True when a decision is needed."""
-    characters, memo, seats = spec.characters, spec.memo, s.seats
+    every, seats = plans(spec), s.seats
     while True:
         colour = s.cur
         if colour is None:
@@ -68,11 +86,10 @@ def advance_resolution(
             out.append(ev)
             continue
         ch = s.char or ""
-        steps = characters[ch].steps
+        steps = every[ch]
         i = s.step
         if 0 <= i < len(steps) and (s.left > 0 or s.held is not None):  # current_step, inlined
-            st = steps[i]
-            effect = EFFECTS[type(st)]
+            st, effect, _, name, _ = steps[i]
             if found is not None and s.held is None:
                 opts = effect.options(spec, s, colour, st, with_stop=True)
                 if opts:
@@ -83,7 +100,7 @@ def advance_resolution(
             why = effect.why_nothing(spec, s, colour, st)
             emit(s, out, E.StepSkipped(
                 rule=effect.skip_rule(st, why, rules_of(s)), colour=colour, character=ch,
-                step=i, effect=st.effect, reason=why, left=s.left))
+                step=i, effect=name, reason=why, left=s.left))
             continue
         nxt = i + 1
         if nxt >= len(steps):
@@ -97,14 +114,10 @@ def advance_resolution(
             for sid in full:
                 emit(s, out, E.ShipLaunched(rule="round.launch_after_effect", ship=sid))
             continue
-        step = steps[nxt]
-        count = memo.get(("count", ch, nxt))  # step_count, inlined
-        if count is None:
-            count = step_count(spec, ch, nxt)
-        ev = E.StepStarted(rule=step.rule, colour=colour, character=ch, step=nxt,
-                           effect=step.effect, count=count)
+        st, effect, rule, name, count = steps[nxt]
+        ev = E.StepStarted(rule=rule, colour=colour, character=ch, step=nxt, effect=name,
+                           count=count)
         ev.apply(s)
         out.append(ev)
-        effect = EFFECTS[type(step)]
         if effect.starts:
-            effect.start(spec, s, out, colour, step)
+            effect.start(spec, s, out, colour, st)
