@@ -83,7 +83,7 @@ def current_step(spec: GameSpec, s: GameState) -> C.CharacterStep | None:
 def flip(s: GameState, out: Out, zone: str, rule: str) -> None:
     """Turn a zone's resource token face up when the first astronaut arrives."""
     if not s.face_up[zone] and zone in s.resources:
-        emit(s, out, E.ResourceFlipped(rule=rule, zone=zone, resource=s.resources[zone]))
+        emit(s, out, E.ResourceFlipped(rule, zone, s.resources[zone]))
 
 
 def free_discovery_zones(spec: GameSpec, s: GameState) -> list[str]:

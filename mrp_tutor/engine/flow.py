@@ -92,8 +92,7 @@ def apply_intent(
     ``found``: see :func:`advance`.
     """
     if type(intent) is I.ChooseCharacter:  # the commonest intent: its event, inlined
-        ev = E.CharacterChosen(rule=cite(s, "round.choose"), colour=intent.colour,
-                               character=intent.character)
+        ev = E.CharacterChosen(cite(s, "round.choose"), intent.colour, intent.character)
         ev.apply(s)
         out.append(ev)
         if not rules_of(s).draws:  # others still choose: what advance would find

@@ -99,7 +99,7 @@ class Board(Effect[C.BoardStep]):
             emit(s, out, E.DestinationTokenPlaced(
                 rule="destination_tokens.unknown_ship", ship=it.ship, zone=it.token,
                 colour=it.colour))
-        ev = E.AstronautsBoarded(rule=st.rule, colour=it.colour, ship=it.ship, count=it.count)
+        ev = E.AstronautsBoarded(st.rule, it.colour, it.ship, it.count)
         ev.apply(s)  # emit, inlined on the hot path (the rule comes from the data)
         out.append(ev)
 

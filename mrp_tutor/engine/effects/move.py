@@ -55,8 +55,7 @@ class Move(Effect[C.MoveStep]):
                                        left=s.left))
             return
         assert isinstance(it, I.Move)
-        emit(s, out, E.AstronautMoved(rule=st.rule, colour=it.colour, from_zone=it.from_zone,
-                                      to_zone=it.to_zone))
+        emit(s, out, E.AstronautMoved(st.rule, it.colour, it.from_zone, it.to_zone))
         flip(s, out, it.to_zone, self.rule(st, "flip"))
 
     def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.MoveStep,

@@ -18,9 +18,9 @@ def choose_stage(spec: GameSpec, s: GameState, out: Out) -> bool:
     for seat in s.seats.values():
         if seat.chosen is None:
             return True
-    emit(s, out, E.ResolutionOrderSet(rule=rules.cite("round.countdown"),
-                                      order=tuple(rules.countdown(spec, s))))
-    emit(s, out, E.StageChanged(rule="round.countdown", stage="resolve"))
+    emit(s, out, E.ResolutionOrderSet(rules.cite("round.countdown"),
+                                      tuple(rules.countdown(spec, s))))
+    emit(s, out, E.StageChanged("round.countdown", "resolve"))
     return False
 
 

@@ -70,8 +70,8 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
 
 def _make_tokens(s: GameState, out: Out, zone: str, resource: str, n: int, rule: str) -> None:
     have = s.token_supply[resource]
-    emit(s, out, E.TokensProduced(rule=rule if have >= n else "production.supply", zone=zone,
-                                  resource=resource, count=min(n, have), wanted=n))
+    emit(s, out, E.TokensProduced(rule if have >= n else "production.supply", zone, resource,
+                                  min(n, have), n))  # rule, zone, resource, count, wanted
 
 
 def winners_of_zone(
@@ -134,8 +134,7 @@ def _distribute(
     leaders, rule = winners_of_zone(s.zones[zone], fx)
     leaders = [c for c in s.order if c in leaders]
     if not leaders:
-        emit(s, out, E.TokensStayed(rule=rule, zone=zone,
-                                    resources=tuple(sorted(waiting.items())), reason=rule))
+        emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())), rule))
         return
     k = len(leaders)
     rules = rules_of(s)
@@ -143,9 +142,7 @@ def _distribute(
         share = n if k == 1 else rules.tied_share(s, n, k)
         if share:
             for c in leaders:
-                emit(s, out, E.TokensAwarded(rule=rule, zone=zone, colour=c, resource=resource,
-                                             count=share))
+                emit(s, out, E.TokensAwarded(rule, zone, c, resource, share))
     if waiting:
         rule = rules.leftover_rule(s, spec.track[s.track_index].number)
-        emit(s, out, E.TokensStayed(rule=rule, zone=zone,
-                                    resources=tuple(sorted(waiting.items())), reason="tie"))
+        emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())), "tie"))

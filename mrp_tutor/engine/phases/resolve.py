@@ -76,12 +76,11 @@ def advance_resolution(
             if ch is not None:  # its number is called: every card with it is turned up
                 group = [c for c in queue if seats[c].chosen == ch]
                 for c in group:
-                    emit(s, out, E.CharacterRevealed(rule="round.countdown", colour=c,
-                                                     character=ch))
+                    emit(s, out, E.CharacterRevealed("round.countdown", c, ch))
                 rule = "round.ties_clockwise" if len(group) > 1 else "round.countdown"
             else:  # revealed with an earlier player of the same number
                 ch, rule = seats[colour].played[-1], "round.ties_clockwise"
-            ev: E.Event = E.ResolutionStarted(rule=cite(s, rule), colour=colour, character=ch)
+            ev: E.Event = E.ResolutionStarted(cite(s, rule), colour, ch)
             ev.apply(s)  # emit, inlined on the hot path
             out.append(ev)
             continue
@@ -104,19 +103,17 @@ def advance_resolution(
             continue
         nxt = i + 1
         if nxt >= len(steps):
-            ev = E.ResolutionEnded(rule=cite(s, "round.top_to_bottom"), colour=colour,
-                                   character=ch)
+            ev = E.ResolutionEnded(cite(s, "round.top_to_bottom"), colour, ch)
             ev.apply(s)
             out.append(ev)
             cap, ships = spec.cap, s.ships
             full = [sid for sid in s.docks
                     if sid is not None and cap[sid] <= sum(ships[sid].crew.values())]
             for sid in full:
-                emit(s, out, E.ShipLaunched(rule="round.launch_after_effect", ship=sid))
+                emit(s, out, E.ShipLaunched("round.launch_after_effect", sid))
             continue
         st, effect, rule, name, count = steps[nxt]
-        ev = E.StepStarted(rule=rule, colour=colour, character=ch, step=nxt, effect=name,
-                           count=count)
+        ev = E.StepStarted(rule, colour, ch, nxt, name, count)  # positional: see events._EV
         ev.apply(s)
         out.append(ev)
         if effect.starts:

@@ -23,7 +23,7 @@ def next_track(spec: GameSpec, s: GameState, out: Out) -> None:
         rule = "production.advance"
     elif s.track_index >= 0 and spec.track[s.track_index].kind == "reveal_discoveries":
         rule = "discoveries.reveal_phase"  # "at the end of the phase, advance the tracker"
-    emit(s, out, E.TrackAdvanced(rule=rule, index=i, kind=t.kind, number=t.number))
+    emit(s, out, E.TrackAdvanced(rule, i, t.kind, t.number))
 
 
 def end_round(spec: GameSpec, s: GameState, out: Out) -> None:
@@ -34,9 +34,8 @@ def end_round(spec: GameSpec, s: GameState, out: Out) -> None:
         if zone == UNKNOWN:
             zone = None
         crew = tuple(sorted(ship.crew.items()))
-        emit(s, out, E.ShipLanded(
-            rule="round.land.token" if ship.tokens else "round.land", ship=sid, zone=zone,
-            crew=crew, tokens=tuple(ship.tokens)))
+        emit(s, out, E.ShipLanded("round.land.token" if ship.tokens else "round.land", sid, zone,
+                                  crew, tuple(ship.tokens)))  # rule, ship, zone, crew, tokens
         if zone is not None and crew:
             flip(s, out, zone, "round.land.flip")
     for dock in range(len(s.docks)):
@@ -44,12 +43,11 @@ def end_round(spec: GameSpec, s: GameState, out: Out) -> None:
             if not s.ship_deck:
                 shuffle_deck(s, out, "ships", s.ship_discard, "round.refill.reshuffle")
             if s.ship_deck:
-                emit(s, out, E.ShipDocked(rule="round.refill", ship=s.ship_deck[0], dock=dock))
+                emit(s, out, E.ShipDocked("round.refill", s.ship_deck[0], dock))
     first = s.last or s.first
     rule = ("round.first_player.skipped_turn" if _whole_effect_skipped(spec, out, first)
             else "round.first_player")
-    emit(s, out, E.FirstPlayerSet(rule=rules_of(s).first_player_rule(s, first, rule),
-                                  colour=first))
+    emit(s, out, E.FirstPlayerSet(rules_of(s).first_player_rule(s, first, rule), first))
     next_track(spec, s, out)
 
 
