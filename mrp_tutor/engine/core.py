@@ -6,6 +6,7 @@ content, spec).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -47,6 +48,20 @@ def shared(memo: dict[Any, Any], cls: type[T], *args: Any) -> T:
     if it is None:
         it = memo[key] = cls(*args)
     return it
+
+
+def intent_rows(
+    memo: dict[Any, Any], cls: type[T], c: str, firsts: Iterable[str], seconds: Iterable[str]
+) -> dict[str, dict[str, T]]:
+    """Every ``cls(c, a, b)`` as ``rows[a][b]``, built once per spec and colour (see
+    :func:`shared`), for options that pair two of the spec's ids (a zone and a colour, a ship
+    and a zone)."""
+    key = (cls, c, "rows")
+    rows: dict[str, dict[str, T]] | None = memo.get(key)
+    if rows is None:
+        seconds = tuple(seconds)
+        rows = memo[key] = {a: {b: cls(c, a, b) for b in seconds} for a in firsts}
+    return rows
 
 
 def clockwise_from(s: GameState, start: str) -> list[str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from . import events as E
 from . import intents as I
 from .core import Out, cite
-from .effects import EFFECTS
 from .phases import actions, choose, discoveries, production, resolve, round_end, scoring, setup
 from .rulesets import rules_of
 from .spec import GameSpec
@@ -106,6 +105,6 @@ def apply_intent(
     elif isinstance(intent, I.AssignDiscovery):
         discoveries.assign(s, intent, out)
     else:  # a character step: its effect turns the intent into events
-        st = spec.characters[s.char or ""].steps[s.step]  # current_step, inlined
-        EFFECTS[type(st)].apply(spec, s, intent, st, out)
+        plan = resolve.plans(spec)[s.char or ""][s.step]  # current_step and its effect
+        plan[1].apply(spec, s, intent, plan[0], out)
     advance(spec, s, out, found)

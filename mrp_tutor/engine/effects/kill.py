@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, shared
+from ..core import Fact, Out, emit, intent_rows
 from ..spec import GameSpec
 from ..state import GameState
 from . import register
@@ -31,10 +31,12 @@ class Kill(Effect[C.KillStep]):
     def options(self, spec: GameSpec, s: GameState, c: str, st: C.KillStep, *,
                 with_stop: bool) -> list[I.Intent]:
         opts: list[I.Intent] = []
-        memo, exclude, own = spec.memo, st.exclude_zones, st.allow_own
+        exclude, own = st.exclude_zones, st.allow_own
+        rows = intent_rows(spec.memo, I.Kill, c, spec.zones, spec.colours)
         for z, counts in s.zones.items():
             if z not in exclude:
-                opts.extend(shared(memo, I.Kill, c, z, v) for v in counts if own or v != c)
+                row = rows[z]
+                opts.extend([row[v] for v in counts if own or v != c])
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.KillStep,

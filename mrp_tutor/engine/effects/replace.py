@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, shared
+from ..core import Fact, Out, emit, intent_rows
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
@@ -35,11 +35,13 @@ class Replace(Effect[C.ReplaceStep]):
         if "zone" in st.targets:
             places.extend(s.zones.items())
         opts: list[I.Intent] = []
-        memo = spec.memo
+        rows = intent_rows(spec.memo, I.Replace, c, (*spec.ships, *spec.zones), spec.colours)
+        presence = st.requires_presence
         for place, crew in places:
-            if st.requires_presence and not crew.get(c):
+            if presence and not crew.get(c):
                 continue
-            opts.extend(shared(memo, I.Replace, c, place, v) for v in crew if v != c or own)
+            row = rows[place]
+            opts.extend([row[v] for v in crew if v != c or own])
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ReplaceStep,

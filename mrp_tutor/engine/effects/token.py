@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, shared
+from ..core import Fact, Out, emit, intent_rows
 from ..spec import GameSpec
 from ..state import GameState
 from . import register
@@ -37,17 +37,14 @@ class Token(Effect[C.TokenStep]):
             ships.extend(s.docked())
         if "launched" in st.targets:
             ships.extend(s.launched)
-        tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
-        if len(tokens) < len(spec.zones):
-            memo = spec.memo
-            return [shared(memo, I.PlaceToken, c, sid, z) for sid in ships for z in tokens]
+        zones = spec.zones
+        tokens = [z for z in zones if s.dest_supply[z] > 0]
+        rows = intent_rows(spec.memo, I.PlaceToken, c, spec.ships, zones)
+        if len(tokens) < len(zones):
+            return [rows[sid][z] for sid in ships for z in tokens]
         opts: list[I.Intent] = []
-        memo = spec.memo
-        for sid in ships:  # every zone's token is available: prebuilt lists
-            every = memo.get(("token", c, sid))
-            if every is None:
-                every = memo[("token", c, sid)] = [I.PlaceToken(c, sid, z) for z in spec.zones]
-            opts.extend(every)
+        for sid in ships:  # every zone's token is available
+            opts.extend(rows[sid].values())
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.TokenStep,
