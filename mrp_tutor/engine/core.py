@@ -6,7 +6,7 @@ content, spec).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -51,7 +51,8 @@ def shared(memo: dict[Any, Any], cls: type[T], *args: Any) -> T:
 
 
 def intent_rows(
-    memo: dict[Any, Any], cls: type[T], c: str, firsts: Iterable[str], seconds: Iterable[str]
+    memo: dict[Any, Any], cls: Callable[[str, str, str], T], c: str, firsts: Iterable[str],
+    seconds: Iterable[str],
 ) -> dict[str, dict[str, T]]:
     """Every ``cls(c, a, b)`` as ``rows[a][b]``, built once per spec and colour (see
     :func:`shared`), for options that pair two of the spec's ids (a zone and a colour, a ship
