@@ -105,6 +105,14 @@ def apply_intent(
     elif isinstance(intent, I.AssignDiscovery):
         discoveries.assign(s, intent, out)
     else:  # a character step: its effect turns the intent into events
-        plan = resolve.plans(spec)[s.char or ""][s.step]  # current_step and its effect
-        plan[1].apply(spec, s, intent, plan[0], out)
+        ch, i = s.char, s.step
+        st, effect, *_ = resolve.plans(spec)[ch or ""][i]  # current_step and its effect
+        effect.apply(spec, s, intent, st, out)
+        if (found is not None and s.left > 0 and s.held is None and s.char == ch
+                and s.step == i and s.cur is not None and s.stage == "resolve" and not s.work):
+            # the step goes on: advance_resolution's first look, inlined (its options now)
+            opts = effect.options(spec, s, s.cur, st, with_stop=True)
+            if opts:
+                found.append(opts)
+                return
     advance(spec, s, out, found)

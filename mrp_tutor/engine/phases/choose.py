@@ -33,14 +33,13 @@ def character_options(spec: GameSpec, s: GameState, c: str) -> list[I.Intent]:
     """The characters ``c`` may choose (prebuilt intents, shared)."""
     choices: dict[str, I.Intent] | None = spec.memo.get(("choose", c))
     if choices is None:
-        choices = spec.memo[("choose", c)] = {}
-    out: list[I.Intent] = []
-    for ch in s.seats[c].hand:
-        choice = choices.get(ch)
-        if choice is None:
-            choice = choices[ch] = I.ChooseCharacter(c, ch)
-        out.append(choice)
-    return out
+        choices = spec.memo[("choose", c)] = {
+            ch: I.ChooseCharacter(c, ch) for ch in spec.characters}
+    hand = s.seats[c].hand
+    try:
+        return [choices[ch] for ch in hand]
+    except KeyError:  # a card this spec does not know (an edited position): built here
+        return [choices.get(ch) or I.ChooseCharacter(c, ch) for ch in hand]
 
 
 def keep_mission(s: GameState, it: I.KeepMission, out: Out) -> None:

@@ -74,10 +74,12 @@ def advance_resolution(
             colour = queue[0]
             ch = seats[colour].chosen
             if ch is not None:  # its number is called: every card with it is turned up
-                group = [c for c in queue if seats[c].chosen == ch]
-                for c in group:
-                    emit(s, out, E.CharacterRevealed("round.countdown", c, ch))
-                rule = "round.ties_clockwise" if len(group) > 1 else "round.countdown"
+                group = 0
+                for c in queue:  # (a reveal changes only its own seat)
+                    if seats[c].chosen == ch:
+                        emit(s, out, E.CharacterRevealed("round.countdown", c, ch))
+                        group += 1
+                rule = "round.ties_clockwise" if group > 1 else "round.countdown"
             else:  # revealed with an earlier player of the same number
                 ch, rule = seats[colour].played[-1], "round.ties_clockwise"
             ev: E.Event = E.ResolutionStarted(cite(s, rule), colour, ch)
@@ -107,10 +109,9 @@ def advance_resolution(
             ev.apply(s)
             out.append(ev)
             cap, ships = spec.cap, s.ships
-            full = [sid for sid in s.docks
-                    if sid is not None and cap[sid] <= sum(ships[sid].crew.values())]
-            for sid in full:
-                emit(s, out, E.ShipLaunched("round.launch_after_effect", sid))
+            for sid in s.docks:  # full ships launch (a launch empties only its own dock)
+                if sid is not None and cap[sid] <= sum(ships[sid].crew.values()):
+                    emit(s, out, E.ShipLaunched("round.launch_after_effect", sid))
             continue
         st, effect, rule, name, count = steps[nxt]
         ev = E.StepStarted(rule, colour, ch, nxt, name, count)  # positional: see events._EV
