@@ -131,8 +131,15 @@ def _distribute(
     fx = mod[1] if mod else None
     if mod is not None and isinstance(fx, C.RemoveMajority):
         _remove_majority(spec, s, out, zone, mod[0])
-    leaders, rule = winners_of_zone(s.zones[zone], fx)
-    leaders = [c for c in s.order if c in leaders]
+    counts = s.zones[zone]
+    if fx is None:  # the common case, a plain majority (winners_of_zone, inlined; clockwise)
+        most = max(counts.values(), default=0)
+        leaders = [c for c in s.order if counts.get(c) == most] if most > 0 else []
+        rule = ("production.empty" if not leaders else
+                "production.majority" if len(leaders) == 1 else "production.tie")
+    else:
+        leaders, rule = winners_of_zone(counts, fx)
+        leaders = [c for c in s.order if c in leaders]
     if not leaders:
         emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())), rule))
         return
