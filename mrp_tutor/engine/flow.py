@@ -106,7 +106,9 @@ def apply_intent(
         discoveries.assign(s, intent, out)
     else:  # a character step: its effect turns the intent into events
         ch, i = s.char, s.step
-        st, effect, *_ = resolve.plans(spec)[ch or ""][i]  # current_step and its effect
+        every = spec.memo.get(resolve.PLANS) or resolve.plans(spec)
+        plan = every[ch or ""][i]  # current_step and its effect
+        st, effect = plan[0], plan[1]
         effect.apply(spec, s, intent, st, out)
         if (found is not None and s.left > 0 and s.held is None and s.char == ch
                 and s.step == i and s.cur is not None and s.stage == "resolve" and not s.work):

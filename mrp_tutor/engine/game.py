@@ -191,10 +191,12 @@ def play_out(
     while game.state.stage != "over":
         if on_step is not None:
             on_step(game)
-        legal = game.legal_intents()
+        legal = game._legal  # Game.legal_intents, inlined
+        if legal is None:
+            legal = game._legal = legal_intents(game.spec, game.state)
         if not legal:
             raise AssertionError(f"no legal intent in stage {game.state.stage}")
-        apply(choose(game, legal))
+        apply(choose(game, list(legal)))  # (a copy: the game keeps its own)
         n += 1
         if n > max_decisions:
             raise AssertionError("game did not end")

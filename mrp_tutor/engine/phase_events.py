@@ -21,8 +21,14 @@ class TokensProduced(Event):
     wanted: int
 
     def apply(self, s: GameState) -> None:
-        s.token_supply[self.resource] -= self.count
-        _add(s.waiting[self.zone], self.resource, self.count)
+        r, n = self.resource, self.count
+        s.token_supply[r] -= n
+        waiting = s.waiting[self.zone]
+        v = waiting.get(r, 0) + n  # _add, inlined
+        if v:
+            waiting[r] = v
+        else:
+            waiting.pop(r, None)
 
 
 @dataclass(**_EV)
@@ -34,8 +40,14 @@ class TokensAwarded(Event):
     count: int
 
     def apply(self, s: GameState) -> None:
-        _add(s.waiting[self.zone], self.resource, -self.count)
-        s.seats[self.colour].tokens[self.resource] += self.count
+        r, n = self.resource, self.count
+        waiting = s.waiting[self.zone]
+        v = waiting.get(r, 0) - n  # _add, inlined
+        if v:
+            waiting[r] = v
+        else:
+            waiting.pop(r, None)
+        s.seats[self.colour].tokens[r] += n
 
 
 @dataclass(**_EV)

@@ -387,8 +387,19 @@ class AstronautMoved(Event):
     to_zone: str
 
     def apply(self, s: GameState) -> None:
-        _add(s.zones[self.from_zone], self.colour, -1)
-        _add(s.zones[self.to_zone], self.colour, 1)
+        c, zones = self.colour, s.zones
+        src = zones[self.from_zone]
+        v = src.get(c, 0) - 1  # _add, inlined
+        if v:
+            src[c] = v
+        else:
+            src.pop(c, None)
+        dst = zones[self.to_zone]
+        v = dst.get(c, 0) + 1
+        if v:
+            dst[c] = v
+        else:
+            dst.pop(c, None)
         if s.left > 0:  # one move of an effect in progress
             s.left -= 1
             s.done += 1
@@ -555,8 +566,13 @@ class ShipLanded(Event):
 
     def apply(self, s: GameState) -> None:
         if self.zone is not None:
-            for c, n in self.crew:
-                _add(s.zones[self.zone], c, n)
+            counts = s.zones[self.zone]
+            for c, n in self.crew:  # _add, inlined
+                v = counts.get(c, 0) + n
+                if v:
+                    counts[c] = v
+                else:
+                    counts.pop(c, None)
         for z in self.tokens:
             s.dest_supply[z] += 1
         del s.ships[self.ship]

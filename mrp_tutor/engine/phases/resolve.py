@@ -46,13 +46,14 @@ def has_options(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bo
 #: one step of a character card, read once per spec: (step, its effect, rule id, effect name,
 #: count); the content models are pydantic models, whose attributes are slow to read
 Plan = tuple[C.CharacterStep, Any, str, str, int]
+PLANS = ("plans",)  # their key in spec.memo
 
 
 def plans(spec: GameSpec) -> dict[str, tuple[Plan, ...]]:
     """Per character, the plan of each step (memoised per spec)."""
-    found: dict[str, tuple[Plan, ...]] | None = spec.memo.get(("plans",))
+    found: dict[str, tuple[Plan, ...]] | None = spec.memo.get(PLANS)
     if found is None:
-        found = spec.memo[("plans",)] = {
+        found = spec.memo[PLANS] = {
             ch: tuple((st, EFFECTS[type(st)], st.rule, st.effect, step_count(spec, ch, i))
                       for i, st in enumerate(entry.steps))
             for ch, entry in spec.characters.items()}
@@ -63,7 +64,8 @@ def advance_resolution(
     spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
 ) -> bool:
     """Resolve automatically as far as possible. True when a decision is needed."""
-    every, seats = plans(spec), s.seats
+    every = spec.memo.get(PLANS) or plans(spec)
+    seats = s.seats
     while True:
         colour = s.cur
         if colour is None:

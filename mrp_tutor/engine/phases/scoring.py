@@ -17,7 +17,8 @@ def mission_points(spec: GameSpec, s: GameState, colour: str, card: str) -> tupl
     fx = spec.missions[card].effect
 
     def zone_total(c: str, zones: Iterable[str]) -> int:
-        return sum(s.zones[z].get(c, 0) for z in zones)
+        zs = s.zones
+        return sum([zs[z].get(c, 0) for z in zones])
 
     def is_most(values: dict[str, int]) -> bool:
         mine = values[colour]
