@@ -51,14 +51,16 @@ def test_simulate_two_players_plays_the_variant_with_four_colours(capsys):
         assert sum(g["astronauts"][c].values()) == PLACES_TOTAL
 
 
-def test_rulesets_lists_standard_two_player_and_first_edition(capsys):
+def test_rulesets_lists_standard_two_player_first_edition_and_unique_abilities(capsys):
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("standard") and "\ntwo_player" in out and "rulebook" in out
     assert "\nfirst_edition 3-5 players" in out and "seed 003" in out
+    assert "\nunique_abilities 3-5 players" in out and "ability sheet" in out
     assert main(["rulesets", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rulesets"]
-    assert [r["name"] for r in rows] == ["standard", "two_player", "first_edition"]
+    assert [r["name"] for r in rows] == ["standard", "two_player", "first_edition",
+                                         "unique_abilities"]
     assert rows[1]["players"] == [2, 2] and all(r["summary"] and r["source"] for r in rows)
 
 

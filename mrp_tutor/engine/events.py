@@ -52,6 +52,16 @@ def _add(d: dict[str, int], key: str, n: int) -> None:
 
 
 # the event types, one module per part of the game (they subclass Event, defined above)
+from .ability_events import (  # noqa: E402
+    AbilityDeclared,
+    AbilityWindowClosed,
+    AbilityWindowOpened,
+    CharactersShown,
+    CharacterSwapped,
+    CharacterTakenBack,
+    SheetsDealt,
+    TokensSpent,
+)
 from .phase_events import (  # noqa: E402
     ActionKept,
     ActionPlayed,
@@ -156,6 +166,9 @@ def event_from_dict(data: Any) -> Event:
 
 __all__ = [
     "EVENT_TYPES",
+    "AbilityDeclared",
+    "AbilityWindowClosed",
+    "AbilityWindowOpened",
     "ActionKept",
     "ActionPlayed",
     "AstronautKilled",
@@ -168,6 +181,9 @@ __all__ = [
     "CardsRecalled",
     "CharacterChosen",
     "CharacterRevealed",
+    "CharacterSwapped",
+    "CharacterTakenBack",
+    "CharactersShown",
     "DealtCardsReturned",
     "DeckShuffled",
     "DestinationTokenPlaced",
@@ -197,6 +213,7 @@ __all__ = [
     "ResourceFlipped",
     "ResourceReplaced",
     "ResourcesPlaced",
+    "SheetsDealt",
     "ShipDestroyed",
     "ShipDocked",
     "ShipLanded",
@@ -211,6 +228,7 @@ __all__ = [
     "TokensGained",
     "TokensProduced",
     "TokensRemoved",
+    "TokensSpent",
     "TokensStayed",
     "TrackAdvanced",
     "WorkDone",

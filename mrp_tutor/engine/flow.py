@@ -9,6 +9,7 @@ from . import intents as I
 from .core import Out, cite
 from .effects import EFFECTS
 from .phases import actions, choose, discoveries, production, resolve, round_end, scoring, setup
+from .rulesets import rules_of
 from .spec import GameSpec
 from .state import GameState
 
@@ -95,6 +96,8 @@ def apply_intent(
                                character=intent.character)
         ev.apply(s)
         out.append(ev)
+    elif isinstance(intent, I.RulesetIntent):  # an ability: the ruleset's own intents
+        rules_of(s).apply_ruleset_intent(spec, s, intent, out)
     elif s.work:
         actions.apply_work(spec, s, intent, out)
     elif isinstance(intent, I.KeepMission):

@@ -3,7 +3,7 @@
     >>> find_ruleset("two_player").name
     'two_player'
     >>> sorted(RULESETS)
-    ['first_edition', 'standard', 'two_player']
+    ['first_edition', 'standard', 'two_player', 'unique_abilities']
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ def rules_of(s: GameState) -> Rules:
 # registration order matters: ruleset_for_players picks the first that seats a count
 from . import standard, two_player  # noqa: E402, I001  (registers them)
 from . import first_edition  # noqa: E402  (after standard: 3 players mean the standard game)
+from . import unique_abilities  # noqa: E402  (first_edition plus the ability sheets)
 
 __all__ = [
     "ALIASES",
@@ -77,4 +78,5 @@ __all__ = [
     "ruleset_for_players",
     "standard",
     "two_player",
+    "unique_abilities",
 ]
