@@ -222,7 +222,12 @@ def _from_setup(
     if not check_players(spec, doc.players, ruleset, setup_p):
         p.items.extend(setup_p.items)
         return None, []
-    game = Game.new(spec, doc.players, doc.setup.seed, ruleset=ruleset)
+    try:
+        game = Game.new(spec, doc.players, doc.setup.seed, ruleset=ruleset,
+                        choices=doc.setup.sheets or None)
+    except MrpError as err:  # e.g. an unknown or repeated ability sheet
+        p.items.append(f"setup.sheets: {err.message} (rule {err.rule})")
+        return None, []
     if not doc.changes:
         return game.state, game.log
     merged: Any = position_from_state(game.state, spec)
