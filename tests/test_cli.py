@@ -114,3 +114,19 @@ def test_bad_override_file_is_a_sentence(tmp_path, monkeypatch, capsys):
         clear_cache()
     err = capsys.readouterr().err
     assert "s99" in err and "Traceback" not in err
+
+
+def test_referee_legal_answers_about_abilities_in_a_unique_abilities_file(capsys):
+    """The scenario file's ``ruleset: unique_abilities`` picks the ruleset; an ability is one of
+    the legal plays, and a wrong one is refused with its rule."""
+    from mrp_tutor.resources import scenarios_dir
+
+    path = str(scenarios_dir() / "unique_abilities-devious-despot.yaml")
+    use = '{"type": "use_ability", "colour": "red", "ability": "devious_despot", "target": "%s"}'
+    assert main(["referee", "legal", path, use % "explorer"]) == 0
+    assert capsys.readouterr().out.startswith("Legal")
+    assert main(["referee", "legal", path, use % "pilot"]) == 1
+    assert "fe.abilities.devious_despot" in capsys.readouterr().out
+    spy = '{"type": "use_ability", "colour": "red", "ability": "stealthy_spy"}'
+    assert main(["referee", "legal", path, spy]) == 1
+    assert "Red does not play the Stealthy Spy" in capsys.readouterr().out
