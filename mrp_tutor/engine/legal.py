@@ -7,7 +7,7 @@ ruleset's hooks (:mod:`.rulesets`).
 from __future__ import annotations
 
 from . import intents as I
-from .core import Decision, cite, current_character, current_step
+from .core import ABILITIES, Decision, cite, current_character, current_step
 from .effects import EFFECTS
 from .errors import GameOver, IllegalIntent, MalformedIntent, MrpError, NotYourDecision, WrongPhase
 from .phases import actions, choose, discoveries
@@ -55,9 +55,8 @@ def legal_intents(spec: GameSpec, s: GameState, colour: str | None = None) -> li
                 return []
             effect = EFFECTS[type(st)]
             opts = effect.options(spec, s, s.cur, st, with_stop=True)
-            rules = rules_of(s)
-            if opts and rules.abilities:  # e.g. an ability usable while placing
-                opts = opts + rules.extra_options(spec, s, s.cur, effect.kind(s, st))
+            if opts and s.ruleset in ABILITIES:  # e.g. an ability usable while placing
+                opts = opts + rules_of(s).extra_options(spec, s, s.cur, effect.kind(s, st))
             return opts
     d = decision(spec, s)
     if d is None:

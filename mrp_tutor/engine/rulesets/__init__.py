@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..core import CITES
+from ..core import ABILITIES, CITES
 from ..errors import MalformedIntent
 from ..state import GameState
 from .base import Rules
@@ -26,6 +26,8 @@ def register(cls: R) -> R:
     RULESETS[cls.name] = cls()
     if cls.rule_ids:
         CITES[cls.name] = dict(cls.rule_ids)  # emit cites these for every event
+    if cls.abilities:
+        ABILITIES.add(cls.name)
     return cls
 
 
