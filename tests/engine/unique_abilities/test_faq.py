@@ -99,3 +99,33 @@ def test_major_mayhem_cannot_eliminate_its_own_astronaut(at: PositionGame) -> No
                       "green": {"sheet": "devious_despot", "played": ["explorer"]}}})
     # only its own astronauts are there: Mayhem is not even offered the ability
     assert not g.state.windows and g.state.round == 3
+
+
+def test_the_explorer_moves_only_astronauts_already_on_mars(at: PositionGame) -> None:
+    """"Can the Explorer move astronauts before they land? No.\""""
+    g = at({"stage": "resolve", "round": 2, "first": "red",
+            "ships": [{"id": "f09", "dock": 0, "crew": {"red": 2}}, {"id": "f08", "dock": 1},
+                      {"id": "f10", "launched": True, "crew": {"red": 1}}],
+            "resolving": {"colour": "red", "character": "explorer", "step": 1},
+            "seats": {"red": {"sheet": "versatile_villain", "played": ["pilot"]},
+                      "blue": {"sheet": "stealthy_spy", "played": ["scientist"]},
+                      "green": {"sheet": "devious_despot", "played": ["explorer"]}}})
+    skipped = [e for e in g.log if e.type == "step_skipped"]
+    assert skipped and skipped[0].effect == "move_adjacent" and skipped[0].colour == "red"
+    assert not any(isinstance(x, I.Move) for x in g.legal_intents())
+
+
+def test_the_pilot_cannot_redirect_a_shuttle_that_has_landed(at: PositionGame) -> None:
+    """"Can I use the Pilot to change destination of a landed shuttle? No.\""""
+    g = at({"stage": "resolve", "round": 2, "first": "red",
+            "ships": [{"id": "f09", "dock": 0}, {"id": "f08", "dock": 1},
+                      {"id": "f10", "launched": True, "crew": {"blue": 1}}],
+            "ship_discard": ["f11"],  # landed last turn
+            "resolving": {"colour": "red", "character": "pilot", "step": 1},
+            "seats": {"red": {"sheet": "versatile_villain", "played": ["explorer"]},
+                      "blue": {"sheet": "stealthy_spy", "played": ["scientist"]},
+                      "green": {"sheet": "devious_despot", "played": ["explorer"]}}})
+    ships = {x.ship for x in g.legal_intents() if isinstance(x, I.PlaceToken)}
+    assert ships == {"f08", "f09", "f10"}  # docked, or launched this turn
+    with pytest.raises(IllegalIntent):
+        g.play(I.PlaceToken("red", "f11", "outer_2"))
