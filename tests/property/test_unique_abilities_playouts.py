@@ -46,13 +46,19 @@ CHUNKS = 10
 class AbilityChecker(_MODULE.Checker):  # type: ignore[misc, name-defined]
     """The standard invariants, the Conspirator's documented excess, crews and tokens."""
 
+    conspired: set[str] | None = None  # shuttles the Conspirator boarded (ids)
+    read = 0  # events already read for them
+
     def may_overfill(self, game: Game, sid: str) -> bool:
-        ship = game.state.ships[sid]
-        return ship.launched and any(
-            ev.type == "astronauts_boarded" and ev.ship == sid
-            and ev.rule == "fe.abilities.cunning_conspirator" for ev in game.log)
+        return game.state.ships[sid].launched and sid in (self.conspired or ())
 
     def __call__(self, game: Game) -> None:
+        if self.conspired is None:
+            self.conspired = set()
+        for ev in game.log[self.read:]:
+            if ev.type == "astronauts_boarded" and ev.rule == "fe.abilities.cunning_conspirator":
+                self.conspired.add(ev.ship)
+        self.read = len(game.log)
         super().__call__(game)
         for c, seat in game.state.seats.items():
             assert min(seat.tokens.values()) >= 0, (c, seat.tokens)
