@@ -154,7 +154,10 @@ class UniqueAbilities(FirstEdition):
         return False
 
     def before_resolution(self, spec: GameSpec, s: GameState, out: Out) -> bool:
-        for c in s.queue[1:]:
+        # offered while the Genius's card is face down, even when it would come next anyway:
+        # a window opened only when it is not next would tell the others its number is not
+        # the lowest (the call order is secret)
+        for c in s.queue:
             sheet = self.sheet_of(s, c)
             mark = f"{s.round}:before_resolution:{len(s.queue)}"
             if (sheet is not None and sheet.window == "before_resolution"

@@ -86,3 +86,14 @@ def test_sheets_and_open_windows_are_public(at: PositionGame) -> None:
                                 "point": "after_choosing", "zone": None, "owed": 0,
                                 "target": None}]
     assert view["decision"]["kind"] == "use_ability"
+
+
+def test_the_genius_is_asked_even_when_it_comes_next_so_the_question_tells_nothing(
+        at: PositionGame) -> None:
+    g = at(_position({"sheet": "guileful_genius", "tokens": {"ice": 1}}))
+    g.play(I.ChooseCharacter("red", "recruiter"))  # number 1: Red is called first anyway
+    assert g.state.queue[0] == "red"
+    assert g.decision().kind == "use_ability" and g.decision().colours == ("red",)
+    assert view_for(g.spec, g.state, "blue")["seats"]["red"]["chosen"] == HIDDEN
+    g.play(I.DeclineAbility("red", "guileful_genius"))
+    assert g.state.cur == "red"
