@@ -69,6 +69,8 @@ def score_ability(spec: GameSpec, s: GameState, it: I.Intent) -> float:
     if a == "stealthy_spy" and target is not None:
         return APPEAL.get(target, 1.0) - APPEAL.get(seat.chosen or "", 1.0) - 1.0 - price
     if a == "guileful_genius":
+        if s.queue and s.queue[0] == me:
+            return -1.0  # it comes next anyway
         early = seat.chosen in ("travel_agent", "scientist", "explorer")
         return 1.0 - price if early and len(s.queue) >= 3 else -1.0
     if a == "cunning_conspirator" and target is not None:
