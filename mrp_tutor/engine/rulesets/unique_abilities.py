@@ -49,9 +49,14 @@ class UniqueAbilities(FirstEdition):
     data: ClassVar[str] = "unique_abilities"
     abilities: ClassVar[bool] = True
 
+    _sheets: dict[str, Sheet] | None = None
+
     def sheets(self) -> dict[str, Sheet]:
-        """The ability sheets by id (``sheets.yaml`` of the data folder)."""
-        return load_sheets(self.data, self.data_dir)
+        """The ability sheets by id (``sheets.yaml`` of the data folder, read once)."""
+        sheets = self._sheets
+        if sheets is None:
+            sheets = self._sheets = load_sheets(self.data, self.data_dir)
+        return sheets
 
     def sheet_of(self, s: GameState, colour: str) -> Sheet | None:
         """The sheet ``colour`` plays (None: none yet, or an unknown id)."""
