@@ -167,6 +167,17 @@ def _table(spec: GameSpec, s: GameState, p: _P) -> bool:
             p.add(f"seats.{c}.controller", f"{_short(seat.controller)} is not at the table",
                   "two_player.seating_order")
             ok = False
+    if ok and rules is not None and len(s.order) in seated:  # neutral colours: as the ruleset
+        try:                                                # seats them, or none at all
+            neutral, _ = rules.seats(spec, s.order)
+        except MalformedIntent:
+            neutral = [False] * len(s.order)
+        have = [c for c in s.order if s.seats[c].neutral]
+        want = [c for c, n in zip(s.order, neutral, strict=True) if n]
+        if have != want:
+            p.add("seats", f"neutral colours {have or 'none'}; the {rules.name} rules seat "
+                  f"{want or 'none'}", rules.seating_rule)
+            ok = False
     if len(s.docks) != len(s.order):
         p.add("docks", f"{len(s.docks)} docks for {len(s.order)} colours (one dock per colour)",
               "setup.launchpad")

@@ -84,3 +84,11 @@ def test_every_event_reads_as_a_sentence_citing_seed_003(ua_spec: GameSpec) -> N
             seen.add(ev.type)
     assert {"sheets_dealt", "ability_window_opened", "ability_declared", "tokens_spent",
             "ability_window_closed"} <= seen
+
+
+def test_neutral_colours_are_refused_where_the_ruleset_seats_none(ua_spec: GameSpec) -> None:
+    d = _state(ua_spec)
+    d["seats"]["green"]["neutral"] = True
+    d["seats"]["green"]["controller"] = "red"
+    with pytest.raises(ContentError, match="the unique_abilities rules seat none"):
+        state_from_dict(d)
