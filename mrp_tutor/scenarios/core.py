@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from mrp_tutor.core.scenario import ScenarioBase
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.errors import ContentError, MalformedIntent
+from mrp_tutor.engine.errors import ContentError, MalformedIntent, MrpError
 from mrp_tutor.engine.game import Game, legal_intents
 from mrp_tutor.engine.rulesets import RULESETS, find_ruleset
 from mrp_tutor.engine.spec import GameSpec, load_spec
