@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..core.words import plural
 from ..engine.spec import GameSpec
 
 
@@ -37,9 +38,10 @@ ABILITY_EVENT_TEMPLATES: dict[str, Callable[[GameSpec, Any], str]] = {
     "ability_window_opened": lambda sp, e: f"{_c(e.colour)} may use the {_sheet(e.ability)}'s "
     f"ability {_POINTS.get(e.point, 'now')}, or decline.",
     "ability_declared": lambda sp, e: f"{_c(e.colour)} uses the {_sheet(e.ability)}'s ability"
-    + (f" on {_name(sp, e.target)}" if e.target else "") + f" for {e.cost} point token(s).",
-    "tokens_spent": lambda sp, e: f"{_c(e.colour)} pays {e.count} {e.resource} token(s); they "
-    "go back to the supply.",
+    + (f" on {_name(sp, e.target)}" if e.target else "")
+    + f" for {plural(e.cost, 'point token')}.",
+    "tokens_spent": lambda sp, e: f"{_c(e.colour)} pays {plural(e.count, e.resource + ' token')};"
+    f" {'it goes' if e.count == 1 else 'they go'} back to the supply.",
     "ability_window_closed": lambda sp, e: (
         f"{_c(e.colour)}'s {_sheet(e.ability)} ability is done." if e.used else
         f"{_c(e.colour)} declines the {_sheet(e.ability)}'s ability."),

@@ -497,9 +497,9 @@ ERROR_TEMPLATES: dict[str, E_T] = {
     "each player uses only the ability of the sheet they took.",
     "ability_not_now": lambda sp, d: f"The {_sheet(d)}'s ability cannot be used at this "
     f"moment; it works {str(d.get('window', '')).replace('_', ' ')}.",
-    "ability_cannot_pay": lambda sp, d: f"The {_sheet(d)}'s ability costs {d['cost']} point "
-    f"token(s) and {_c(d['colour'])} has only {sum((d.get('tokens') or {}).values())}: nobody "
-    "pays with tokens they do not have.",
+    "ability_cannot_pay": lambda sp, d: f"The {_sheet(d)}'s ability costs "
+    f"{plural(d['cost'], 'point token')} and {_c(d['colour'])} has only "
+    f"{sum((d.get('tokens') or {}).values())}: nobody pays with tokens they do not have.",
     "ability_bad_target": lambda sp, d: f"{d.get('target')!r} is not something the "
     f"{_sheet(d)}'s ability can be used on now.",
     "ability_own_astronaut": lambda sp, d: "Major Mayhem eliminates another player's astronaut, "

@@ -255,7 +255,8 @@ class UniqueAbilities(FirstEdition):
         if have < cost:
             return IllegalIntent(
                 "ability_cannot_pay", "fe.abilities.currency",
-                f"the {sheet.name}'s ability costs {cost} point token(s); {c} has {have}",
+                f"the {sheet.name}'s ability costs {cost} point token{'s' * (cost > 1)}; "
+                f"{c} has {have}",
                 {"colour": c, "ability": ability, "cost": cost, "tokens": dict(seat.tokens)})
         target = intent.target if isinstance(intent, I.UseAbility) else None
         fact = target_problem(spec, s, c, sheet, w if mine else None, target)
