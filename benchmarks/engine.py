@@ -9,7 +9,8 @@ the time other processes steal):
   total time / number of decisions;
 * python-chess cost per perft node (depth 3 from the start position and from "Kiwipete",
   every leaf pushed and popped), and the ratio engine µs/decision ÷ chess µs/node;
-* games per second for 2 (variant), 3, 4 and 6 players;
+* games per second for 2 (variant), 3, 4 and 6 players, and for 5 players of the first edition
+  and of its Unique Abilities variant;
 * GameState.clone() and the state's JSON round trip, in µs.
 """
 
@@ -27,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mrp_tutor.engine import Game, load_spec, state_from_dict, state_to_dict
+from mrp_tutor.engine import Game, find_ruleset, load_spec, state_from_dict, state_to_dict
 from mrp_tutor.engine.bots import bot_game
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -39,11 +40,14 @@ def best_of(n: int, fn: Callable[[], float]) -> float:
     return min(fn() for _ in range(n))
 
 
-def engine_per_decision(games: int, players: int = 4, seed0: int = 0) -> tuple[float, float, int]:
-    """(seconds per game, seconds per decision, decisions) for random games with full logs."""
-    spec = load_spec(use_env_overrides=False)
+def engine_per_decision(games: int, players: int = 4, seed0: int = 0,
+                        ruleset: str | None = None) -> tuple[float, float, int]:
+    """(seconds per game, seconds per decision, decisions) for random games with full logs
+    (``ruleset``: a registered ruleset other than the standard game's and the 2-player one)."""
+    spec = (find_ruleset(ruleset).spec(use_env_overrides=False) if ruleset
+            else load_spec(use_env_overrides=False))
     colours = COLOURS[:4] if players == 2 else COLOURS[:players]
-    variant = "two_player" if players == 2 else "standard"
+    variant = ruleset or ("two_player" if players == 2 else "standard")
     decisions = 0
 
     def count(_: Game) -> None:
@@ -131,6 +135,10 @@ def run(quick: bool) -> dict[str, object]:
         pg = best_of(rounds // 2 + 1, lambda p=players: engine_per_decision(games, p)[0])
         rates[str(players)] = round(1 / pg, 1)
     out["games_per_s"] = rates
+    # the first edition and its Unique Abilities variant (ability windows and payments), 5 players
+    out["games_per_s_5p"] = {
+        name: round(1 / best_of(rounds // 2 + 1, lambda n=name: engine_per_decision(
+            games, 5, ruleset=n)[0]), 1) for name in ("first_edition", "unique_abilities")}
     state = mid_game_state()
     out["state_clone_us"] = round(best_of(rounds, lambda: micro(state.clone, 1000)) * 1e6, 2)
 

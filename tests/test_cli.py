@@ -51,14 +51,16 @@ def test_simulate_two_players_plays_the_variant_with_four_colours(capsys):
         assert sum(g["astronauts"][c].values()) == PLACES_TOTAL
 
 
-def test_rulesets_lists_standard_two_player_and_first_edition(capsys):
+def test_rulesets_lists_standard_two_player_first_edition_and_unique_abilities(capsys):
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("standard") and "\ntwo_player" in out and "rulebook" in out
     assert "\nfirst_edition 3-5 players" in out and "seed 003" in out
+    assert "\nunique_abilities 3-5 players" in out and "ability sheet" in out
     assert main(["rulesets", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rulesets"]
-    assert [r["name"] for r in rows] == ["standard", "two_player", "first_edition"]
+    assert [r["name"] for r in rows] == ["standard", "two_player", "first_edition",
+                                         "unique_abilities"]
     assert rows[1]["players"] == [2, 2] and all(r["summary"] and r["source"] for r in rows)
 
 
@@ -112,3 +114,19 @@ def test_bad_override_file_is_a_sentence(tmp_path, monkeypatch, capsys):
         clear_cache()
     err = capsys.readouterr().err
     assert "s99" in err and "Traceback" not in err
+
+
+def test_referee_legal_answers_about_abilities_in_a_unique_abilities_file(capsys):
+    """The scenario file's ``ruleset: unique_abilities`` picks the ruleset; an ability is one of
+    the legal plays, and a wrong one is refused with its rule."""
+    from mrp_tutor.resources import scenarios_dir
+
+    path = str(scenarios_dir() / "unique_abilities-devious-despot.yaml")
+    use = '{"type": "use_ability", "colour": "red", "ability": "devious_despot", "target": "%s"}'
+    assert main(["referee", "legal", path, use % "explorer"]) == 0
+    assert capsys.readouterr().out.startswith("Legal")
+    assert main(["referee", "legal", path, use % "pilot"]) == 1
+    assert "fe.abilities.devious_despot" in capsys.readouterr().out
+    spy = '{"type": "use_ability", "colour": "red", "ability": "stealthy_spy"}'
+    assert main(["referee", "legal", path, spy]) == 1
+    assert "Red does not play the Stealthy Spy" in capsys.readouterr().out

@@ -13,9 +13,10 @@ intent affects, weighted by the value of that zone's resource and waiting point 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from . import intents as I
+from .ability_bot import score_ability
 from .game import Game, destination, play_out
 from .spec import UNKNOWN, GameSpec
 from .state import GameState
@@ -36,7 +37,13 @@ def random_bot(rng: random.Random) -> Bot:
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
         if isinstance(legal[0], I.PlayAction):
             return legal[0]  # bots play every action card at its moment
-        return legal[int(rng.random() * len(legal))]
+        pick = legal[int(rng.random() * len(legal))]
+        if type(pick) is I.UseAbility and rng.random() < 0.6:
+            # an ability only sometimes: uniform picks would spend every token at once
+            plain = [x for x in legal if type(x) is not I.UseAbility]
+            if plain:
+                pick = plain[int(rng.random() * len(plain))]
+        return pick
 
     return choose
 
@@ -105,6 +112,8 @@ def _board_target(spec: GameSpec, s: GameState, it: I.Board) -> str | None:
 def score_intent(spec: GameSpec, s: GameState, it: I.Intent) -> float:
     """Cheap heuristic value of ``it`` for the colour that makes it (higher is better)."""
     me = it.colour
+    if isinstance(it, I.RulesetIntent):  # ability sheets: worth their price?
+        return score_ability(spec, s, it)
     if isinstance(it, I.Board):
         zone = _board_target(spec, s, it)
         if zone is None:
@@ -248,7 +257,7 @@ BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": random_bot, "greedy
 def bot_game(
     spec: GameSpec, colours: Sequence[str], seed: int, *, bot: str = "random",
     variant: str = "standard",
-    on_step: Callable[[Game], None] | None = None,
+    on_step: Callable[[Game], None] | None = None, choices: Mapping[str, str] | None = None,
 ) -> Game:
     """Play a whole seeded game with one bot kind deciding for every colour.
 
@@ -260,5 +269,5 @@ def bot_game(
         KeyError: unknown bot name.
     """
     make = BOTS[bot]
-    game = Game.new(spec, colours, seed, variant=variant)
+    game = Game.new(spec, colours, seed, variant=variant, choices=choices)
     return play_out(game, make(random.Random(f"bot:{seed}")), on_step=on_step)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.words import plural
 from . import content as C
@@ -22,6 +22,9 @@ from . import events as E
 from .errors import ContentError, MalformedIntent
 from .spec import GameSpec
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .rulesets import Rules
 
 RESOURCE_NAMES = ("ice", "sylvanite", "celerium")
 # Stages each kind of round-tracker entry can be in (track_index -1: before round 1).
@@ -84,10 +87,29 @@ def state_problems(spec: GameSpec, s: GameState) -> list[str]:
     dealt = rules.missions_dealt(len(s.order)) if rules is not None else 2
     _places(spec, s, p, pool)
     _seats(spec, s, p, pool, dealt)
+    if rules is not None:  # the ruleset's own state (ability sheets, windows)
+        for field, message, rule in rules.state_problems(spec, s):
+            p.add(field, message, rule)
     if not p.unknown:  # totals only mean something when every id is known
         _totals(spec, s, p)
     _resolution(spec, s, p)
     return p.items
+
+
+def _rules(s: GameState) -> Rules | None:
+    """The ruleset a state records (None: not a registered one)."""
+    from .rulesets import ALIASES, RULESETS
+
+    return RULESETS.get(ALIASES.get(s.ruleset, s.ruleset))
+
+
+def colour_counts(rules: Rules | None, most: int) -> set[int]:
+    """How many colours the ruleset seats (its player counts, each with the colours it needs:
+    the 2-player variant's four), at most ``most`` players of the data."""
+    if rules is None:
+        return set(range(3, most + 1))
+    lo, hi = rules.players
+    return {rules.colours_needed(n) for n in range(lo, min(hi, most) + 1)}
 
 
 def check_state(spec: GameSpec | None, s: GameState, source: str = "state") -> None:
@@ -121,10 +143,11 @@ def _table(spec: GameSpec, s: GameState, p: _P) -> bool:
     if len(set(s.order)) != len(s.order):
         p.add("order", "a colour sits twice at the table", "setup.colors")
         ok = False
-    if not 3 <= len(s.order) <= g.players.max and not (
-            len(s.order) == 4 and any(seat.neutral for seat in s.seats.values())):
-        p.add("order", f"{len(s.order)} colours: the game seats 3 to {g.players.max} colours "
-              "(4 in the 2-player variant)", "overview.players")
+    rules = _rules(s)
+    seated = colour_counts(rules, g.players.max)
+    if len(s.order) not in seated:
+        p.add("order", f"{len(s.order)} colours: the {rules.name if rules else 'standard'} "
+              f"rules seat {min(seated)} to {max(seated)} colours", "overview.players")
         ok = False
     if sorted(s.seats) != sorted(s.order):
         p.add("seats", "the seats are not the colours at the table", "setup.colors")
@@ -143,6 +166,17 @@ def _table(spec: GameSpec, s: GameState, p: _P) -> bool:
         elif seat.controller not in s.order:
             p.add(f"seats.{c}.controller", f"{_short(seat.controller)} is not at the table",
                   "two_player.seating_order")
+            ok = False
+    if ok and rules is not None and len(s.order) in seated:  # neutral colours: as the ruleset
+        try:                                                # seats them, or none at all
+            neutral, _ = rules.seats(spec, s.order)
+        except MalformedIntent:
+            neutral = [False] * len(s.order)
+        have = [c for c in s.order if s.seats[c].neutral]
+        want = [c for c, n in zip(s.order, neutral, strict=True) if n]
+        if have != want:
+            p.add("seats", f"neutral colours {have or 'none'}; the {rules.name} rules seat "
+                  f"{want or 'none'}", rules.seating_rule)
             ok = False
     if len(s.docks) != len(s.order):
         p.add("docks", f"{len(s.docks)} docks for {len(s.order)} colours (one dock per colour)",
@@ -196,6 +230,7 @@ def _tracker(spec: GameSpec, s: GameState, p: _P) -> None:
 
 def _places(spec: GameSpec, s: GameState, p: _P, pool: list[str]) -> None:
     colours = s.order
+    rules = _rules(s)
     for z, counts in s.zones.items():
         p.counts(f"zones.{z}", counts, colours, "colour", "components.astronauts")
     for z, toks in s.waiting.items():
@@ -228,7 +263,8 @@ def _places(spec: GameSpec, s: GameState, p: _P, pool: list[str]) -> None:
         p.counts(f"{field}.crew", ship.crew, colours, "colour", "components.astronauts")
         for j, z in enumerate(ship.tokens):
             p.known(f"{field}.tokens[{j}]", z, spec.zones, "zone", "destination_tokens.use")
-        if ship.aboard() > spec.cap[sid]:
+        if ship.aboard() > spec.cap[sid] and not (rules is not None
+                                                   and rules.may_overfill(s, ship)):
             p.add(f"{field}.crew", f"{ship.aboard()} astronauts aboard a ship of capacity "
                   f"{spec.cap[sid]}", "ships.capacity")
         if ship.launched != (sid in s.launched):
@@ -341,6 +377,7 @@ def _seats(spec: GameSpec, s: GameState, p: _P, pool: list[str], dealt: int) -> 
 
 def _totals(spec: GameSpec, s: GameState, p: _P) -> None:
     g = spec.content.game
+    rules = _rules(s)
     for c in s.order:
         total = sum(s.astronaut_places(c).values())
         if total != g.astronauts_per_colour:
@@ -367,7 +404,8 @@ def _totals(spec: GameSpec, s: GameState, p: _P) -> None:
         cards = [*seat.hand, *seat.played, *seat.deck,
                  *(x for x in seat.boxed if x in spec.characters),
                  *(x for x in (seat.chosen, seat.drawn) if x)]
-        if s.stage != "setup" and sorted(cards) != sorted(spec.countdown):
+        own = rules.character_cards(spec, s, c) if rules is not None else spec.countdown
+        if s.stage != "setup" and sorted(cards) != sorted(own):
             p.add(f"seats.{c}", f"{c}'s characters are not each in exactly one place (hand, "
                   "played, chosen, deck, boxed)", "round.played_cards")
     places = [*s.event_deck, *s.discoveries.values(), *s.discovery_discard, *s.mission_deck,
@@ -441,11 +479,13 @@ def _start_problems(spec: GameSpec, ev: E.GameStarted) -> list[str]:
     if not len(ev.controllers) == len(ev.neutral) == n:
         out.append(f"colours: {n} colours, {len(ev.controllers)} controllers, "
                    f"{len(ev.neutral)} neutral flags (rule setup.colors)")
-    if not (3 <= n <= g.players.max or (n == 4 and ev.variant == "two_player")):
+    from .rulesets import ALIASES, RULESETS
+
+    if n not in colour_counts(RULESETS.get(ALIASES.get(ev.variant, ev.variant)),
+                              g.players.max):
         out.append(f"colours: {n} colours (rule overview.players)")
     if any(c not in spec.colours for c in ev.colours) or len(set(ev.colours)) != n:
         out.append("colours: unknown or repeated colour (rule setup.colors)")
-    from .rulesets import ALIASES, RULESETS
 
     if ALIASES.get(ev.variant, ev.variant) not in RULESETS:
         out.append(f"variant: unknown variant {_short(ev.variant)} (rule setup.colors)")

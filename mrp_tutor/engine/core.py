@@ -20,6 +20,9 @@ T = TypeVar("T")
 #: per ruleset, the rule id it cites instead of a base rule id (filled by ``rulesets.register``
 #: from :attr:`Rules.rule_ids`), so every event of a game cites its own ruleset's rules file
 CITES: dict[str, dict[str, str]] = {}
+#: names of the rulesets whose players have abilities (``Rules.abilities``; filled by
+#: ``rulesets.register``): a cheap test on the hot path before asking the ruleset
+ABILITIES: set[str] = set()
 #: a specific refusal: (code, rule id, sentence, facts)
 Fact = tuple[str, str, str, dict[str, object]]
 

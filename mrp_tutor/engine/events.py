@@ -55,6 +55,16 @@ def _add(d: dict[str, int], key: str, n: int) -> None:
 
 
 # the event types, one module per part of the game (they subclass Event, defined above)
+from .ability_events import (  # noqa: E402
+    AbilityDeclared,
+    AbilityWindowClosed,
+    AbilityWindowOpened,
+    CharactersShown,
+    CharacterSwapped,
+    CharacterTakenBack,
+    SheetsDealt,
+    TokensSpent,
+)
 from .phase_events import (  # noqa: E402
     ActionKept,
     ActionPlayed,
@@ -159,6 +169,9 @@ def event_from_dict(data: Any) -> Event:
 
 __all__ = [
     "EVENT_TYPES",
+    "AbilityDeclared",
+    "AbilityWindowClosed",
+    "AbilityWindowOpened",
     "ActionKept",
     "ActionPlayed",
     "AstronautKilled",
@@ -171,6 +184,9 @@ __all__ = [
     "CardsRecalled",
     "CharacterChosen",
     "CharacterRevealed",
+    "CharacterSwapped",
+    "CharacterTakenBack",
+    "CharactersShown",
     "DealtCardsReturned",
     "DeckShuffled",
     "DestinationTokenPlaced",
@@ -200,6 +216,7 @@ __all__ = [
     "ResourceFlipped",
     "ResourceReplaced",
     "ResourcesPlaced",
+    "SheetsDealt",
     "ShipDestroyed",
     "ShipDocked",
     "ShipLanded",
@@ -214,6 +231,7 @@ __all__ = [
     "TokensGained",
     "TokensProduced",
     "TokensRemoved",
+    "TokensSpent",
     "TokensStayed",
     "TrackAdvanced",
     "WorkDone",

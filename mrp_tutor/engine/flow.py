@@ -98,6 +98,8 @@ def apply_intent(
             for seat in s.seats.values():
                 if seat.chosen is None:
                     return
+    elif isinstance(intent, I.RulesetIntent):  # an ability: the ruleset's own intents
+        rules_of(s).apply_ruleset_intent(spec, s, intent, out)
     elif s.work:
         actions.apply_work(spec, s, intent, out)
     elif isinstance(intent, I.KeepMission):
@@ -111,9 +113,13 @@ def apply_intent(
         st, effect = plan[0], plan[1]
         effect.apply(spec, s, intent, st, out)
         if (found is not None and s.left > 0 and s.held is None and s.char == ch
-                and s.step == i and s.cur is not None and s.stage == "resolve" and not s.work):
+                and s.step == i and s.cur is not None and s.stage == "resolve" and not s.work
+                and not s.windows):
             # the step goes on: advance_resolution's first look, inlined (its options now)
             opts = effect.options(spec, s, s.cur, st, with_stop=True)
+            rules = rules_of(s)
+            if opts and rules.abilities:  # e.g. an ability usable while placing
+                opts = opts + rules.extra_options(spec, s, s.cur, effect.kind(s, st))
             if opts:
                 found.append(opts)
                 return

@@ -11,7 +11,7 @@ Use :class:`Game` for a mutable game with its log, or :func:`step` for the pure 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import events as E
@@ -81,13 +81,15 @@ class Game:
     @classmethod
     def new(
         cls, spec: GameSpec, colours: Sequence[str], seed: int, *, variant: str = "standard",
-        ruleset: str | None = None,
+        ruleset: str | None = None, choices: Mapping[str, str] | None = None,
     ) -> Game:
         """Set up a new game (all setup steps) and run to the first decision.
 
-        ``ruleset`` (or its older name ``variant``) names a registered ruleset.
+        ``ruleset`` (or its older name ``variant``) names a registered ruleset; ``choices``:
+        per-colour setup choices it takes (``unique_abilities``: ability sheets).
         """
-        state, log = setup_events(spec, colours, seed, variant=ruleset or variant)
+        state, log = setup_events(spec, colours, seed, variant=ruleset or variant,
+                                  choices=choices)
         advance(spec, state, log)
         return cls(spec, state, log)
 
@@ -134,13 +136,14 @@ class Game:
         before = self._legal
         self._legal = None
         s = self.state
-        choosing = s.stage == "choose" and isinstance(intent, I.ChooseCharacter)
+        choosing = s.stage == "choose" and type(intent) is I.ChooseCharacter
         track = s.track_index
         found: list[list[I.Intent]] = []
         apply_intent(self.spec, s, intent, self.log, found)
         if found:
             self._legal = found[-1]
-        elif choosing and before is not None and s.stage == "choose" and s.track_index == track:
+        elif (choosing and before is not None and s.stage == "choose" and s.track_index == track
+              and not s.windows):
             # still choosing: the others' options are unchanged (their hands did not move)
             c = intent.colour
             self._legal = [x for x in before if x.colour != c]

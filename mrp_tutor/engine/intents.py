@@ -166,10 +166,41 @@ class KeepAction(Intent):
     card: str
 
 
+@dataclass(**_IN)
+class RulesetIntent(Intent):
+    """Base of the intents a ruleset adds (abilities): its own hooks apply and refuse them."""
+
+
+@dataclass(**_IN)
+class UseAbility(RulesetIntent):
+    """Use the ability of one's sheet (``target``: a card, zone, ship or colour, per sheet)."""
+
+    type: ClassVar[str] = "use_ability"
+    ability: str
+    target: str | None = None
+
+
+@dataclass(**_IN)
+class PayToken(RulesetIntent):
+    """Pay one point token of ``resource`` towards a declared ability's cost."""
+
+    type: ClassVar[str] = "pay_token"
+    resource: str
+
+
+@dataclass(**_IN)
+class DeclineAbility(RulesetIntent):
+    """Let an ability window pass without using it."""
+
+    type: ClassVar[str] = "decline_ability"
+    ability: str
+
+
 INTENT_TYPES: dict[str, type[Intent]] = {
     c.type: c
     for c in (KeepMission, ChooseCharacter, Board, Move, Stop, DrawEvent, Peek, AssignDiscovery,
-              Launch, Destroy, Replace, Kill, Drop, PlaceToken, Rescue, PlayAction, KeepAction)
+              Launch, Destroy, Replace, Kill, Drop, PlaceToken, Rescue, PlayAction, KeepAction,
+              UseAbility, PayToken, DeclineAbility)
 }
 
 

@@ -7,7 +7,7 @@ ruleset's hooks (:mod:`.rulesets`).
 from __future__ import annotations
 
 from . import intents as I
-from .core import Decision, cite, current_character, current_step
+from .core import ABILITIES, Decision, cite, current_character, current_step
 from .effects import EFFECTS
 from .errors import GameOver, IllegalIntent, MalformedIntent, MrpError, NotYourDecision, WrongPhase
 from .phases import actions, choose, discoveries
@@ -19,6 +19,8 @@ from .state import GameState
 
 def decision(spec: GameSpec, s: GameState) -> Decision | None:
     """The decision the game is waiting for, or None when the game is over."""
+    if s.windows:  # an open ability window comes first
+        return rules_of(s).window_decision(spec, s)
     if s.stage == "missions":
         return Decision("keep_mission", tuple(c for c in s.order if s.seats[c].dealt),
                         rules_of(s).missions_rule)
@@ -46,12 +48,16 @@ def decision(spec: GameSpec, s: GameState) -> Decision | None:
 
 def legal_intents(spec: GameSpec, s: GameState, colour: str | None = None) -> list[I.Intent]:
     """Every legal intent now (for ``colour`` only, when given)."""
-    if s.stage == "resolve" and s.cur is not None and s.held is None:  # hot path: a step
-        st = current_step(spec, s)
+    if s.stage == "resolve" and s.cur is not None and s.held is None and not s.windows:
+        st = current_step(spec, s)  # hot path: a step
         if st is not None:
             if colour is not None and colour != s.cur:
                 return []
-            return EFFECTS[type(st)].options(spec, s, s.cur, st, with_stop=True)
+            effect = EFFECTS[type(st)]
+            opts = effect.options(spec, s, s.cur, st, with_stop=True)
+            if opts and s.ruleset in ABILITIES:  # e.g. an ability usable while placing
+                opts = opts + rules_of(s).extra_options(spec, s, s.cur, effect.kind(s, st))
+            return opts
     d = decision(spec, s)
     if d is None:
         return []
@@ -64,6 +70,17 @@ def legal_intents(spec: GameSpec, s: GameState, colour: str | None = None) -> li
 
 def options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent]:
     """The legal intents of ``c`` for decision ``d``."""
+    if s.windows:
+        return rules_of(s).window_options(spec, s, c)
+    rules = rules_of(s)
+    if rules.abilities:
+        extra = rules.extra_options(spec, s, c, d.kind)
+        if extra:
+            return _options(spec, s, c, d) + extra
+    return _options(spec, s, c, d)
+
+
+def _options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent]:
     if d.kind == "keep_mission":
         return choose.mission_options(s, c)
     if d.kind == "choose_character":
@@ -117,6 +134,10 @@ def _check_intent(spec: GameSpec, s: GameState, intent: I.Intent) -> MrpError | 
     legal = legal_intents(spec, s, c)
     if intent in legal:
         return None
+    if isinstance(intent, I.RulesetIntent):  # an ability: the ruleset knows why not
+        refused = rules_of(s).refuse(spec, s, intent)
+        if refused is not None:
+            return refused
     return diagnose(spec, s, intent, legal)
 
 

@@ -277,6 +277,7 @@ class CharacterRevealed(Event):
     def apply(self, s: GameState) -> None:
         seat = s.seats[self.colour]
         seat.chosen = None
+        seat.shown = False
         seat.played.append(self.character)
 
 

@@ -35,6 +35,10 @@ HIDDEN_FIELDS: dict[str, tuple[str, ...]] = {
     "work_queued": ("items",),
     # a held action card not played stays secret
     "action_kept": ("card",),
+    # abilities: what a player declares may name a card of the hand (the Spy's swap), and the
+    # Spy's swap itself is of face-down cards
+    "ability_declared": ("target",),
+    "character_swapped": ("returned", "chosen"),
 }
 
 #: events that show a viewer something hidden (a card, a deck order, a face-down token): a
@@ -43,7 +47,7 @@ REVEALING: frozenset[str] = frozenset({
     "character_revealed", "resolution_order_set", "resource_flipped", "ship_docked",
     "deck_shuffled", "event_card_drawn", "discovery_peeked", "discoveries_revealed",
     "missions_dealt", "neutral_card_drawn", "resources_placed", "ship_returned",
-    "resource_replaced",
+    "resource_replaced", "characters_shown", "sheets_dealt",
 })
 
 #: decisions whose choice is secret: its reason must not be shown to other viewers

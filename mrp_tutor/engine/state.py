@@ -51,6 +51,10 @@ class Seat:
     deck: list[str] = field(default_factory=list)
     drawn: str | None = None
     boxed: list[str] = field(default_factory=list)
+    #: the ability sheet this colour plays (a ruleset with abilities; None: none)
+    sheet: str | None = None
+    #: True while the chosen card has been shown face up early (an ability), before its reveal
+    shown: bool = False
 
     def clone(self) -> Seat:
         """Structural copy."""
@@ -58,7 +62,31 @@ class Seat:
             self.colour, self.controller, self.neutral, list(self.hand), list(self.played),
             self.chosen, self.supply, dict(self.tokens), list(self.missions), list(self.actions),
             list(self.dealt), dict(self.peeked), list(self.deck), self.drawn, list(self.boxed),
+            self.sheet, self.shown,
         )
+
+
+@dataclass(slots=True)
+class Window:
+    """An open ability window (a ruleset with abilities): ``colour`` may use ``ability`` now.
+
+    ``point`` says where it opened (``after_choosing``, ``spy_swap``, ``before_resolution``,
+    ``landed``, ``declared``: a use declared within another decision); ``zone``/``count``: the
+    landing it follows; ``target``/``owed``: a declared use waiting for its payment.
+    """
+
+    colour: str
+    ability: str
+    point: str
+    zone: str = ""
+    count: int = 0
+    target: str | None = None
+    owed: int = 0
+
+    def clone(self) -> Window:
+        """Structural copy."""
+        return Window(self.colour, self.ability, self.point, self.zone, self.count, self.target,
+                      self.owed)
 
 
 @dataclass(slots=True)
@@ -114,6 +142,10 @@ class GameState:
     work: list[list[str]] = field(default_factory=list)
     last: str | None = None
     result: Result | None = None
+    #: open ability windows, first one decided first (rulesets with abilities)
+    windows: list[Window] = field(default_factory=list)
+    #: the last window point offered and passed (so a declined window does not reopen)
+    window_mark: str = ""
 
     def clone(self) -> GameState:
         """Structural copy (a few microseconds; never ``copy.deepcopy``)."""
@@ -130,7 +162,8 @@ class GameState:
             list(self.mission_deck), dict(self.memorial), dict(self.token_supply),
             dict(self.dest_supply), list(self.queue), self.cur, self.char, self.step, self.left,
             self.done, list(self.used), self.held, [list(w) for w in self.work], self.last,
-            self.result,
+            self.result, [w.clone() for w in self.windows] if self.windows else [],
+            self.window_mark,
         )
 
     # ---------------------------------------------------------------- small queries

@@ -39,7 +39,10 @@ def view_for(
             "hand": list(seat.hand) if mine else None,
             "hand_size": len(seat.hand),
             "played": list(seat.played),
-            "chosen": (seat.chosen if mine else HIDDEN) if seat.chosen is not None else None,
+            # a chosen card shown early (the Stealthy Spy's ability) is public until revealed
+            "chosen": (seat.chosen if mine or seat.shown else HIDDEN)
+            if seat.chosen is not None else None,
+            "sheet": seat.sheet,
             "supply": seat.supply,
             "tokens": dict(seat.tokens),
             "missions": list(seat.missions) if mine else None,
@@ -124,6 +127,13 @@ def view_for(
         "queue": list(s.queue) if see_all else (
             [c for c in s.queue if s.seats[c].chosen is None]
             + [c for c in s.order if c in s.queue and s.seats[c].chosen is not None]),
+        # open ability windows (public: a player uses or declines an ability openly; the
+        # target of a use waiting for its payment may be a card of the hand, so only its owner
+        # sees it)
+        "windows": [{"colour": w.colour, "ability": w.ability, "point": w.point,
+                     "zone": w.zone or None, "owed": w.owed,
+                     "target": w.target if own(w.colour) else (HIDDEN if w.target else None)}
+                    for w in s.windows],
         "held_discovery": (s.held if (s.cur is not None and own(s.cur)) else HIDDEN)
         if s.held else None,
         "decision": None if d is None else {

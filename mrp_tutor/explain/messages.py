@@ -15,6 +15,7 @@ from ..core.words import plural
 from ..engine import events as E
 from ..engine.errors import ContentError, MrpError
 from ..engine.spec import GameSpec
+from .abilities import ABILITY_EVENT_TEMPLATES
 from .options import ship_name as _sn
 from .rulebook import cite
 
@@ -228,6 +229,7 @@ EVENT_TEMPLATES: dict[str, T] = {
            if e.what == "zone" and e.resource else ".")),
 }
 
+EVENT_TEMPLATES.update(ABILITY_EVENT_TEMPLATES)
 
 def _seed(e: Any) -> str:
     return "seed hidden from the players" if e.seed is None else f"seed {e.seed}"
@@ -360,7 +362,13 @@ DECISION_NAMES = {
     "drop_from": "move astronauts from Phobos to Mars",
     "place_destination_token": "put a destination token on a ship",
     "play_action": "play or keep an action card",
+    "use_ability": "use or decline an ability",
+    "pay_ability": "choose a point token to pay for an ability",
 }
+
+
+def _sheet(d: dict[str, Any]) -> str:
+    return str(d.get("ability") or "ability").replace("_", " ").title()
 
 
 E_T = Callable[[GameSpec, dict[str, Any]], str]
@@ -484,6 +492,28 @@ ERROR_TEMPLATES: dict[str, E_T] = {
     "the launchpad nor launched now.",
     "table_unreachable": lambda sp, d: "The game could never reach the table this edit makes: "
     f"{d['problems'][0]}.",
+    # ability sheets (the unique_abilities ruleset)
+    "ability_wrong_sheet": lambda sp, d: f"{_c(d['colour'])} does not play the {_sheet(d)}: "
+    "each player uses only the ability of the sheet they took.",
+    "ability_not_now": lambda sp, d: f"The {_sheet(d)}'s ability cannot be used at this "
+    f"moment; it works {str(d.get('window', '')).replace('_', ' ')}.",
+    "ability_cannot_pay": lambda sp, d: f"The {_sheet(d)}'s ability costs "
+    f"{plural(d['cost'], 'point token')} and {_c(d['colour'])} has only "
+    f"{sum((d.get('tokens') or {}).values())}: nobody pays with tokens they do not have.",
+    "ability_bad_target": lambda sp, d: f"{d.get('target')!r} is not something the "
+    f"{_sheet(d)}'s ability can be used on now.",
+    "ability_own_astronaut": lambda sp, d: "Major Mayhem eliminates another player's astronaut, "
+    f"never one of {_c(d['colour'])}'s own.",
+    "pay_not_owed": lambda sp, d: f"{_c(d['colour'])} has no ability use to pay for now.",
+    "pay_token_missing": lambda sp, d: f"{_c(d['colour'])} has no {d['resource']} token to pay "
+    "with.",
+    "character_not_in_crew": lambda sp, d: f"The {_w(sp, d['character'])} is not in "
+    f"{_c(d['colour'])}'s crew ({_ws(sp, d['crew'])}): only those five characters can be "
+    "chosen.",
+    "unknown_sheet": lambda sp, d: f"There is no ability sheet {d['sheet']!r}.",
+    "sheet_taken": lambda sp, d: "Two players cannot take the same ability sheet.",
+    "setup_choice_not_taken": lambda sp, d: "These rules take no setup choices (ability sheets "
+    "belong to the unique_abilities ruleset).",
 }
 
 

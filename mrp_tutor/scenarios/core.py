@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from mrp_tutor.core.scenario import ScenarioBase
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.errors import ContentError, MalformedIntent
+from mrp_tutor.engine.errors import ContentError, MalformedIntent, MrpError
 from mrp_tutor.engine.game import Game, legal_intents
 from mrp_tutor.engine.rulesets import RULESETS, find_ruleset
 from mrp_tutor.engine.spec import GameSpec, load_spec
@@ -222,7 +222,12 @@ def _from_setup(
     if not check_players(spec, doc.players, ruleset, setup_p):
         p.items.extend(setup_p.items)
         return None, []
-    game = Game.new(spec, doc.players, doc.setup.seed, ruleset=ruleset)
+    try:
+        game = Game.new(spec, doc.players, doc.setup.seed, ruleset=ruleset,
+                        choices=doc.setup.sheets or None)
+    except MrpError as err:  # e.g. an unknown or repeated ability sheet
+        p.items.append(f"setup.sheets: {err.message} (rule {err.rule})")
+        return None, []
     if not doc.changes:
         return game.state, game.log
     merged: Any = position_from_state(game.state, spec)

@@ -79,6 +79,8 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
         sd: dict[str, Any] = {"played": played, "chosen": chosen,
                               "missions": list(seat.missions), "actions": list(seat.actions),
                               "tokens": {r: n for r, n in seat.tokens.items() if n}}
+        if seat.sheet is not None:
+            sd["sheet"] = seat.sheet
         if seat.neutral:
             sd["deck"] = list(seat.deck)
             sd["boxed"] = list(seat.boxed)

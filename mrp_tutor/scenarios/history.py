@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mrp_tutor.engine.rulesets import find_ruleset
 from mrp_tutor.engine.spec import UNKNOWN, GameSpec
 from mrp_tutor.engine.state import GameState
 
@@ -86,6 +87,7 @@ def validate_state(spec: GameSpec, s: GameState) -> list[str]:
     """
     out: list[str] = []
     g = spec.content.game
+    rules = find_ruleset(s.ruleset)
     for c in s.order:
         total = sum(s.astronaut_places(c).values())
         if total != g.astronauts_per_colour or s.seats[c].supply < 0:
@@ -102,15 +104,17 @@ def validate_state(spec: GameSpec, s: GameState) -> list[str]:
             out.append(f"{z} destination tokens do not add up to "
                        f"{g.destination_tokens_per_zone} (rule destination_tokens.supply_limit)")
     for sid, ship in s.ships.items():
-        if ship.aboard() > spec.cap[sid] or any(n < 0 for n in ship.crew.values()):
+        if (ship.aboard() > spec.cap[sid] and not rules.may_overfill(s, ship)) or any(
+                n < 0 for n in ship.crew.values()):
             out.append(f"ship {sid} holds {ship.aboard()} of {spec.cap[sid]} (rule "
                        "ships.capacity)")
     for c, seat in s.seats.items():
         cards = [*seat.hand, *seat.played, *seat.deck,
                  *(x for x in seat.boxed if x in spec.characters),
                  *(x for x in (seat.chosen, seat.drawn) if x)]
-        if sorted(cards) != sorted(spec.countdown):
-            out.append(f"{c}'s nine characters are not each in one place (rule "
+        own = rules.character_cards(spec, s, c)  # the nine, or a sheet's crew
+        if sorted(cards) != sorted(own):
+            out.append(f"{c}'s {len(own)} characters are not each in one place (rule "
                        "round.played_cards)")
     places = [*s.event_deck, *s.discoveries.values(), *s.discovery_discard, *s.mission_deck,
               *([s.held] if s.held else [])]

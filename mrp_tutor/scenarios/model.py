@@ -62,6 +62,8 @@ class SeatPosition(_M):
     peeked: dict[str, str] = {}
     deck: list[str] | None = Field(default=None, description="2-player neutral deck, top first")
     boxed: list[str] = []
+    sheet: str | None = Field(default=None, description="unique_abilities: the ability sheet "
+                              "(its crew is the hand's default)")
 
 
 class Resolving(_M):
@@ -107,6 +109,8 @@ class Setup(_M):
 
     seed: int
     variant: Literal["standard", "two_player"] = "standard"
+    sheets: dict[str, str] = Field(default={}, description="unique_abilities: colour -> ability "
+                                   "sheet (the others are drawn at random)")
 
 
 class ErrorExpectation(_M):

@@ -306,12 +306,15 @@ def build_state(
                 p.add(path, "the neutral deck, played, chosen and boxed cards must hold the "
                       "nine characters once each", "two_player.neutral_deck")
         else:
+            seat.sheet = sp2.sheet
+            own = rules.character_cards(spec, s, c)  # the nine, or a sheet's crew of five
             hand = sp2.hand if sp2.hand is not None else [
-                ch for ch in spec.countdown if ch not in held_cards]
+                ch for ch in own if ch not in held_cards]
             seat.hand = [ch for ch in hand if ch in chars]
-            if sorted([*seat.hand, *held_cards]) != sorted(spec.countdown):
-                p.add(f"{path}.hand", "hand, played and chosen cards must hold the nine "
-                      "characters once each", "round.played_cards")
+            if sorted([*seat.hand, *held_cards]) != sorted(own):
+                p.add(f"{path}.hand", f"hand, played and chosen cards must hold the {len(own)} "
+                      "characters once each" + (f" (the crew of {sp2.sheet})" if sp2.sheet
+                                                 else ""), "round.played_cards")
         seat.played = played
         seat.chosen = chosen
         secret_cards = (("missions", sp2.missions, spec.missions, "mission", "events.missions",

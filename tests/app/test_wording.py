@@ -117,7 +117,9 @@ def test_every_kind_of_option_has_its_own_words(spec: Any) -> None:
     action = next(iter(spec.actions))
     values = {"colour": "red", "card": action, "character": next(iter(spec.characters)),
               "ship": "s07", "count": 2, "token": "hellas", "from_zone": "hellas",
-              "to_zone": "ausonia", "zone": "hellas", "place": "hellas", "victim": "blue"}
+              "to_zone": "ausonia", "zone": "hellas", "place": "hellas", "victim": "blue",
+              # ability sheets (the unique_abilities ruleset)
+              "ability": "audacious_adventurer", "target": "hellas", "resource": "ice"}
     for kind, cls in I.INTENT_TYPES.items():
         x = cls(**{f.name: values[f.name] for f in dataclasses.fields(cls)})
         text = describe_intent(spec, x, who=True)

@@ -81,8 +81,12 @@ def test_every_event_of_a_game_reads_as_a_cited_sentence(spec, seed):
         assert ex.citation is not None and ex.citation.section != "(unknown rule)"
 
 
+ABILITY_INTENTS = ("use_ability", "pay_token", "decline_ability")
+
+
 def _random_intent(spec, s, rng):
-    cls = rng.choice(list(INTENT_TYPES.values()))
+    # the standard game's intents (ability intents: tests/engine/unique_abilities)
+    cls = rng.choice([c for c in INTENT_TYPES.values() if c.type not in ABILITY_INTENTS])
     values = {}
     for f in dataclasses.fields(cls):
         if f.name == "colour":
@@ -99,6 +103,12 @@ def _random_intent(spec, s, rng):
             values[f.name] = rng.choice([*spec.missions, "x"])
         elif f.name == "count":
             values[f.name] = rng.choice([1, 2, 3])
+        elif f.name == "ability":  # ability sheets (unique_abilities), refused elsewhere
+            values[f.name] = rng.choice(["stealthy_spy", "major_mayhem", "x"])
+        elif f.name == "target":
+            values[f.name] = rng.choice([None, *spec.zones, *spec.characters])
+        elif f.name == "resource":
+            values[f.name] = rng.choice(["ice", "sylvanite", "celerium"])
     return cls(**values)
 
 

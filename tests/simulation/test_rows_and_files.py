@@ -172,6 +172,16 @@ def test_cli_plays_a_named_ruleset(tmp_path, capsys):
     assert here.table()["ruleset"].tolist() == ["first_edition"] * 3
 
 
+def test_cli_plays_unique_abilities_with_five_players(tmp_path):
+    """--ruleset unique_abilities --players 5: the ability sheets' game, recorded in each row."""
+    out = tmp_path / "ua.csv"
+    assert main(["simulate", "--ruleset", "unique_abilities", "--players", "5", "--games", "2",
+                 "--bot", "greedy", "--out", str(out), "--workers", "0",
+                 "--no-progress"]) == 0
+    df = load_results(out)
+    assert list(df["ruleset"]) == ["unique_abilities"] * 2 and set(df["colours"]) == {5}
+
+
 @pytest.mark.parametrize("argv,words", [
     (["--bots", "greedy,random"], "names 2 bots but 4 players play 4 colours"),
     (["--bots", "greedy,clever,random,random"], "unknown bot 'clever'"),
@@ -181,6 +191,7 @@ def test_cli_plays_a_named_ruleset(tmp_path, capsys):
     (["--ruleset", "chess"], "--ruleset: unknown ruleset 'chess'"),
     (["--ruleset", "standard", "--players", "2"], "between 3 and 6"),
     (["--ruleset", "first_edition", "--players", "6"], "between 3 and 5"),
+    (["--ruleset", "unique_abilities", "--players", "2"], "between 3 and 5"),
 ])
 def test_cli_refusals_are_sentences(capsys, argv, words):
     assert main(["simulate", *argv]) == 2

@@ -72,6 +72,10 @@ CHAPTERS: tuple[Chapter, ...] = (
             "track, calls the characters up from 1 to 9 and deals event cards: its rules are "
             "cited as **fe.*** rules.",
             ("first_edition-",)),
+    Chapter("unique_abilities", "Unique Abilities",
+            "The first edition's fan variant: each player takes an ability sheet, plays only its "
+            "crew of five characters and may pay point tokens for its special ability.",
+            ("unique_abilities-",)),
 )
 OTHER = Chapter("other", "More lessons", "Lessons not yet placed in a chapter.", ())
 

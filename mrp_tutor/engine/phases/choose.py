@@ -12,12 +12,16 @@ from ..state import GameState
 
 def choose_stage(spec: GameSpec, s: GameState, out: Out) -> bool:
     """Run the choose stage. True when a player has to choose."""
+    if s.windows:
+        return True  # an ability window is open
     rules = rules_of(s)
     if rules.draws:
         rules.draw_characters(spec, s, out)
     for seat in s.seats.values():
         if seat.chosen is None:
             return True
+    if rules.abilities and rules.after_choosing(spec, s, out):
+        return True
     emit(s, out, E.ResolutionOrderSet(rules.cite("round.countdown"),
                                       tuple(rules.countdown(spec, s))))
     emit(s, out, E.StageChanged("round.countdown", "resolve"))

@@ -64,15 +64,21 @@ def advance_resolution(
     spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
 ) -> bool:
     """Resolve automatically as far as possible. True when a decision is needed."""
+    if s.windows:
+        return True  # an ability window is open
+    rules = rules_of(s)
     every = spec.memo.get(PLANS) or plans(spec)
     seats = s.seats
     while True:
         colour = s.cur
         if colour is None:
+            if not s.queue:
+                return end_round(spec, s, out)
+            if rules.abilities and rules.before_resolution(spec, s, out):
+                return True
+            if s.cur is not None:
+                continue
             queue = s.queue
-            if not queue:
-                end_round(spec, s, out)
-                return False
             colour = queue[0]
             ch = seats[colour].chosen
             if ch is not None:  # its number is called: every card with it is turned up
@@ -95,6 +101,8 @@ def advance_resolution(
             st, effect, _, name, _ = steps[i]
             if found is not None and s.held is None:
                 opts = effect.options(spec, s, colour, st, with_stop=True)
+                if opts and rules.abilities:  # e.g. an ability usable while placing
+                    opts = opts + rules.extra_options(spec, s, colour, effect.kind(s, st))
                 if opts:
                     found.append(opts)
                     return True
@@ -102,7 +110,7 @@ def advance_resolution(
                 return True
             why = effect.why_nothing(spec, s, colour, st)
             emit(s, out, E.StepSkipped(
-                rule=effect.skip_rule(st, why, rules_of(s)), colour=colour, character=ch,
+                rule=effect.skip_rule(st, why, rules), colour=colour, character=ch,
                 step=i, effect=name, reason=why, left=s.left))
             continue
         nxt = i + 1

@@ -26,9 +26,15 @@ def next_track(spec: GameSpec, s: GameState, out: Out) -> None:
     emit(s, out, E.TrackAdvanced(rule, i, t.kind, t.number))
 
 
-def end_round(spec: GameSpec, s: GameState, out: Out) -> None:
-    """Land launched ships, refill the docks, pass the first-player marker, advance."""
-    for sid in list(s.launched):
+def end_round(spec: GameSpec, s: GameState, out: Out) -> bool:
+    """Land launched ships, refill the docks, pass the first-player marker, advance.
+
+    True when a decision is needed first (an ability window opened by a landing): the rest
+    of the round ends when the game advances again.
+    """
+    rules = rules_of(s)
+    while s.launched:
+        sid = s.launched[0]
         ship = s.ships[sid]
         zone: str | None = destination(spec, s, sid)
         if zone == UNKNOWN:
@@ -38,6 +44,10 @@ def end_round(spec: GameSpec, s: GameState, out: Out) -> None:
                                   crew, tuple(ship.tokens)))  # rule, ship, zone, crew, tokens
         if zone is not None and crew:
             flip(s, out, zone, "round.land.flip")
+        if rules.abilities:
+            rules.after_landing(spec, s, out, zone, crew)
+            if s.windows:
+                return True
     for dock in range(len(s.docks)):
         if s.docks[dock] is None:
             if not s.ship_deck:
@@ -47,12 +57,15 @@ def end_round(spec: GameSpec, s: GameState, out: Out) -> None:
     first = s.last or s.first
     rule = ("round.first_player.skipped_turn" if _whole_effect_skipped(spec, out, first)
             else "round.first_player")
-    emit(s, out, E.FirstPlayerSet(rules_of(s).first_player_rule(s, first, rule), first))
+    emit(s, out, E.FirstPlayerSet(rules.first_player_rule(s, first, rule), first))
     next_track(spec, s, out)
+    return False
 
 
 _AFTER_EFFECT = (E.StepStarted, E.ResolutionEnded, E.ShipLaunched, E.ShipLanded, E.ShipDocked,
-                 E.ResourceFlipped, E.DeckShuffled)
+                 E.ResourceFlipped, E.DeckShuffled,
+                 # a landing's ability windows (the unique_abilities ruleset)
+                 E.AbilityWindowOpened, E.AbilityDeclared, E.TokensSpent, E.AbilityWindowClosed)
 
 
 def _whole_effect_skipped(spec: GameSpec, out: Out, colour: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .. import events as E
 from ..core import Out, emit
@@ -14,13 +14,16 @@ from ..state import GameState
 
 
 def setup_events(
-    spec: GameSpec, colours: Sequence[str], seed: int, *, variant: str = "standard"
+    spec: GameSpec, colours: Sequence[str], seed: int, *, variant: str = "standard",
+    choices: Mapping[str, str] | None = None,
 ) -> tuple[GameState, Out]:
     """Set the game up and return the state and its events.
 
     ``variant`` names the ruleset (``mrp-tutor rulesets``); ``colours`` are the colours at
     the table, clockwise (``state.order`` keeps them).  With ``"two_player"`` pass four:
-    ``[main A, main B, neutral A, neutral B]`` (see that ruleset).
+    ``[main A, main B, neutral A, neutral B]`` (see that ruleset).  ``choices``: per-colour
+    setup choices the ruleset takes (``unique_abilities``: colour -> ability sheet; the other
+    colours draw theirs).
 
     Raises:
         MalformedIntent: unknown ruleset, unknown or repeated colours, or a player count the
@@ -50,6 +53,7 @@ def setup_events(
         token_supply=tuple(g.point_tokens.items()),
         dest_supply=tuple((z, g.destination_tokens_per_zone) for z in spec.zones),
     ))
+    rules.after_start(spec, s, out, choices)
     # 4. ships
     shuffle_deck(s, out, "ships", spec.ships, "setup.ships")
     for dock in range(len(colours)):

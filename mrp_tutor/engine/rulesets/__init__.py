@@ -3,14 +3,14 @@
     >>> find_ruleset("two_player").name
     'two_player'
     >>> sorted(RULESETS)
-    ['first_edition', 'standard', 'two_player']
+    ['first_edition', 'standard', 'two_player', 'unique_abilities']
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from ..core import CITES
+from ..core import ABILITIES, CITES
 from ..errors import MalformedIntent
 from ..state import GameState
 from .base import Rules
@@ -26,6 +26,8 @@ def register(cls: R) -> R:
     RULESETS[cls.name] = cls()
     if cls.rule_ids:
         CITES[cls.name] = dict(cls.rule_ids)  # emit cites these for every event
+    if cls.abilities:
+        ABILITIES.add(cls.name)
     return cls
 
 
@@ -65,6 +67,7 @@ def rules_of(s: GameState) -> Rules:
 # registration order matters: ruleset_for_players picks the first that seats a count
 from . import standard, two_player  # noqa: E402, I001  (registers them)
 from . import first_edition  # noqa: E402  (after standard: 3 players mean the standard game)
+from . import unique_abilities  # noqa: E402  (first_edition plus the ability sheets)
 
 __all__ = [
     "ALIASES",
@@ -77,4 +80,5 @@ __all__ = [
     "ruleset_for_players",
     "standard",
     "two_player",
+    "unique_abilities",
 ]

@@ -9,16 +9,16 @@ state's ruleset (``rules_of(state)``); they never test which ruleset they run.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
 from .. import events as E
-from ..core import Out, clockwise_from, emit
+from ..core import Decision, Out, clockwise_from, emit
 from ..errors import MalformedIntent, MrpError
 from ..intents import Intent
 from ..spec import GameSpec, load_spec
-from ..state import GameState
+from ..state import GameState, Ship
 
 
 class Rules:
@@ -46,6 +46,9 @@ class Rules:
     skip_rules: ClassVar[dict[str, str]] = {}
     #: the skip reason when a Scientist may not peek and the event deck is empty
     no_peek_reason: ClassVar[str] = "event_deck_empty_and_no_face_down_discovery"
+    #: True when players have abilities: the phases then ask the ability hooks below (windows,
+    #: extra options); False keeps those calls off the hot path
+    abilities: ClassVar[bool] = False
 
     def cite(self, rule: str) -> str:
         """The rule id this ruleset cites for base rule ``rule`` (the countdown order, tied
@@ -75,6 +78,24 @@ class Rules:
                 "(2 players: the 2-player variant)", {"players": len(colours)},
             )
         return [False] * len(colours), list(colours)
+
+    def after_start(
+        self, spec: GameSpec, s: GameState, out: Out, choices: Mapping[str, str] | None
+    ) -> None:
+        """Setup right after the colours are seated (``choices``: per-colour setup choices a
+        ruleset takes, e.g. ability sheets); none in the standard game.
+
+        Raises:
+            MalformedIntent: a choice the ruleset does not allow.
+        """
+        if choices:
+            raise MalformedIntent("setup_choice_not_taken", self.seating_rule,
+                                  f"the {self.name} rules take no setup choices",
+                                  {"choices": dict(choices)})
+
+    def character_cards(self, spec: GameSpec, s: GameState, colour: str) -> tuple[str, ...]:
+        """The character cards ``colour`` plays with (hand, played and chosen together)."""
+        return spec.countdown
 
     def first_player_rule(self, s: GameState, colour: str, rule: str) -> str:
         """The rule id that makes ``colour`` first player (``rule``: the standard one)."""
@@ -141,6 +162,57 @@ class Rules:
     def refuse(self, spec: GameSpec, s: GameState, intent: Intent) -> MrpError | None:
         """A refusal specific to this ruleset, checked before the generic diagnosis."""
         return None
+
+    def may_overfill(self, s: GameState, ship: Ship) -> bool:
+        """May ``ship`` carry more astronauts than its capacity (state checks)?"""
+        return False
+
+    # ------------------------------------------------------------------------ abilities
+    # Called only when :attr:`abilities` is True.  A window is an ``s.windows`` entry: while
+    # one is open it is the decision; the phases open them through the hooks below.
+    def window_decision(self, spec: GameSpec, s: GameState) -> Decision | None:
+        """The decision of the first open ability window (None: no window open)."""
+        return None
+
+    def window_options(self, spec: GameSpec, s: GameState, c: str) -> list[Intent]:
+        """The legal intents of ``c`` in the first open window."""
+        return []
+
+    def extra_options(self, spec: GameSpec, s: GameState, c: str, kind: str) -> list[Intent]:
+        """Intents added to ``c``'s options of an ordinary decision of kind ``kind`` (an
+        ability usable before choosing, or while placing astronauts)."""
+        return []
+
+    def apply_ruleset_intent(self, spec: GameSpec, s: GameState, intent: Intent,
+                             out: Out) -> None:
+        """Turn a legal intent this ruleset adds (:class:`~..intents.RulesetIntent`) into
+        events."""
+
+    def after_choosing(self, spec: GameSpec, s: GameState, out: Out) -> bool:
+        """Everyone has chosen, before the call order is set: open windows; True when a
+        decision is needed."""
+        return False
+
+    def before_resolution(self, spec: GameSpec, s: GameState, out: Out) -> bool:
+        """Between two resolutions (or before the first): open windows; True when a decision
+        is needed."""
+        return False
+
+    def after_landing(self, spec: GameSpec, s: GameState, out: Out, zone: str | None,
+                      crew: tuple[tuple[str, int], ...]) -> None:
+        """A shuttle has landed in ``zone`` with ``crew``: open windows."""
+
+    def state_problems(self, spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
+        """(field, sentence, rule id) of what this ruleset's own state breaks (state checks)."""
+        problems = []
+        for c, seat in s.seats.items():
+            if seat.sheet is not None or seat.shown:
+                problems.append((f"seats.{c}.sheet", "the players have no ability sheets in the "
+                                 f"{self.name} rules", self.seating_rule))
+        if s.windows:
+            problems.append(("windows", f"no ability window opens in the {self.name} rules",
+                             self.seating_rule))
+        return problems
 
     # ------------------------------------------------------------------------ scoring
     def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:

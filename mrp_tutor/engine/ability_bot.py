@@ -1,0 +1,98 @@
+"""The greedy bot's view of ability sheets (the ``unique_abilities`` ruleset): an ability is used
+when its one-step gain is worth more than the point tokens it costs.
+
+:func:`score_ability` scores ``use_ability``, ``pay_token`` and ``decline_ability`` on the scale
+of :func:`.bots.score_intent` (a zone majority won is worth the zone's points); declining is 0.
+"""
+
+from __future__ import annotations
+
+from . import intents as I
+from .core import destination
+from .rulesets import rules_of
+from .spec import UNKNOWN, GameSpec
+from .state import GameState
+
+#: how much a character in hand is worth to the greedy bot (as in bots.CHARACTER_APPEAL)
+APPEAL: dict[str, float] = {
+    "travel_agent": 3.0, "scientist": 2.6, "secret_agent": 2.4, "explorer": 2.2,
+    "femme_fatale": 2.0, "soldier": 1.8, "saboteur": 1.6, "pilot": 1.5, "recruiter": 0.5,
+}
+#: a use chosen within the choose decision must beat every character choice to be taken
+BEFORE_CHOOSING = 10.0
+
+
+def _price(spec: GameSpec, s: GameState, colour: str, cost: int) -> float:
+    """Points lost by paying ``cost`` tokens, the cheapest first."""
+    values = sorted(spec.point_values[r] for r, n in s.seats[colour].tokens.items()
+                    for _ in range(n))
+    return float(sum(values[:cost])) if len(values) >= cost else 99.0
+
+
+def _majority(s: GameState, zone: str, me: str, delta: int) -> float:
+    from .bots import majority_gain
+
+    return majority_gain(s, zone, me, delta)
+
+
+def _worth(spec: GameSpec, s: GameState, zone: str) -> float:
+    from .bots import zone_value
+
+    return zone_value(spec, s, zone)
+
+
+def score_ability(spec: GameSpec, s: GameState, it: I.Intent) -> float:
+    """Heuristic value of an ability intent for the colour making it."""
+    me = it.colour
+    if isinstance(it, I.PayToken):
+        return -float(spec.point_values.get(it.resource, 1))  # pay with the cheapest
+    if isinstance(it, I.DeclineAbility) or not isinstance(it, I.UseAbility):
+        return 0.0
+    w = s.windows[0] if s.windows else None
+    sheets = getattr(rules_of(s), "sheets", None)  # the ruleset's sheets (their costs)
+    sheet = sheets().get(it.ability) if sheets is not None else None
+    cost = 1 if sheet is None else (sheet.second_cost if w is not None
+                                    and w.point == "spy_swap" else sheet.cost)
+    price = _price(spec, s, me, cost)
+    seat = s.seats[me]
+    a, target = it.ability, it.target
+    if a == "devious_despot" and target is not None:
+        best = max((APPEAL.get(c, 1.0) for c in seat.hand), default=0.0)
+        net = APPEAL.get(target, 1.0) - best - 0.5 * price
+        return BEFORE_CHOOSING + net if net > 0 else -1.0
+    if a == "versatile_villain" and target is not None:
+        # worth knowing late in the game, where this colour has astronauts
+        useful = s.round >= 7 and bool(s.zones[target].get(me)) and target not in seat.peeked
+        return BEFORE_CHOOSING if useful and price <= 1 else -1.0
+    if a == "stealthy_spy" and target is None:
+        return 0.5 if price <= 1 and sum(seat.tokens.values()) >= 4 else -0.5
+    if a == "stealthy_spy" and target is not None:
+        return APPEAL.get(target, 1.0) - APPEAL.get(seat.chosen or "", 1.0) - 1.0 - price
+    if a == "guileful_genius":
+        if s.queue and s.queue[0] == me:
+            return -1.0  # it comes next anyway
+        early = seat.chosen in ("travel_agent", "scientist", "explorer")
+        return 1.0 - price if early and len(s.queue) >= 3 else -1.0
+    if a == "cunning_conspirator" and target is not None:
+        zone = destination(spec, s, target)
+        if zone == UNKNOWN:
+            return -1.0
+        aboard = s.ships[target].crew.get(me, 0)
+        return (_majority(s, zone, me, aboard + 1) * _worth(spec, s, zone) + 0.3
+                - price)
+    if a == "audacious_adventurer" and target is not None and w is not None:
+        n = min(w.count, s.zones[w.zone].get(me, 0))
+        gain = (_majority(s, target, me, n) * _worth(spec, s, target)
+                + _majority(s, w.zone, me, -n) * _worth(spec, s, w.zone))
+        return gain - price
+    if a == "major_mayhem" and target is not None and w is not None:
+        counts = s.zones[w.zone]
+        if target == me or not counts.get(target):
+            return -1.0
+        after = dict(counts)
+        after[target] -= 1
+        from .bots import _standing
+
+        gain = _standing(after, me, after.get(me, 0)) - _standing(counts, me, counts.get(me, 0))
+        return gain * _worth(spec, s, w.zone) - price
+    return -1.0
