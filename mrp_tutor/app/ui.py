@@ -21,8 +21,9 @@ from ..explain import explain_error, explain_event
 from ..explain.markdown import md_html
 from ..scenarios import Scenario
 from . import scenario_glue
-from .board import BoardWidget, board_payload, zone_layout
+from .board import board_payload, zone_layout
 from .html import APP_CSS, e, sentences_html, status_html
+from .live import AppBoard, LiveHTML
 from .panels.corrections import operator_corrections, operator_path
 from .panels.hand import HandPanel
 from .panels.lesson import LessonPanel
@@ -83,6 +84,9 @@ class TutorApp:
         self._shown: list[StepReport] = []  # reports in the explanation panel
         self.lesson = LessonPanel(self)  # guided path + quiz (its tab is built on first open)
 
+        # the board's model also carries every live panel's text (one message per click)
+        self.board = AppBoard(_dom_classes=["mrp-board-widget"])
+
         # --- header -------------------------------------------------------------------
         self.title = W.HTML(APP_CSS + RESPONSIVE_CSS
                             + "<h2>Mission: Red Planet: rules tutor and referee</h2>")
@@ -98,7 +102,7 @@ class TutorApp:
         # starts (blank = a random seed); only Referee mode shows it (seed_shown).
         self.seed = W.Text(value="", placeholder="random", description="Seed",
                            layout=W.Layout(width="170px"), _dom_classes=["mrp-seed"])
-        self.seed_shown = W.HTML(_dom_classes=["mrp-seed-shown"])
+        self.seed_shown = LiveHTML(self.board, "seed", _dom_classes=["mrp-seed-shown"])
         self.new_btn = button("New game", "mrp-new-game", "Set up a new seeded game")
         self.mode = W.ToggleButtons(options=["Tutor", "Referee"], value="Tutor",
                                     _dom_classes=["mrp-mode"],
@@ -106,10 +110,10 @@ class TutorApp:
                                     style={"button_width": "80px"})
         self.viewer = W.Dropdown(description="View as", _dom_classes=["mrp-viewer"],
                                  layout=W.Layout(width="220px"))
-        self.status = W.HTML(status_html("Ready."), _dom_classes=["mrp-status"])
+        self.status = LiveHTML(self.board, "status", _dom_classes=["mrp-status"])
+        self.say("Ready.")
 
         # --- board, seat and stepper -----------------------------------------------------
-        self.board = BoardWidget(_dom_classes=["mrp-board-widget"])
         self.seat = SeatPanel(self)
         self.stepper = StepperPanel(self)
         self.players.observe(lambda _c: self.seat.refresh_colours(), names="value")
@@ -160,16 +164,19 @@ class TutorApp:
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except MrpError as err:
-                ex = self.session.error_sentence(err)
-                self.say(ex.text, "error", ex.citation)
-            except Exception as exc:  # never a traceback in the page
-                log.exception("callback %s failed", getattr(fn, "__name__", fn))
-                self.say(f"Something went wrong ({type(exc).__name__}: {exc}). The position "
-                         "is unchanged; you can go Back or start a new game.", "error")
-            return None
+            # every live panel the click changes goes to the page in one message, at the end
+            with self.board.hold_sync():
+                try:
+                    return fn(*args, **kwargs)
+                except MrpError as err:
+                    ex = self.session.error_sentence(err)
+                    self.say(ex.text, "error", ex.citation)
+                except Exception as exc:  # never a traceback in the page
+                    log.exception("callback %s failed", getattr(fn, "__name__", fn))
+                    self.say(f"Something went wrong ({type(exc).__name__}: {exc}). The "
+                             "position is unchanged; you can go Back or start a new game.",
+                             "error")
+                return None
 
         return wrapper  # type: ignore[return-value]
 

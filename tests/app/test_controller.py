@@ -73,7 +73,8 @@ def test_next_plays_a_decision_and_explains_it_with_a_citation(app: TutorApp) ->
     app.stepper.next_btn.click()
     assert len(app.session.game.log) > before
     assert "Step played" in app.status_text()
-    assert "mrp-cite" in app.stepper.explain.value and "[setup.missions]" in app.stepper.explain.value
+    explained = app.stepper.explain.value
+    assert "mrp-cite" in explained and "[setup.missions]" in explained
     assert app.log_tab.html.value != log_before
 
 
@@ -141,14 +142,45 @@ def test_unexpected_exception_becomes_a_sentence(app: TutorApp,
     assert "kaput" in app.status_text()
 
 
+def options_msg(app: TutorApp, content: Any) -> None:
+    """Deliver a custom message exactly as live.js sends "Play this"."""
+    app.stepper.options._handle_msg({"content": {"data": {"method": "custom",
+                                                          "content": content}}, "buffers": []})
+
+
 def test_options_list_plays_any_legal_decision(app: TutorApp) -> None:
     to_choose(app)
-    labels = [label for label, _ in app.stepper.options.options]
-    assert all(label.startswith("Red: play the ") for label in labels)  # viewer red
-    app.stepper.options.value = 2
+    labels = app.stepper.options.labels
+    assert labels and all(label.startswith("Red: play the ") for label in labels)  # viewer red
     chosen = app.stepper.intents[2]
-    app.stepper.play_btn.click()
+    options_msg(app, {"kind": "play", "index": 2,
+                      "position": app.board.options["position"]})
     assert app.session.state.seats["red"].chosen == chosen.character  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "play", "index": "2", "position": 1}, {"kind": "play", "index": 2},
+    {"kind": "play", "index": 2, "position": 1, "extra": 1}, [1, 2], "play",
+    {"kind": "play", "index": 10**30, "position": 1}, {"kind": "drop", "index": 0, "position": 1},
+])
+def test_options_refuse_what_the_page_should_not_send(app: TutorApp, content: Any) -> None:
+    to_choose(app)
+    before = snapshot(app)
+    options_msg(app, content)
+    assert snapshot(app) == before
+    assert "does not understand" in app.status_text()
+
+
+def test_a_choice_from_an_older_options_list_is_refused(app: TutorApp) -> None:
+    to_choose(app)
+    old = app.board.options["position"]
+    options_msg(app, {"kind": "play", "index": 9_999, "position": old})
+    assert "Choose one of the legal options" in app.status_text()
+    app.stepper.next_btn.click()  # the bot plays: a new list
+    before = snapshot(app)
+    options_msg(app, {"kind": "play", "index": 0, "position": old})
+    assert snapshot(app) == before
+    assert "options changed" in app.status_text()
 
 
 def _all_widget_state(app: TutorApp) -> str:
@@ -166,7 +198,8 @@ def test_hidden_information_is_absent_from_another_viewer(app: TutorApp, spec: A
     assert mission not in board and "soldier" not in board.lower()
     everything = _all_widget_state(app)
     assert spec.missions[mission].name not in everything
-    assert "Soldier" not in app.stepper.explain.value and "soldier" not in app.log_tab.html.value.lower()
+    assert "Soldier" not in app.stepper.explain.value
+    assert "soldier" not in app.log_tab.html.value.lower()
     # red itself sees its own pick
     app.viewer.value = "red"
     app.tabs.selected_index = 2
@@ -240,7 +273,7 @@ def test_board_click_on_ship_filters_options(app: TutorApp) -> None:
     ship = app.session.state.docked()[0]
     board_msg(app, {"kind": "pick", "target": "ship", "id": ship})
     name = ship_name(ship)
-    assert all(f"{name} (" in label for label, _ in app.stepper.options.options)
+    assert all(f"{name} (" in label for label in app.stepper.options.labels)
 
 
 def test_referee_edit_over_capacity_is_refused_with_the_rule(app: TutorApp, spec: Any) -> None:
@@ -325,7 +358,8 @@ def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
     assert "Red receives" in app.referee_tab.ruling.value
     assert "production.majority" in app.referee_tab.ruling.value
     app.referee_tab.rule_final.click()
-    assert "scoring.final" in app.referee_tab.ruling.value and "If the game ended now" in app.referee_tab.ruling.value
+    ruling = app.referee_tab.ruling.value
+    assert "scoring.final" in ruling and "If the game ended now" in ruling
 
 
 def test_what_if_compares_on_copies(app: TutorApp) -> None:

@@ -65,7 +65,7 @@ def act_once(app: TutorApp) -> None:
     elif targets.get("zones"):
         click(app, "zone", targets["zones"][0])
     else:
-        app.seat.choices.children[0].click()
+        app.seat.choices.click(0)
 
 
 def test_taking_a_seat_waits_only_at_the_learners_decisions(app: TutorApp) -> None:
@@ -123,7 +123,7 @@ def test_a_click_on_an_astronaut_picks_the_victim(spec: Any) -> None:
 def test_back_returns_to_the_learners_previous_decision(app: TutorApp) -> None:
     sess = app.session
     first = sess.game.legal_intents()
-    app.seat.choices.children[0].click()
+    app.seat.choices.click(0)
     assert sess.game.legal_intents() != first
     app.stepper.back_btn.click()
     assert sess.game.legal_intents() == first

@@ -16,6 +16,7 @@ from ...engine.secrecy import REVEALING
 from ...explain import cite
 from ...explain.options import describe_intent
 from ..html import countdown_html, e, sentence_html, sentences_html
+from ..live import LiveHTML, OptionPicker
 from ..session import StepReport
 
 if TYPE_CHECKING:
@@ -47,22 +48,23 @@ class StepperPanel:
                                "primary")
         self.round_btn = button("Run to end of round ▶▶", "mrp-run-round",
                                 "Play decisions until the round (or phase) changes")
-        self.step_label = W.HTML(_dom_classes=["mrp-step-count"])
-        self.countdown = W.HTML(_dom_classes=["mrp-countdown"])
-        self.decision = W.HTML(_dom_classes=["mrp-decision"])
-        self.options = W.Dropdown(description="Options", _dom_classes=["mrp-options"],
-                                  layout=W.Layout(width="78%"))
-        self.play_btn = button("Play this", "mrp-play", "Play the chosen legal option")
-        self.explain = W.HTML(_dom_classes=["mrp-explain"],
-                              layout=W.Layout(max_height="380px", overflow="auto"))
+        hub = app.board  # the live panels' text travels on the board's model
+        self.step_label = LiveHTML(hub, "steps", _dom_classes=["mrp-step-count"])
+        self.countdown = LiveHTML(hub, "countdown", _dom_classes=["mrp-countdown"])
+        self.decision = LiveHTML(hub, "decision", _dom_classes=["mrp-decision"])
+        self.options = OptionPicker(hub, _dom_classes=["mrp-options"],
+                                    layout=W.Layout(width="100%"))
+        self.explain = LiveHTML(hub, "explain", _dom_classes=["mrp-explain"],
+                                layout=W.Layout(max_height="380px", overflow="auto"))
         self.next_btn.on_click(app._guard(self.on_next))
         self.back_btn.on_click(app._guard(self.on_back))
         self.round_btn.on_click(app._guard(self.on_run_round))
-        self.play_btn.on_click(app._guard(self.on_play_option))
+        self.options.on_play(app._guard(self.on_play_option))
+        self.options.on_bad_message(lambda msg: app.say(msg, "error"))
+        self._position = 0  # numbers each options list, so a stale choice is refused
         bar = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
                      _dom_classes=["mrp-stepper"], layout=W.Layout(flex_flow="row wrap"))
-        self.widgets: list[W.Widget] = [bar, self.countdown, self.decision,
-                                        W.HBox([self.options, self.play_btn]),
+        self.widgets: list[W.Widget] = [bar, self.countdown, self.decision, self.options,
                                         W.HTML("<b>Explanation</b>"), self.explain]
 
     # ------------------------------------------------------------------ render
@@ -106,10 +108,9 @@ class StepperPanel:
             picked = [x for x in opts if app.target[1] in intent_fields(x)]
             opts = picked or opts
         self.intents = opts
-        labels = [(self.label(x, view), i) for i, x in enumerate(opts[:MAX_OPTIONS])]
-        self.options.options = labels or [("(no decision for this viewer)", -1)]
-        self.options.value = labels[0][1] if labels else -1
-        self.play_btn.disabled = not labels
+        labels = [self.label(x, view) for x in opts[:MAX_OPTIONS]]
+        self._position += 1
+        self.options.show(labels, self._position, "(no decision for this viewer)")
 
     def label(self, x: Intent, view: dict[str, Any] | None = None) -> str:
         """An option in words, naming who decides."""
@@ -184,10 +185,13 @@ class StepperPanel:
         app.say(f"Played {len(reps)} decision(s); now round {app.session.state.round}, "
                 f"{app.session.state.stage.replace('_', ' ')}.", "ok")
 
-    def on_play_option(self, _b: Any = None) -> None:
+    def on_play_option(self, i: int, position: int) -> None:
+        """"Play this": option ``i`` of the list shown at ``position``."""
         app = self.app
-        i = self.options.value
-        if not isinstance(i, int) or not 0 <= i < len(self.intents):
+        if position != self._position:
+            app.say("The options changed before your choice arrived: choose again.", "error")
+            return
+        if not 0 <= i < len(self.intents):
             app.say("Choose one of the legal options first.", "error")
             return
         if app.seat.seated:

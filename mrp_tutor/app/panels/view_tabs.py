@@ -13,6 +13,7 @@ import ipywidgets as W
 from ... import tables
 from ...explain import search_rules
 from ..html import e, frame_html, race_html, row_html, table_html, text_board_html
+from ..live import LiveHTML
 
 if TYPE_CHECKING:
     from ..ui import TutorApp
@@ -35,7 +36,7 @@ class LogTab:
 
     def __init__(self, app: TutorApp) -> None:
         self.app = app
-        self.html = W.HTML(_dom_classes=["mrp-log"])
+        self.html = LiveHTML(app.board, "log", _dom_classes=["mrp-log"])
         self.root = W.VBox([self.html])
         # log index -> (the event as shown, its round, its <tr>): a row is rendered again only
         # when what the viewer sees of it changed (compared field by field, never by identity)
@@ -63,7 +64,7 @@ class ScoresTab:
 
     def __init__(self, app: TutorApp) -> None:
         self.app = app
-        self.html = W.HTML(_dom_classes=["mrp-scores"])
+        self.html = LiveHTML(app.board, "scores", _dom_classes=["mrp-scores"])
         self.root = W.VBox([self.html])
 
     def refresh(self) -> None:
@@ -88,7 +89,7 @@ class TextBoardTab:
 
     def __init__(self, app: TutorApp) -> None:
         self.app = app
-        self.html = W.HTML(_dom_classes=["mrp-text-board"])
+        self.html = LiveHTML(app.board, "text_board", _dom_classes=["mrp-text-board"])
         self.root = W.VBox([self.html])
 
     def refresh(self) -> None:
