@@ -54,12 +54,15 @@ class AppBoard(BoardWidget):
 
 class _Slot(anywidget.AnyWidget):
     _esm = widgets_dir() / "live.js"
+    # the tabs' tables are laid out only when on screen (below the board, most clicks)
     _css = """
 .mrp-options.widget-dropdown { flex-wrap: wrap; align-items: center; height: auto;
   row-gap: 4px; box-sizing: border-box; max-width: 100%; }
 .mrp-options.widget-dropdown > select { flex: 1 1 160px; width: auto; min-width: 0;
   box-sizing: border-box; height: var(--jp-widgets-inline-height, 28px); }
 .mrp-options .mrp-play { flex: 0 0 auto; width: auto; margin-left: 4px; }
+.mrp-log, .mrp-scores, .mrp-text-board { content-visibility: auto;
+  contain-intrinsic-size: auto 1200px; }
 .mrp-choices { display: flex; flex-direction: column; align-items: flex-start; }
 .mrp-choices .mrp-choice { width: auto; max-width: 100%; height: auto; margin: 2px; }
 """
