@@ -23,7 +23,7 @@ import ipywidgets as W
 import traitlets
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..resources import widgets_dir
+from ..resources import widget_esm
 from .board import BoardWidget
 
 # the hub's HTML traits: one per live panel
@@ -53,7 +53,7 @@ class AppBoard(BoardWidget):
 
 
 class _Slot(anywidget.AnyWidget):
-    _esm = widgets_dir() / "live.js"
+    _esm = widget_esm("morph.js", "live.js")
     # the tabs' tables are laid out only when on screen (below the board, most clicks)
     _css = """
 .mrp-options.widget-dropdown { flex-wrap: wrap; align-items: center; height: auto;

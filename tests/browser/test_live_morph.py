@@ -1,4 +1,4 @@
-"""widgets/live.js redraws a live panel by morphing its DOM: the result must equal a fresh
+"""widgets/morph.js: live.js and board.js redraw by morphing the DOM: the result must equal a fresh
 render of the new HTML, and unchanged nodes must be kept (not rebuilt), which is what makes a
 Next cheap for the page.  Runs the real module in headless Chromium on a blank page (no
 kernel), over seeded random edits of log-like tables and explanation lists."""
@@ -10,7 +10,7 @@ from typing import Any
 
 from .conftest import REPO_ROOT
 
-LIVE_JS = (REPO_ROOT / "widgets" / "live.js").read_text(encoding="utf-8")
+MORPH_JS = (REPO_ROOT / "widgets" / "morph.js").read_text(encoding="utf-8")
 
 CHECK_JS = """
 async (steps) => {
@@ -71,9 +71,7 @@ def test_morph_equals_a_fresh_render_and_keeps_unchanged_rows(browser: Any) -> N
     page = browser.new_page()
     try:
         page.set_content("<html><body></body></html>")
-        page.add_script_tag(type="module", content=LIVE_JS.replace(
-            "export { morph };", "window.__live = { morph };").replace(
-            "export default { render };", ""))
+        page.add_script_tag(type="module", content=MORPH_JS + "\nwindow.__live = { morph };")
         page.wait_for_function("window.__live")
         for seed in range(3):
             html, kept = steps(seed)
