@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as W
 
+from ..core.words import plural
 from ..engine.errors import ContentError, MrpError
 from ..engine.spec import GameSpec, load_spec
 from ..explain import explain_error, explain_event
@@ -267,7 +268,7 @@ class TutorApp:
                   "lesson appears after it.</p>")
         self.stepper.explain.value = (f'<div class="mrp-step-head">{e(sc.title)}</div>'
                               f'<div class="mrp-why">{lesson}</div>')
-        self.say(f"Scenario loaded: {sc.title} ({steps} step(s); press Next).",
+        self.say(f"Scenario loaded: {sc.title} ({plural(steps, 'step')}; press Next).",
                  "ok")
 
     def use_table(self, sc: Scenario, message: str) -> None:
@@ -351,7 +352,8 @@ class TutorApp:
         name = self.spec.card_name(ident)
         if hasattr(self, "referee_tab"):
             self.referee_tab.on_pick(target, ident)
-        self.say(f"Picked {target} {name}: {n} legal option(s) involve it."
+        self.say(f"Picked {target} {name}: {plural(n, 'legal option')} "
+                 f"{'involves' if n == 1 else 'involve'} it."
                  if n else f"Picked {target} {name}: no legal option involves it now.", "info")
 
     def on_tab(self, change: dict[str, Any]) -> None:

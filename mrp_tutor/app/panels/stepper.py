@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from ...core.words import plural
 from ...engine.intents import Intent
 from ...engine.secrecy import REVEALING
 from ...explain import cite
@@ -88,9 +89,10 @@ class StepperPanel:
         d = view["decision"]
         if view["stage"] == "over":
             res = view["result"] or {}
-            win = ", ".join(res.get("winners", [])) or "nobody"
+            winners = list(res.get("winners", []))
+            who = "Winners" if len(winners) > 1 else "Winner"
             self.decision.value = (f'<div class="mrp-decision-text">The game is over. '
-                                   f'Winner(s): <b>{e(win)}</b>.</div>')
+                                   f'{who}: <b>{e(", ".join(winners) or "nobody")}</b>.</div>')
         elif d is None:
             self.decision.value = '<div class="mrp-decision-text">Nothing to decide.</div>'
         else:
@@ -137,8 +139,8 @@ class StepperPanel:
                              '</div><ul class="mrp-sentences">' + sentence_html(ex) + "</ul>")
             parts.append(sentences_html(exps))
         if len(reports) > SHOWN_REPORTS:
-            parts.insert(0, f'<div class="mrp-more">({len(reports) - SHOWN_REPORTS} earlier '
-                         "step(s) in the log)</div>")
+            earlier = plural(len(reports) - SHOWN_REPORTS, "earlier step")
+            parts.insert(0, f'<div class="mrp-more">({earlier} in the log)</div>')
         return "".join(parts)
 
     # ------------------------------------------------------------------ clicks
@@ -155,7 +157,7 @@ class StepperPanel:
         elif rep.intent is None and not rep.events:
             app.say(rep.why, "info")
         else:
-            app.say(f"Step played ({len(rep.events)} event(s)).", "ok")
+            app.say(f"Step played ({plural(len(rep.events), 'event')}).", "ok")
 
     def on_back(self, _b: Any = None) -> None:
         app = self.app
@@ -182,7 +184,7 @@ class StepperPanel:
             return
         reps = app.session.run_to_end_of_round()
         app.render(reps)
-        app.say(f"Played {len(reps)} decision(s); now round {app.session.state.round}, "
+        app.say(f"Played {plural(len(reps), 'decision')}; now round {app.session.state.round}, "
                 f"{app.session.state.stage.replace('_', ' ')}.", "ok")
 
     def on_play_option(self, i: int, position: int) -> None:
