@@ -63,7 +63,7 @@ class _Slot(anywidget.AnyWidget):
 .mrp-options .mrp-play { flex: 0 0 auto; width: auto; margin-left: 4px; }
 .mrp-log, .mrp-scores, .mrp-text-board { content-visibility: auto;
   contain-intrinsic-size: auto 1200px; }
-.mrp-choices { display: flex; flex-direction: column; align-items: flex-start; }
+.mrp-choices { display: flex; flex-direction: column; align-items: stretch; }
 .mrp-choices .mrp-choice { width: auto; max-width: 100%; height: auto; margin: 2px; }
 """
     hub = traitlets.Instance(AppBoard).tag(sync=True, **W.widget_serialization)
