@@ -9,17 +9,25 @@ three notebooks, each rendered at ``/voila/render/<name>.ipynb``:
 
 Measured (all in-page timings, ``performance.now()`` + MutationObserver, no Python polling):
 
-1. click -> last widget updated: click ``.mrp-next`` -> the *last* DOM mutation the click
-   causes anywhere in the app (the step counter must change; the update is over once the app
-   has stayed quiet for 300 ms, which is not counted), N clicks (default 40), vs the same
-   measure for a bare Button click -> Label.  Goal: app p95 < 50 ms and <= 1.5x the button.
+1. click -> last widget updated: ``click()`` -> the *last* DOM mutation the click causes
+   anywhere in the app (the step counter must change; the update is over once the app has
+   stayed quiet for 300 ms, which is not counted), vs the same measure for a bare Button click
+   -> Label.  Three app clicks: *Next* (N clicks, default 40; the goal: app p95 < 50 ms and
+   <= 1.5x the button), then *Back* (N clicks, undoing them) and, in Referee mode (every
+   colour's options listed), *Play this* on the first option (N clicks).  Also reported: the
+   first mutation, the next frame after the last mutation (``requestAnimationFrame`` then a
+   task: style, layout and paint of what changed are done by then), and the websocket frames
+   and bytes the page received per click.  Pages stay open side by side and take turns in
+   batches of 10 clicks, so load on a shared machine hits every page alike.
+   ``--ab REF`` adds the app as it is at git revision REF (exported to a temp folder and put
+   first on the kernel's ``sys.path``) as a further page: an A/B comparison in one run.
 2. cold start to live widgets: page navigation start (a fresh kernel per page load) ->
    the first widget rendered by the kernel is in the DOM (``.mrp-board .mrp-zone`` for the
    app, ``.bench-ready`` for the blank notebook), K loads each, alternating.  Goal: <= 1.3x.
    An init script watches the document from its creation (no race with a page that has no
    document yet), so the time is exact.
 
-Usage: ``python benchmarks/ui.py [--json] [--clicks N] [--loads K]``.  Needs Chromium
+Usage: ``python benchmarks/ui.py [--json] [--clicks N] [--loads K] [--ab REF]``.  Needs Chromium
 (env CHROMIUM, default /usr/bin/chromium).
 """
 
@@ -68,35 +76,46 @@ import mrp_tutor.app.ui, mrp_tutor.app.lessons, mrp_tutor.tables  # noqa: F401
 import mrp_tutor.scenarios, mrp_tutor.referee  # noqa: F401
 display(widgets.Label(value="ready", _dom_classes=["bench-ready"]))"""
 
-# click -> last DOM mutation under rootSel; doneSel's text must change (the kernel answered)
+# click -> last DOM mutation under rootSel; doneSel's text must change (the kernel answered).
+# The button is looked up again before every click (a page may redraw it).
 CLICK_JS = """
 async ([n, btnSel, rootSel, doneSel, quiet]) => {
-  const btn = document.querySelector(btnSel);
   const root = document.querySelector(rootSel);
   const done = document.querySelector(doneSel);
-  const times = [];
-  const first = [];
+  const times = [], first = [], frame = [], msg = [];
   for (let i = 0; i < n; i++) {
+    const btn = document.querySelector(btnSel);
+    if (!btn) throw new Error("no " + btnSel + " to click");
     const before = done.textContent;
-    let last = 0, earliest = 0;
+    let last = 0, earliest = 0, painted = 0, seq = 0;
     const obs = new MutationObserver(() => {
       last = performance.now();
       if (!earliest) earliest = last;
+      const mine = ++seq;  // the frame after the latest mutation: layout and paint done
+      requestAnimationFrame(() => setTimeout(() => {
+        if (mine === seq) painted = performance.now();
+      }, 0));
     });
     obs.observe(root, {childList: true, subtree: true, characterData: true, attributes: true});
+    const ws0 = window.__wsTimes.length;
     const t0 = performance.now();
     btn.click();
     const limit = t0 + 30000;
     while (performance.now() < limit) {
       await new Promise(r => setTimeout(r, 10));
-      if (done.textContent !== before && performance.now() - last >= quiet) break;
+      if (done.textContent !== before && performance.now() - last >= quiet && painted >= last)
+        break;
     }
     obs.disconnect();
     if (done.textContent === before) throw new Error("no answer to the click within 30 s");
     times.push(last - t0);
     first.push(earliest - t0);
+    frame.push(painted - t0);
+    // the last message that arrived before the last mutation: kernel and wire up to it
+    const got = window.__wsTimes.slice(ws0).filter(t => t <= last);
+    msg.push(got.length ? got[got.length - 1] - t0 : 0);
   }
-  return {times, first};
+  return {times, first, frame, msg};
 }
 """
 
@@ -104,6 +123,15 @@ async ([n, btnSel, rootSel, doneSel, quiet]) => {
 # appears, in ms since navigation start.
 READY_INIT = """
 (() => {
+  // arrival time of every websocket message (kernel -> page), before the page handles it
+  window.__wsTimes = [];
+  const WS = window.WebSocket;
+  window.WebSocket = class extends WS {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => window.__wsTimes.push(performance.now()));
+    }
+  };
   const sels = [".mrp-board .mrp-zone", ".bench-ready", ".bench-label"];
   const check = () => {
     if (window.__benchReady) return true;
@@ -122,8 +150,18 @@ READY_INIT = """
 QUIET_MS = 300  # an update is over once the page has not changed for this long
 
 
-def write_notebooks(folder: Path) -> None:
+def write_notebooks(folder: Path, ref: str | None = None) -> None:
     shutil.copyfile(APP_NB, folder / "app.ipynb")
+    if ref:  # the app at git revision ref, imported from its own exported tree
+        tree = folder / "ref-tree"
+        tree.mkdir()
+        archive = subprocess.run(["git", "archive", ref, "mrp_tutor", "widgets", "scenarios"],
+                                 cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+        nb = nbformat.read(APP_NB, as_version=4)
+        nb.cells[0].source = (f"import sys\nsys.path.insert(0, {str(tree)!r})\n"
+                              + nb.cells[0].source)
+        nbformat.write(nb, folder / "app_ref.ipynb")
     for name, src in (("button", BUTTON_SRC), ("blank", BLANK_SRC)):
         nb = nbformat.v4.new_notebook()
         nb.cells = [nbformat.v4.new_code_cell(src)]
@@ -152,11 +190,64 @@ def summary(xs: list[float]) -> dict[str, Any]:
             "mean_ms": round(statistics.fmean(xs), 1)}
 
 
-def run(clicks: int, loads: int) -> dict[str, Any]:
+BATCH = 10  # clicks per turn when pages take turns
+
+
+class Wire:
+    """Websocket frames each page received (counted per click series)."""
+
+    def __init__(self) -> None:
+        self.frames: dict[Any, list[int]] = {}
+
+    def watch(self, page: Any) -> None:
+        got = self.frames.setdefault(page, [])
+        page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda payload: got.append(len(payload))))
+
+    def mark(self, page: Any) -> tuple[int, int]:
+        got = self.frames.get(page, [])
+        return len(got), sum(got)
+
+
+def take_turns(pages: list[tuple[str, Any, list[Any]]], clicks: int, wire: Wire,
+               ) -> dict[str, dict[str, Any]]:
+    """Each page clicks BATCH times in turn until every page clicked ``clicks`` times."""
+    out: dict[str, dict[str, Any]] = {name: {"times": [], "first": [], "frame": [], "msg": [],
+                                             "frames": 0, "bytes": 0} for name, _, _ in pages}
+    left = clicks
+    while left > 0:
+        n = min(BATCH, left)
+        for name, page, args in pages:
+            page.bring_to_front()  # a background tab's timers and frames are throttled
+            f0, b0 = wire.mark(page)
+            res = page.evaluate(CLICK_JS, [n, *args, QUIET_MS])
+            f1, b1 = wire.mark(page)
+            o = out[name]
+            for k in ("times", "first", "frame", "msg"):
+                o[k] += res[k]
+            o["frames"] += f1 - f0
+            o["bytes"] += b1 - b0
+        left -= n
+    return out
+
+
+def series(res: dict[str, Any]) -> dict[str, Any]:
+    n = len(res["times"])
+    after = [t - m for t, m in zip(res["times"], res["msg"], strict=True)]
+    return {"last_widget_ms": summary(res["times"]), "first_mutation_ms": summary(res["first"]),
+            "next_frame_ms": summary(res["frame"]),
+            # split of last_widget: kernel + wire up to the last message, then page work
+            "last_message_in_ms": summary(res["msg"]), "page_work_after_it_ms": summary(after),
+            "ws_frames_per_click": round(res["frames"] / n, 1),
+            "ws_bytes_per_click": round(res["bytes"] / n)}
+
+
+def run(clicks: int, loads: int, ref: str | None = None) -> dict[str, Any]:
     from playwright.sync_api import expect, sync_playwright
 
+    load_before = os.getloadavg()
     tmp = Path(tempfile.mkdtemp(prefix="mrp-bench-"))
-    write_notebooks(tmp)
+    write_notebooks(tmp, ref)
     port = free_port()
     log = open(tmp / "voila.log", "wb")  # noqa: SIM115 - closed in finally
     t_spawn = time.perf_counter()
@@ -168,6 +259,7 @@ def run(clicks: int, loads: int) -> dict[str, Any]:
          "--MappingKernelManager.cull_interval=30"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}/voila/render"
+    apps = ["app"] + (["app_ref"] if ref else [])
     try:
         while True:
             try:
@@ -184,9 +276,11 @@ def run(clicks: int, loads: int) -> dict[str, Any]:
             ctx.route("**/*", lambda r: r.abort() if "127.0.0.1" not in r.request.url
                       else r.continue_())
             ctx.add_init_script(READY_INIT)
+            wire = Wire()
 
             def open_page(name: str, ready: str) -> tuple[Any, float]:
                 page = ctx.new_page()
+                wire.watch(page)
                 page.goto(f"{base}/{name}.ipynb", timeout=120_000,
                           wait_until="domcontentloaded")
                 expect(page.locator(ready).first).to_be_visible(timeout=120_000)
@@ -206,17 +300,25 @@ def run(clicks: int, loads: int) -> dict[str, Any]:
                     into.append(t)
                     page.close()
 
-            # click latency: app Next -> board DOM mutation
-            page, _ = open_page("app", ".mrp-board .mrp-zone")
-            expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
-            app_res = page.evaluate(CLICK_JS, [clicks, "button.mrp-next", ".mrp-app",
-                                               ".mrp-step-count", QUIET_MS])
-            page.close()
-            # baseline: bare Button -> Label DOM mutation
-            page, _ = open_page("button", ".bench-label")
-            btn_res = page.evaluate(CLICK_JS, [clicks, "button.bench-button",
-                                               ".bench-root", ".bench-label", QUIET_MS])
-            page.close()
+            # clicks: every page open side by side, taking turns
+            pages = {}
+            for name in apps:
+                page, _ = open_page(name, ".mrp-board .mrp-zone")
+                expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+                pages[name] = page
+            bpage, _ = open_page("button", ".bench-label")
+            app_args = [".mrp-app", ".mrp-step-count"]
+            nxt = take_turns([(n, p, ["button.mrp-next", *app_args]) for n, p in pages.items()]
+                             + [("button", bpage, ["button.bench-button", ".bench-root",
+                                                   ".bench-label"])], clicks, wire)
+            back = take_turns([(n, p, ["button.mrp-back", *app_args])
+                               for n, p in pages.items()], clicks, wire)
+            for page in pages.values():  # Referee mode: every colour's options are listed
+                page.locator(".mrp-mode button", has_text="Referee").click()
+                expect(page.locator(".mrp-status")).to_contain_text("Referee mode",
+                                                                    timeout=60_000)
+            play = take_turns([(n, p, ["button.mrp-play", *app_args])
+                               for n, p in pages.items()], clicks, wire)
             browser.close()
     finally:
         voila.send_signal(signal.SIGTERM)
@@ -225,24 +327,27 @@ def run(clicks: int, loads: int) -> dict[str, Any]:
         except subprocess.TimeoutExpired:
             voila.kill()
         log.close()
-    app_s, btn_s = summary(app_res["times"]), summary(btn_res["times"])
-    app_first = summary(app_res["first"])
+    app_s, btn_s = summary(nxt["app"]["times"]), summary(nxt["button"]["times"])
     ca, cb = statistics.median(cold_app), statistics.median(cold_blank)
-    return {
+    out: dict[str, Any] = {
         "setup": {
             "server": "one standalone Voila serving a temp directory (voila DIR); notebooks at "
-                      "/voila/render/{app,button,blank}.ipynb; a fresh kernel per page load",
+                      "/voila/render/{app,button,blank}.ipynb; a fresh kernel per page load; "
+                      f"pages take turns in batches of {BATCH} clicks",
             "browser": "headless Chromium " + CHROMIUM, "python": platform.python_version(),
             "cpus": os.cpu_count(), "clicks": clicks, "loads_each": loads,
             "server_spawn_to_port_s": round(server_ready_s, 2),
         },
+        "loadavg_before": [round(x, 2) for x in load_before],
         "click_to_last_widget_ms": app_s,
-        "click_to_first_mutation_ms": app_first,
+        "click_to_first_mutation_ms": summary(nxt["app"]["first"]),
         "bare_button_to_last_widget_ms": btn_s,
         "click_ratio_p50": round(app_s["p50_ms"] / btn_s["p50_ms"], 2),
         "click_ratio_p95": round(app_s["p95_ms"] / btn_s["p95_ms"], 2),
         "click_goal": {"app_p95_max_ms": 50.0, "ratio_p95_max": 1.5,
                        "met": app_s["p95_ms"] < 50 and app_s["p95_ms"] <= 1.5 * btn_s["p95_ms"]},
+        "next": series(nxt["app"]), "back": series(back["app"]), "play": series(play["app"]),
+        "bare_button": series(nxt["button"]),
         "loadavg": [round(x, 2) for x in os.getloadavg()],
         "cold_start_app_ms": {"median": round(ca), "all": [round(x) for x in cold_app]},
         "cold_start_blank_same_imports_ms": {"median": round(cb),
@@ -250,6 +355,10 @@ def run(clicks: int, loads: int) -> dict[str, Any]:
         "cold_ratio": round(ca / cb, 2),
         "cold_goal": {"ratio_max": 1.3, "met": ca <= 1.3 * cb},
     }
+    if ref:
+        out["ab"] = {"ref": ref, "next": series(nxt["app_ref"]), "back": series(back["app_ref"]),
+                     "play": series(play["app_ref"])}
+    return out
 
 
 def main() -> None:
@@ -257,8 +366,10 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--clicks", type=int, default=40)
     ap.add_argument("--loads", type=int, default=5)
+    ap.add_argument("--ab", metavar="REF", help="also measure the app at git revision REF "
+                    "(e.g. main), its page taking turns with this one's")
     args = ap.parse_args()
-    res = run(max(30, args.clicks), max(1, args.loads))
+    res = run(max(30, args.clicks), max(1, args.loads), args.ab)
     if args.json:
         print(json.dumps(res, indent=2))
         return
@@ -266,6 +377,23 @@ def main() -> None:
     print(f"click -> last widget    p50 {a['p50_ms']} ms  p95 {a['p95_ms']} ms  (n={a['n']})")
     print(f"bare button -> label    p50 {b['p50_ms']} ms  p95 {b['p95_ms']} ms")
     print(f"ratio p95 {res['click_ratio_p95']}x  goal met: {res['click_goal']['met']}")
+    for key in ("next", "back", "play", "bare_button"):
+        r = res[key]
+        print(f"{key:12s} last widget p50/p95 {r['last_widget_ms']['p50_ms']}/"
+              f"{r['last_widget_ms']['p95_ms']} ms (last message in "
+              f"{r['last_message_in_ms']['p50_ms']}, page work "
+              f"{r['page_work_after_it_ms']['p50_ms']}), next frame {r['next_frame_ms']['p50_ms']}/"
+              f"{r['next_frame_ms']['p95_ms']} ms, {r['ws_frames_per_click']} frames "
+              f"{r['ws_bytes_per_click']} B per click")
+    if "ab" in res:
+        for key in ("next", "back", "play"):
+            r = res["ab"][key]
+            print(f"{res['ab']['ref']}: {key:6s} last widget p50/p95 "
+                  f"{r['last_widget_ms']['p50_ms']}/{r['last_widget_ms']['p95_ms']} ms (last "
+                  f"message in {r['last_message_in_ms']['p50_ms']}, page work "
+                  f"{r['page_work_after_it_ms']['p50_ms']}), "
+                  f"{r['ws_frames_per_click']} frames {r['ws_bytes_per_click']} B per click")
+    print(f"load average {res['loadavg_before']} before, {res['loadavg']} after")
     print(f"cold start app {res['cold_start_app_ms']['median']} ms vs blank "
           f"{res['cold_start_blank_same_imports_ms']['median']} ms: ratio {res['cold_ratio']}x"
           f"  goal met: {res['cold_goal']['met']}")

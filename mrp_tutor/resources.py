@@ -26,3 +26,10 @@ def widgets_dir() -> Path:
 def scenarios_dir() -> Path:
     """Folder of the scenario library (YAML files and schema.json)."""
     return _find("_scenarios", "scenarios")
+
+
+def widget_esm(*names: str) -> str:
+    """ES module text made of the named files of :func:`widgets_dir`, in order (a shared
+    helper such as ``morph.js`` first: an anywidget module cannot import a sibling file)."""
+    folder = widgets_dir()
+    return "\n".join((folder / n).read_text(encoding="utf-8") for n in names)

@@ -1,6 +1,9 @@
 // Mars board for mrp_tutor: render-only ES module (anywidget).
 // Reads the synced trait "board" (built in Python from the viewer's view) and sends
 // {kind: "pick", target, id} when a zone or ship is clicked. No game logic here.
+// A redraw builds the new board off-page and morphs it in (morph.js, prepended by Python):
+// unchanged zones and ships keep their nodes. Clicks and keys are handled once, on the root,
+// from the data-zone / data-ship / data-colour attributes.
 
 const COLOURS = {
   red: "#d64541", blue: "#3b7dd8", green: "#2e9e5b", yellow: "#e0b400",
@@ -27,7 +30,7 @@ function plural(n, word) {
 
 // Astronaut pips; a click on one sends the zone/ship pick with that colour (a mouse
 // shortcut: the same choices are buttons in the decision panel for keyboard users).
-function pips(counts, colours, onPick) {
+function pips(counts, colours) {
   const wrap = h("div", "mrp-pips");
   for (const c of colours) {
     const n = counts[c] || 0;
@@ -37,9 +40,6 @@ function pips(counts, colours, onPick) {
     pip.style.color = PIP_FG[c] || "#ffffff";
     pip.title = `${plural(n, c + " astronaut")}`;
     pip.dataset.colour = c;
-    if (onPick) {
-      pip.addEventListener("click", (ev) => { ev.stopPropagation(); onPick(c); });
-    }
     wrap.appendChild(pip);
   }
   return wrap;
@@ -56,7 +56,7 @@ function unverifiedBadge(what) {
   return b;
 }
 
-function zoneBox(z, colours, send, picked, targets) {
+function zoneBox(z, colours, picked, targets) {
   const box = h("div", `mrp-zone mrp-zone-${z.kind}`);
   if (!z.verified) box.classList.add("mrp-zone-unverified");
   const isPicked = picked === `zone:${z.id}` || (targets.picked || []).includes(z.id);
@@ -91,8 +91,7 @@ function zoneBox(z, colours, send, picked, targets) {
     res.classList.add("mrp-facedown");
   }
   box.appendChild(res);
-  box.appendChild(pips(z.astronauts, colours,
-    (c) => send({ kind: "pick", target: "zone", id: z.id, colour: c })));
+  box.appendChild(pips(z.astronauts, colours));
   const waiting = Object.entries(z.waiting || {}).filter(([, n]) => n > 0);
   if (waiting.length) {
     box.appendChild(h("div", "mrp-waiting",
@@ -104,15 +103,10 @@ function zoneBox(z, colours, send, picked, targets) {
     if (!z.discovery) d.classList.add("mrp-none");
     box.appendChild(d);
   }
-  const pick = () => send({ kind: "pick", target: "zone", id: z.id });
-  box.addEventListener("click", pick);
-  box.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); }
-  });
   return box;
 }
 
-function shipCard(s, colours, send, picked, label, targets) {
+function shipCard(s, colours, picked, label, targets) {
   const card = h("div", "mrp-ship");
   if (s.launched) card.classList.add("mrp-ship-launched");
   if (!s.verified) card.classList.add("mrp-ship-unverified");
@@ -137,13 +131,7 @@ function shipCard(s, colours, send, picked, label, targets) {
   const cap = h("div", "mrp-ship-cap", `${s.aboard}/${s.capacity} aboard`);
   if (s.aboard >= s.capacity) cap.classList.add("mrp-full");
   card.appendChild(cap);
-  card.appendChild(pips(s.crew, colours,
-    (c) => send({ kind: "pick", target: "ship", id: s.id, colour: c })));
-  const pick = () => send({ kind: "pick", target: "ship", id: s.id });
-  card.addEventListener("click", pick);
-  card.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); }
-  });
+  card.appendChild(pips(s.crew, colours));
   return card;
 }
 
@@ -173,7 +161,6 @@ function edgeLayer(b) {
 function draw(model, root) {
   const b = model.get("board") || {};
   const picked = model.get("picked") || "";
-  const send = (msg) => model.send(msg);
   const colours = b.colours || [];
   const frag = document.createDocumentFragment();
 
@@ -200,14 +187,14 @@ function draw(model, root) {
   mars.setAttribute("role", "group");
   mars.setAttribute("aria-label", "Map of Mars and Phobos: lines join neighbouring zones");
   mars.appendChild(edgeLayer(b));
-  for (const z of b.zones || []) mars.appendChild(zoneBox(z, colours, send, picked, targets));
+  for (const z of b.zones || []) mars.appendChild(zoneBox(z, colours, picked, targets));
   frag.appendChild(mars);
 
   const pad = h("div", "mrp-launchpad");
   pad.appendChild(h("div", "mrp-section-title", "Launchpad"));
   const docks = h("div", "mrp-docks");
   (b.docks || []).forEach((s, i) => {
-    if (s) docks.appendChild(shipCard(s, colours, send, picked, `Dock ${i + 1}:`, targets));
+    if (s) docks.appendChild(shipCard(s, colours, picked, `Dock ${i + 1}:`, targets));
     else docks.appendChild(h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`));
   });
   pad.appendChild(docks);
@@ -215,7 +202,7 @@ function draw(model, root) {
     pad.appendChild(h("div", "mrp-section-title", "Launched (land at the end of the round)"));
     const fl = h("div", "mrp-docks");
     for (const s of b.launched) {
-      fl.appendChild(shipCard(s, colours, send, picked, "In flight:", targets));
+      fl.appendChild(shipCard(s, colours, picked, "In flight:", targets));
     }
     pad.appendChild(fl);
   }
@@ -234,19 +221,45 @@ function draw(model, root) {
   frag.appendChild(mem);
   frag.appendChild(key);
 
-  root.replaceChildren(frag);
+  morph(root, frag);
+}
+
+// A click on a zone or ship (or one of its astronaut pips: the pick names that colour).
+function pickOf(target) {
+  const place = target.closest("[data-zone], [data-ship]");
+  if (!place) return null;
+  const msg = place.dataset.zone !== undefined
+    ? { kind: "pick", target: "zone", id: place.dataset.zone }
+    : { kind: "pick", target: "ship", id: place.dataset.ship };
+  const pip = target.closest(".mrp-pip");
+  if (pip && place.contains(pip)) msg.colour = pip.dataset.colour;
+  return msg;
 }
 
 function render({ model, el }) {
   const root = h("div", "mrp-board");
   el.appendChild(root);
   const redraw = () => draw(model, root);
+  const onClick = (ev) => {
+    const msg = pickOf(ev.target);
+    if (msg) model.send(msg);
+  };
+  const onKey = (ev) => {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("[data-zone], [data-ship]")) {
+      ev.preventDefault();
+      model.send(pickOf(ev.target));
+    }
+  };
+  root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
   model.on("change:board", redraw);
   model.on("change:picked", redraw);
   redraw();
   return () => {
     model.off("change:board", redraw);
     model.off("change:picked", redraw);
+    root.removeEventListener("click", onClick);
+    root.removeEventListener("keydown", onKey);
   };
 }
 

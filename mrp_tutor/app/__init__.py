@@ -3,8 +3,11 @@
 ``show_app()`` is the one call the notebook makes.  The pieces:
 
 - :mod:`.session`   the controller core: owns the Game, undo stack, viewer; validates input.
-- :mod:`.ui`        :class:`TutorApp`, the panels and the single dispatch path.
+- :mod:`.ui`        :class:`TutorApp`: the header, the layout, the single dispatch path.
+- :mod:`.panels`    the panels (stepper, seat, hand, what-if, referee, log/scores/... tabs).
 - :mod:`.board`     the Mars board anywidget (``widgets/board.js`` + ``board.css``).
+- :mod:`.live`      one message per click: the board's model carries every live panel's
+                    text (``widgets/live.js``).
 - :mod:`.edits`     referee edits of the table position, checked against the rules.
 - :mod:`.bot`       the tutor's bot that plays "Next" and says why.
 """

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..engine.spec import GameSpec
 from ..explain.options import ship_name
-from ..resources import widgets_dir
+from ..resources import widget_esm, widgets_dir
 
 
 class Pick(BaseModel):
@@ -176,7 +176,7 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
 class BoardWidget(anywidget.AnyWidget):
     """Render-only board (ES module ``widgets/board.js``)."""
 
-    _esm = widgets_dir() / "board.js"
+    _esm = widget_esm("morph.js", "board.js")
     _css = widgets_dir() / "board.css"
     board = traitlets.Dict({}).tag(sync=True)
     picked = traitlets.Unicode("").tag(sync=True)

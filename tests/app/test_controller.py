@@ -54,7 +54,7 @@ def to_choose(app: TutorApp) -> None:
         d = app.session.game.decision()
         if d is not None and d.kind == "choose_character" and len(d.colours) == 3:
             return
-        app.next_btn.click()
+        app.stepper.next_btn.click()
     raise AssertionError("never reached the character choice")
 
 
@@ -69,23 +69,24 @@ def test_app_builds_with_stable_classes(app: TutorApp) -> None:
 
 def test_next_plays_a_decision_and_explains_it_with_a_citation(app: TutorApp) -> None:
     before = len(app.session.game.log)
-    log_before = app.log_html.value
-    app.next_btn.click()
+    log_before = app.log_tab.html.value
+    app.stepper.next_btn.click()
     assert len(app.session.game.log) > before
     assert "Step played" in app.status_text()
-    assert "mrp-cite" in app.explain.value and "[setup.missions]" in app.explain.value
-    assert app.log_html.value != log_before
+    explained = app.stepper.explain.value
+    assert "mrp-cite" in explained and "[setup.missions]" in explained
+    assert app.log_tab.html.value != log_before
 
 
 def test_back_restores_the_previous_position(app: TutorApp) -> None:
     start = snapshot(app)
-    app.next_btn.click()
-    app.next_btn.click()
+    app.stepper.next_btn.click()
+    app.stepper.next_btn.click()
     assert snapshot(app) != start
-    app.back_btn.click()
-    app.back_btn.click()
+    app.stepper.back_btn.click()
+    app.stepper.back_btn.click()
     assert snapshot(app) == start
-    app.back_btn.click()
+    app.stepper.back_btn.click()
     assert "Nothing to undo" in app.status_text()
 
 
@@ -96,16 +97,16 @@ def test_back_across_a_reveal_says_so(app: TutorApp) -> None:
         app.dispatch({"type": "choose_character", "colour": c,
                       "character": legal[0].character})  # type: ignore[attr-defined]
     assert app.session.state.stage == "resolve"
-    app.back_btn.click()
+    app.stepper.back_btn.click()
     assert "could not be taken back" in app.status_text()
-    app.back_btn.click()
+    app.stepper.back_btn.click()
     assert app.status_text() == "Back one step."
 
 
 def test_run_to_end_of_round_changes_the_round(app: TutorApp) -> None:
     to_choose(app)
     r = app.session.state.round
-    app.round_btn.click()
+    app.stepper.round_btn.click()
     s = app.session.state
     assert (s.round, s.stage) != (r, "choose")
     assert s.round == r + 1 or s.stage in ("production", "over")
@@ -136,19 +137,50 @@ def test_unexpected_exception_becomes_a_sentence(app: TutorApp,
         raise RuntimeError("kaput")
 
     monkeypatch.setattr(app.session, "next", boom)
-    app.next_btn.click()  # must not raise
+    app.stepper.next_btn.click()  # must not raise
     assert "Something went wrong" in app.status_text()
     assert "kaput" in app.status_text()
 
 
+def options_msg(app: TutorApp, content: Any) -> None:
+    """Deliver a custom message exactly as live.js sends "Play this"."""
+    app.stepper.options._handle_msg({"content": {"data": {"method": "custom",
+                                                          "content": content}}, "buffers": []})
+
+
 def test_options_list_plays_any_legal_decision(app: TutorApp) -> None:
     to_choose(app)
-    labels = [label for label, _ in app.options.options]
-    assert all(label.startswith("Red: play the ") for label in labels)  # viewer red
-    app.options.value = 2
-    chosen = app._options[2]
-    app.play_btn.click()
+    labels = app.stepper.options.labels
+    assert labels and all(label.startswith("Red: play the ") for label in labels)  # viewer red
+    chosen = app.stepper.intents[2]
+    options_msg(app, {"kind": "play", "index": 2,
+                      "position": app.board.options["position"]})
     assert app.session.state.seats["red"].chosen == chosen.character  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "play", "index": "2", "position": 1}, {"kind": "play", "index": 2},
+    {"kind": "play", "index": 2, "position": 1, "extra": 1}, [1, 2], "play",
+    {"kind": "play", "index": 10**30, "position": 1}, {"kind": "drop", "index": 0, "position": 1},
+])
+def test_options_refuse_what_the_page_should_not_send(app: TutorApp, content: Any) -> None:
+    to_choose(app)
+    before = snapshot(app)
+    options_msg(app, content)
+    assert snapshot(app) == before
+    assert "does not understand" in app.status_text()
+
+
+def test_a_choice_from_an_older_options_list_is_refused(app: TutorApp) -> None:
+    to_choose(app)
+    old = app.board.options["position"]
+    options_msg(app, {"kind": "play", "index": 9_999, "position": old})
+    assert "Choose one of the legal options" in app.status_text()
+    app.stepper.next_btn.click()  # the bot plays: a new list
+    before = snapshot(app)
+    options_msg(app, {"kind": "play", "index": 0, "position": old})
+    assert snapshot(app) == before
+    assert "options changed" in app.status_text()
 
 
 def _all_widget_state(app: TutorApp) -> str:
@@ -166,13 +198,14 @@ def test_hidden_information_is_absent_from_another_viewer(app: TutorApp, spec: A
     assert mission not in board and "soldier" not in board.lower()
     everything = _all_widget_state(app)
     assert spec.missions[mission].name not in everything
-    assert "Soldier" not in app.explain.value and "soldier" not in app.log_html.value.lower()
+    assert "Soldier" not in app.stepper.explain.value
+    assert "soldier" not in app.log_tab.html.value.lower()
     # red itself sees its own pick
     app.viewer.value = "red"
     app.tabs.selected_index = 2
-    app.hand_seat.value = "red"
-    app.hand_show.click()
-    assert "Soldier" in app.hand_info.value
+    app.hand.seat.value = "red"
+    app.hand.show_btn.click()
+    assert "Soldier" in app.hand.info.value
 
 
 def test_referee_view_only_in_referee_mode(app: TutorApp, spec: Any) -> None:
@@ -189,31 +222,31 @@ def test_leaving_referee_mode_hides_what_the_referee_saw(app: TutorApp) -> None:
     to_choose(app)
     app.mode.value = "Referee"
     app.dispatch({"type": "choose_character", "colour": "blue", "character": "soldier"})
-    assert "Soldier" in app.explain.value
+    assert "Soldier" in app.stepper.explain.value
     app.tabs.selected_index = 5
-    app.rule_final.click()
-    assert app.ruling.value
+    app.referee_tab.rule_final.click()
+    assert app.referee_tab.ruling.value
     app.tabs.selected_index = 0
-    assert "soldier" in app.log_html.value.lower()
+    assert "soldier" in app.log_tab.html.value.lower()
     app.tabs.selected_index = 1  # the log tab is hidden now, but its widget is still synced
     app.mode.value = "Tutor"  # viewer red again
-    assert "soldier" not in app.log_html.value.lower()
-    assert "Soldier" not in app.explain.value
-    assert "Blue made a secret choice" in app.explain.value
-    assert app.ruling.value == ""
+    assert "soldier" not in app.log_tab.html.value.lower()
+    assert "Soldier" not in app.stepper.explain.value
+    assert "Blue made a secret choice" in app.stepper.explain.value
+    assert app.referee_tab.ruling.value == ""
 
 
 def test_pass_and_play_sealed_pick(app: TutorApp) -> None:
     to_choose(app)
     app.tabs.selected_index = 2
-    app.hand_seat.value = "blue"
-    app.hand_show.click()
-    assert "Blue's hand" in app.hand_info.value
-    app.hand_cards.value = "pilot"
-    app.hand_lock.click()
+    app.hand.seat.value = "blue"
+    app.hand.show_btn.click()
+    assert "Blue's hand" in app.hand.info.value
+    app.hand.cards.value = "pilot"
+    app.hand.lock_btn.click()
     assert app.session.state.seats["blue"].chosen == "pilot"
     assert app.session.viewer is None  # hidden again: the table view
-    assert "Pilot" not in app.hand_info.value
+    assert "Pilot" not in app.hand.info.value
     assert "locked a character" in app.status_text()
 
 
@@ -229,32 +262,32 @@ def test_board_click_is_validated_in_the_kernel(app: TutorApp) -> None:
 
 def test_board_click_on_ship_filters_options(app: TutorApp) -> None:
     to_choose(app)
-    app.round_btn.click()
+    app.stepper.round_btn.click()
     for _ in range(30):
         d = app.session.game.decision()
         if d and d.kind == "board" and app.session.viewer in d.colours:
             break
-        app.next_btn.click()
+        app.stepper.next_btn.click()
     else:
         pytest.skip("no boarding decision for red in this seed")
     ship = app.session.state.docked()[0]
     board_msg(app, {"kind": "pick", "target": "ship", "id": ship})
     name = ship_name(ship)
-    assert all(f"{name} (" in label for label, _ in app.options.options)
+    assert all(f"{name} (" in label for label in app.stepper.options.labels)
 
 
 def test_referee_edit_over_capacity_is_refused_with_the_rule(app: TutorApp, spec: Any) -> None:
     app.tabs.selected_index = 5
     ship = app.session.state.docked()[0]
     cap = spec.cap[ship]
-    app.ed_ship.value = ship
-    app.ed_ship_colour.value = "green"
-    app.ed_ship_n.value = cap + 1
+    app.referee_tab.ship.value = ship
+    app.referee_tab.ship_colour.value = "green"
+    app.referee_tab.ship_n.value = cap + 1
     start = snapshot(app)
-    app.ed_ship_btn.click()
+    app.referee_tab.ship_btn.click()
     assert "Referee mode" in app.status_text()  # not allowed in tutor mode
     app.mode.value = "Referee"
-    app.ed_ship_btn.click()
+    app.referee_tab.ship_btn.click()
     text = app.status_text()
     assert f"capacity {cap}" in text and "ships.capacity" in text
     assert snapshot(app) == start
@@ -263,11 +296,11 @@ def test_referee_edit_over_capacity_is_refused_with_the_rule(app: TutorApp, spec
 def test_referee_edit_beyond_22_astronauts_is_refused(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.tabs.selected_index = 5
-    app.ed_zone.value = "hellas"
-    app.ed_zone_colour.value = "red"
-    app.ed_zone_n.value = 23
+    app.referee_tab.zone.value = "hellas"
+    app.referee_tab.zone_colour.value = "red"
+    app.referee_tab.zone_n.value = 23
     start = snapshot(app)
-    app.ed_zone_btn.click()
+    app.referee_tab.zone_btn.click()
     assert "22 astronauts" in app.status_text()
     assert "components.astronauts" in app.status_text()
     assert snapshot(app) == start
@@ -293,17 +326,17 @@ def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.tabs.selected_index = 5
     supply = app.session.state.seats["red"].supply
-    app.ed_zone.value = "hellas"
-    app.ed_zone_colour.value = "red"
-    app.ed_zone_n.value = 3
-    app.ed_zone_btn.click()
+    app.referee_tab.zone.value = "hellas"
+    app.referee_tab.zone_colour.value = "red"
+    app.referee_tab.zone_n.value = 3
+    app.referee_tab.zone_btn.click()
     assert app.session.state.zones["hellas"]["red"] == 3
     assert app.session.state.seats["red"].supply == supply - 3
     assert app.session.state.face_up["hellas"]  # astronauts arrived: the token turned up
-    app.ed_face.value = "hellas"
-    app.ed_face_btn.click()
+    app.referee_tab.face.value = "hellas"
+    app.referee_tab.face_btn.click()
     assert "already face up" in app.status_text()
-    app.back_btn.click()
+    app.stepper.back_btn.click()
     assert not app.session.state.face_up["hellas"]
     assert app.session.state.zones["hellas"].get("red", 0) == 0
     assert app.session.state.seats["red"].supply == supply
@@ -311,31 +344,32 @@ def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
 
 def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
     app.tabs.selected_index = 5
-    app.rule_final.click()  # tutor mode: a final ruling would show others' missions
-    assert "Referee mode" in app.status_text() and app.ruling.value == ""
+    app.referee_tab.rule_final.click()  # tutor mode: a final ruling would show others' missions
+    assert "Referee mode" in app.status_text() and app.referee_tab.ruling.value == ""
     app.mode.value = "Referee"
-    app.ed_zone.value = "hellas"
+    app.referee_tab.zone.value = "hellas"
     for colour, n in (("red", 2), ("blue", 1)):
-        app.ed_zone_colour.value = colour
-        app.ed_zone_n.value = n
-        app.ed_zone_btn.click()
-    app.ed_face.value = "hellas"
-    app.ed_face_btn.click()  # only face-up zones produce
-    app.rule_prod.click()
-    assert "Red receives" in app.ruling.value
-    assert "production.majority" in app.ruling.value
-    app.rule_final.click()
-    assert "scoring.final" in app.ruling.value and "If the game ended now" in app.ruling.value
+        app.referee_tab.zone_colour.value = colour
+        app.referee_tab.zone_n.value = n
+        app.referee_tab.zone_btn.click()
+    app.referee_tab.face.value = "hellas"
+    app.referee_tab.face_btn.click()  # only face-up zones produce
+    app.referee_tab.rule_prod.click()
+    assert "Red receives" in app.referee_tab.ruling.value
+    assert "production.majority" in app.referee_tab.ruling.value
+    app.referee_tab.rule_final.click()
+    ruling = app.referee_tab.ruling.value
+    assert "scoring.final" in ruling and "If the game ended now" in ruling
 
 
 def test_what_if_compares_on_copies(app: TutorApp) -> None:
     to_choose(app)
     start = snapshot(app)
     app.tabs.selected_index = 4
-    app.wi_a.value = 0
-    app.wi_b.value = 1
-    app.wi_go.click()
-    assert app.wi_out.value.count('class="mrp-whatif-col"') == 2
+    app.whatif.a.value = 0
+    app.whatif.b.value = 1
+    app.whatif.go.click()
+    assert app.whatif.out.value.count('class="mrp-whatif-col"') == 2
     assert snapshot(app) == start
 
 
@@ -345,25 +379,25 @@ def test_what_if_never_reveals_hidden_picks(app: TutorApp, spec: Any) -> None:
     app.dispatch({"type": "choose_character", "colour": "blue", "character": "saboteur"})
     app.viewer.value = "green"  # green chooses last: its pick would start the countdown
     app.tabs.selected_index = 4
-    app.wi_a.value = 0
-    app.wi_b.value = 1
-    app.wi_go.click()
-    out = app.wi_out.value
+    app.whatif.a.value = 0
+    app.whatif.b.value = 1
+    app.whatif.go.click()
+    out = app.whatif.out.value
     assert "hidden until it really happens" in out
     assert "Soldier" not in out and "Saboteur" not in out
     app.mode.value = "Referee"  # the referee may look ahead
     app.tabs.selected_index = 4
-    app.wi_go.click()
-    assert "reveals the" in app.wi_out.value and "hidden until" not in app.wi_out.value
+    app.whatif.go.click()
+    assert "reveals the" in app.whatif.out.value and "hidden until" not in app.whatif.out.value
 
 
 def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.tabs.selected_index = 5
-    app.ed_zone.value = "syrtis_major"
-    app.ed_zone_colour.value = "blue"
-    app.ed_zone_n.value = 4
-    app.ed_zone_btn.click()
+    app.referee_tab.zone.value = "syrtis_major"
+    app.referee_tab.zone_colour.value = "blue"
+    app.referee_tab.zone_n.value = 4
+    app.referee_tab.zone_btn.click()
     app.tabs.selected_index = 3
     assert "Syrtis Major" in app.lesson.quiz_q.value
     # astronauts put into a zone turn its face-down resource token up, as a landing does
@@ -383,13 +417,13 @@ def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
 
 def test_text_board_is_a_table_with_headers(app: TutorApp) -> None:
     app.tabs.selected_index = 7
-    html = app.text_board.value
+    html = app.text_tab.html.value
     assert "<caption>" in html and 'scope="row"' in html and "Hellas" in html
 
 
 def test_scores_tab_renders_tables_and_race(app: TutorApp) -> None:
     app.tabs.selected_index = 1
-    html = app.scores_html.value
+    html = app.scores_tab.html.value
     assert "mrp-scoreboard" in html and "mrp-majorities" in html and "mrp-race" in html
 
 
@@ -434,12 +468,12 @@ def test_scenario_picker_tolerates_an_empty_library_and_plays_steps(spec: Any) -
     app.scenario.value = "full-ship"
     app.load_btn.click()
     assert "Scenario loaded" in app.status_text()
-    app.next_btn.click()
+    app.stepper.next_btn.click()
     assert app.session.state.seats["red"].missions == [sc.steps[0].intent["card"]]
-    app.next_btn.click()  # a step that shows an illegal move on purpose
+    app.stepper.next_btn.click()  # a step that shows an illegal move on purpose
     assert "forbid" in app.status_text()
-    assert "illegal move on purpose" in app.explain.value
-    app.back_btn.click()
+    assert "illegal move on purpose" in app.stepper.explain.value
+    app.stepper.back_btn.click()
     app.tabs.selected_index = 3
     assert "Is keeping a mission legal now?" in app.lesson.quiz_q.value
     app.lesson.quiz_pick.value = "legal"
@@ -488,8 +522,8 @@ def test_real_library_scenario_with_quiz(spec: Any) -> None:
     app.scenario.value = "round-ties-clockwise"
     app.load_btn.click()
     assert "Scenario loaded" in app.status_text()
-    app.next_btn.click()
-    assert "round.ties_clockwise" in app.explain.value
+    app.stepper.next_btn.click()
+    assert "round.ties_clockwise" in app.stepper.explain.value
     app.tabs.selected_index = 3
     assert "Who resolves first?" in app.lesson.quiz_q.value
     app.lesson.quiz_pick.value = "Red"
@@ -529,7 +563,7 @@ def test_broken_override_file_starts_the_app_with_a_sentence(
     # the app runs on the base data
     base = load_spec(use_env_overrides=False)
     assert set(app.spec.ships) == set(base.ships)
-    app.next_btn.click()
+    app.stepper.next_btn.click()
     assert app.session.game.log
 
 

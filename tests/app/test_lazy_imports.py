@@ -18,7 +18,7 @@ with mock.patch("IPython.display.display"):
     mrp_tutor.app.show_app(seed=3)  # the notebook's call, game picker included
 assert "mrp_tutor.first_martians" not in sys.modules
 app = build_app(seed=3)
-app.next_btn.click()
+app.stepper.next_btn.click()
 print(",".join(m for m in ("pandas", "pyarrow", "networkx") if m in sys.modules))
 app.tabs.selected_index = 1  # Scores: a pandas table
 print("pandas" in sys.modules, "error" in app.status.value)

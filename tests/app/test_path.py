@@ -63,7 +63,7 @@ def test_the_quiz_asks_before_it_tells(app: TutorApp) -> None:
     assert sc is not None and sc.quiz is not None
     assert lesson.quiz_pick.value is None  # nothing preselected
     first_words = " ".join(sc.lesson.split()[:6])
-    for html in (lesson.quiz_q.value, lesson.lesson_html.value, app.explain.value):
+    for html in (lesson.quiz_q.value, lesson.lesson_html.value, app.stepper.explain.value):
         assert first_words not in re.sub(r"<[^>]+>", "", html)  # the lesson is not shown yet
     lesson.quiz_check.click()  # with nothing chosen: a request, not a wrong answer
     assert "Choose your prediction first" in app.status_text()

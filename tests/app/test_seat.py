@@ -65,7 +65,7 @@ def act_once(app: TutorApp) -> None:
     elif targets.get("zones"):
         click(app, "zone", targets["zones"][0])
     else:
-        app.seat.choices.children[0].click()
+        app.seat.choices.click(0)
 
 
 def test_taking_a_seat_waits_only_at_the_learners_decisions(app: TutorApp) -> None:
@@ -76,7 +76,7 @@ def test_taking_a_seat_waits_only_at_the_learners_decisions(app: TutorApp) -> No
     assert "Your turn (Red)" in app.seat.prompt.value
     assert len(sess.reports) >= 3  # the three bots kept their missions, explained
     before = len(sess.game.log)
-    app.next_btn.click()  # Next never plays the learner's colour
+    app.stepper.next_btn.click()  # Next never plays the learner's colour
     assert len(sess.game.log) == before and "your turn" in app.status_text().lower()
 
 
@@ -123,9 +123,9 @@ def test_a_click_on_an_astronaut_picks_the_victim(spec: Any) -> None:
 def test_back_returns_to_the_learners_previous_decision(app: TutorApp) -> None:
     sess = app.session
     first = sess.game.legal_intents()
-    app.seat.choices.children[0].click()
+    app.seat.choices.click(0)
     assert sess.game.legal_intents() != first
-    app.back_btn.click()
+    app.stepper.back_btn.click()
     assert sess.game.legal_intents() == first
     assert "previous decision" in app.status_text()
 
@@ -142,9 +142,9 @@ def test_a_seated_learner_cannot_switch_to_a_bots_view(app: TutorApp) -> None:
     assert app.session.viewer == "red" and app.viewer.value == "red"
     assert "only red's view" in app.status_text()
     app.tabs.selected_index = 2
-    app.hand_seat.value = "blue"
-    app.hand_show.click()
-    assert app.session.viewer == "red" and app.hand_open is None
+    app.hand.seat.value = "blue"
+    app.hand.show_btn.click()
+    assert app.session.viewer == "red" and app.hand.open is None
 
 
 def test_a_click_naming_an_unknown_astronaut_is_refused(app: TutorApp) -> None:
@@ -158,9 +158,9 @@ def test_a_click_naming_an_unknown_astronaut_is_refused(app: TutorApp) -> None:
 
 def test_what_if_compares_the_learners_own_options(app: TutorApp) -> None:
     app.tabs.selected_index = 4
-    assert app.wi_a.value is not None and app.wi_b.value is not None  # nothing starts blank
-    assert all(label.startswith("Red: ") for label, _ in app.wi_a.options)
+    assert app.whatif.a.value is not None and app.whatif.b.value is not None  # nothing starts blank
+    assert all(label.startswith("Red: ") for label, _ in app.whatif.a.options)
     before = len(app.session.game.log)
-    app.wi_go.click()
+    app.whatif.go.click()
     assert "Both choices were played on copies" in app.status_text()
     assert len(app.session.game.log) == before

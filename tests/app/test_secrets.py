@@ -14,7 +14,8 @@ import pytest
 from ipywidgets.widgets import widget as ipw
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.ui import SEED_ENV, TutorApp, parse_seed
+from mrp_tutor.app.seeds import SEED_ENV, parse_seed
+from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import load_spec
 
 SEED = 982451653  # long enough that its digits appear nowhere by chance
@@ -44,14 +45,14 @@ def to_choose(app: TutorApp) -> None:
         d = app.session.game.decision()
         if d is not None and d.kind == "choose_character" and len(d.colours) == 3:
             return
-        app.next_btn.click()
+        app.stepper.next_btn.click()
     raise AssertionError("never reached the character choice")
 
 
 def open_hand(app: TutorApp, colour: str) -> None:
     app.tabs.selected_index = 2
-    app.hand_seat.value = colour
-    app.hand_show.click()
+    app.hand.seat.value = colour
+    app.hand.show_btn.click()
 
 
 def test_the_seed_is_in_no_widget_once_the_game_started(app: TutorApp) -> None:
@@ -97,20 +98,20 @@ def test_a_locked_pick_leaves_nothing_of_itself(app: TutorApp, spec: Any) -> Non
     to_choose(app)
     app.viewer.value = ""  # the table
     open_hand(app, "blue")
-    assert app.hand_cards.index is None  # nothing preselected
-    app.hand_cards.value = "pilot"
-    app.hand_lock.click()
+    assert app.hand.cards.index is None  # nothing preselected
+    app.hand.cards.value = "pilot"
+    app.hand.lock_btn.click()
     assert app.session.state.seats["blue"].chosen == "pilot"
-    assert app.hand_cards.index is None and app.hand_cards.options == ()
+    assert app.hand.cards.index is None and app.hand.cards.options == ()
     state = page_state(app)
     assert "pilot" not in state  # the id (labels are names) ...
     assert "Locked pick: Pilot" not in state
     # ... and the next player's hand opens with nothing selected
     open_hand(app, "red")
-    assert "Red's hand" in app.hand_info.value
-    assert app.hand_cards.index is None and app.hand_cards.value is None
-    assert "Locked pick: none yet" in app.hand_info.value
-    app.hand_lock.click()  # locking nothing is refused, nothing is played
+    assert "Red's hand" in app.hand.info.value
+    assert app.hand.cards.index is None and app.hand.cards.value is None
+    assert "Locked pick: none yet" in app.hand.info.value
+    app.hand.lock_btn.click()  # locking nothing is refused, nothing is played
     assert "pick a character first" in app.status_text()
     assert app.session.state.seats["red"].chosen is None
     blue_mission = spec.card_name(app.session.state.seats["blue"].missions[0])
@@ -121,14 +122,14 @@ def test_switching_the_hands_player_resets_every_control(app: TutorApp, spec: An
     to_choose(app)
     app.viewer.value = ""
     open_hand(app, "green")
-    app.hand_cards.value = "soldier"
+    app.hand.cards.value = "soldier"
     green_mission = spec.card_name(app.session.state.seats["green"].missions[0])
-    assert green_mission in app.hand_info.value
-    app.hand_seat.value = "red"  # the device is passed on without "Hide"
-    assert app.hand_open is None and app.session.viewer is None
-    assert app.hand_cards.index is None and app.hand_cards.options == ()
-    assert app.hand_box.children == ()
-    assert "Hands are hidden" in app.hand_info.value
+    assert green_mission in app.hand.info.value
+    app.hand.seat.value = "red"  # the device is passed on without "Hide"
+    assert app.hand.open is None and app.session.viewer is None
+    assert app.hand.cards.index is None and app.hand.cards.options == ()
+    assert app.hand.box.children == ()
+    assert "Hands are hidden" in app.hand.info.value
     assert green_mission not in page_state(app)
     assert app.session.state.seats["green"].chosen is None
 
@@ -136,12 +137,12 @@ def test_switching_the_hands_player_resets_every_control(app: TutorApp, spec: An
 def _log_uncached(app: TutorApp) -> str:
     from mrp_tutor import tables
     from mrp_tutor.app.html import rows_html
-    from mrp_tutor.app.ui import LOG_TAIL, _rounds
+    from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds
 
     evs = app.session.game.log
     start = max(0, len(evs) - LOG_TAIL)
     shown = [app.session.visible(ev) for ev in evs[start:]]
-    rows = tables.event_rows(app.spec, shown, start=start, rounds=_rounds(evs)[start:])
+    rows = tables.event_rows(app.spec, shown, start=start, rounds=event_rounds(evs)[start:])
     return (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
             + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table"))
 
@@ -150,17 +151,17 @@ def test_the_log_row_cache_always_shows_what_the_viewer_may_see_now(app: TutorAp
     to_choose(app)
     app.viewer.value = "red"
     app.dispatch({"type": "choose_character", "colour": "red", "character": "soldier"})
-    assert "Soldier" in app.log_html.value and app.log_html.value == _log_uncached(app)
+    assert "Soldier" in app.log_tab.html.value and app.log_tab.html.value == _log_uncached(app)
     app.viewer.value = "blue"  # red's pick is red's secret again
-    assert "Soldier" not in app.log_html.value and app.log_html.value == _log_uncached(app)
+    assert "Soldier" not in app.log_tab.html.value and app.log_tab.html.value == _log_uncached(app)
     app.mode.value = "Referee"
-    assert "Soldier" in app.log_html.value
+    assert "Soldier" in app.log_tab.html.value
     app.mode.value = "Tutor"
     for _ in range(5):
-        app.next_btn.click()
-        assert app.log_html.value == _log_uncached(app)
+        app.stepper.next_btn.click()
+        assert app.log_tab.html.value == _log_uncached(app)
     for _ in range(3):
-        app.back_btn.click()
-        assert app.log_html.value == _log_uncached(app)
+        app.stepper.back_btn.click()
+        assert app.log_tab.html.value == _log_uncached(app)
     app.new_btn.click()
-    assert app.log_html.value == _log_uncached(app)
+    assert app.log_tab.html.value == _log_uncached(app)

@@ -104,7 +104,7 @@ def test_an_uploaded_file_is_bounded(spec: Any) -> None:
 # ----------------------------------------------------------------- the editor
 def test_fields_start_at_the_current_value_and_set_checks_the_whole_table(app: TutorApp) -> None:
     for _ in range(2):
-        app.round_btn.click()
+        app.stepper.round_btn.click()
     tab = referee(app)
     ed = tab.editor
     state = app.session.state

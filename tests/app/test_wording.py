@@ -169,11 +169,9 @@ def test_referee_verdicts_name_the_play_in_words() -> None:
     assert {"play_action", "keep_action", "board", "kill"} <= kinds, kinds
 
 
-# Sentences in code that still say "(s)": app/ui.py's, left to the engineer splitting it into
-# panels, and the board effect's (engine hot path).  Matched by text, wherever they move.
-KNOWN_PLURAL_S = {"Winner(s): ", " earlier step(s) in ", " event(s)).", " decision(s); now round ",
-                  " step(s); press Next).", " legal option(s) involve it.",
-                  " astronaut(s) at a time"}
+# Sentences in code that still say "(s)": the board effect's (engine hot path).  Matched by
+# text, wherever they move.
+KNOWN_PLURAL_S = {" astronaut(s) at a time"}
 
 
 def test_no_sentence_in_the_code_says_s_in_brackets() -> None:

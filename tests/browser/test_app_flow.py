@@ -47,7 +47,9 @@ def test_pick_scenario_and_step_a_full_round(app: Any) -> None:
     board = page.locator(".mrp-board")
     log = page.locator(".mrp-log")
     board_before = board.inner_text()
-    log_before = log.inner_text()
+    # text_content: the log below the board is laid out only once on screen (innerText of
+    # content not laid out is empty)
+    log_before = log.text_content()
     round_label = page.locator(".mrp-board-round")
     start_round = int(re.sub(r"\D", "", round_label.inner_text()))
 
@@ -57,7 +59,7 @@ def test_pick_scenario_and_step_a_full_round(app: Any) -> None:
     expect(explain).to_contain_text("Explorer")
     expect(page.locator(".mrp-countdown .mrp-current")).to_have_count(1)
     assert board.inner_text() != board_before
-    assert log.inner_text() != log_before
+    assert log.text_content() != log_before
 
     for _ in range(80):  # the bot plays on until the round tracker moves
         if int(re.sub(r"\D", "", round_label.inner_text())) != start_round:
@@ -67,6 +69,7 @@ def test_pick_scenario_and_step_a_full_round(app: Any) -> None:
         pytest.fail("the round never ended")
     expect(round_label).to_have_text(f"Round {start_round + 1}")
     expect(explain.locator("cite").first).to_contain_text(re.compile(r"\[[a-z_.]+\]"))
+    log.scroll_into_view_if_needed()
     expect(log.locator("tbody tr").first).to_be_visible()
     assert app.log.page_errors == [], app.log.page_errors
 
@@ -134,6 +137,7 @@ def test_pass_and_play_pick_stays_sealed(app: Any) -> None:
                                                         timeout=STEP_TIMEOUT_MS)
     expect(hand).to_contain_text("Hands are hidden")
     # the pick is nowhere in the page but the (public) countdown strip of all nine cards
-    for sel in (".mrp-hand", ".mrp-explain", ".mrp-log", ".mrp-board", ".mrp-status"):
+    for sel in (".mrp-hand", ".mrp-explain", ".mrp-board", ".mrp-status"):
         assert "soldier" not in page.locator(sel).first.inner_text().lower(), sel
+    assert "soldier" not in (page.locator(".mrp-log").first.text_content() or "").lower()
     expect(page.locator(".mrp-board-viewer")).to_contain_text("view: table")

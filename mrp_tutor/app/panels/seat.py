@@ -15,6 +15,7 @@ from ...engine import intents as I
 from ...explain.options import describe_intent, plural, ship_name
 from .. import seat as S
 from ..html import e
+from ..live import ChoiceList, LiveHTML
 from ..session import StepReport
 
 if TYPE_CHECKING:
@@ -52,8 +53,11 @@ class SeatPanel:
         self.clear_btn = W.Button(description="Clear my clicks", _dom_classes=["mrp-clear-picks"],
                                   tooltip="Forget the zones and ships clicked so far",
                                   layout=W.Layout(width="auto", display="none"))
-        self.prompt = W.HTML(_dom_classes=["mrp-prompt"])
-        self.choices = W.VBox([], _dom_classes=["mrp-choices"])
+        self.prompt = LiveHTML(app.board, "prompt", _dom_classes=["mrp-prompt"])
+        self.choices = ChoiceList(app.board, _dom_classes=["mrp-choices"])
+        self.choices.on_play(app._guard(self.on_choice))
+        self.choices.on_bad_message(lambda msg: app.say(msg, "error"))
+        self._position = 0  # numbers each list of choices, so a stale click is refused
         self.take_btn.on_click(app._guard(self.on_take))
         self.clear_btn.on_click(app._guard(self.on_clear))
         self.widget = W.VBox([
@@ -151,15 +155,12 @@ class SeatPanel:
         return f"{what}: {how}."
 
     def _set_choices(self, opts: list[I.Intent], view: dict[str, Any]) -> None:
+        if not opts and not self._choice_intents and self.choices.labels == []:
+            return  # still nothing to choose: nothing to send
         self._choice_intents = list(opts)
-        buttons = []
-        for i, x in enumerate(opts):
-            b = W.Button(description=describe_intent(self.app.spec, x, view),
-                         _dom_classes=["mrp-choice"],
-                         layout=W.Layout(width="auto", max_width="100%", height="auto"))
-            b.on_click(self.app._guard(lambda _b, i=i: self.play_choice(i)))
-            buttons.append(b)
-        self.choices.children = buttons
+        self._position += 1
+        self.choices.show([describe_intent(self.app.spec, x, view) for x in opts],
+                          self._position)
 
     # ------------------------------------------------------------------ actions
     def on_take(self, _b: Any = None) -> None:
@@ -212,6 +213,14 @@ class SeatPanel:
         self.app.render()
         self.app.say(f"{name[0].upper() + name[1:]}: {len(found)} options use it. Click another "
                      "zone or ship, or choose below.", "info")
+
+    def on_choice(self, i: int, position: int) -> None:
+        """A choice button: choice ``i`` of the list shown at ``position``."""
+        if position != self._position:
+            self.app.say("The choices changed before your click arrived: choose again.",
+                         "error")
+            return
+        self.play_choice(i)
 
     def play_choice(self, i: int) -> None:
         if not 0 <= i < len(self._choice_intents):

@@ -1,0 +1,161 @@
+"""One message per click: the app board is the hub of every panel a click changes.
+
+ipywidgets sends one comm message per changed widget, and the page handles them one after
+another: a Next that touched eight widgets cost eight round trips of browser work.  Here the
+board's model (:class:`AppBoard`) also carries the HTML of the status line, the step
+counter, countdown, decision, explanation, log, ... and the labels of the legal options.
+Each panel on the page is a small view (:class:`LiveHTML`, :class:`OptionPicker`) that reads
+its own trait of the hub and redraws only when that text changed.  The app's dispatch path
+holds the hub's sync for the whole click, so a click sends at most one hub message holding
+only the traits that changed (``widgets/live.js``).
+
+Secrets: the hub holds only what the panels show, all built from the current viewer's view,
+exactly as the ``W.HTML`` widgets it replaces did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import anywidget
+import ipywidgets as W
+import traitlets
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..resources import widget_esm
+from .board import BoardWidget
+
+# the hub's HTML traits: one per live panel
+SLOTS = ("status", "steps", "countdown", "decision", "explain", "seed", "prompt", "log",
+         "scores", "text_board")
+
+
+class AppBoard(BoardWidget):
+    """The app's board, also carrying the live panels' content (see the module docstring)."""
+
+    status = traitlets.Unicode("").tag(sync=True)
+    steps = traitlets.Unicode("").tag(sync=True)
+    countdown = traitlets.Unicode("").tag(sync=True)
+    decision = traitlets.Unicode("").tag(sync=True)
+    explain = traitlets.Unicode("").tag(sync=True)
+    seed = traitlets.Unicode("").tag(sync=True)
+    prompt = traitlets.Unicode("").tag(sync=True)
+    log = traitlets.Unicode("").tag(sync=True)
+    scores = traitlets.Unicode("").tag(sync=True)
+    text_board = traitlets.Unicode("").tag(sync=True)
+    # {"labels": [...], "position": n, "empty": "..."}: the options listed at position n
+    options = traitlets.Dict({}).tag(sync=True)
+    choices = traitlets.Dict({}).tag(sync=True)  # the same for the seat panel's buttons
+
+    def __repr__(self) -> str:
+        return "AppBoard()"
+
+
+class _Slot(anywidget.AnyWidget):
+    _esm = widget_esm("morph.js", "live.js")
+    # the tabs' tables are laid out only when on screen (below the board, most clicks)
+    _css = """
+.mrp-options.widget-dropdown { flex-wrap: wrap; align-items: center; height: auto;
+  row-gap: 4px; box-sizing: border-box; max-width: 100%; }
+.mrp-options.widget-dropdown > select { flex: 1 1 160px; width: auto; min-width: 0;
+  box-sizing: border-box; height: var(--jp-widgets-inline-height, 28px); }
+.mrp-options .mrp-play { flex: 0 0 auto; width: auto; margin-left: 4px; }
+.mrp-log, .mrp-scores, .mrp-text-board { content-visibility: auto;
+  contain-intrinsic-size: auto 1200px; }
+.mrp-choices { display: flex; flex-direction: column; align-items: stretch; }
+.mrp-choices .mrp-choice { width: auto; max-width: 100%; height: auto; margin: 2px; }
+"""
+    hub = traitlets.Instance(AppBoard).tag(sync=True, **W.widget_serialization)
+    name = traitlets.Unicode("").tag(sync=True)
+    kind = traitlets.Unicode("html").tag(sync=True)
+
+    def __init__(self, hub: AppBoard, name: str, **kwargs: Any) -> None:
+        if not hub.has_trait(name):
+            raise ValueError(f"the app board has no live panel {name!r}")
+        super().__init__(hub=hub, name=name, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+
+class LiveHTML(_Slot):
+    """An HTML panel whose text lives on the hub; ``value`` reads and writes it there."""
+
+    @property
+    def value(self) -> str:
+        return str(getattr(self.hub, self.name))
+
+    @value.setter
+    def value(self, html: str) -> None:
+        setattr(self.hub, self.name, html)
+
+
+class Pick(BaseModel):
+    """A choice as sent by live.js: the index in the list shown at ``position``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: Literal["play"]
+    index: int = Field(ge=-1, le=10_000)
+    position: int = Field(ge=0)
+
+
+class _Picker(_Slot):
+    """A list of labels on the hub (trait ``name``: labels, position, empty text); the
+    page sends back the index picked, validated as a :class:`Pick`."""
+
+    def __init__(self, hub: AppBoard, name: str, kind: str, **kwargs: Any) -> None:
+        super().__init__(hub, name, kind=kind, **kwargs)
+        self._play: list[Callable[[int, int], None]] = []
+        self._bad: list[Callable[[str], None]] = []
+        self.on_msg(self._on_custom_msg)
+
+    @property
+    def labels(self) -> list[str]:
+        """The labels shown now (in order)."""
+        return list(getattr(self.hub, self.name).get("labels", []))
+
+    @property
+    def position(self) -> int:
+        return int(getattr(self.hub, self.name).get("position", 0))
+
+    def show(self, labels: list[str], position: int, empty: str = "") -> None:
+        """List ``labels`` (for the position numbered ``position``; ``empty``: no labels)."""
+        setattr(self.hub, self.name, {"labels": list(labels), "position": position,
+                                      "empty": empty})
+
+    def on_play(self, handler: Callable[[int, int], None]) -> None:
+        """Call ``handler(index, position)`` for every valid pick."""
+        self._play.append(handler)
+
+    def on_bad_message(self, handler: Callable[[str], None]) -> None:
+        self._bad.append(handler)
+
+    def click(self, index: int) -> None:
+        """What the page sends when label ``index`` is picked (for tests)."""
+        self._on_custom_msg(self, {"kind": "play", "index": index,
+                                   "position": self.position}, [])
+
+    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            msg = Pick.model_validate(content)
+        except ValidationError:
+            for h in self._bad:
+                h("The page sent a choice the app does not understand; it was ignored.")
+            return
+        for handler in self._play:
+            handler(msg.index, msg.position)
+
+
+class OptionPicker(_Picker):
+    """The legal options (a labelled select) and "Play this"."""
+
+    def __init__(self, hub: AppBoard, **kwargs: Any) -> None:
+        super().__init__(hub, "options", "options", **kwargs)
+
+
+class ChoiceList(_Picker):
+    """The seated learner's few choices, one button each (class ``mrp-choice``)."""
+
+    def __init__(self, hub: AppBoard, **kwargs: Any) -> None:
+        super().__init__(hub, "choices", "choices", **kwargs)

@@ -1,0 +1,205 @@
+"""The stepper: Back / Next / Run to end of round, the decision waited for, the legal options
+and the explanation of the steps just played.
+
+Every click goes through the app's guard and ends in :meth:`TutorApp.render`, which calls
+:meth:`StepperPanel.render` with the session's view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ...core.words import plural
+from ...engine.intents import Intent
+from ...engine.secrecy import REVEALING
+from ...explain import cite
+from ...explain.options import describe_intent
+from ..html import countdown_html, e, sentence_html, sentences_html
+from ..live import LiveHTML, OptionPicker
+from ..session import StepReport
+
+if TYPE_CHECKING:
+    from ..ui import TutorApp
+
+MAX_OPTIONS = 400  # options listed in the dropdown
+SHOWN_REPORTS = 25  # steps explained at once (Run to end of round may play more)
+
+
+def button(label: str, cls: str, tip: str = "", style: str = "") -> W.Button:
+    """A button sized to its label, with a CSS class tests and the page can find."""
+    return W.Button(description=label, tooltip=tip or label, _dom_classes=[cls],
+                    button_style=style, layout=W.Layout(width="auto"))
+
+
+def intent_fields(x: Intent) -> list[str]:
+    """The intent's values other than its colour (what a board click can match)."""
+    return [str(getattr(x, f)) for f in x.__dataclass_fields__ if f != "colour"]
+
+
+class StepperPanel:
+    """Stepper buttons, decision line, options dropdown and explanation."""
+
+    def __init__(self, app: TutorApp) -> None:
+        self.app = app
+        self.intents: list[Intent] = []  # the options listed, in dropdown order
+        self.back_btn = button("◀ Back", "mrp-back", "Undo the last step")
+        self.next_btn = button("Next ▶", "mrp-next", "Play the next decision and explain it",
+                               "primary")
+        self.round_btn = button("Run to end of round ▶▶", "mrp-run-round",
+                                "Play decisions until the round (or phase) changes")
+        hub = app.board  # the live panels' text travels on the board's model
+        self.step_label = LiveHTML(hub, "steps", _dom_classes=["mrp-step-count"])
+        self.countdown = LiveHTML(hub, "countdown", _dom_classes=["mrp-countdown"])
+        self.decision = LiveHTML(hub, "decision", _dom_classes=["mrp-decision"])
+        self.options = OptionPicker(hub, _dom_classes=["mrp-options"],
+                                    layout=W.Layout(width="100%"))
+        self.explain = LiveHTML(hub, "explain", _dom_classes=["mrp-explain"],
+                                layout=W.Layout(max_height="380px", overflow="auto"))
+        self.next_btn.on_click(app._guard(self.on_next))
+        self.back_btn.on_click(app._guard(self.on_back))
+        self.round_btn.on_click(app._guard(self.on_run_round))
+        self.options.on_play(app._guard(self.on_play_option))
+        self.options.on_bad_message(lambda msg: app.say(msg, "error"))
+        self._position = 0  # numbers each options list, so a stale choice is refused
+        bar = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
+                     _dom_classes=["mrp-stepper"], layout=W.Layout(flex_flow="row wrap"))
+        self.widgets: list[W.Widget] = [bar, self.countdown, self.decision, self.options,
+                                        W.HTML("<b>Explanation</b>"), self.explain]
+
+    # ------------------------------------------------------------------ render
+    def render(self, view: dict[str, Any], reports: list[StepReport] | None) -> None:
+        """Countdown, decision, options and (when given) the explanation of ``reports``."""
+        self.countdown.value = countdown_html(self.app.spec, view)
+        self.render_decision(view)
+        if reports is not None:
+            self.explain.value = self.reports_html(reports)
+
+    def render_done(self) -> None:
+        """Last: a changed counter tells the page (and tests) that a render is complete."""
+        sess = self.app.session
+        self.step_label.value = (f'<span class="mrp-step-text">{len(sess.game.log)} events, '
+                                 f'{len(sess.history)} undo</span>')
+
+    def render_decision(self, view: dict[str, Any]) -> None:
+        """The decision line, the seat panel and the options for the current viewer."""
+        app = self.app
+        spec = app.spec
+        d = view["decision"]
+        if view["stage"] == "over":
+            res = view["result"] or {}
+            winners = list(res.get("winners", []))
+            who = "Winners" if len(winners) > 1 else "Winner"
+            self.decision.value = (f'<div class="mrp-decision-text">The game is over. '
+                                   f'{who}: <b>{e(", ".join(winners) or "nobody")}</b>.</div>')
+        elif d is None:
+            self.decision.value = '<div class="mrp-decision-text">Nothing to decide.</div>'
+        else:
+            rule = cite(spec, d["rule"])
+            who = ", ".join(d["colours"])
+            ch = f' ({e(spec.card_name(d["character"]))})' if d["character"] else ""
+            left = f', {d["left"]} left' if d["left"] else ""
+            self.decision.value = (
+                f'<div class="mrp-decision-text">Waiting for <b>{e(who)}</b>: '
+                f'{e(d["kind"].replace("_", " "))}{ch}{e(left)}. '
+                f'<small>{e(rule.section if rule else "")} [{e(d["rule"])}]</small></div>')
+        app.seat.render(view)
+        opts = app.seat.options() if app.seat.seated else app.session.options()
+        if app.target is not None and not app.seat.seated:
+            picked = [x for x in opts if app.target[1] in intent_fields(x)]
+            opts = picked or opts
+        self.intents = opts
+        labels = [self.label(x, view) for x in opts[:MAX_OPTIONS]]
+        self._position += 1
+        self.options.show(labels, self._position, "(no decision for this viewer)")
+
+    def label(self, x: Intent, view: dict[str, Any] | None = None) -> str:
+        """An option in words, naming who decides."""
+        return describe_intent(self.app.spec, x, view, who=True)
+
+    def reports_html(self, reports: list[StepReport]) -> str:
+        """The explanation of the latest steps, redacted for the current viewer."""
+        sess = self.app.session
+        parts = []
+        for rep in reports[-SHOWN_REPORTS:]:
+            exps = sess.explain(rep)
+            if rep.intent is not None:
+                secret = rep.secret and not sess.sees_for(rep.actor or "")
+                head = (f"{(rep.actor or '').capitalize()} made a secret choice." if secret
+                        else self.label(rep.intent))
+                parts.append(f'<div class="mrp-step-head">{e(head)}</div>')
+                if rep.why and not secret:
+                    parts.append(f'<div class="mrp-why">Why: {e(rep.why)}</div>')
+            elif rep.why:
+                parts.append(f'<div class="mrp-why">{e(rep.why)}</div>')
+            if rep.error is not None:
+                ex = sess.error_sentence(rep.error)
+                parts.append('<div class="mrp-why">The scenario tries an illegal move on purpose:'
+                             '</div><ul class="mrp-sentences">' + sentence_html(ex) + "</ul>")
+            parts.append(sentences_html(exps))
+        if len(reports) > SHOWN_REPORTS:
+            earlier = plural(len(reports) - SHOWN_REPORTS, "earlier step")
+            parts.insert(0, f'<div class="mrp-more">({earlier} in the log)</div>')
+        return "".join(parts)
+
+    # ------------------------------------------------------------------ clicks
+    def on_next(self, _b: Any = None) -> None:
+        app = self.app
+        if app.seat.seated:
+            app.seat.on_next()
+            return
+        rep = app.session.next()
+        app.target = None
+        app.render([rep])
+        if rep.error is not None:
+            app.say("The scenario shows a move the rules forbid (see the explanation).", "info")
+        elif rep.intent is None and not rep.events:
+            app.say(rep.why, "info")
+        else:
+            app.say(f"Step played ({plural(len(rep.events), 'event')}).", "ok")
+
+    def on_back(self, _b: Any = None) -> None:
+        app = self.app
+        if app.seat.seated:
+            app.seat.on_back()
+            return
+        last = app.session.reports[-1] if app.session.reports else None
+        if not app.session.back():
+            app.say("Nothing to undo: this is the starting position.", "info")
+            return
+        app.render([])
+        self.explain.value = '<div class="mrp-why">One step undone.</div>'
+        revealed = last is not None and any(ev.type in REVEALING for ev in last.events)
+        if revealed and not app.session.referee:
+            app.say("Back one step. That step had revealed something hidden (a card, a token or "
+                    "a deck order): at a real table it could not be taken back.", "info")
+        else:
+            app.say("Back one step.", "ok")
+
+    def on_run_round(self, _b: Any = None) -> None:
+        app = self.app
+        if app.seat.seated:
+            app.seat.on_next()
+            return
+        reps = app.session.run_to_end_of_round()
+        app.render(reps)
+        app.say(f"Played {plural(len(reps), 'decision')}; now round {app.session.state.round}, "
+                f"{app.session.state.stage.replace('_', ' ')}.", "ok")
+
+    def on_play_option(self, i: int, position: int) -> None:
+        """"Play this": option ``i`` of the list shown at ``position``."""
+        app = self.app
+        if position != self._position:
+            app.say("The options changed before your choice arrived: choose again.", "error")
+            return
+        if not 0 <= i < len(self.intents):
+            app.say("Choose one of the legal options first.", "error")
+            return
+        if app.seat.seated:
+            app.seat.play(self.intents[i])
+            return
+        rep = app.session.play(self.intents[i], why="Your choice.")
+        app.target = None
+        app.render([rep])
+        app.say("Played.", "ok")

@@ -1,0 +1,116 @@
+"""Read-only tabs: Log, Scores, Text board and Rules search.
+
+Each is built on first open and refreshed from the session's view for the current viewer,
+so a tab holds only what that viewer may see.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ... import tables
+from ...explain import search_rules
+from ..html import e, frame_html, race_html, row_html, table_html, text_board_html
+from ..live import LiveHTML
+
+if TYPE_CHECKING:
+    from ..ui import TutorApp
+
+LOG_TAIL = 60  # log rows shown (the latest first)
+
+
+def event_rounds(events: list[Any]) -> list[int]:
+    """The round each event happened in (0 before the first round starts)."""
+    out, r = [], 0
+    for ev in events:
+        if ev.type == "track_advanced" and getattr(ev, "kind", "") == "round":
+            r = ev.number
+        out.append(r)
+    return out
+
+
+class LogTab:
+    """The latest events as a table, the newest first."""
+
+    def __init__(self, app: TutorApp) -> None:
+        self.app = app
+        self.html = LiveHTML(app.board, "log", _dom_classes=["mrp-log"])
+        self.root = W.VBox([self.html])
+        # log index -> (the event as shown, its round, its <tr>): a row is rendered again only
+        # when what the viewer sees of it changed (compared field by field, never by identity)
+        self._rows: dict[int, tuple[Any, int, str]] = {}
+
+    def refresh(self) -> None:
+        sess, spec = self.app.session, self.app.spec
+        evs = sess.game.log
+        rounds = event_rounds(evs)
+        start = max(0, len(evs) - LOG_TAIL)
+        body = []
+        for i in range(len(evs) - 1, start - 1, -1):
+            shown = sess.visible(evs[i])
+            hit = self._rows.get(i)
+            if hit is None or hit[1] != rounds[i] or hit[0] != shown:
+                row = tables.event_rows(spec, [shown], start=i, rounds=[rounds[i]])[0]
+                hit = self._rows[i] = (shown, rounds[i], row_html(row))
+            body.append(hit[2])
+        self.html.value = (f"<div>{len(evs)} events; the latest {len(body)} first.</div>"
+                           + table_html(tables.LOG_COLUMNS, body, "mrp-log-table"))
+
+
+class ScoresTab:
+    """Scoreboard, majority race, ships and (at the end) the final breakdown."""
+
+    def __init__(self, app: TutorApp) -> None:
+        self.app = app
+        self.html = LiveHTML(app.board, "scores", _dom_classes=["mrp-scores"])
+        self.root = W.VBox([self.html])
+
+    def refresh(self) -> None:
+        spec = self.app.spec
+        view = self.app.session.view()
+        sb = tables.scoreboard(view, spec.point_values)
+        mj = tables.majorities(view, spec)
+        br = tables.score_breakdown(view)
+        sh = tables.ships_table(view)
+        parts = [frame_html(sb, "mrp-scoreboard", "Scoreboard (point tokens and astronauts)"),
+                 "<b>Majority race</b>", race_html(mj, view["order"]),
+                 frame_html(mj.drop(columns=["zone", "kind"]), "mrp-majorities",
+                            "Majority per zone (who would share its tokens now)"),
+                 frame_html(sh, "mrp-ships", "Ships")]
+        if not br.empty:
+            parts.append(frame_html(br, "mrp-breakdown", "Final score breakdown"))
+        self.html.value = "".join(parts)
+
+
+class TextBoardTab:
+    """The board as text (for screen readers and small screens)."""
+
+    def __init__(self, app: TutorApp) -> None:
+        self.app = app
+        self.html = LiveHTML(app.board, "text_board", _dom_classes=["mrp-text-board"])
+        self.root = W.VBox([self.html])
+
+    def refresh(self) -> None:
+        self.html.value = text_board_html(self.app.spec, self.app.session.view())
+
+
+class RulesTab:
+    """Search the rules file; each hit names its rulebook section and rule id."""
+
+    def __init__(self, app: TutorApp) -> None:
+        self.app = app
+        self.query = W.Text(description="Search", placeholder="e.g. ship full launch",
+                            _dom_classes=["mrp-rules-query"], continuous_update=False)
+        self.out = W.HTML(_dom_classes=["mrp-rules"])
+        self.query.observe(app._guard(self.search), names="value")
+        self.root = W.VBox([self.query, self.out])
+
+    def refresh(self) -> None:
+        """Nothing to redraw: the hits do not depend on the position."""
+
+    def search(self, _change: Any = None) -> None:
+        found = search_rules(self.app.spec, str(self.query.value))
+        self.out.value = ("".join(f"<p><b>{e(c.section)}</b> [{e(c.rule)}]<br>{e(c.summary)}</p>"
+                                  for c in found) or "<p>No rule matches.</p>")

@@ -1,0 +1,119 @@
+// Live panels for mrp_tutor (anywidget; morph() comes from morph.js, prepended by Python): views of the app board's model ("the hub").
+// The hub carries the HTML of every panel that changes on a click (status, step counter,
+// countdown, decision, explanation, log, ...) and the option labels, so one click sends ONE
+// message and every panel is redrawn in the same task. Each panel redraws only when its own
+// text changed. No game logic here; the HTML was built (and escaped) in Python from the
+// viewer's view.
+
+const REF = "IPY_MODEL_";
+
+function htmlSlot(hub, name, el) {
+  const box = document.createElement("div");
+  box.className = "widget-html-content";
+  el.classList.add("widget-html", "jupyter-widgets");
+  el.appendChild(box);
+  let shown = null;
+  const draw = () => {
+    const html = hub.get(name) ?? "";
+    if (html === shown) return;  // unchanged: no DOM write, no reflow
+    shown = html;
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    morph(box, t.content);
+  };
+  draw();
+  return [`change:${name}`, draw];
+}
+
+let uid = 0;
+
+// The legal options and "Play this": a native labelled <select> (keyboard and screen-reader
+// friendly) whose choice is sent with the position it was listed for.
+function optionsSlot(hub, name, el, model) {
+  el.classList.add("widget-inline-hbox", "widget-dropdown", "jupyter-widgets");
+  const id = `mrp-options-select-${++uid}`;
+  const label = document.createElement("label");
+  label.className = "widget-label";
+  label.htmlFor = id;
+  label.textContent = "Options";
+  const select = document.createElement("select");
+  select.id = id;
+  const play = document.createElement("button");
+  play.className = "jupyter-widgets jupyter-button widget-button mrp-play";
+  play.type = "button";
+  play.textContent = "Play this";
+  play.title = "Play the chosen legal option";
+  el.append(label, select, play);
+  play.addEventListener("click", () => {
+    const o = hub.get(name) || {};
+    if (!(o.labels || []).length) return;
+    model.send({ kind: "play", index: Number(select.value), position: o.position });
+  });
+  let shown = null;
+  const draw = () => {
+    const o = hub.get(name) || {};
+    const labels = o.labels || [];
+    const key = JSON.stringify([o.position, labels]);
+    if (key === shown) return;
+    shown = key;
+    const frag = document.createDocumentFragment();
+    if (!labels.length) {
+      const opt = document.createElement("option");
+      opt.value = "-1";
+      opt.textContent = o.empty || "(no decision)";
+      frag.appendChild(opt);
+    }
+    labels.forEach((text, i) => {
+      const opt = document.createElement("option");
+      opt.value = String(i);
+      opt.textContent = text;
+      frag.appendChild(opt);
+    });
+    select.replaceChildren(frag);
+    select.selectedIndex = 0;
+    play.disabled = !labels.length;
+  };
+  draw();
+  return [`change:${name}`, draw];
+}
+
+// The seated learner's choices: one button each; a click sends its index and position.
+function choicesSlot(hub, name, el, model) {
+  el.classList.add("jupyter-widgets");
+  let shown = null;
+  const draw = () => {
+    const o = hub.get(name) || {};
+    const labels = o.labels || [];
+    const key = JSON.stringify([o.position, labels]);
+    if (key === shown) return;
+    shown = key;
+    const frag = document.createDocumentFragment();
+    labels.forEach((text, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "jupyter-widgets jupyter-button widget-button mrp-choice";
+      b.textContent = text;
+      b.addEventListener("click", () => {
+        model.send({ kind: "play", index: i, position: o.position });
+      });
+      frag.appendChild(b);
+    });
+    el.replaceChildren(frag);
+  };
+  draw();
+  return [`change:${name}`, draw];
+}
+
+const KINDS = { html: htmlSlot, options: optionsSlot, choices: choicesSlot };
+
+async function render({ model, el }) {
+  const ref = String(model.get("hub") || "");
+  const hub = await model.widget_manager.get_model(ref.startsWith(REF) ? ref.slice(REF.length) : ref);
+  const name = model.get("name");
+  const [event, draw] = (KINDS[model.get("kind")] || htmlSlot)(hub, name, el, model);
+  hub.on(event, draw);
+  return () => hub.off(event, draw);
+}
+
+export default { render };
+
