@@ -97,6 +97,9 @@ class FirstEdition(Rules):
     seating_rule: ClassVar[str] = "fe.setup.players"
     missions_rule: ClassVar[str] = "fe.setup.bonus"
     rule_ids: ClassVar[dict[str, str]] = FE_RULES
+    #: an Explorer with nobody on Mars moves nothing: the FAQ's own answer (seed 003 §7)
+    skip_rules: ClassVar[dict[str, str]] = {
+        "no_astronaut_on_mars_to_move": "fe.faq.explorer_on_mars"}
 
     def seats(self, spec: GameSpec, colours: Sequence[str]) -> tuple[list[bool], list[str]]:
         if not 3 <= len(colours) <= 5:

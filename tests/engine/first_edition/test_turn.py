@@ -107,7 +107,8 @@ def test_every_event_reads_as_a_sentence_citing_seed_003(fe_games: list[Game]) -
         assert ex.citation is not None, ev
         sections.add(ex.citation.section.split(" ›")[0])
     assert sections <= {"Tutor readings", "1. Lore & Objective", "2. Components", "3. Setup",
-                        "4. Gameplay Flow", "5. Core Mechanics", "6. Scoring & End Game"}
+                        "4. Gameplay Flow", "5. Core Mechanics", "6. Scoring & End Game",
+                        "7. FAQ or Edge Cases"}
 
 
 def test_every_refusal_the_engine_can_give_cites_a_first_edition_rule(
