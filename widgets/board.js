@@ -185,7 +185,8 @@ function draw(model, root) {
   if (targets.prompt) frag.appendChild(h("div", "mrp-board-prompt", targets.prompt));
   const mars = h("div", "mrp-mars");
   mars.setAttribute("role", "group");
-  mars.setAttribute("aria-label", "Map of Mars and Phobos: lines join neighbouring zones");
+  mars.setAttribute("aria-label",
+    `Map of Mars${b.moon ? " and " + b.moon : ""}: lines join neighbouring zones`);
   mars.appendChild(edgeLayer(b));
   for (const z of b.zones || []) mars.appendChild(zoneBox(z, colours, picked, targets));
   frag.appendChild(mars);
@@ -215,7 +216,8 @@ function draw(model, root) {
   else mem.appendChild(h("span", "mrp-none", "nobody yet"));
   const key = h("div", "mrp-map-key",
     "Lines join neighbouring zones (dashed: not yet checked against a physical board). " +
-    "Phobos, top right, has no neighbours. Highlighted zones and ships are where you can act." +
+    (b.moon ? `${b.moon}, top right, has no neighbours. ` : "") +
+    "Highlighted zones and ships are where you can act." +
     ((b.zones || []).some((z) => !z.placed)
       ? " Zone positions are a tutor layout, not measured from a physical board." : ""));
   frag.appendChild(mem);

@@ -169,6 +169,7 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
                                             "colours": d["colours"]},
         "supply": {c: view["seats"][c]["supply"] for c in view["order"]},
         "edges": map_edges(spec),
+        "moon": spec.card_name(spec.moon) if spec.moon else None,
         "targets": dict(targets or {}),
     }
 

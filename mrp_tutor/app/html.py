@@ -7,6 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..core.words import plural
+from ..engine.rulesets import RULESETS
 from ..engine.spec import GameSpec
 from ..explain import Citation, Explanation
 
@@ -79,10 +80,12 @@ def table_html(columns: Iterable[Any], rows: Iterable[str], cls: str, caption: s
 
 
 def countdown_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
-    """The nine characters from 9 to 1; the one resolving now is highlighted."""
+    """The nine characters in the order they are called (9 to 1; the first edition 1 to 9);
+    the one resolving now is highlighted."""
+    rules = RULESETS.get(str(view.get("ruleset", "")))
     cur = view.get("character")
     cells = []
-    for ch in spec.countdown:
+    for ch in rules.calling_order(spec) if rules is not None else spec.countdown:
         info = spec.characters[ch]
         cls = "mrp-cd-cell mrp-current" if ch == cur else "mrp-cd-cell"
         who = [c for c in view["order"] if view["seats"][c]["played"]
@@ -140,7 +143,8 @@ def text_board_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
         rows.append(f'<tr><th scope="row">{e(zv["name"])}{e(ver)}</th><td>{e(zv["kind"])}</td>'
                     f'<td>{e(res_txt)}</td>{counts}<td>{e(waiting)}</td><td>{e(disc_txt)}</td>'
                     f'<td>{e(near)}</td></tr>')
-    zones = (f'<table class="mrp-table mrp-text-zones"><caption>Zones of Mars and Phobos, round '
+    where = f"Mars and {spec.card_name(spec.moon)}" if spec.moon else "Mars"
+    zones = (f'<table class="mrp-table mrp-text-zones"><caption>Zones of {e(where)}, round '
              f'{view["round"]}, {e(view["stage"].replace("_", " "))}</caption><thead><tr>'
              f'<th scope="col">zone</th><th scope="col">kind</th><th scope="col">resource</th>'
              f'{head}<th scope="col">tokens waiting</th><th scope="col">discovery</th>'

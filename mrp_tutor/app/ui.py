@@ -29,6 +29,7 @@ from .panels.corrections import operator_corrections, operator_path
 from .panels.hand import HandPanel
 from .panels.lesson import LessonPanel
 from .panels.path import picker_options
+from .panels.ruleset import RulesetPicker
 from .panels.seat import SeatPanel
 from .panels.stepper import StepperPanel, button, intent_fields
 from .panels.style import RESPONSIVE_CSS
@@ -95,10 +96,9 @@ class TutorApp:
                                    value=FREE_GAME, _dom_classes=["mrp-scenario"],
                                    layout=W.Layout(width="360px"))
         self.load_btn = button("Load", "mrp-load", "Set up the chosen scenario")
-        self.players = W.Dropdown(description="Players",
-                                  options=[("3", 3), ("4", 4), ("5", 5), ("6", 6),
-                                           ("2 (variant)", 2)], value=len(colours),
-                                  layout=W.Layout(width="160px"), _dom_classes=["mrp-players"])
+        self.rules = RulesetPicker(self.spec, len(colours),  # rules + player count
+                                   on_change=lambda: self.seat.refresh_colours())
+        self.players = self.rules.players
         # The seed decides every hidden card: the box is an input only, emptied once a game
         # starts (blank = a random seed); only Referee mode shows it (seed_shown).
         self.seed = W.Text(value="", placeholder="random", description="Seed",
@@ -145,7 +145,9 @@ class TutorApp:
         header = W.VBox([
             self.title,
             W.HBox([self.lesson.start_btn, self.lesson.store, self.scenario, self.load_btn,
-                    self.players, self.seed, self.new_btn], layout=W.Layout(flex_flow="row wrap")),
+                    self.rules.ruleset, self.players, self.seed, self.new_btn],
+                   layout=W.Layout(flex_flow="row wrap")),
+            self.rules.note,
             W.HBox([self.mode, self.viewer, self.seed_shown],
                    layout=W.Layout(flex_flow="row wrap")),
             self.status,
@@ -281,20 +283,16 @@ class TutorApp:
         self.say(message, "ok")
 
     def on_new_game(self, _b: Any = None) -> None:
-        if self.corrected_spec is not None:  # this visitor's card corrections
-            self.spec = self.session.spec = self.corrected_spec
-            self.layout = zone_layout(self.spec)
-        n = int(self.players.value)
-        palette = list(self.spec.colours)
         seed = parse_seed(self.seed.value)
         if seed is None:
             self.say("The seed must be a whole number of up to 18 digits, or blank for a "
                      "random one.", "error")
             return
-        if n == 2:
-            self.session.new_game(palette[:4], seed, variant="two_player")
-        else:
-            self.session.new_game(palette[:n], seed)
+        new = self.rules.new_game(self.corrected_spec)  # the picked rules, with corrections
+        if new.spec is not self.spec:
+            self.spec = self.session.spec = new.spec
+            self.layout = zone_layout(self.spec)
+        self.session.new_game(new.colours, seed, variant=new.ruleset)
         self.seed.value = ""  # never left in a widget once the game has started
         self._after_new_position()
         self.stepper.explain.value = sentences_html(

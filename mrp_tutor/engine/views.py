@@ -102,6 +102,7 @@ def view_for(
     return {
         "viewer": viewer,
         "referee": see_all,
+        "ruleset": s.ruleset,
         "round": s.round,
         "stage": s.stage,
         "track_index": s.track_index,

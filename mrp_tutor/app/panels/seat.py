@@ -74,8 +74,7 @@ class SeatPanel:
 
     def refresh_colours(self) -> None:
         """Seat options: the colours the header's player count will use."""
-        n = int(self.app.players.value)
-        palette = list(self.app.spec.colours)[: (2 if n == 2 else n)]
+        palette = self.app.rules.seat_colours()  # the rules and player count picked
         opts = [("Watch the bots play", WATCH)] + [(c.capitalize(), c) for c in palette]
         value = self.colour.value if self.colour.value in [v for _, v in opts] else palette[0]
         self.colour.options = opts

@@ -129,6 +129,10 @@ class Rules:
         """Colours that still have to choose a character."""
         return tuple(c for c in s.order if s.seats[c].chosen is None)
 
+    def calling_order(self, spec: GameSpec) -> list[str]:
+        """The characters in the order they are called (the standard game: 9 down to 1)."""
+        return list(spec.countdown)
+
     def countdown(self, spec: GameSpec, s: GameState) -> list[str]:
         """The order characters resolve in: countdown 9 -> 1; equal numbers clockwise."""
         rank = spec.memo.get(("rank",))

@@ -130,9 +130,12 @@ class FirstEdition(Rules):
         # (fe.tutor.event_deck)
         return list(spec.discoveries)
 
+    def calling_order(self, spec: GameSpec) -> list[str]:
+        return list(reversed(spec.countdown))  # called from 1 up to 9 (fe.phase3.order)
+
     def countdown(self, spec: GameSpec, s: GameState) -> list[str]:
         # called from 1 up to 9 (spec.countdown runs 9 -> 1); equal numbers clockwise
-        rank = {ch: i for i, ch in enumerate(reversed(spec.countdown))}
+        rank = {ch: i for i, ch in enumerate(self.calling_order(spec))}
         return sorted(super().countdown(spec, s), key=lambda c: rank[s.seats[c].chosen or ""])
 
     def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:

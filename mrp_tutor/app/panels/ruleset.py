@@ -1,0 +1,176 @@
+"""The ruleset picker: which rules a new game (played or seated) is set up with.
+
+A visitor picks the rules (the standard game; the first edition; the Unique Abilities variant
+and any other registered ruleset), then a player count that ruleset allows.  The 2-player
+variant is not a separate entry: it follows the player count (standard rules with 2 players).
+Rulesets whose data holds placeholders say so here, in words, and the board marks each
+unverified region and shuttle.  The pure functions are tested without widgets; the panel only
+holds inputs (no game state, nothing secret).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as W
+
+from ...engine.rulesets import RULESETS, find_ruleset
+from ...engine.spec import GameSpec
+from ..html import e
+
+STANDARD = "standard"
+TWO_PLAYER = "two_player"
+NOTE_CSS = """<style>
+.mrp-ruleset-note { font-size: 13px; color: #5c4300; background: #fff8e1;
+  border-left: 4px solid #b38600; padding: 3px 6px; margin: 2px 0; }
+.mrp-unverified-word { font-style: italic; }
+</style>"""
+
+#: names a visitor reads (fallback: the ruleset's own summary)
+LABELS = {
+    STANDARD: "Standard (2nd edition)",
+    "first_edition": "First edition",
+    "unique_abilities": "Unique Abilities (first edition + player powers)",
+}
+def rulesets() -> list[tuple[str, str]]:
+    """(label, name) of every ruleset a visitor can pick, standard first; the 2-player
+    variant is reached through the standard game's player count."""
+    names = [n for n in RULESETS if n != TWO_PLAYER]
+    names.sort(key=lambda n: (n != STANDARD, list(RULESETS).index(n)))
+    return [(LABELS.get(n, f"{n.replace('_', ' ').capitalize()} "
+                       f"({RULESETS[n].summary})"), n) for n in names]
+
+
+def player_options(name: str) -> list[tuple[str, int]]:
+    """The player counts ruleset ``name`` allows (the standard game adds 2: its variant)."""
+    lo, hi = find_ruleset(name).players
+    opts = [(str(n), n) for n in range(lo, hi + 1)]
+    if name == STANDARD and TWO_PLAYER in RULESETS:
+        lo2, hi2 = RULESETS[TWO_PLAYER].players
+        opts += [(f"{n} (variant)", n) for n in range(lo2, hi2 + 1) if n < lo]
+    return opts
+
+
+def played_ruleset(name: str, players: int) -> str:
+    """The registered ruleset a new game is played under (standard with 2: the variant)."""
+    if name == STANDARD and TWO_PLAYER in RULESETS:
+        lo2, hi2 = RULESETS[TWO_PLAYER].players
+        if lo2 <= players <= hi2 and players < RULESETS[STANDARD].players[0]:
+            return TWO_PLAYER
+    return name
+
+
+def colours_for(spec: GameSpec, ruleset: str, players: int) -> list[str]:
+    """The colours a new game of ``players`` players takes (a 2-player game: 4 colours)."""
+    return list(spec.colours)[: find_ruleset(ruleset).colours_needed(players)]
+
+
+def seat_colours(spec: GameSpec, ruleset: str, players: int) -> list[str]:
+    """The colours a learner may sit at (in the 2-player variant: the two main colours)."""
+    return list(spec.colours)[:players] if ruleset == TWO_PLAYER else colours_for(
+        spec, ruleset, players)
+
+
+def unverified_counts(spec: GameSpec) -> list[tuple[int, str]]:
+    """(count, what) of the unverified entries of a ruleset's data, in words."""
+    c = spec.content
+    counts = [
+        (sum(not z.verified for z in c.zones.zones), "regions"),
+        (sum(not a.verified for a in c.zones.adjacency), "adjacencies between regions"),
+        (sum(not s.verified for s in c.ships.ships), "shuttle cards"),
+        (sum(not ch.verified or not all(st.verified for st in ch.steps)
+             for ch in c.characters.characters), "character cards"),
+        (sum(not x.verified for x in (*c.events.discoveries, *c.events.missions,
+                                      *c.events.actions)), "event cards"),
+    ]
+    return [(n, what) for n, what in counts if n]
+
+
+def unverified_html(spec: GameSpec, label: str) -> str:
+    """A short sentence on the placeholders in a ruleset's data ('' when all is checked)."""
+    counts = unverified_counts(spec)
+    if not counts:
+        return ""
+    parts = [f"{n} {what}" for n, what in counts]
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return (f'{NOTE_CSS}<div class="mrp-ruleset-note" role="note"><b>{e(label)}</b>: its '
+            f"{e(listed)} are <b>unverified</b> placeholders (not checked against a physical "
+            'copy). The board marks them <span class="mrp-unverified-word">unverified</span>; '
+            "the Card data tab lists them and lets you correct them.</div>")
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What the picker says a new game is: its ruleset, colours and data."""
+
+    ruleset: str
+    colours: list[str]
+    spec: GameSpec
+
+
+class RulesetPicker:
+    """Rules and player-count dropdowns for a new game, with the placeholder note."""
+
+    def __init__(self, base_spec: GameSpec, players: int,
+                 on_change: Callable[[], None] | None = None) -> None:
+        self.base_spec = base_spec  # the standard data (with the operator's corrections)
+        self._on_change = on_change
+        self.ruleset = W.Dropdown(description="Rules", options=rulesets(), value=STANDARD,
+                                  _dom_classes=["mrp-ruleset"],
+                                  layout=W.Layout(width="300px"))
+        opts = player_options(STANDARD)
+        self.players = W.Dropdown(description="Players", options=opts,
+                                  value=players if players in [v for _, v in opts] else 3,
+                                  layout=W.Layout(width="160px"), _dom_classes=["mrp-players"])
+        self.note = W.HTML(_dom_classes=["mrp-ruleset-notes"])
+        self.ruleset.observe(self._changed, names="value")
+        self._show_note()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def name(self) -> str:
+        """The ruleset a new game will be played under (the player count may pick the
+        variant)."""
+        return played_ruleset(str(self.ruleset.value), int(self.players.value))
+
+    def spec(self, corrected: GameSpec | None = None) -> GameSpec:
+        """The data of the chosen ruleset: the visitor's corrected data when it is of the
+        same data folder, else the ruleset's own (the standard one: the app's)."""
+        rules = find_ruleset(self.name)
+        if corrected is not None and corrected.ruleset == rules.data:
+            return corrected
+        if rules.data == self.base_spec.ruleset:
+            return self.base_spec
+        return rules.spec(use_env_overrides=False)
+
+    def new_game(self, corrected: GameSpec | None = None) -> NewGame:
+        """The ruleset, colours and data of the next new game."""
+        spec = self.spec(corrected)
+        name = self.name
+        return NewGame(name, colours_for(spec, name, int(self.players.value)), spec)
+
+    def seat_colours(self) -> list[str]:
+        """The colours a learner may take a seat at in the next new game."""
+        name = self.name
+        return seat_colours(self.spec(), name, int(self.players.value))
+
+    # ------------------------------------------------------------------ events
+    def _changed(self, _change: Any = None) -> None:
+        opts = player_options(str(self.ruleset.value))
+        current = self.players.value
+        values = [v for _, v in opts]
+        self.players.options = opts
+        self.players.value = current if current in values else values[0]
+        self._show_note()
+        if self._on_change is not None:
+            self._on_change()
+
+    def _show_note(self) -> None:
+        name = str(self.ruleset.value)
+        if name == STANDARD:  # the standard data's placeholders are listed in Card data
+            self.note.value = ""
+            return
+        label = dict((n, lbl) for lbl, n in rulesets()).get(name, name)
+        self.note.value = unverified_html(self.spec(), label)
