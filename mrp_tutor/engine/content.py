@@ -466,6 +466,8 @@ class GameFile(_Model):
     ice_monopoly: IceMonopoly
     rounds: int
     track: list[TrackEntry]
+    #: what this edition calls shared things in its own rulebook (e.g. mission: bonus card)
+    terms: dict[str, str] = {}
     provenance: dict[str, Provenance] = {}
     sources: dict[str, Any] = {}
 

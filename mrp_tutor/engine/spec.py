@@ -123,6 +123,11 @@ class GameSpec:
             return "action"
         raise KeyError(card)
 
+    def term(self, word: str) -> str:
+        """What this edition's rulebook calls ``word`` (``mission`` -> ``bonus card`` in the
+        first edition); the word itself when the data names no other."""
+        return self.content.game.terms.get(word, word)
+
     def card_name(self, card: str) -> str:
         """Display name of any card, ship, zone or character id."""
         for table in (self.discoveries, self.missions, self.actions, self.characters):

@@ -90,14 +90,14 @@ EVENT_TEMPLATES: dict[str, T] = {
     "starting_astronauts_placed": lambda sp, e: "One astronaut of each player goes on each "
     "docked ship at random: " + ", ".join(f"{_c(c)} on {_sn(s)}" for s, c in e.placement) + ".",
     "first_player_set": lambda sp, e: f"{_c(e.colour)} is the first player.",
-    "resources_placed": lambda sp, e: "A face-down resource token is placed in every zone and "
-    "on Phobos; the last one is set aside.",
+    "resources_placed": lambda sp, e: "A face-down resource token is placed in every zone"
+    + (f" and on {sp.card_name(sp.moon)}" if sp.moon else "") + "; the last one is set aside.",
     "missions_dealt": lambda sp, e: f"{_c(e.colour)} is dealt "
-    f"{'' if e.cards is None else f'{len(e.cards)} '}cards to keep one mission from.",
+    f"{'' if e.cards is None else f'{len(e.cards)} '}cards to keep one {sp.term('mission')} from.",
     "dealt_cards_returned": lambda sp, e: f"{_c(e.colour)} puts back the dealt cards that "
     "cannot be kept (discoveries go back to the event deck).",
-    "mission_kept": lambda sp, e: f"{_c(e.colour)} keeps {_n(sp, e.card, 'one mission')} and "
-    "puts the other back.",
+    "mission_kept": lambda sp, e: f"{_c(e.colour)} keeps "
+    f"{_n(sp, e.card, 'one ' + sp.term('mission'))} and puts the rest back.",
     "stage_changed": lambda sp, e: f"Next: {e.stage.replace('_', ' ')}.",
     "track_advanced": lambda sp, e: (
         f"The round tracker moves to round {e.number}." if e.kind == "round" else
@@ -207,12 +207,12 @@ EVENT_TEMPLATES: dict[str, T] = {
        "produce_resource_instead": "this zone produces another resource."}.get(
         e.effect, e.effect.replace("_", " ") + "."),
     "mission_scored": lambda sp, e: (
-        f"{_c(e.colour)}'s mission {_n(sp, e.card)}: "
+        f"{_c(e.colour)}'s {sp.term('mission')} {_n(sp, e.card)}: "
         + (f"completed, {e.points} points" if e.completed else "not completed")
         + f" ({e.detail})."),
     "ice_monopoly_scored": lambda sp, e: (
-        "Ice Monopoly: nobody holds an ice token, so nobody completes it." if not e.colours
-        else f"Ice Monopoly: {', '.join(_c(c) for c in e.colours)} "
+        f"{sp.term('Ice Monopoly')}: nobody holds an ice token, so nobody completes it."
+        if not e.colours else f"{sp.term('Ice Monopoly')}: {', '.join(_c(c) for c in e.colours)} "
         + (f"has the most ice ({e.ice}) and gains {e.points} points." if len(e.colours) == 1
            else f"tie for the most ice ({e.ice}) and split the points: {e.points} each.")),
     "discovery_scored": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: {_c(e.colour)} "

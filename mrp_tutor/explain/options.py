@@ -56,7 +56,7 @@ def describe_intent(spec: GameSpec, x: I.Intent, view: Mapping[str, Any] | None 
     n = spec.card_name
     text: str
     if isinstance(x, I.KeepMission):
-        text = f"keep the mission {n(x.card)}"
+        text = f"keep the {spec.term('mission')} {n(x.card)}"
     elif isinstance(x, I.ChooseCharacter):
         ch = spec.characters.get(x.character)
         text = f"play the {n(x.character)}" + (f" ({ch.number})" if ch is not None else "")

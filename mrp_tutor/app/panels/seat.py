@@ -146,7 +146,8 @@ class SeatPanel:
         kinds = {x.type for x in mine}
         tg = S.targets(self.app.spec, mine, [])
         on_board = bool(tg["zones"] or tg["ships"])
-        what = {"choose_character": "choose a character", "keep_mission": "keep a mission",
+        what = {"choose_character": "choose a character",
+                "keep_mission": f"keep a {self.app.spec.term('mission')}",
                 "board": "board a ship", "move": "move astronauts", "kill": "kill an astronaut",
                 }.get(next(iter(kinds)) if len(kinds) == 1 else "", "decide")
         how = ("click a highlighted zone or ship, or a choice below" if on_board
