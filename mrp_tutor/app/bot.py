@@ -30,6 +30,10 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
     plays = [x for x in mine if isinstance(x, I.PlayAction)]
     if plays:
         return plays[0], "The bot plays its action card as soon as the card's moment comes."
+    ability = ability_choice(game, mine)
+    if ability is not None:
+        return ability
+    mine = [x for x in mine if not isinstance(x, I.UseAbility)]  # none chosen: act normally
 
     boards = [x for x in mine if isinstance(x, I.Board)]
     if boards:
@@ -86,6 +90,43 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
     text = describe_intent(spec, first)
     return first, (f"The bot takes the first of its {plural(len(mine), 'legal option')}: "
                    f"{text[0].lower()}{text[1:]}.")
+
+
+def ability_choice(game: Game, mine: Sequence[I.Intent]) -> tuple[I.Intent, str] | None:
+    """The tutor bot's ability decisions (the ``unique_abilities`` ruleset), each with its
+    reason; None when the decision is not about an ability or the bot acts normally instead.
+
+    It pays with its least valuable tokens, and uses its ability only when it holds more
+    point tokens than the use costs twice over (tokens are victory points): the Genius to act
+    at once, the Adventurer and Mayhem after a landing, the Despot to take back its highest
+    set-aside character, the Villain on the first face-down discovery; it never swaps as Spy.
+    """
+    spec, s = game.spec, game.state
+    pays = [x for x in mine if isinstance(x, I.PayToken)]
+    if pays:
+        best = min(pays, key=lambda x: (spec.point_values.get(x.resource, 0), x.resource))
+        return best, (f"The bot pays with {best.resource}, its least valuable kind of point "
+                      "token.")
+    uses = [x for x in mine if isinstance(x, I.UseAbility)]
+    declines = [x for x in mine if isinstance(x, I.DeclineAbility)]
+    if not uses and not declines:
+        return None
+    held = sum(s.seats[mine[0].colour].tokens.values()) if mine else 0
+    from ..explain.ability_options import sheet_facts
+
+    name, cost, _ = sheet_facts(spec, (uses or declines)[0].ability)
+    wanted = [x for x in uses if not (x.ability == "stealthy_spy" and x.target is not None)]
+    if wanted and held > 2 * cost:
+        if wanted[0].ability == "devious_despot":
+            order = list(spec.countdown)  # 9 first: the highest number
+            wanted.sort(key=lambda x: order.index(x.target) if x.target in order else 99)
+        pick = wanted[0]
+        return pick, (f"The bot uses the {name}'s ability: it holds {held} point tokens, more "
+                      f"than twice the cost ({cost}).")
+    if declines:
+        return declines[0], (f"The bot keeps its {held} point token(s) (they are victory "
+                             f"points) and lets the {name}'s ability pass.")
+    return None
 
 
 def kill_reason(game: Game, kill: I.Kill) -> str:

@@ -8,7 +8,7 @@ Undo keeps a stack of game copies.  What a viewer is shown always goes through
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,13 +61,15 @@ class Session:
         v = game.state.order[0] if viewer == "" else viewer
         return cls(spec, game, viewer=v)
 
-    def new_game(self, colours: Sequence[str], seed: int, *, variant: str = "standard") -> None:
-        """Start a new game (undo history is cleared).
+    def new_game(self, colours: Sequence[str], seed: int, *, variant: str = "standard",
+                 choices: Mapping[str, str] | None = None) -> None:
+        """Start a new game (undo history is cleared); ``choices``: setup choices the ruleset
+        takes per colour (ability sheets).
 
         Raises:
-            MalformedIntent: bad colours or player count (nothing changes).
+            MalformedIntent: bad colours, player count or choice (nothing changes).
         """
-        game = Game.new(self.spec, list(colours), seed, variant=variant)
+        game = Game.new(self.spec, list(colours), seed, variant=variant, choices=choices)
         self._reset(game, scenario=None)
 
     def load_scenario(self, sc: Scenario) -> None:

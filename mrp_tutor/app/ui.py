@@ -145,7 +145,8 @@ class TutorApp:
         header = W.VBox([
             self.title,
             W.HBox([self.lesson.start_btn, self.lesson.store, self.scenario, self.load_btn,
-                    self.rules.ruleset, self.players, self.seed, self.new_btn],
+                    self.rules.ruleset, self.players, self.rules.sheet, self.seed,
+                    self.new_btn],
                    layout=W.Layout(flex_flow="row wrap")),
             self.rules.note,
             W.HBox([self.mode, self.viewer, self.seed_shown],
@@ -288,11 +289,11 @@ class TutorApp:
             self.say("The seed must be a whole number of up to 18 digits, or blank for a "
                      "random one.", "error")
             return
-        new = self.rules.new_game(self.corrected_spec)  # the picked rules, with corrections
+        new = self.rules.new_game(self.corrected_spec, self.seat.colour.value)  # picked rules
         if new.spec is not self.spec:
             self.spec = self.session.spec = new.spec
             self.layout = zone_layout(self.spec)
-        self.session.new_game(new.colours, seed, variant=new.ruleset)
+        self.session.new_game(new.colours, seed, variant=new.ruleset, choices=new.choices)
         self.seed.value = ""  # never left in a widget once the game has started
         self._after_new_position()
         self.stepper.explain.value = sentences_html(

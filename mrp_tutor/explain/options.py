@@ -92,35 +92,14 @@ def describe_intent(spec: GameSpec, x: I.Intent, view: Mapping[str, Any] | None 
     elif isinstance(x, I.KeepAction):
         text = f"keep the action card {n(x.card)} secret for now"
     elif isinstance(x, I.UseAbility | I.PayToken | I.DeclineAbility):
+        from .ability_options import describe_ability
+
         text = describe_ability(spec, x, view)
     else:  # a new intent type: still words, never a repr
         text = x.type.replace("_", " ")
     if who:
         return f"{x.colour.capitalize()}: {text}"
     return text[0].upper() + text[1:]
-
-
-def describe_ability(spec: GameSpec, x: I.Intent, view: Mapping[str, Any] | None) -> str:
-    """An ability sheet's decision in words (the ``unique_abilities`` ruleset)."""
-    if isinstance(x, I.PayToken):
-        article = "an" if x.resource[:1] in "aeiou" else "a"
-        return f"pay with {article} {x.resource} point token"
-    assert isinstance(x, I.UseAbility | I.DeclineAbility)
-    sheet = x.ability.replace("_", " ").title()
-    if isinstance(x, I.DeclineAbility):
-        return f"do not use the {sheet}'s ability now"
-    n, t = spec.card_name, x.target
-    what = {
-        "devious_despot": f"take the {n(t or '')} back into your hand",
-        "versatile_villain": f"look at the face-down discovery in {n(t or '')}",
-        "stealthy_spy": (f"swap your chosen character for the {n(t)}" if t else
-                         "make the others show their chosen characters"),
-        "guileful_genius": "resolve your character now, out of turn",
-        "cunning_conspirator": f"board {ship_text(spec, t or '', view)} although it has launched",
-        "audacious_adventurer": f"move your landed astronauts on to {n(t or '')}",
-        "major_mayhem": f"eliminate a {t} astronaut where your shuttle landed",
-    }.get(x.ability, "use your ability")
-    return f"{what} ({sheet})"
 
 
 def intent_ids(x: I.Intent) -> list[str]:

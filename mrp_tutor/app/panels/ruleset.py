@@ -101,13 +101,49 @@ def unverified_html(spec: GameSpec, label: str) -> str:
             "the Card data tab lists them and lets you correct them.</div>")
 
 
+def sheet_options(name: str) -> list[tuple[str, str]]:
+    """(label, id) of the ability sheets of ruleset ``name`` (none: no abilities), each with
+    its crew, after "random"."""
+    sheets = getattr(find_ruleset(name), "sheets", None)
+    if not callable(sheets):
+        return []
+    out = [("Random sheet", "")]
+    for sid, sheet in sheets().items():
+        out.append((f"{sheet.name} (cost {sheet.cost})", sid))
+    return out
+
+
+def sheets_html(spec: GameSpec, state: Any, me: str | None) -> str:
+    """Who plays which ability sheet (public), with the text of ``me``'s own sheet."""
+    rules = RULESETS.get(state.ruleset)
+    sheets = getattr(rules, "sheets", None)
+    if not callable(sheets):
+        return ""
+    known = sheets()
+    parts, mine = [], ""
+    for c in state.order:
+        sheet = known.get(state.seats[c].sheet or "")
+        if sheet is None:
+            continue
+        you = " (you)" if c == me else ""
+        parts.append(f"{c.capitalize()}{you}: {sheet.name}")
+        if c == me:
+            crew = ", ".join(spec.card_name(x) for x in sheet.crew)
+            mine = (f'<div class="mrp-my-sheet"><b>Your ability ({e(sheet.name)})</b>: '
+                    f"{e(sheet.text)} <i>Crew: {e(crew)}.</i></div>")
+    if not parts:
+        return ""
+    return f'<div class="mrp-sheets">Ability sheets: {e("; ".join(parts))}.</div>{mine}'
+
+
 @dataclass(frozen=True)
 class NewGame:
-    """What the picker says a new game is: its ruleset, colours and data."""
+    """What the picker says a new game is: its ruleset, colours, data and setup choices."""
 
     ruleset: str
     colours: list[str]
     spec: GameSpec
+    choices: dict[str, str]
 
 
 class RulesetPicker:
@@ -124,6 +160,11 @@ class RulesetPicker:
         self.players = W.Dropdown(description="Players", options=opts,
                                   value=players if players in [v for _, v in opts] else 3,
                                   layout=W.Layout(width="160px"), _dom_classes=["mrp-players"])
+        self.sheet = W.Dropdown(description="Your sheet", options=[("Random sheet", "")],
+                                value="", _dom_classes=["mrp-sheet"],
+                                tooltip="The ability sheet of the colour you play as "
+                                        "(Play as; red when watching)",
+                                layout=W.Layout(width="330px", display="none"))
         self.note = W.HTML(_dom_classes=["mrp-ruleset-notes"])
         self.ruleset.observe(self._changed, names="value")
         self._show_note()
@@ -145,11 +186,15 @@ class RulesetPicker:
             return self.base_spec
         return rules.spec(use_env_overrides=False)
 
-    def new_game(self, corrected: GameSpec | None = None) -> NewGame:
-        """The ruleset, colours and data of the next new game."""
+    def new_game(self, corrected: GameSpec | None = None, colour: str | None = None) -> NewGame:
+        """The ruleset, colours, data and setup choices of the next new game (``colour``: the
+        seat the chosen ability sheet goes to; none or unseated: the first colour)."""
         spec = self.spec(corrected)
         name = self.name
-        return NewGame(name, colours_for(spec, name, int(self.players.value)), spec)
+        colours = colours_for(spec, name, int(self.players.value))
+        sheet = str(self.sheet.value or "") if self.sheet.layout.display != "none" else ""
+        who = colour if colour in colours else colours[0]
+        return NewGame(name, colours, spec, {who: sheet} if sheet else {})
 
     def seat_colours(self) -> list[str]:
         """The colours a learner may take a seat at in the next new game."""
@@ -163,6 +208,10 @@ class RulesetPicker:
         values = [v for _, v in opts]
         self.players.options = opts
         self.players.value = current if current in values else values[0]
+        sheets = sheet_options(str(self.ruleset.value))
+        self.sheet.options = sheets or [("Random sheet", "")]
+        self.sheet.value = ""
+        self.sheet.layout.display = "" if sheets else "none"
         self._show_note()
         if self._on_change is not None:
             self._on_change()

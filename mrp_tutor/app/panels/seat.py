@@ -17,11 +17,13 @@ from .. import seat as S
 from ..html import e
 from ..live import ChoiceList, LiveHTML
 from ..session import StepReport
+from .ruleset import sheets_html
 
 if TYPE_CHECKING:
     from ..ui import TutorApp
 
 MAX_CHOICES = 12
+ABILITY_TYPES = frozenset({"use_ability", "pay_token", "decline_ability"})
 WATCH = ""
 
 SEAT_CSS = """<style>
@@ -117,39 +119,55 @@ class SeatPanel:
         """Prompt and choice buttons for the current position."""
         sess = self.app.session
         self.clear_btn.layout.display = "" if self.picks else "none"
+        sheets = sheets_html(self.app.spec, sess.state, self.seat)  # abilities: public
         if self.seat is None:
             self.prompt.value = ('<div class="mrp-prompt-text">Choose a colour and take a '
                                  "seat to play against the bots, or step through with Next."
-                                 "</div>")
+                                 f"</div>{sheets}")
             self._set_choices([], view)
             return
         if sess.game.over:
             res = view.get("result") or {}
             win = ", ".join(str(w).capitalize() for w in res.get("winners", [])) or "nobody"
             self.prompt.value = (f'<div class="mrp-prompt-text">The game is over. Winner: '
-                                 f"<b>{e(win)}</b>. Take a seat again for a new game.</div>")
+                                 f"<b>{e(win)}</b>. Take a seat again for a new game.</div>"
+                                 f"{sheets}")
             self._set_choices([], view)
             return
         mine = S.my_options(sess, self.seat)
         opts = S.narrow(mine, self.picks)
         if not mine:
             self.prompt.value = ('<div class="mrp-prompt-text">The bots are deciding: press '
-                                 "Next.</div>")
+                                 f"Next.</div>{sheets}")
         else:
             extra = (f" {len(opts)} options match your clicks." if self.picks else "")
             self.prompt.value = (f'<div class="mrp-prompt-text mrp-prompt-turn" role="status">'
                                  f"<b>Your turn ({e(self.seat.capitalize())})</b>: "
-                                 f"{e(self._turn_text(mine))}{e(extra)}</div>")
-        self._set_choices(opts if len(opts) <= MAX_CHOICES else [], view)
+                                 f"{e(self._turn_text(mine))}{e(extra)}</div>{sheets}")
+        # many options: those a click on the board cannot reach stay buttons (a character to
+        # choose beside an ability aimed at a region)
+        self._set_choices(opts if len(opts) <= MAX_CHOICES else
+                          [x for x in opts if not self._on_board(x)][:MAX_CHOICES], view)
+
+    def _on_board(self, x: I.Intent) -> bool:
+        tg = S.targets(self.app.spec, [x], [])
+        return bool(tg["zones"] or tg["ships"])
 
     def _turn_text(self, mine: list[I.Intent]) -> str:
         kinds = {x.type for x in mine}
         tg = S.targets(self.app.spec, mine, [])
         on_board = bool(tg["zones"] or tg["ships"])
+        ability = bool(kinds & ABILITY_TYPES)
+        kinds -= ABILITY_TYPES
         what = {"choose_character": "choose a character",
                 "keep_mission": f"keep a {self.app.spec.term('mission')}",
                 "board": "board a ship", "move": "move astronauts", "kill": "kill an astronaut",
-                }.get(next(iter(kinds)) if len(kinds) == 1 else "", "decide")
+                }.get(next(iter(kinds)) if len(kinds) == 1 else "",
+                      "decide" if kinds or not ability else "use your ability or not")
+        if ability and kinds:
+            what += " (or use your ability first)"
+        elif ability and {x.type for x in mine} == {"pay_token"}:
+            what = "choose the point token to pay for your ability"
         how = ("click a highlighted zone or ship, or a choice below" if on_board
                else "pick one of the choices below")
         return f"{what}: {how}."
