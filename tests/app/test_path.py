@@ -32,6 +32,7 @@ def test_the_path_holds_every_lesson_once_in_teaching_order() -> None:
     assert sorted(s.scenario.id for s in steps) == sorted(sc.id for sc in scenarios)
     keys = [s.chapter.key for s in steps]
     assert keys[0] == "goal" and keys[-1] == "unique_abilities" and "two" in keys
+    assert "first_edition" in keys
     order = [ch.key for ch in CHAPTERS]
     assert [k for k in dict.fromkeys(keys)] == [k for k in order if k in keys]
     assert all(s.first == (i == 0 or keys[i - 1] != s.chapter.key) for i, s in enumerate(steps))

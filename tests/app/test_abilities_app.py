@@ -1,0 +1,107 @@
+"""Abilities in the app (the ``unique_abilities`` ruleset): the sheet picker, ability options
+and seat buttons in words, a seated game in which the learner uses an ability, and a Versatile
+Villain's secret peek reaching only its player's view (never a widget of another view).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ipywidgets.widgets import widget as ipw
+
+from mrp_tutor.app import build_app
+from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.engine import events as E
+from mrp_tutor.engine import load_spec
+from mrp_tutor.engine.rulesets import find_ruleset
+
+SHEETS = find_ruleset("unique_abilities").sheets()  # type: ignore[attr-defined]
+ID_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # snake_case ids never reach a visitor
+
+
+@pytest.fixture(scope="module")
+def spec() -> Any:
+    return load_spec(use_env_overrides=False)
+
+
+@pytest.fixture
+def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Iterator[TutorApp]:
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
+    before = set(ipw._instances)
+    a = build_app(spec=spec, seed=21)
+    a._test_widgets = lambda: [w for k, w in ipw._instances.items()  # type: ignore[attr-defined]
+                               if k not in before and w is not a.scenario]
+    yield a
+
+
+def page_text(app: Any) -> str:
+    """Every synced trait of every widget the app made (shown or not), but the scenario picker
+    (its fixed titles name cards): what the page holds."""
+    return json.dumps([w.get_state() for w in app._test_widgets()], default=str)
+
+
+def test_the_sheet_picker_appears_only_for_a_ruleset_with_sheets(app: TutorApp) -> None:
+    assert app.rules.sheet.layout.display == "none"
+    app.rules.ruleset.value = "unique_abilities"
+    assert app.rules.sheet.layout.display == ""
+    assert [v for _, v in app.rules.sheet.options] == ["", *SHEETS]
+    assert all("_" not in label for label, _ in app.rules.sheet.options)
+    app.rules.ruleset.value = "first_edition"
+    assert app.rules.sheet.layout.display == "none"
+
+
+def test_learner_takes_a_seat_with_a_sheet_and_uses_its_ability(app: TutorApp) -> None:
+    app.rules.ruleset.value = "unique_abilities"
+    app.players.value = 4
+    app.rules.sheet.value = "devious_despot"
+    app.seat.colour.value = "green"
+    app.seat.take_btn.click()
+    s = app.session.state
+    assert s.ruleset == "unique_abilities" and s.seats["green"].sheet == "devious_despot"
+    assert len({s.seats[c].sheet for c in s.order}) == 4  # every colour a different sheet
+    assert "Your ability (Devious Despot)" in app.seat.prompt.value
+    used = 0
+    for _ in range(400):
+        if app.session.game.over:
+            break
+        opts = app.seat.options()
+        assert opts, "the bots stop only at the learner's decision"
+        labels = [b.description for b in app.seat.choices.children]
+        for text in labels + [lbl for lbl, _ in app.options.options]:
+            assert not ID_LIKE.search(text), text
+        uses = [x for x in opts if x.type == "use_ability"]
+        if uses and used < 2:
+            button = next(b for b in app.seat.choices.children
+                          if b.description.startswith("Use the Devious Despot's ability"))
+            assert "(pay 2 point tokens): take the set-aside" in button.description
+            button.click()
+            used += 1
+            continue
+        app.seat.play(next(x for x in opts if x.type != "use_ability"))
+    assert app.session.game.over and used >= 1
+    log = app.session.game.log
+    assert sum(isinstance(ev, E.CharacterTakenBack) and ev.colour == "green" for ev in log) == used
+    assert "Winner" in app.seat.prompt.value
+
+
+def test_a_villain_peek_reaches_only_its_players_view(app: TutorApp) -> None:
+    app.scenario.value = "unique_abilities-faq-repeat-until-out-of-tokens"
+    app.on_load_scenario()
+    assert app.session.viewer == "red"  # the Versatile Villain's own view
+    app.on_next()  # Red pays a token and looks at Outer region 2 (Lichen)
+    assert "Lichen" in app.explain.value
+    app.tabs.selected_index = 2  # the Hand tab, then every other tab, built and shown
+    for i in range(len(app.tabs.children)):
+        app.tabs.selected_index = i
+    assert "Lichen" in page_text(app)  # red's page holds it: the scan below can fail
+    app.viewer.value = "blue"  # another player's view of the same table
+    assert app.session.viewer == "blue"
+    text = page_text(app)
+    assert "Lichen" not in text and "lichen" not in text
+    assert app.session.view()["zones"]["outer_2"]["discovery"] == "hidden"
+    app.viewer.value = "red"
+    assert "Lichen" in app.explain.value  # red still sees what red saw
