@@ -96,11 +96,13 @@ def ability_choice(game: Game, mine: Sequence[I.Intent]) -> tuple[I.Intent, str]
     """The tutor bot's ability decisions (the ``unique_abilities`` ruleset), each with its
     reason; None when the decision is not about an ability or the bot acts normally instead.
 
-    It pays with its least valuable tokens, and uses its ability only when it holds more
-    point tokens than the use costs twice over (tokens are victory points): the Genius to act
-    at once, the Adventurer and Mayhem after a landing, the Despot to take back its highest
-    set-aside character, the Villain on the first face-down discovery; it never swaps as Spy.
+    It pays with its least valuable tokens, and uses its ability when the engine's greedy
+    estimate (:func:`~mrp_tutor.engine.ability_bot.score_ability`: the gain against the points
+    the tokens are worth) is positive; otherwise it declines or just acts.
     """
+    from ..engine.ability_bot import score_ability
+    from ..explain.ability_options import sheet_facts
+
     spec, s = game.spec, game.state
     pays = [x for x in mine if isinstance(x, I.PayToken)]
     if pays:
@@ -111,18 +113,13 @@ def ability_choice(game: Game, mine: Sequence[I.Intent]) -> tuple[I.Intent, str]
     declines = [x for x in mine if isinstance(x, I.DeclineAbility)]
     if not uses and not declines:
         return None
-    held = sum(s.seats[mine[0].colour].tokens.values()) if mine else 0
-    from ..explain.ability_options import sheet_facts
-
     name, cost, _ = sheet_facts(spec, (uses or declines)[0].ability)
-    wanted = [x for x in uses if not (x.ability == "stealthy_spy" and x.target is not None)]
-    if wanted and held > 2 * cost:
-        if wanted[0].ability == "devious_despot":
-            order = list(spec.countdown)  # 9 first: the highest number
-            wanted.sort(key=lambda x: order.index(x.target) if x.target in order else 99)
-        pick = wanted[0]
-        return pick, (f"The bot uses the {name}'s ability: it holds {held} point tokens, more "
-                      f"than twice the cost ({cost}).")
+    scored = sorted(((score_ability(spec, s, x), i, x) for i, x in enumerate(uses)),
+                    key=lambda t: (-t[0], t[1]))
+    if scored and scored[0][0] > 0:
+        return scored[0][2], (f"The bot uses the {name}'s ability: what it gains is worth more "
+                              f"than the {cost} point token(s) it pays.")
+    held = sum(s.seats[mine[0].colour].tokens.values())
     if declines:
         return declines[0], (f"The bot keeps its {held} point token(s) (they are victory "
                              f"points) and lets the {name}'s ability pass.")
