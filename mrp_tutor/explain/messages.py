@@ -30,6 +30,12 @@ def _n(spec: GameSpec, ident: Any, fallback: str = "a card") -> str:
     return spec.card_name(str(ident))
 
 
+def _amount(spec: GameSpec, card: Any) -> int:
+    """The token change of an extra-production discovery (negative: an Empty Mine)."""
+    entry = spec.discoveries.get(str(card))
+    return int(getattr(getattr(entry, "effect", None), "amount", 0) or 0)
+
+
 def _crew(crew: Any) -> str:
     if not crew:
         return "nobody"
@@ -106,7 +112,8 @@ EVENT_TEMPLATES: dict[str, T] = {
     f"{_n(sp, e.card, 'the top neutral card')} and looks at it.",
     "character_chosen": lambda sp, e: f"{_c(e.colour)} chooses "
     f"{_n(sp, e.character, 'a character')} face down.",
-    "resolution_order_set": lambda sp, e: "Countdown from 9 to 1: characters resolve in the "
+    "resolution_order_set": lambda sp, e: f"{sp.term('Countdown from 9 to 1')}: characters "
+    "resolve in the "
     + ("order " + ", ".join(_c(c) for c in e.order) + "." if e.order is not None else
        "order of their numbers, revealed as each number is called."),
     "character_revealed": lambda sp, e: f"{_c(e.colour)} reveals the "
@@ -203,12 +210,14 @@ EVENT_TEMPLATES: dict[str, T] = {
     "production_modified": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: "
     + {"no_production": "this zone produces nothing.",
        "synergy_blocked": "Mining Incident takes precedence; no extra tokens here.",
-       "extra_production": "extra tokens are produced.",
+       "extra_production": ("fewer tokens are produced." if _amount(sp, e.card) < 0
+                            else "extra tokens are produced."),
        "produce_resource_instead": "this zone produces another resource."}.get(
         e.effect, e.effect.replace("_", " ") + "."),
     "mission_scored": lambda sp, e: (
         f"{_c(e.colour)}'s {sp.term('mission')} {_n(sp, e.card)}: "
-        + (f"completed, {e.points} points" if e.completed else "not completed")
+        + (f"completed, {e.points} points" if e.completed and e.points
+           else "scores nothing" if e.completed else "not completed")
         + f" ({e.detail})."),
     "ice_monopoly_scored": lambda sp, e: (
         f"{sp.term('Ice Monopoly')}: nobody holds an ice token, so nobody completes it."
