@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from mrp_tutor.app import lessons
 from mrp_tutor.engine import Game, load_spec, rank_winners
@@ -92,3 +93,40 @@ def test_08_two_player_variant_seats_secrets_and_winning() -> None:
     assert rank_winners(s, scores, counts) == ([], "two_player.winning", True)
     scores["blue"] = 20
     assert rank_winners(s, scores, counts) == (["red"], "two_player.tie_main_neutral", False)
+
+
+def test_10_unique_abilities_game_shows_what_its_text_says() -> None:
+    """Lesson 10's code, run here (its map cell aside), has the game its text describes."""
+    cells = code_cells(TUTORIALS / "10-unique-abilities.ipynb")
+    ns: dict[str, Any] = {}
+    hidden_then = None
+    for src in cells:
+        if ".map()" not in src:
+            exec(compile(src, "10-unique-abilities", "exec"), ns)
+        if "peek = next(" in src:  # the look at the discovery, before the final reveal
+            hidden_then = [view_for(ns["spec"], ns["s"], c)["zones"][ns["zone"]]["discovery"]
+                           for c in ("green", "blue", "yellow", None)]
+    game, s = ns["game"], ns["s"]
+    turn: dict[int, list[Any]] = {}
+    r = 0
+    for ev in game.log:
+        if ev.type == "track_advanced" and ev.kind == "round":
+            r = ev.number
+        turn.setdefault(r, []).append(ev)
+    one = [(ev.type, getattr(ev, "colour", ""), getattr(ev, "character", getattr(
+        ev, "ability", ""))) for ev in turn[1]]
+    genius = one.index(("ability_declared", "red", "guileful_genius"))
+    assert genius < one.index(("character_revealed", "red", "travel_agent")) < one.index(
+        ("character_revealed", "green", "explorer"))  # "before Green's Explorer"
+    assert ("ability_window_closed", "yellow", "major_mayhem") in one  # Mayhem declined
+    assert not any(ev.type == "ability_declared" and ev.colour == "yellow" for ev in turn[1])
+    assert [ev.card for ev in turn[2] if ev.type == "character_taken_back"] == ["travel_agent"]
+    later = [ev for t in (6, 7, 8) for ev in turn.get(t, [])]
+    peek = next(ev for ev in later if ev.type == "discovery_peeked" and ev.colour == "green")
+    assert hidden_then == [peek.card, HIDDEN, HIDDEN, HIDDEN]
+    assert any(ev.type == "astronaut_killed" and ev.rule == "fe.abilities.major_mayhem"
+               for ev in later)
+    rules = [ev.rule for ev in game.log]
+    assert {"fe.scoring.turn10", "fe.scoring.ice_bonus", "fe.scoring.majority"} <= set(rules)
+    assert sum(ev.type == "tokens_spent" and ev.colour == "blue" for ev in game.log) >= 1
+    assert s.result is not None and s.result.winners
