@@ -32,7 +32,7 @@ NOTE_CSS = """<style>
 LABELS = {
     STANDARD: "Standard (2nd edition)",
     "first_edition": "First edition",
-    "unique_abilities": "Unique Abilities (first edition + player powers)",
+    "unique_abilities": "Unique Abilities (first edition)",
 }
 def rulesets() -> list[tuple[str, str]]:
     """(label, name) of every ruleset a visitor can pick, standard first; the 2-player
