@@ -105,3 +105,23 @@ def test_a_villain_peek_reaches_only_its_players_view(app: TutorApp) -> None:
     assert app.session.view()["zones"]["outer_2"]["discovery"] == "hidden"
     app.viewer.value = "red"
     assert "Lichen" in app.explain.value  # red still sees what red saw
+
+
+def test_a_unique_abilities_game_stepped_with_next_to_the_end(app: TutorApp) -> None:
+    """The play flow (no seat): Next and Run to end of round play every colour, abilities
+    included, every tab renders, and the options read in words."""
+    app.rules.ruleset.value = "unique_abilities"
+    app.players.value = 5
+    app.on_new_game()
+    assert app.session.state.ruleset == "unique_abilities" and len(app.session.state.order) == 5
+    for i in range(len(app.tabs.children)):
+        app.tabs.selected_index = i
+    for _ in range(60):
+        if app.session.game.over:
+            break
+        app.on_run_round()
+        assert not app.status_text().startswith("Something went wrong"), app.status_text()
+        for label, _ in app.options.options:
+            assert not ID_LIKE.search(label), label
+    assert app.session.game.over
+    assert any(ev.type == "ability_declared" for ev in app.session.game.log)
