@@ -62,14 +62,15 @@ class Session:
         return cls(spec, game, viewer=v)
 
     def new_game(self, colours: Sequence[str], seed: int, *, variant: str = "standard",
-                 choices: Mapping[str, str] | None = None) -> None:
+                 choices: Mapping[str, str] | None = None, spec: GameSpec | None = None) -> None:
         """Start a new game (undo history is cleared); ``choices``: setup choices the ruleset
-        takes per colour (ability sheets).
+        takes per colour (ability sheets); ``spec``: other game data (another ruleset's).
 
         Raises:
             MalformedIntent: bad colours, player count or choice (nothing changes).
         """
-        game = Game.new(self.spec, list(colours), seed, variant=variant, choices=choices)
+        game = Game.new(spec or self.spec, list(colours), seed, variant=variant, choices=choices)
+        self.spec = game.spec
         self._reset(game, scenario=None)
 
     def load_scenario(self, sc: Scenario) -> None:

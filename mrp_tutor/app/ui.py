@@ -290,10 +290,11 @@ class TutorApp:
                      "random one.", "error")
             return
         new = self.rules.new_game(self.corrected_spec, self.seat.colour.value)  # picked rules
-        if new.spec is not self.spec:
-            self.spec = self.session.spec = new.spec
+        self.session.new_game(new.colours, seed, variant=new.ruleset, choices=new.choices,
+                              spec=new.spec)
+        if self.session.spec is not self.spec:  # another ruleset's data (or corrections)
+            self.spec = self.session.spec
             self.layout = zone_layout(self.spec)
-        self.session.new_game(new.colours, seed, variant=new.ruleset, choices=new.choices)
         self.seed.value = ""  # never left in a widget once the game has started
         self._after_new_position()
         self.stepper.explain.value = sentences_html(
