@@ -118,11 +118,11 @@ def ability_choice(game: Game, mine: Sequence[I.Intent]) -> tuple[I.Intent, str]
                     key=lambda t: (-t[0], t[1]))
     if scored and scored[0][0] > 0:
         return scored[0][2], (f"The bot uses the {name}'s ability: what it gains is worth more "
-                              f"than the {cost} point token(s) it pays.")
+                              f"than the {plural(cost, 'point token')} it pays.")
     held = sum(s.seats[mine[0].colour].tokens.values())
     if declines:
-        return declines[0], (f"The bot keeps its {held} point token(s) (they are victory "
-                             f"points) and lets the {name}'s ability pass.")
+        return declines[0], (f"The bot keeps its {plural(held, 'point token')} (they are "
+                             f"victory points) and lets the {name}'s ability pass.")
     return None
 
 

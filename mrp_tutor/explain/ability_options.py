@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..core.words import plural
 from ..engine import intents as I
 from ..engine.rulesets import RULESETS
 from ..engine.spec import GameSpec
@@ -29,7 +30,7 @@ def sheet_facts(spec: GameSpec, ability: str) -> tuple[str, int, int]:
 def _tokens(n: int, more: bool = False) -> str:
     if n <= 0:
         return ""
-    return f" (pay {n}{' more' if more else ''} point token{'s' if n != 1 else ''})"
+    return f" (pay {plural(n, 'more point token' if more else 'point token')})"
 
 
 def _ship(spec: GameSpec, ship: str, view: Mapping[str, Any] | None) -> str:
