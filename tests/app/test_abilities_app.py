@@ -70,15 +70,15 @@ def test_learner_takes_a_seat_with_a_sheet_and_uses_its_ability(app: TutorApp) -
             break
         opts = app.seat.options()
         assert opts, "the bots stop only at the learner's decision"
-        labels = [b.description for b in app.seat.choices.children]
-        for text in labels + [lbl for lbl, _ in app.options.options]:
+        labels = app.seat.choices.labels
+        for text in labels + app.stepper.options.labels:
             assert not ID_LIKE.search(text), text
         uses = [x for x in opts if x.type == "use_ability"]
         if uses and used < 2:
-            button = next(b for b in app.seat.choices.children
-                          if b.description.startswith("Use the Devious Despot's ability"))
-            assert "(pay 2 point tokens): take the set-aside" in button.description
-            button.click()
+            i = next(i for i, text in enumerate(labels)
+                     if text.startswith("Use the Devious Despot's ability"))
+            assert "(pay 2 point tokens): take the set-aside" in labels[i]
+            app.seat.choices.click(i)
             used += 1
             continue
         app.seat.play(next(x for x in opts if x.type != "use_ability"))
@@ -92,8 +92,8 @@ def test_a_villain_peek_reaches_only_its_players_view(app: TutorApp) -> None:
     app.scenario.value = "unique_abilities-faq-repeat-until-out-of-tokens"
     app.on_load_scenario()
     assert app.session.viewer == "red"  # the Versatile Villain's own view
-    app.on_next()  # Red pays a token and looks at Outer region 2 (Lichen)
-    assert "Lichen" in app.explain.value
+    app.stepper.on_next()  # Red pays a token and looks at Outer region 2 (Lichen)
+    assert "Lichen" in app.stepper.explain.value
     app.tabs.selected_index = 2  # the Hand tab, then every other tab, built and shown
     for i in range(len(app.tabs.children)):
         app.tabs.selected_index = i
@@ -104,7 +104,7 @@ def test_a_villain_peek_reaches_only_its_players_view(app: TutorApp) -> None:
     assert "Lichen" not in text and "lichen" not in text
     assert app.session.view()["zones"]["outer_2"]["discovery"] == "hidden"
     app.viewer.value = "red"
-    assert "Lichen" in app.explain.value  # red still sees what red saw
+    assert "Lichen" in app.stepper.explain.value  # red still sees what red saw
 
 
 def test_a_unique_abilities_game_stepped_with_next_to_the_end(app: TutorApp) -> None:
@@ -119,9 +119,9 @@ def test_a_unique_abilities_game_stepped_with_next_to_the_end(app: TutorApp) -> 
     for _ in range(60):
         if app.session.game.over:
             break
-        app.on_run_round()
+        app.stepper.on_run_round()
         assert not app.status_text().startswith("Something went wrong"), app.status_text()
-        for label, _ in app.options.options:
+        for label in app.stepper.options.labels:
             assert not ID_LIKE.search(label), label
     assert app.session.game.over
     assert any(ev.type == "ability_declared" for ev in app.session.game.log)

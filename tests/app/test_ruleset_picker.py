@@ -68,7 +68,7 @@ def test_a_new_first_edition_game_uses_its_own_data_and_board(app: TutorApp) -> 
     assert len(payload["zones"]) == 10 and payload["moon"] is None
     assert not any(z["verified"] for z in payload["zones"])  # placeholders, marked so
     assert all(0 <= z["x"] <= 100 and 0 <= z["y"] <= 100 for z in payload["zones"])
-    strip = app.countdown.value
+    strip = app.stepper.countdown.value
     assert strip.index("Recruiter") < strip.index("Explorer") < strip.index("Pilot")
     assert app.status_text() == "New game set up: press Next."
 
