@@ -125,3 +125,31 @@ def test_a_unique_abilities_game_stepped_with_next_to_the_end(app: TutorApp) -> 
             assert not ID_LIKE.search(label), label
     assert app.session.game.over
     assert any(ev.type == "ability_declared" for ev in app.session.game.log)
+
+
+def test_a_board_click_never_spends_tokens_alone(app: TutorApp) -> None:
+    """Clicking a region while choosing narrows the Versatile Villain's options to the look at
+    it; the look (which costs a point token) waits for the learner's confirmation below."""
+    app.rules.ruleset.value = "unique_abilities"
+    app.players.value = 3
+    app.rules.sheet.value = "versatile_villain"
+    app.seat.colour.value = "red"
+    app.seat.take_btn.click()
+    looks: list[Any] = []
+    for _ in range(300):  # play on (never an ability) until a discovery lies face down
+        opts = app.seat.options()
+        looks = [x for x in opts if x.type == "use_ability"]
+        if looks or app.session.game.over:
+            break
+        app.seat.play(opts[0])
+    assert looks, "before choosing, the Villain may look at a face-down discovery"
+    before = len(app.session.game.log)
+    app.seat.on_pick("zone", looks[0].target, None)
+    assert len(app.session.game.log) == before  # nothing played, no token spent
+    assert not any(ev.type == "ability_declared" and ev.colour == "red"
+                   for ev in app.session.game.log)
+    labels = app.seat.choices.labels
+    assert len(labels) == 1 and labels[0].startswith("Use the Versatile Villain's ability"), labels
+    app.seat.choices.click(0)  # confirmed: now it is used
+    assert any(ev.type == "ability_declared" and ev.colour == "red"
+               for ev in app.session.game.log)

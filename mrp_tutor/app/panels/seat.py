@@ -224,11 +224,16 @@ class SeatPanel:
         if not found:
             self.app.say(f"None of your options uses {name} now.", "info")
             return
-        if len(found) == 1:
+        if len(found) == 1 and not isinstance(found[0], I.RulesetIntent):
             self.play(found[0])
             return
         self.picks = picks
         self.app.render()
+        if len(found) == 1:  # an ability costs point tokens: a click never spends them alone
+            self.app.say(f"{name[0].upper() + name[1:]}: {describe_intent(spec, found[0])}. "
+                         "It costs point tokens, so confirm it below, or choose another "
+                         "option.", "info")
+            return
         self.app.say(f"{name[0].upper() + name[1:]}: {len(found)} options use it. Click another "
                      "zone or ship, or choose below.", "info")
 
