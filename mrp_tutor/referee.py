@@ -332,6 +332,7 @@ class FinalRuling:
     tie_breaks: list[Reason]
     why: list[Reason]  # Ice Monopoly and discoveries (missions: per colour, in ``scores``)
     events: list[E.Event]
+    terms: dict[str, str] = field(default_factory=dict)  # this edition's words (spec.term)
 
     def text(self) -> str:
         """Plain-text report."""
@@ -347,11 +348,12 @@ class FinalRuling:
     def score_line(self, colour: str) -> str:
         """``red: 23 (missions 10, ice monopoly 0, tokens 13, discoveries 0; 7 tokens)``."""
         sc = self.scores[colour]
-        parts = [f"missions {sum(m.points for m in sc.missions)}",
-                 f"ice monopoly {sc.ice_monopoly}",
+        term = self.terms.get
+        parts = [f"{term('missions', 'missions')} {sum(m.points for m in sc.missions)}",
+                 f"{term('Ice Monopoly', 'Ice Monopoly')} {sc.ice_monopoly}",
                  f"tokens {sum(sc.token_points.values())}",
                  f"discoveries {sum(p for _, _, p in sc.discoveries)}"]
-        return f"{colour}: {sc.total} ({', '.join(parts)}; {sc.token_count} tokens)"
+        return f"{colour}: {sc.total} ({', '.join(parts)}; {plural(sc.token_count, 'token')})"
 
 
 def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
@@ -397,7 +399,8 @@ def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
             breaks.append(_note(spec, f"Still tied: {', '.join(res.winners)} share the victory.",
                                 "scoring.shared"))
     breaks.append(_reason(spec, end))
-    return FinalRuling(scores, ice, list(res.winners), end.rule, breaks, why, out)
+    return FinalRuling(scores, ice, list(res.winners), end.rule, breaks, why, out,
+                       dict(spec.content.game.terms))
 
 
 # ============================================================================ legality

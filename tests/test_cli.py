@@ -130,3 +130,15 @@ def test_referee_legal_answers_about_abilities_in_a_unique_abilities_file(capsys
     spy = '{"type": "use_ability", "colour": "red", "ability": "stealthy_spy"}'
     assert main(["referee", "legal", path, spy]) == 1
     assert "Red does not play the Stealthy Spy" in capsys.readouterr().out
+
+
+def test_referee_final_uses_the_editions_words(tmp_path: Path) -> None:
+    """The first edition calls missions 'bonus cards' and the Ice Monopoly 'Ice bonus'
+    (seed 003 §6): the final ruling's breakdown says so; counts in words."""
+    from mrp_tutor.resources import scenarios_dir
+
+    path = scenarios_dir() / "unique_abilities-major-mayhem.yaml"
+    out = subprocess.run([sys.executable, "-m", "mrp_tutor.cli", "referee", "final", str(path)],
+                         capture_output=True, text=True, check=True).stdout
+    assert "bonus cards" in out and "Ice bonus" in out
+    assert "missions" not in out and "Ice Monopoly" not in out and "1 tokens" not in out
