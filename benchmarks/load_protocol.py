@@ -26,6 +26,7 @@ scripts and drawing the widgets (measured by the real Chromium sessions of the s
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import re
 import time
@@ -87,8 +88,10 @@ class Visitor:
 
     async def fetch(self, path: str, method: str = "GET", body: str | None = None,
                     ok: tuple[int, ...] = (200,)) -> Any:
+        # a browser's Accept-Encoding; the bodies are not needed, so they stay compressed
         req = HTTPRequest(self.base + path, method=method, body=body,
-                          headers=self._cookie_header(), follow_redirects=False,
+                          headers={**self._cookie_header(), "Accept-Encoding": "gzip, deflate"},
+                          follow_redirects=False, decompress_response=False,
                           request_timeout=self.timeout_s)
         try:
             r = await self.http.fetch(req, raise_error=False)
@@ -106,11 +109,15 @@ class Visitor:
 
     async def open_page(self) -> None:
         gate = await self.fetch("")
-        if b"mrp-gate" not in gate.body:
+        if b"mrp-gate" not in (gzip.decompress(gate.body)
+                               if gate.headers.get("Content-Encoding") == "gzip" else gate.body):
             raise RuntimeError("no JavaScript gate page")
         self.cookies["mrp_js"] = "1"
         page = await self.fetch("?mrp_js=1")
-        m = CONFIG_RE.search(page.body.decode())
+        text = page.body
+        if page.headers.get("Content-Encoding") == "gzip":
+            text = gzip.decompress(text)
+        m = CONFIG_RE.search(text.decode())
         if not m:
             raise RuntimeError("the app page has no jupyter-config-data")
         self.kernel_id = json.loads(m.group(1))["kernelId"]

@@ -20,6 +20,9 @@ four things a public demo needs:
   in the pool at ``--TutorVoila.pool_nice``.  Kernels that never get a page (no websocket)
   are culled after ``cull_idle_timeout``; pooled kernels are never culled.
 
+- **The front-end's files compressed once.**  Scripts and styles go out gzip-compressed from
+  memory (:mod:`mrp_tutor.serve_static`): 5.3 MB become about 1.3 MB per new visitor.
+
 Defaults below are applied only for options the command line does not give (Voila refuses
 an option given twice).  Every other Voila option works as usual.
 """
@@ -38,9 +41,11 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .serve_pool import paced_factory
+from .serve_static import compressed_class
 
 APP_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "app.ipynb"
 GATE_COOKIE = "mrp_js"
+STATIC_ROUTES = ("/voila/static/", "/voila/templates/", "/voila/labextensions/")
 
 DEFAULTS: dict[str, str] = {
     "--no-browser": "",
@@ -135,6 +140,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
     js_gate = Bool(True, config=True,
                    help="Start a kernel only for clients that run JavaScript (cookie check).")
 
+    compress_static = Bool(True, config=True,
+                           help="Serve the front-end's scripts and styles gzip-compressed "
+                                "from memory (mrp_tutor/serve_static.py).")
     pool_concurrency = Int(2, config=True,
                            help="Most pool kernels starting and rendering at once.")
     refill_quiet = Float(3.0, config=True,
@@ -156,6 +164,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
         for h in super().init_handlers():
             if len(h) >= 3 and h[1] is TornadoVoilaHandler:
                 h = (h[0], TutorVoilaHandler, {**h[2], "mrp_app": self})
+            elif self.compress_static and len(h) >= 2 and any(
+                    part in str(h[0]) for part in STATIC_ROUTES):
+                h = (h[0], compressed_class(h[1]), *h[2:])
             handlers.append(h)
         return handlers
 

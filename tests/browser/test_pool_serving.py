@@ -3,6 +3,7 @@
 Visitors here are protocol-level (``benchmarks/load_protocol.py``): they do over HTTP and the
 kernel websocket what the page's front-end does (gate, page, widget states, a click as the
 Button's comm message, the tab-close beacon), so no browser is needed to check the server.
+The front-end's scripts go out gzip-compressed to clients that accept it, the same bytes.
 One server: a pool of 2, kernels without a tab culled after 3 idle seconds, and no refill
 during the test (``refill_quiet`` 600 s).
 """
@@ -10,9 +11,11 @@ during the test (``refill_quiet`` 600 s).
 from __future__ import annotations
 
 import asyncio
+import gzip
 import os
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from load_protocol import Visitor  # noqa: E402
 
 pytestmark = pytest.mark.browser
+
+
+def fetch(url: str, *, gzip_ok: bool) -> tuple[bytes, dict[str, str]]:
+    req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return r.read(), dict(r.headers)
 
 
 def log_lines(proc: Any, log: Path, marker: str) -> list[str]:
@@ -57,7 +66,7 @@ async def gone(base: str, v: Visitor) -> bool:
     return bool(r.code == 404)
 
 
-def test_pool_kernels_wait_at_low_priority_survive_the_cull_and_do_not_refill_early(
+def test_paced_pool_survives_the_cull_refills_after_quiet_and_sends_scripts_compressed(
         serve: Any) -> None:
     log = ROOT / "tests" / "artifacts" / "voila-pool.log"
     with serve("--pool_size=2", "--TutorVoila.refill_quiet=600", "--TutorVoila.pool_nice=10",
@@ -86,5 +95,10 @@ def test_pool_kernels_wait_at_low_priority_survive_the_cull_and_do_not_refill_ea
                 assert await gone(base, v), f"kernel {v.kernel_id} still there after its tab"
 
         asyncio.run(scenario())
+        plain = fetch(f"{base}voila/static/voila.js", gzip_ok=False)
+        packed = fetch(f"{base}voila/static/voila.js", gzip_ok=True)
+        assert "Content-Encoding" not in plain[1] and packed[1]["Content-Encoding"] == "gzip"
+        assert gzip.decompress(packed[0]) == plain[0] and len(packed[0]) < len(plain[0]) / 2
+        assert packed[1]["Etag"] != plain[1]["Etag"]
         assert len(log_lines(proc, log, "mrp pool: ")) == 2, "the pool refilled before quiet"
         assert not log_lines(proc, log, "Culling 'idle'"), "a visitor's kernel was culled"
