@@ -21,7 +21,9 @@ from Voila's in three ways, all inside Voila's own bookkeeping (``_pools`` of ta
   kernels).
 
 Only kernels that have started count as the pool's size, so a visitor never waits behind a
-refill that is still held back: with no started kernel left, Voila starts one for them.
+refill that is still held back: with no started kernel left, Voila starts one for them (so
+a steady stream of visitors closer together than ``quiet`` gets kernels started on demand,
+as without a pool, until it pauses).
 """
 
 from __future__ import annotations
