@@ -119,7 +119,7 @@ class PacedPoolMixin:
             if pooled:
                 self.mrp_warming -= 1
             self.mrp_rendered += 1
-            self.log.info("mrp pool: %d kernel(s) rendered, %d warming", self.mrp_rendered,
+            self.log.info("mrp pool: %d rendered, %d warming", self.mrp_rendered,
                           self.mrp_warming)
 
         content["task"].add_done_callback(rendered)
