@@ -16,6 +16,7 @@ import os
 import sys
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,9 @@ def test_paced_pool_survives_the_cull_refills_after_quiet_and_sends_scripts_comp
             for v in (a, b, c):
                 assert await gone(base, v), f"kernel {v.kernel_id} still there after its tab"
 
-        asyncio.run(scenario())
+        # a loop of its own: the browser tests' sync Playwright keeps one running here
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, scenario()).result(timeout=300)
         plain = fetch(f"{base}voila/static/voila.js", gzip_ok=False)
         packed = fetch(f"{base}voila/static/voila.js", gzip_ok=True)
         assert "Content-Encoding" not in plain[1] and packed[1]["Content-Encoding"] == "gzip"
