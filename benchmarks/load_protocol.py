@@ -11,7 +11,8 @@ and the visitor's kernel do the same work as for a browser:
 3. ``GET /api/kernels/<id>`` and the kernel websocket (subprotocol
    ``v1.kernel.websocket.jupyter.org``), a ``kernel_info_request``;
 4. the widget manager's start: a ``jupyter.widget.control`` comm and one ``request_states``;
-   the page is *live* when the answer holds the board and the status reads "Ready.";
+   the page is *live* when the answer holds the board and the status reads "Ready." (in its
+   own ``value`` or, for the app's live panels, in its trait on their hub widget);
 5. a click on *Next* is the comm message a Button click sends (``{"method": "custom",
    "content": {"event": "click"}}``); its latency runs to the last widget update the kernel
    sends for it (the kernel's ``idle`` status for that message ends the wait), and the step
@@ -191,8 +192,8 @@ class Visitor:
             raise RuntimeError("no widget states from the kernel")
         self.models = states[0]["states"]
         self.send("shell", "comm_close", {"comm_id": comm_id, "data": {}})
-        status = self.model_with("mrp-status")
-        if "Ready." not in str(status["state"].get("value", "")):
+        model_id, key = self.text_source("mrp-status")
+        if "Ready." not in str(self.models[model_id]["state"].get(key, "")):
             raise RuntimeError("the app's status is not 'Ready.'")
         if not any(m["model_name"] == "AnyModel" or "board" in m["model_name"].lower()
                    for m in self.models.values()):
@@ -204,15 +205,27 @@ class Visitor:
                 return {"id": mid, **m}
         raise RuntimeError(f"no widget .{dom_class} on the page")
 
+    def text_source(self, dom_class: str) -> tuple[str, str]:
+        """(model id, state key) holding the text of the widget ``.dom_class``: its own
+        ``value``, or for a live panel of the app (``mrp_tutor/app/live.py``) its trait on
+        the hub widget that carries every panel's text."""
+        m = self.model_with(dom_class)
+        hub, name = m["state"].get("hub"), m["state"].get("name")
+        if isinstance(hub, str) and hub.startswith("IPY_MODEL_") and name:
+            return hub.removeprefix("IPY_MODEL_"), str(name)
+        return str(m["id"]), "value"
+
     async def click(self, dom_class: str, must_update: str) -> float:
         """Milliseconds from sending the click to the last widget update it caused."""
-        button, watched = self.model_with(dom_class)["id"], self.model_with(must_update)["id"]
+        button = self.model_with(dom_class)["id"]
+        watched, key = self.text_source(must_update)
         t0 = time.monotonic()
         got = await self.request("shell", "comm_msg", {
             "comm_id": button, "data": {"method": "custom", "content": {"event": "click"}}})
         updates = [(t, m) for t, _c, m in got if m["header"]["msg_type"] == "comm_msg"
                    and m["content"]["data"].get("method") in ("update", "echo_update")]
-        if not any(m["content"]["comm_id"] == watched for _t, m in updates):
+        if not any(m["content"]["comm_id"] == watched
+                   and key in m["content"]["data"].get("state", {}) for _t, m in updates):
             raise RuntimeError(f"the click on .{dom_class} did not update .{must_update}")
         return (max(t for t, _m in updates) - t0) * 1000
 
