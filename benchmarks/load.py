@@ -1,26 +1,43 @@
-"""Load benchmark: N visitors at once on one app server, each in its own browser context.
+"""Load benchmark: N visitors of one app server on loopback, a class arriving within a few seconds.
 
-Starts ``python -m mrp_tutor.serve`` (the deployment: preheated pool, kernel cap, tab-close
-fix) on a free loopback port and one headless Chromium; N sessions arrive within ``--ramp``
-seconds.  Each session opens the app (JavaScript gate included), waits until it is live
-(board drawn and status "Ready."), clicks Next ``--clicks`` times, then closes its tab.
+Starts ``python -m mrp_tutor.serve`` (the deployment: paced preheated pool, kernel cap,
+tab-close fix) on a free loopback port, preheated with ``--pool`` kernels, then N visitors
+arrive evenly within ``--ramp`` seconds.  ``--browsers K`` of them are real headless Chromium
+sessions (one browser, a fresh context each: own cache and cookies, like separate visitors);
+the other N - K are protocol-level visitors (``benchmarks/load_protocol.py``) that do over
+HTTP and the kernel websocket exactly what the page's front-end does (gate, page, every static
+file, kernel websocket, the widget manager's ``request_states``, a click as the Button's comm
+message, the tab-close beacon) without a browser's own CPU cost.  Both kinds run against the
+same real server and kernels; their figures are reported apart and together.
 
-Measured:
+Each visitor opens the app, waits until it is live, clicks Next ``--clicks`` times, then
+closes its tab.  Measured:
 
-- page live: from the session's ``goto`` to a live app (seconds, wall clock);
-- click: in-page, from ``click()`` to the *last* DOM mutation the click caused anywhere in the
-  app (the step counter must change; the update is over when the app stays quiet 300 ms);
-- errors: failed sessions (timeouts, busy pages, page crashes) with their first message,
-  uncaught page errors, console errors other than blocked off-machine requests;
+- page live: from the first request to a live app (browser: board drawn and status
+  "Ready."; protocol: the widget states received, holding the board and "Ready.");
+- click: browser: in-page, from ``click()`` to the *last* DOM mutation it caused in the app
+  (the step counter must change; over when the app stays quiet 300 ms); protocol: from the
+  click message to the last widget update the kernel sent for it (the step counter must be
+  among them);
+- errors: failed sessions with their first message, uncaught page errors, console errors
+  other than blocked off-machine requests;
 - server RSS (server + kernels, MiB) before the first visitor, at the peak, after the end;
-  RSS of each visitor kernel at the peak;
+  RSS of each kernel at the peak;
 - reclaim: seconds from a tab's close until its kernel is gone (``GET /api/kernels/<id>``
-  answers 404).
+  answers 404);
+- CPU seconds of the server and its kernels, of Chromium, and of this generator's own
+  process, with the load average before and after.
 
-Bounded: loopback only, at most ``MAX_SESSIONS`` sessions, every wait has a timeout and the
-whole run stops after ``--budget`` seconds; the server and browser are always stopped.
+The generator (this process and Chromium) runs at ``--generator-nice`` (10) once the server
+is up, so on a shared machine the visitors' side does not take the server's CPU, as real
+visitors' browsers run on their own machines; whatever the generator waits for itself is
+inside the measured times, so it can only make the figures worse.
 
-Usage: ``python benchmarks/load.py [--sessions N] [--clicks K] [--ramp S] [--pool P] [--json]``
+Bounded: loopback only (Chromium resolves no other host), at most ``MAX_SESSIONS`` sessions,
+every wait has a timeout and the whole run stops after ``--budget`` seconds; the server and
+browser are always stopped.
+
+Usage: ``python benchmarks/load.py [--sessions N] [--browsers K] [--ramp S] [--pool P] [--json]``
 """
 
 from __future__ import annotations
@@ -41,11 +58,16 @@ from typing import Any
 
 import psutil
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load_protocol import Visitor
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage"]
+         "--disable-dev-shm-usage",
+         # loopback only, without request interception (which would turn off the HTTP cache)
+         "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 MAX_SESSIONS = 200
 GOAL = {"failed_sessions": 0, "page_live_p95_s": 15.0, "click_p95_ms": 300.0,
         "kernel_gone_max_s": 30.0}
@@ -138,17 +160,36 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}/"
         self.log_path = Path(tempfile.mkdtemp(prefix="mrp-load-")) / "server.log"
         cmd = [sys.executable, "-m", "mrp_tutor.serve", f"--port={self.port}",
-               "--Voila.ip=127.0.0.1", f"--pool_size={args.pool}",
+               # one more than the visitors' pool: the visit recording the static files takes it
+               "--Voila.ip=127.0.0.1", f"--pool_size={args.pool + 1}",
                f"--TutorVoila.max_kernels={args.max_kernels}",
-               f"--VoilaKernelManager.fill_delay={args.fill_delay}"]
+               f"--TutorVoila.pool_concurrency={args.pool_concurrency}",
+               f"--TutorVoila.refill_quiet={args.refill_quiet}"]
+        self.cmd = " ".join(cmd[1:])
         env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         with self.log_path.open("wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                          stdin=subprocess.DEVNULL, env=env)
         self.ps = psutil.Process(self.proc.pid)
 
+    def rendered(self) -> int:
+        """Kernels the server has started and rendered the app in (its pool log lines)."""
+        text = self.log_path.read_text(errors="replace")
+        marks = [line.split("mrp pool: ", 1)[1].split()[0]
+                 for line in text.splitlines() if "mrp pool: " in line]
+        return int(marks[-1]) if marks else 0
+
+    def wait_rendered(self, count: int, timeout: float) -> None:
+        t0 = time.monotonic()
+        while self.rendered() < count:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"server exited; see {self.log_path}")
+            if time.monotonic() - t0 > timeout:
+                raise SystemExit(f"the pool did not fill within {timeout:.0f} s")
+            time.sleep(0.2)
+
     def wait_ready(self, pool: int, timeout: float = 180) -> float:
-        """Seconds until the port accepts and the pool's kernels are up (or the timeout)."""
+        """Seconds until the port accepts and every pool kernel has rendered the app."""
         t0 = time.monotonic()
         while True:
             if self.proc.poll() is not None:
@@ -160,11 +201,7 @@ class Server:
                 if time.monotonic() - t0 > timeout:
                     raise SystemExit("server did not start") from None
                 time.sleep(0.1)
-        while time.monotonic() - t0 < timeout:
-            text = self.log_path.read_text(errors="replace")
-            if pool == 0 or ("Kernel pool of" in text and "is filled" in text):
-                break
-            time.sleep(0.2)
+        self.wait_rendered(pool, timeout - (time.monotonic() - t0))
         return round(time.monotonic() - t0, 2)
 
     def stop(self) -> None:
@@ -177,24 +214,27 @@ class Server:
                 self.proc.wait()
 
 
-async def new_context(browser: Any, base: str) -> Any:
+async def kernel_gone_s(base: str, kernel_id: str, since: float) -> float | None:
+    """Seconds from ``since`` until ``GET /api/kernels/<id>`` answers 404 (None: 60 s passed)."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    http = AsyncHTTPClient()
+    while time.monotonic() - since < 60:
+        r = await http.fetch(f"{base}api/kernels/{kernel_id}", raise_error=False)
+        if r.code == 404:
+            return round(time.monotonic() - since, 3)
+        await asyncio.sleep(0.25)
+    return None
+
+
+async def browser_session(res: dict[str, Any], browser: Any, base: str, clicks: int,
+                          timeout_s: float) -> None:
     ctx = await browser.new_context(viewport={"width": 1200, "height": 800})
-    await ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
-                    else r.abort())
-    return ctx
-
-
-async def session(i: int, delay: float, browser: Any, shared: Any, api: Any, base: str,
-                  clicks: int, results: list[dict[str, Any]], timeout_s: float) -> None:
-    await asyncio.sleep(delay)
-    res: dict[str, Any] = {"i": i, "ok": False, "page_errors": [], "console_errors": []}
-    results.append(res)
-    ctx = shared or await new_context(browser, base)
     try:
         page = await ctx.new_page()
         page.on("pageerror", lambda e: res["page_errors"].append(str(e)[:200]))
         page.on("console", lambda m: res["console_errors"].append(m.text[:200])
-                if m.type == "error" and "ERR_FAILED" not in m.text else None)
+                if m.type == "error" and "ERR_NAME_NOT_RESOLVED" not in m.text else None)
         t0 = time.monotonic()
         await page.goto(base, timeout=timeout_s * 1000, wait_until="commit")
         live = page.locator(".mrp-board .mrp-zone").first
@@ -213,26 +253,94 @@ async def session(i: int, delay: float, browser: Any, shared: Any, api: Any, bas
         res["page_live_s"] = round(time.monotonic() - t0, 3)
         res["kernel_id"] = await page.evaluate(KERNEL_ID_JS)
         res["click_ms"] = await page.evaluate(CLICK_JS, [clicks, 300])
-        res["ok"] = True
         await page.close(run_before_unload=True)
         res["closed_at"] = time.monotonic()
-        t_close = res["closed_at"]
-        while time.monotonic() - t_close < 60:
-            r = await api.get(f"{base}api/kernels/{res['kernel_id']}")
-            if r.status == 404:
-                res["kernel_gone_s"] = round(time.monotonic() - t_close, 3)
-                break
-            await asyncio.sleep(0.25)
-    except Exception as exc:
-        res["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+        res["ok"] = True
     finally:
-        if shared is None:
-            await ctx.close()
+        await ctx.close()
+
+
+async def protocol_session(res: dict[str, Any], base: str, static: list[str], clicks: int,
+                           timeout_s: float) -> None:
+    v = Visitor(base, static, timeout_s)
+    t0 = time.monotonic()
+
+    async def live() -> None:
+        await v.open_page()
+        await v.connect()
+        await v.load_widgets()
+
+    try:
+        await asyncio.wait_for(live(), timeout_s)
+        res["page_live_s"] = round(time.monotonic() - t0, 3)
+        res["kernel_id"] = v.kernel_id
+        res["click_ms"] = []
+        for _ in range(clicks):
+            res["click_ms"].append(await v.click("mrp-next", "mrp-step-count"))
+            await asyncio.sleep(0.3)  # the browser sessions' quiet window between clicks
+        await v.close_tab()
+        res["closed_at"] = time.monotonic()
+        res["ok"] = True
+    finally:
+        v.abort()
+
+
+async def session(i: int, kind: str, delay: float, browser: Any, base: str,
+                  static: list[str], clicks: int, results: list[dict[str, Any]],
+                  timeout_s: float) -> None:
+    await asyncio.sleep(delay)
+    res: dict[str, Any] = {"i": i, "kind": kind, "ok": False, "page_errors": [],
+                           "console_errors": []}
+    results.append(res)
+    try:
+        if kind == "browser":
+            await browser_session(res, browser, base, clicks, timeout_s)
+        else:
+            await protocol_session(res, base, static, clicks, timeout_s)
+        gone = await kernel_gone_s(base, res["kernel_id"], res["closed_at"])
+        if gone is not None:
+            res["kernel_gone_s"] = gone
+    except Exception as exc:
+        res["ok"] = False
+        text = str(exc).splitlines()[0][:200] if str(exc) else ""
+        res["error"] = f"{kind}: {type(exc).__name__}: {text}"
+
+
+async def record_static(browser: Any, server: Server, timeout_s: float) -> list[str]:
+    """One browser visit before the run: the same-origin files the page loads."""
+    ctx = await browser.new_context()
+    paths: list[str] = []
+
+    def seen(req: Any) -> None:
+        url = req.url
+        if url.startswith(server.base) and req.resource_type in ("script", "stylesheet",
+                                                                "font", "image", "fetch"):
+            path = url[len(server.base):]
+            if not path.startswith("api/") and path not in paths:
+                paths.append(path)
+
+    try:
+        page = await ctx.new_page()
+        page.on("request", seen)
+        await page.goto(server.base, timeout=timeout_s * 1000)
+        await page.locator(".mrp-board .mrp-zone").first.wait_for(timeout=timeout_s * 1000)
+        await page.close(run_before_unload=True)
+    finally:
+        await ctx.close()
+    return paths
+
+
+def browser_indices(n: int, k: int) -> set[int]:
+    """``k`` of ``n`` arrivals, spread evenly (the first is one of them)."""
+    k = max(0, min(k, n))
+    return {round(j * n / k) for j in range(k)} if k else set()
 
 
 async def drive(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     from playwright.async_api import async_playwright
+    from tornado.httpclient import AsyncHTTPClient
 
+    AsyncHTTPClient.configure(None, max_clients=1000)
     results: list[dict[str, Any]] = []
     samples: list[tuple[float, list[float]]] = []
     stop = asyncio.Event()
@@ -244,43 +352,53 @@ async def drive(args: argparse.Namespace, server: Server) -> dict[str, Any]:
 
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        api = await pw.request.new_context()
+        static = await record_static(browser, server, args.session_timeout)
         sampler = asyncio.create_task(sample())
-        shared = None if args.own_contexts else await new_context(browser, server.base)
-        if shared is not None:  # one visit first: the front-end's files are in the cache
-            fills = server.log_path.read_text(errors="replace").count("is filled")
-            warm = await shared.new_page()
-            await warm.goto(server.base, timeout=180_000)
-            await warm.locator(".mrp-board .mrp-zone").first.wait_for(timeout=180_000)
-            await warm.close(run_before_unload=True)
-            for _ in range(600):  # until the pool has its kernel back (at most 120 s)
-                if server.log_path.read_text(errors="replace").count("is filled") > fills:
-                    break
-                await asyncio.sleep(0.2)
-            rss_sample = tree_rss_mib(server.ps)
-            samples.clear()
-            samples.append(rss_sample)
+        await asyncio.sleep(1.0)
         n = args.sessions
         step = args.ramp / max(n - 1, 1)
-        tasks = [asyncio.create_task(session(i, i * step, browser, shared, api, server.base,
-                                             args.clicks, results, args.session_timeout))
-                 for i in range(n)]
+        picks = browser_indices(n, args.browsers)
+        self_cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+        tasks = [asyncio.create_task(session(
+            i, "browser" if i in picks else "protocol", i * step, browser, server.base,
+            static, args.clicks, results, args.session_timeout)) for i in range(n)]
         _, pending = await asyncio.wait(tasks, timeout=args.budget)
         for t in pending:
             t.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+        self_cpu1 = resource.getrusage(resource.RUSAGE_SELF)
         stop.set()
         await sampler
-        await api.dispose()
         await browser.close()
-    return {"results": results, "samples": samples, "timed_out": len(pending)}
+    gen_cpu = (self_cpu1.ru_utime + self_cpu1.ru_stime
+               - self_cpu0.ru_utime - self_cpu0.ru_stime)
+    return {"results": results, "samples": samples, "timed_out": len(pending),
+            "static_files": len(static), "generator_cpu_s": gen_cpu}
+
+
+def figures(res: list[dict[str, Any]]) -> dict[str, Any]:
+    ok = [r for r in res if r.get("ok")]
+    live = [r["page_live_s"] for r in ok]
+    clicks = [c for r in ok for c in r["click_ms"]]
+    gone = [r["kernel_gone_s"] for r in ok if "kernel_gone_s" in r]
+    return {"sessions": len(res), "failed": len(res) - len(ok),
+            "page_live_s": {"p50": pct(live, 0.5), "p95": pct(live, 0.95),
+                            "max": max(live, default=None)},
+            "click_ms": {"n": len(clicks), "p50": pct(clicks, 0.5), "p95": pct(clicks, 0.95),
+                         "max": round(max(clicks), 1) if clicks else None},
+            "kernel_gone_after_close_s": {"p50": pct(gone, 0.5), "p95": pct(gone, 0.95),
+                                          "max": max(gone, default=None),
+                                          "not_gone_within_60s": len(ok) - len(gone)}}
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     load_before = os.getloadavg()
     server = Server(args)
     try:
-        ready_s = server.wait_ready(args.pool, args.ready_timeout)
+        ready_s = server.wait_ready(args.pool + 1, args.ready_timeout)
+        # The visitors' side (this process, Chromium, started below) runs at a lower priority
+        # than the server, as if on other machines; its own delays only add to the figures.
+        os.nice(max(0, args.generator_nice))
         rss_before, kernels_before = tree_rss_mib(server.ps)
         cpu_before = tree_cpu_s(server.ps)
         t0 = time.monotonic()
@@ -294,74 +412,76 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)  # everything we started, now reaped
     cpu_browser = ru.ru_utime + ru.ru_stime - cpu_before - cpu_server
     res = out["results"]
-    ok = [r for r in res if r.get("ok")]
+    allf = figures(res)
     failed = [r for r in res if not r.get("ok")]
-    live = [r["page_live_s"] for r in ok]
-    clicks = [c for r in ok for c in r["click_ms"]]
-    gone = [r["kernel_gone_s"] for r in ok if "kernel_gone_s" in r]
-    not_gone = [r["i"] for r in ok if "kernel_gone_s" not in r]
     peak_total, peak_kernels = max(out["samples"], key=lambda s: s[0], default=(0.0, []))
-    errors = sorted({r["error"] for r in failed if "error" in r})
-    page_errors = sorted({e for r in res for e in r["page_errors"]})
-    console = sorted({e for r in res for e in r["console_errors"]})
     report = {
         "sessions": args.sessions,
-        "failed_sessions": len(failed) + max(0, args.sessions - len(res)),
-        "errors": errors[:10],
-        "page_errors": page_errors[:10],
-        "console_errors": console[:10],
-        "page_live_s": {"p50": pct(live, 0.5), "p95": pct(live, 0.95),
-                        "max": max(live, default=None)},
-        "click_ms": {"n": len(clicks), "p50": pct(clicks, 0.5), "p95": pct(clicks, 0.95),
-                     "max": round(max(clicks), 1) if clicks else None},
+        "failed_sessions": allf["failed"] + max(0, args.sessions - len(res)),
+        "errors": sorted({r["error"] for r in failed if "error" in r})[:10],
+        "page_errors": sorted({e for r in res for e in r["page_errors"]})[:10],
+        "console_errors": sorted({e for r in res for e in r["console_errors"]})[:10],
+        "page_live_s": allf["page_live_s"],
+        "click_ms": allf["click_ms"],
+        "kernel_gone_after_close_s": allf["kernel_gone_after_close_s"],
+        "by_kind": {kind: figures([r for r in res if r["kind"] == kind])
+                    for kind in ("browser", "protocol")},
         "server_rss_mib": {"before": rss_before, "peak": peak_total, "after": rss_after,
                            "kernels_before": len(kernels_before),
                            "kernels_after": len(kernels_after)},
         "kernel_rss_mib": {"n_at_peak": len(peak_kernels),
                            "median": pct(peak_kernels, 0.5),
                            "max": round(max(peak_kernels), 1) if peak_kernels else None},
-        "kernel_gone_after_close_s": {"p50": pct(gone, 0.5), "p95": pct(gone, 0.95),
-                                      "max": max(gone, default=None),
-                                      "not_gone_within_60s": len(not_gone)},
-        "setup": {"server": f"python -m mrp_tutor.serve --pool_size={args.pool} "
-                            f"--TutorVoila.max_kernels={args.max_kernels} "
-                            f"--VoilaKernelManager.fill_delay={args.fill_delay} (loopback)",
-                  "browser": f"one headless Chromium ({CHROMIUM}), "
-                             + ("one context per session" if args.own_contexts else
-                                "one page per session in one context (shared HTTP cache)"),
-                  "fill_delay_s": args.fill_delay,
-                  "clicks_per_session": args.clicks, "ramp_s": args.ramp,
-                  "cpus": os.cpu_count(), "server_ready_s": ready_s,
-                  "wall_s": round(wall, 1), "sessions_cut_by_budget": out["timed_out"],
-                  "cpu_s_server_and_kernels": round(cpu_server, 1),
-                  "cpu_s_browser": round(cpu_browser, 1),
+        "cpu_s": {"server_and_kernels": round(cpu_server, 1),
+                  "server_and_kernels_per_visitor": round(cpu_server / max(len(res), 1), 2),
+                  "chromium": round(cpu_browser, 1),
+                  "generator_process": round(out["generator_cpu_s"], 1)},
+        "setup": {"server": f"{server.cmd} (loopback; one pool kernel is for the visit that "
+                            "records the static files before the run)",
+                  "arrivals": f"{args.sessions} visitors evenly within {args.ramp:g} s "
+                              f"(one every {args.ramp / max(args.sessions - 1, 1):.2f} s)",
+                  "browser_sessions": len(browser_indices(args.sessions, args.browsers)),
+                  "protocol_sessions": args.sessions
+                  - len(browser_indices(args.sessions, args.browsers)),
+                  "browser": f"one headless Chromium ({CHROMIUM}), a fresh context per "
+                             "browser session",
+                  "static_files_per_protocol_visitor": out["static_files"],
+                  "generator_nice": args.generator_nice,
+                  "clicks_per_session": args.clicks, "cpus": os.cpu_count(),
+                  "server_ready_s": ready_s, "wall_s": round(wall, 1),
+                  "sessions_cut_by_budget": out["timed_out"],
                   "loadavg_before": [round(x, 2) for x in load_before],
                   "loadavg_after": [round(x, 2) for x in os.getloadavg()]},
     }
     p95_live = report["page_live_s"]["p95"]
     p95_click = report["click_ms"]["p95"]
-    gone_max = report["kernel_gone_after_close_s"]["max"]
+    gone = report["kernel_gone_after_close_s"]
     report["goal"] = {**GOAL, "met": bool(
         report["failed_sessions"] == 0 and p95_live is not None
         and p95_live < GOAL["page_live_p95_s"] and p95_click is not None
-        and p95_click < GOAL["click_p95_ms"] and not not_gone and gone_max is not None
-        and gone_max <= GOAL["kernel_gone_max_s"])}
+        and p95_click < GOAL["click_p95_ms"] and not gone["not_gone_within_60s"]
+        and gone["max"] is not None and gone["max"] <= GOAL["kernel_gone_max_s"])}
     return report
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sessions", type=int, default=10)
+    ap.add_argument("--sessions", type=int, default=10, help="visitors")
+    ap.add_argument("--browsers", type=int, default=10,
+                    help="how many visitors are real Chromium sessions (the rest: protocol)")
     ap.add_argument("--clicks", type=int, default=10, help="Next clicks per session")
-    ap.add_argument("--ramp", type=float, default=10.0,
-                    help="seconds over which the sessions arrive (0: all at once)")
-    ap.add_argument("--pool", type=int, default=4, help="preheated kernels (--pool_size)")
+    ap.add_argument("--ramp", type=float, default=30.0,
+                    help="seconds over which the visitors arrive (0: all at once)")
+    ap.add_argument("--pool", type=int, default=None,
+                    help="preheated kernels (--pool_size); default: one per visitor")
+    ap.add_argument("--pool-concurrency", type=int, default=2,
+                    help="pool kernels starting at once (--TutorVoila.pool_concurrency)")
+    ap.add_argument("--refill-quiet", type=float, default=3.0,
+                    help="seconds without a new visitor before the pool refills")
     ap.add_argument("--max-kernels", type=int, default=64)
-    ap.add_argument("--fill-delay", type=float, default=1.0,
-                    help="seconds before the pool refills after a visitor took a kernel")
-    ap.add_argument("--own-contexts", action="store_true",
-                    help="a separate browser context (own cache and cookies) per session; "
-                         "default: pages of one context sharing the HTTP cache")
+    ap.add_argument("--generator-nice", type=int, default=10,
+                    help="nice value of the load generator and its Chromium (0: same as "
+                         "the server)")
     ap.add_argument("--session-timeout", type=float, default=120.0)
     ap.add_argument("--ready-timeout", type=float, default=600.0,
                     help="most seconds to wait for the server and its full pool")
@@ -370,13 +490,14 @@ def main() -> None:
     args = ap.parse_args()
     if not 1 <= args.sessions <= MAX_SESSIONS:
         ap.error(f"--sessions must be 1..{MAX_SESSIONS}")
+    if args.pool is None:
+        args.pool = args.sessions
+    args.pool = max(0, min(args.pool, MAX_SESSIONS))
     args.clicks = max(1, min(args.clicks, 100))
     args.budget = max(30.0, min(args.budget, 1800.0))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stop server and browser
     rep = run(args)
-    if args.json:
-        print(json.dumps(rep))
-        return
-    print(json.dumps(rep, indent=2))
+    print(json.dumps(rep) if args.json else json.dumps(rep, indent=2))
 
 
 if __name__ == "__main__":
