@@ -59,6 +59,7 @@ def test_learner_takes_a_seat_with_a_sheet_and_uses_its_ability(app: TutorApp) -
     app.players.value = 4
     app.rules.sheet.value = "devious_despot"
     app.seat.colour.value = "green"
+    app.seed.value = "21"  # a seat starts a new game: pinned, so the test replays exactly
     app.seat.take_btn.click()
     s = app.session.state
     assert s.ruleset == "unique_abilities" and s.seats["green"].sheet == "devious_despot"
@@ -134,6 +135,7 @@ def test_a_board_click_never_spends_tokens_alone(app: TutorApp) -> None:
     app.players.value = 3
     app.rules.sheet.value = "versatile_villain"
     app.seat.colour.value = "red"
+    app.seed.value = "5"  # pinned: with some seeds no discovery lies face down in time
     app.seat.take_btn.click()
     looks: list[Any] = []
     for _ in range(300):  # play on (never an ability) until a discovery lies face down
