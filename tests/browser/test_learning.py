@@ -115,6 +115,7 @@ def play_a_game_by_clicking(page: Any) -> tuple[int, int]:
     """Take the red seat in a 4-player game and click until it is over: (board, button) clicks."""
     page.locator(".mrp-players select").select_option(label="4")
     page.locator(".mrp-seat-colour select").select_option(label="Red")
+    page.locator(".mrp-seed input").fill("11")  # a seat starts a new game: pinned, replays alike
     page.locator("button.mrp-take-seat").click()
     expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
     prompt = page.locator(".mrp-prompt")

@@ -182,12 +182,20 @@ def check_rulings(page: Any, production: str, final: str) -> None:
         assert page.locator(".mrp-final-summary").inner_text().count(f"{mission}:") == 1
 
 
+# The sheet's window asks for the print dialog once loaded; a headless print that is still
+# going refuses the PDF below ("Page is already being printed"), so the test's pages record the
+# request instead of printing (and the test checks it was made).
+RECORD_PRINT = "window.print = () => { window.__mrpPrinted = (window.__mrpPrinted || 0) + 1; };"
+
+
 def print_sheet(page: Any, name: str) -> bytes:
+    page.context.add_init_script(RECORD_PRINT)
     with page.context.expect_page(timeout=T) as popup_info:
         page.locator("button.mrp-tt-print").click()
     sheet = popup_info.value
     sheet.wait_for_load_state()
     expect(sheet.locator("h1")).to_contain_text("Table sheet")
+    sheet.wait_for_function("window.__mrpPrinted === 1", timeout=T)  # the dialog was asked for
     sheet.emulate_media(media="print")
     save_screenshot(sheet, f"sheet-{name}")
     pdf: bytes = sheet.pdf(format="A4", print_background=True)

@@ -39,6 +39,7 @@ def choose_rules_and_take_a_seat(app: Any, size: str) -> None:
     page.locator(".mrp-sheet select").select_option(label=SHEET)
     page.locator(".mrp-players select").select_option(label="3")
     page.locator(".mrp-seat-colour select").select_option(label="Red")
+    page.locator(".mrp-seed input").fill("21")  # a seat starts a new game: pinned, replays alike
     page.locator("button.mrp-take-seat").click()
     expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
     expect(page.locator(".mrp-my-sheet")).to_contain_text("Your ability (Devious Despot)")
