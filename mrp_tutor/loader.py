@@ -184,6 +184,21 @@ class _Frame:
 
 def _build(events: Iterator[Any], limits: Limits) -> Any:
     stack: list[_Frame] = []
+    try:
+        return _build_events(events, limits, stack)
+    except yaml.MarkedYAMLError as exc:
+        # libyaml (PyYAML >= 6.0.4) scans a run of flow brackets ahead of its events and stops
+        # at its own nesting limit (1,000, deeper than ours) before the loop below sees the
+        # depth: the same refusal, located at the field reached so far.
+        if "nesting depth" not in str(exc.problem or ""):
+            raise
+        mark = exc.problem_mark
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        path = _child_path(stack[-1]) if stack else ()
+        raise _Refused(path, f"nested deeper than {limits.max_depth} levels{where}") from None
+
+
+def _build_events(events: Iterator[Any], limits: Limits, stack: list[_Frame]) -> Any:
     root: Any = None
     documents = 0
     nodes = 0
