@@ -15,7 +15,9 @@ from mrp_tutor.engine import load_spec
 from mrp_tutor.simulation import simulate
 from mrp_tutor.simulation.runner import local_cluster
 
-GAMES, CHUNK = 60, 5
+# enough chunks of enough games that a worker is still busy when the first chunk comes back,
+# even on a loaded machine (60 games in chunks of 5 once finished before a busy worker was seen)
+GAMES, CHUNK = 200, 10
 
 
 @pytest.fixture(scope="module")
