@@ -47,7 +47,7 @@ setup-app: $(APP_STAMP)
 
 # The venv with the app's runtime dependencies only (make app); rebuilt when pyproject.toml
 # is newer than the stamp.
-$(APP_STAMP): pyproject.toml
+$(APP_STAMP): pyproject.toml constraints.txt
 	@boot=""; \
 	if command -v python3.11 >/dev/null 2>&1; then boot=python3.11; \
 	elif command -v python3 >/dev/null 2>&1 && python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then boot=python3; \
@@ -65,13 +65,13 @@ $(APP_STAMP): pyproject.toml
 	  fi; \
 	fi
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q -c constraints.txt -e .
 	@touch $(APP_STAMP)
 	@echo ">>> $(VENV) ready to run the app"
 
 # The developer toolchain on top (tests, lint, types, browser driver, benchmarks).
 $(STAMP): $(APP_STAMP)
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -c constraints.txt -e '.[dev]'
 	@touch $(STAMP)
 	@echo ">>> $(VENV) ready for tests"
 
