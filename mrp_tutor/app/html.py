@@ -55,6 +55,31 @@ def status_html(text: str, kind: str = "info", citation: Citation | None = None)
             f'{citation_html(citation)}</div>')
 
 
+# Column headers in words: the read models (mrp_tutor.tables) keep their analysis names
+# (token_points, on_mars, ...); a visitor reads these.
+COLUMN_LABELS = {
+    "n": "#", "token_points": "Points in tokens", "on_mars": "On Mars", "on_ships": "On ships",
+    "memorial": "Lost in space", "first": "First player", "ice_monopoly": "Ice Monopoly",
+}
+
+
+def column_label(name: object) -> str:
+    """A table column's header in words (``on_mars`` -> ``On Mars``, ``red`` -> ``Red``)."""
+    text = str(name)
+    label = COLUMN_LABELS.get(text)
+    if label is not None:
+        return label
+    text = text.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def cell_text(value: object) -> str:
+    """A table cell's text: yes/no for a flag, the value itself otherwise."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's flag too
+        return "yes" if value else "no"
+    return str(value)
+
+
 def frame_html(df: pd.DataFrame, cls: str, caption: str = "") -> str:
     """A DataFrame as an accessible HTML table (hand-rolled: ~20x faster than to_html)."""
     return rows_html(df.columns, df.itertuples(index=False, name=None), cls, caption)
@@ -68,13 +93,13 @@ def rows_html(columns: Iterable[Any], rows: Iterable[Sequence[Any]], cls: str,
 
 def row_html(row: Sequence[Any]) -> str:
     """One ``<tr>`` of :func:`rows_html` (callers may cache it)."""
-    return "<tr>" + "".join(f"<td>{e(v)}</td>" for v in row) + "</tr>"
+    return "<tr>" + "".join(f"<td>{e(cell_text(v))}</td>" for v in row) + "</tr>"
 
 
 def table_html(columns: Iterable[Any], rows: Iterable[str], cls: str, caption: str = "") -> str:
     """A table from its column names and already rendered ``<tr>`` rows."""
     cap = f"<caption>{e(caption)}</caption>" if caption else ""
-    head = "".join(f'<th scope="col">{e(c)}</th>' for c in columns)
+    head = "".join(f'<th scope="col">{e(column_label(c))}</th>' for c in columns)
     return (f'<table class="mrp-table {e(cls)}" tabindex="0">{cap}<thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>")
 

@@ -192,3 +192,32 @@ def test_no_sentence_in_the_code_says_s_in_brackets() -> None:
                     and not any(known in node.value for known in KNOWN_PLURAL_S)):
                 bad.append(f"{path.relative_to(root)}:{node.lineno}: {node.value!r}")
     assert not bad, bad
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "first_edition"])
+def test_the_scores_tab_reads_in_words(spec: Any, ruleset: str, tmp_path: Any,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Scores tab's tables (built from read models whose columns are analysis names such
+    as ``token_points``) show headers in words, yes/no for flags and names for card, zone and
+    character ids, at the end of a whole game (the final breakdown included)."""
+    from mrp_tutor.app import build_app
+
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
+    app = build_app(spec=spec, seed=3)
+    app.rules.ruleset.value = ruleset
+    app.players.value = 3
+    app.seed.value = "8"
+    app.on_new_game()
+    for _ in range(40):
+        if app.session.game.over:
+            break
+        app.stepper.on_run_round()
+    assert app.session.game.over
+    app.tabs.selected_index = 1  # the Scores tab is built when first opened
+    app.scores_tab.refresh()
+    html = app.scores_tab.html.value
+    assert "Final score breakdown" in html and "Points in tokens" in html
+    text = re.sub(r"<[^>]+>", " ", html)
+    assert raw_words(text) == [], raw_words(text)
+    played = {spec.card_name(c) for c in app.session.state.seats["red"].played}
+    assert all(name in text for name in played)

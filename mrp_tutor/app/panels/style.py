@@ -20,6 +20,7 @@ RESPONSIVE_CSS = """<style>
   color: #000 !important; background: #fff !important; }
 .mrp-app .widget-html-content { overflow-wrap: anywhere; }
 .mrp-app table.mrp-table { display: block; overflow-x: auto; max-width: 100%; }
+.mrp-app table.mrp-table th, .mrp-app table.mrp-table td { overflow-wrap: normal; }
 .mrp-app .mrp-cite, .mrp-cd-queue, .mrp-race-lead { color: #4d4d4d; }
 .mrp-app .mrp-whatif-cols { flex-wrap: wrap; }
 .mrp-app .jupyter-button.mod-primary { background-color: #1458a8; color: #fff; }

@@ -12,6 +12,7 @@ import ipywidgets as W
 
 from ... import tables
 from ...explain import search_rules
+from ...explain.options import ship_name
 from ..html import e, frame_html, race_html, row_html, table_html, text_board_html
 from ..live import LiveHTML
 
@@ -59,6 +60,16 @@ class LogTab:
                            + table_html(tables.LOG_COLUMNS, body, "mrp-log-table"))
 
 
+# why a zone's leaders lead (the plain majority; what a tie does depends on the rules played)
+LEAD_WHY = {"production.majority": "most astronauts", "production.tie": "tied for most",
+            "production.empty": "nobody there"}
+
+
+def names(spec: Any, ids: str) -> str:
+    """A comma-separated list of card, zone or character ids as their names."""
+    return ", ".join(spec.card_name(x) for x in ids.split(", ")) if ids else ""
+
+
 class ScoresTab:
     """Scoreboard, majority race, ships and (at the end) the final breakdown."""
 
@@ -74,10 +85,17 @@ class ScoresTab:
         mj = tables.majorities(view, spec)
         br = tables.score_breakdown(view)
         sh = tables.ships_table(view)
+        # the read models hold ids; a visitor reads names
+        sb["played"] = [names(spec, p) for p in sb["played"]]
+        sh["destination"] = [names(spec, d) for d in sh["destination"]]
+        sh["tokens"] = [names(spec, t) for t in sh["tokens"]]
+        sh["ship"] = [ship_name(x) for x in sh["ship"]]
+        mj = mj.rename(columns={"rule": "why"})
+        mj["why"] = [LEAD_WHY.get(r, r) for r in mj["why"]]
         parts = [frame_html(sb, "mrp-scoreboard", "Scoreboard (point tokens and astronauts)"),
                  "<b>Majority race</b>", race_html(mj, view["order"]),
                  frame_html(mj.drop(columns=["zone", "kind"]), "mrp-majorities",
-                            "Majority per zone (who would share its tokens now)"),
+                            "Majority per zone (who leads it now)"),
                  frame_html(sh, "mrp-ships", "Ships")]
         if not br.empty:
             parts.append(frame_html(br, "mrp-breakdown", "Final score breakdown"))
