@@ -10,6 +10,7 @@ from ..core.words import plural
 from ..engine.rulesets import RULESETS
 from ..engine.spec import GameSpec
 from ..explain import Citation, Explanation
+from ..explain.options import ship_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -184,7 +185,7 @@ def text_board_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
         crew = ", ".join(f"{n} {c}" for c, n in sorted(sh["crew"].items())) or "empty"
         dest = spec.card_name(sh["destination"]) if sh["destination"] else "unknown"
         ver = "" if sh["verified"] else " (card data unverified)"
-        srows.append(f'<tr><th scope="row">{e(sid)}{e(ver)}</th><td>{e(where)}</td>'
+        srows.append(f'<tr><th scope="row">{e(ship_name(sid))}{e(ver)}</th><td>{e(where)}</td>'
                      f'<td>{e(dest)}</td><td>{sum(sh["crew"].values())} of {sh["capacity"]}</td>'
                      f'<td>{e(crew)}</td></tr>')
     ships = (f'<table class="mrp-table mrp-text-ships"><caption>Ships</caption><thead><tr>'

@@ -6,6 +6,8 @@ board clicks are the custom messages board.js sends.
 
 from __future__ import annotations
 
+import re
+
 import json
 from typing import Any
 
@@ -419,6 +421,7 @@ def test_text_board_is_a_table_with_headers(app: TutorApp) -> None:
     app.tabs.selected_index = 7
     html = app.text_tab.html.value
     assert "<caption>" in html and 'scope="row"' in html and "Hellas" in html
+    assert "ship " in html and not re.search(r"\bs\d\d\b", html)  # ships by name, not s07
 
 
 def test_scores_tab_renders_tables_and_race(app: TutorApp) -> None:
