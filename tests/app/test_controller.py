@@ -6,9 +6,8 @@ board clicks are the custom messages board.js sends.
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from typing import Any
 
 import pytest
