@@ -7,7 +7,9 @@ import itertools
 from pathlib import Path
 
 from mrp_tutor.engine import Game, GameSpec
-from mrp_tutor.engine.rulesets import Rules
+from mrp_tutor.engine import content as C
+from mrp_tutor.engine.effects import EFFECTS
+from mrp_tutor.engine.rulesets import Rules, find_ruleset
 from mrp_tutor.explain import explain_event
 
 
@@ -120,11 +122,31 @@ def test_every_refusal_the_engine_can_give_cites_a_first_edition_rule(
     module = importlib.util.module_from_spec(loader)
     loader.loader.exec_module(module)
     codes = module._engine_codes()  # every (code -> rule ids) the engine source can raise
+    ua_rules = find_ruleset("unique_abilities").spec(use_env_overrides=False).rules
     for code, rules in codes.items():
-        for rule in rules:
-            if rule in (None, "?") or rule.startswith(("two_player.", "fe.", "ua.")):
+        for rule in rules:  # fe.* ids too: each must be in the first edition's own file
+            if rule in (None, "?") or rule.startswith("two_player."):
                 continue
-            assert fe.cite(rule) in fe_spec.rules, (code, rule)
+            assert fe.cite(rule) in (ua_rules if rule.startswith("ua.") else fe_spec.rules), (
+                code, rule)
+
+
+def test_every_rule_id_a_character_step_can_cite_is_a_first_edition_rule(
+    fe: Rules, fe_spec: GameSpec
+) -> None:
+    # the ids the step data names, and those an effect builds from them (a refused Stop, a
+    # skip): names built at run time are invisible to the source scan above
+    for ch, entry in fe_spec.characters.items():
+        for st in entry.steps:
+            effect = EFFECTS[type(st)]
+            cited = {st.rule, *st.rules.values()}
+            refusable = (st.min_moves > 0 if isinstance(st, C.MoveStep)
+                         else st.min > 0 if isinstance(st, C.DropStep) else True)
+            if refusable:  # a Stop can be refused before the minimum: the refusal cites this
+                cited.add(effect.stop_refusal_rule(st))
+            cited.add(effect.skip_rule(st, effect.nothing, fe))
+            for rule in cited:
+                assert fe.cite(rule) in fe_spec.rules, (ch, st.effect, rule)
 
 
 def test_a_refusal_in_play_cites_the_first_edition(fe_spec: GameSpec) -> None:
