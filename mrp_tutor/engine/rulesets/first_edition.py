@@ -61,6 +61,26 @@ FE_RULES: dict[str, str] = {
     "ships.capacity": "fe.components.shuttle_capacity",
     "ships.docked_only": "fe.tutor.docked_only",
     "events.actions": "fe.scoring.turn10",
+    # the rule checks of a whole state (engine/checks.py)
+    "overview.players": "fe.components.counts",
+    "overview.rounds": "fe.objective",
+    "setup.launchpad": "fe.setup.shuttles",
+    "components.board": "fe.components.board",
+    "components.point_tokens": "fe.components.scoring_tokens",
+    "components.resource_tokens": "fe.components.counts",
+    "components.event_cards": "fe.components.counts",
+    "components.ship_cards": "fe.components.counts",
+    "components.character_cards": "fe.components.counts",
+    "actions.hidden": "fe.components.counts",  # the first edition has no action cards
+    "events.missions": "fe.setup.bonus",
+    "round.sequence": "fe.turn.phases",
+    "round.launch_full": "fe.tutor.launch_when_full",
+    "memorial.killed": "fe.bonus.monument_to_the_dead",
+    "characters.scientist": "fe.characters.scientist",
+    # no neutral colours in the first edition: each player plays their own colour
+    "two_player.seating_order": "fe.setup.players",
+    "two_player.neutral_deck": "fe.setup.players",
+    "two_player.neutral_recruiter": "fe.setup.players",
     # scoring
     "production.when": "fe.phase5.advance",
     "production.advance": "fe.phase5.advance",

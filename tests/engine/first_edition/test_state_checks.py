@@ -54,3 +54,48 @@ def test_a_dealt_hand_larger_than_the_ruleset_deals_is_refused(fe_spec: GameSpec
     d["seats"][c]["dealt"].append(d["mission_deck"].pop())
     with pytest.raises(ContentError, match="4 dealt missions; each player is dealt 3"):
         state_from_dict(d)
+
+
+def test_every_rule_a_state_check_cites_is_a_first_edition_rule(fe_spec: GameSpec) -> None:
+    # the checks name the shared rule ids (components.ship_cards, round.launch_full, ...);
+    # under the first edition each goes through the ruleset's mapping to its own rules file
+    import ast
+    import re
+    from pathlib import Path
+
+    from mrp_tutor.engine import checks
+    from mrp_tutor.engine.rulesets import find_ruleset
+
+    fe = find_ruleset("first_edition")
+    tree = ast.parse(Path(checks.__file__).read_text())
+    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+             and isinstance(n.value, str) and "\n" not in n.value]  # (not the docstrings)
+    ids = {x for x in texts if re.fullmatch(r"[a-z_]+(\.[a-z_]+)+", x)}
+    ids |= {m for x in texts for m in re.findall(r"\(rule ([a-z_.]+)\)", x)}
+    assert {"components.ship_cards", "round.launch_full", "components.point_tokens"} <= ids
+    missing = sorted(x for x in ids if fe.cite(x) not in fe_spec.rules)
+    assert missing == []
+
+
+def test_a_broken_first_edition_state_cites_its_own_rules(fe_spec: GameSpec) -> None:
+    import re
+
+    g = Game.new(fe_spec, COLOURS[:3], 1, variant="first_edition")
+    s = g.state.copy() if hasattr(g.state, "copy") else state_from_dict(state_to_dict(g.state))
+    s.ship_deck.append("no_such_shuttle")  # an unknown ship
+    s.token_supply["ice"] += 1  # a token too many
+    problems = state_problems(fe_spec, s)
+    assert problems
+    cited = [re.search(r"\(rule ([a-z_.]+)\)$", x).group(1) for x in problems]  # type: ignore[union-attr]
+    assert all(r.startswith("fe.") and r in fe_spec.rules for r in cited), problems
+    bad_log = [event_to_dict(e) for e in g.log]
+    bad_log[0]["token_supply"] = [["ice", 1], ["sylvanite", 1], ["celerium", 1]]
+    with pytest.raises(ContentError) as err:
+        replay_checked(fe_spec, bad_log)
+    assert "(rule fe.components.scoring_tokens)" in str(err.value)
+
+
+def replay_checked(spec: GameSpec, data: list[dict[str, object]]) -> object:
+    from mrp_tutor.engine.checks import checked_replay
+
+    return checked_replay(spec, log_from_data(data, "log.json"), "log.json")
