@@ -105,6 +105,10 @@ FE_RULES: dict[str, str] = {
 }
 
 
+#: production number -> the scoring turn's own rule (seed 003 §6: after turns 5, 8, 10)
+SCORING_TURNS = {1: "fe.scoring.turn5", 2: "fe.scoring.turn8", 3: "fe.scoring.turn10"}
+
+
 @register
 class FirstEdition(Rules):
     """Mission: Red Planet, first edition (seed 003 §3-6), 3 to 5 players, no abilities."""
@@ -160,6 +164,15 @@ class FirstEdition(Rules):
 
     def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:
         return 0  # a tie takes nothing: the tokens stay (fe.scoring.turn5, fe.tutor.ties)
+
+    def scoring_rule(self, rule: str, production: int) -> str:
+        # each scoring turn's own rule gives its amount; after turns 8 and 10 also who takes
+        # the tokens (all of them, earlier leftovers too) and what happens to leftovers
+        turn = SCORING_TURNS.get(production)
+        if turn is None or (production == 1 and rule != "production.produce"):
+            return rule
+        return turn if rule in ("production.produce", "production.majority",
+                                "production.empty") else rule
 
     def leftover_rule(self, s: GameState, production: int) -> str:
         # the manual's own tie rule after turn 5; our reading of its "leftovers" after 8 and 10
