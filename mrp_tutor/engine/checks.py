@@ -393,6 +393,11 @@ def _totals(spec: GameSpec, s: GameState, p: _P) -> None:
         if held + waiting + s.token_supply.get(r, 0) != box:
             p.add(f"token_supply.{r}", f"{r} point tokens do not add up to the {box} in the box",
                   "components.point_tokens")
+    out = sum(sum(seat.tokens.values()) for seat in s.seats.values())
+    out += sum(sum(w.values()) for w in s.waiting.values())
+    if g.point_tokens_total is not None and out > g.point_tokens_total:
+        p.add("token_supply", f"{out} point tokens out of the box; it holds "
+              f"{g.point_tokens_total} in all", "components.point_tokens")
     for z in spec.zones:
         on_ships = sum(ship.tokens.count(z) for ship in s.ships.values())
         if on_ships + s.dest_supply.get(z, 0) != g.destination_tokens_per_zone:

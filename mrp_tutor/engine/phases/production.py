@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import content as C
 from .. import events as E
-from ..core import Out, emit
+from ..core import Out, emit, tokens_left
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
@@ -55,7 +55,7 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
                 n = max(0, n + fx.amount)
                 emit(s, out, E.ProductionModified(rule=_card_rule(spec, card), zone=zone,
                                                   card=card, effect=fx.effect))
-        _make_tokens(s, out, zone, resource, n, made)
+        _make_tokens(spec, s, out, zone, resource, n, made)
     for zone, (card, fx) in mods.items():
         if isinstance(fx, C.ExtraProductionAdjacent):
             for adj in spec.adjacent[zone]:
@@ -64,13 +64,15 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
                         rule="discoveries.mining_vs_synergy", zone=adj, card=card,
                         effect="synergy_blocked"))
                 elif s.face_up[adj]:
-                    _make_tokens(s, out, adj, s.resources[adj], fx.amount, "discoveries.effect")
+                    _make_tokens(spec, s, out, adj, s.resources[adj], fx.amount,
+                                 "discoveries.effect")
     for zone in spec.zones:
         _distribute(spec, s, out, zone, mods.get(zone))
 
 
-def _make_tokens(s: GameState, out: Out, zone: str, resource: str, n: int, rule: str) -> None:
-    have = s.token_supply[resource]
+def _make_tokens(spec: GameSpec, s: GameState, out: Out, zone: str, resource: str, n: int,
+                 rule: str) -> None:
+    have = tokens_left(spec, s, resource)
     emit(s, out, E.TokensProduced(rule if have >= n else "production.supply", zone, resource,
                                   min(n, have), n))  # rule, zone, resource, count, wanted
 

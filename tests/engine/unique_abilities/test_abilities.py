@@ -60,7 +60,7 @@ def test_devious_despot_takes_a_set_aside_character_back_before_choosing(
                            "ability_window_closed"]
     assert new[2].rule == "fe.abilities.devious_despot"
     assert "soldier" in g.state.seats["red"].hand and g.state.seats["red"].tokens["ice"] == 1
-    assert g.state.token_supply["ice"] == 30 - 1 - 2 + 2  # the paid tokens are back
+    assert g.state.token_supply["ice"] == 100 - 1 - 2 + 2  # the paid tokens are back
     # still before choosing, but one token cannot pay for another use
     assert not any(isinstance(x, I.UseAbility) for x in g.legal_intents("red"))
     err = refused(g, I.UseAbility("red", "devious_despot", "travel_agent"))
