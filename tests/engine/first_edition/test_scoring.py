@@ -105,3 +105,10 @@ def test_the_box_holds_100_tokens_of_any_kind(fe_spec: GameSpec, fe_games: list[
     assert tokens_left(fe_spec, s, "sylvanite") == 0
     assert any("101 point tokens out of the box; it holds 100 in all (rule "
                "fe.components.scoring_tokens)" in x for x in state_problems(fe_spec, s))
+
+
+def test_the_ice_bonus_is_the_seeds_own_rule(fe_spec: GameSpec) -> None:
+    g = fe_spec.content.game
+    assert g.ice_monopoly.points == 9 and g.ice_monopoly.rule == "fe.scoring.ice_bonus"
+    assert g.provenance["ice_monopoly"].verified  # seed 003 §6 states it
+    assert "seed 003 §6" in g.provenance["ice_monopoly"].source
