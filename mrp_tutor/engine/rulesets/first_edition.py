@@ -145,6 +145,13 @@ class FirstEdition(Rules):
             if back:
                 emit(s, out, E.DealtCardsReturned(rule="fe.tutor.event_deck", colour=c,
                                                   cards=back))
+        for c in s.order:  # each keeps one bonus card: one dealt none gets one more card at a
+            while not s.seats[c].dealt:  # time (a discovery goes under the pile) until one
+                top = s.mission_deck[0]  # (the others hold at most 3 each: one is always left)
+                emit(s, out, E.MissionsDealt(rule="fe.tutor.event_deck", colour=c, cards=(top,)))
+                if top not in spec.missions:
+                    emit(s, out, E.DealtCardsReturned(rule="fe.tutor.event_deck", colour=c,
+                                                      cards=(top,)))
         for c in s.order:  # two ice tokens each (fe.setup.players)
             emit(s, out, E.TokensGained(rule="fe.setup.players", colour=c, resource="ice",
                                         count=2, wanted=2, card=""))
