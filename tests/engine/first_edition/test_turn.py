@@ -159,3 +159,20 @@ def test_a_refusal_in_play_cites_the_first_edition(fe_spec: GameSpec) -> None:
     err = g.check(ch)  # the same character again: not in hand any more
     assert err is not None and err.rule is not None and err.rule.startswith("fe.")
     assert err.rule in fe_spec.rules
+
+
+def test_rule_texts_say_what_the_engine_does(fe_spec: GameSpec, fe_games: list[Game]) -> None:
+    rules = fe_spec.rules
+    # phase 1: destroyed shuttles' places are refilled too, a labelled reading
+    assert "destroyed" in rules["fe.phase1.draw"].summary
+    assert "fe.tutor.refill_destroyed" in rules["fe.phase1.draw"].summary
+    assert "fe.tutor.refill_destroyed" in rules
+    # phase 4: a shuttle without a Pilot's token lands where its card says
+    assert "region on the shuttle card" in rules["fe.phase4.land"].summary
+    for g in fe_games[:4]:
+        for ev in g.log:
+            if ev.type == "ship_landed" and not ev.tokens and ev.zone is not None:
+                assert ev.zone == fe_spec.ships[ev.ship].destination
+    # the Explorer moves one's own astronauts, the same one or different ones
+    assert "your astronauts" in rules["fe.characters.explorer"].summary
+    assert "same or different" not in rules["fe.characters.explorer"].summary
