@@ -182,6 +182,40 @@ def test_cunning_conspirator_boards_a_launched_shuttle_beyond_capacity(
     assert g.decision().kind == "destroy_docked"  # the placement was the Saboteur's one
 
 
+def _all_launched(red: dict[str, Any]) -> dict[str, Any]:
+    return {"stage": "resolve", "round": 2, "first": "red",
+            "ships": [{"id": "f07", "launched": True, "crew": {"green": 1}},
+                      {"id": "f09", "launched": True, "crew": {"blue": 3}},
+                      {"id": "f08", "launched": True, "crew": {"blue": 2}}],
+            "resolving": {"colour": "red", "character": "scientist", "step": 0},
+            "seats": {"red": red,
+                      "blue": {"sheet": "audacious_adventurer", "played": ["explorer"]},
+                      "green": {"sheet": "devious_despot", "played": ["explorer"]}}}
+
+
+def test_cunning_conspirator_is_offered_with_every_shuttle_launched(at: PositionGame) -> None:
+    # seed 003 §5: during your character's turn; nothing about a free shuttle on the pad
+    g = at(_all_launched({"sheet": "cunning_conspirator", "tokens": {"ice": 2}}))
+    assert g.decision().kind == "board"
+    assert set(g.legal_intents()) == {I.UseAbility("red", "cunning_conspirator", x)
+                                      for x in ("f07", "f08", "f09")} | {I.Stop("red")}
+    g.play(I.UseAbility("red", "cunning_conspirator", "f07"))
+    assert g.state.ships["f07"].crew == {"green": 1, "red": 1}
+    # the Scientist's second placement ("1 or 2"): again the ability, or stop
+    assert I.UseAbility("red", "cunning_conspirator", "f09") in g.legal_intents()
+    new = g.play(I.Stop("red"))  # declined: the placement is given up, nothing paid
+    assert [e.type for e in new][0] == "step_stopped"
+    assert g.state.seats["red"].tokens["ice"] == 1
+
+
+def test_cunning_conspirator_not_offered_without_a_token(at: PositionGame) -> None:
+    g = at(_all_launched({"sheet": "cunning_conspirator"}))  # nothing to pay with
+    skipped = [e for e in g.log if e.type == "step_skipped"]
+    assert skipped and skipped[-1].colour == "red" and skipped[-1].effect == "board"
+    d = g.decision()
+    assert d is not None and d.kind != "board"
+
+
 def test_cunning_conspirator_needs_its_own_turn(at: PositionGame) -> None:
     g = at({"stage": "resolve", "round": 2, "first": "red",
             "ships": [{"id": "f07", "dock": 0}, {"id": "f09", "dock": 1},
