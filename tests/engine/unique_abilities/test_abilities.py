@@ -281,3 +281,23 @@ def test_landing_windows_are_declined_one_after_the_other(at: PositionGame) -> N
     g.play(I.DeclineAbility("red", "audacious_adventurer"))
     g.play(I.DeclineAbility("blue", "major_mayhem"))
     assert not g.state.windows and g.state.round == 3
+
+
+def test_guileful_genius_is_asked_only_between_whole_actions(ua_spec: GameSpec) -> None:
+    # ua.tutor.genius_between: any point of the turn order, never inside another action
+    from mrp_tutor.engine.bots import bot_game
+
+    asked = 0
+    for seed in range(30):
+        colours = ["red", "blue", "green", "yellow", "purple"][: 3 + seed % 3]
+        game = bot_game(ua_spec, colours, seed, variant="unique_abilities")
+        acting = None
+        for ev in game.log:
+            if ev.type == "resolution_started":
+                acting = ev.colour
+            elif ev.type == "resolution_ended":
+                acting = None
+            elif ev.type == "ability_window_opened" and ev.ability == "guileful_genius":
+                assert acting is None, (seed, ev)
+                asked += 1
+    assert asked > 20
