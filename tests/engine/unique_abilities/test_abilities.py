@@ -251,6 +251,23 @@ def test_audacious_adventurer_moves_its_landed_astronauts(at: PositionGame,
     assert g.state.round == 3  # the round ended after the landing
 
 
+def test_audacious_adventurer_may_move_them_again_while_it_can_pay(
+        at: PositionGame, ua_spec: GameSpec) -> None:
+    # seed 003 §7: abilities may be used more than once, each use paid (ua.tutor.your_shuttle)
+    g = at(landing({"sheet": "audacious_adventurer", "played": ["explorer"],
+                    "tokens": {"ice": 4}},
+                   {"sheet": "cunning_conspirator", "played": ["pilot"]},
+                   crew={"red": 2, "blue": 1}, zone_astronauts={"red": 1}))
+    new = g.play(I.UseAbility("red", "audacious_adventurer", "outer_2"))
+    again = [e for e in new if e.type == "ability_window_opened"]
+    assert [(e.zone, e.count, e.rule) for e in again] == [("outer_2", 2, "ua.tutor.your_shuttle")]
+    assert {x.target for x in g.legal_intents() if isinstance(x, I.UseAbility)} == set(
+        ua_spec.adjacent["outer_2"])  # from where they now stand
+    g.play(I.UseAbility("red", "audacious_adventurer", "outer_3"))
+    assert g.state.zones["outer_3"] == {"red": 2} and g.state.seats["red"].tokens["ice"] == 0
+    assert g.state.round == 3  # nothing left to pay with: no third offer, the round ended
+
+
 def test_major_mayhem_eliminates_another_players_astronaut_never_its_own(
         at: PositionGame) -> None:
     g = at(landing({"sheet": "audacious_adventurer", "played": ["explorer"]},
