@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from mrp_tutor.engine import GameSpec, event_to_dict
-from mrp_tutor.engine.events import Event
-from mrp_tutor.engine.state import GameState
 from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.engine.events import Event
 from mrp_tutor.engine.rulesets import find_ruleset
+from mrp_tutor.engine.state import GameState
 
 # the standard playouts' invariant checker and round trips, from its file (importlib mode)
 _LOADER = importlib.util.spec_from_file_location(

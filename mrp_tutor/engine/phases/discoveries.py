@@ -5,8 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import (Fact, Out, clockwise_from, emit, flip, free_discovery_zones,
-                    tokens_left)
+from ..core import Fact, Out, clockwise_from, emit, flip, free_discovery_zones, tokens_left
 from ..rng import shuffled
 from ..spec import GameSpec
 from ..state import GameState

@@ -204,7 +204,7 @@ def test_cunning_conspirator_is_offered_with_every_shuttle_launched(at: Position
     # the Scientist's second placement ("1 or 2"): again the ability, or stop
     assert I.UseAbility("red", "cunning_conspirator", "f09") in g.legal_intents()
     new = g.play(I.Stop("red"))  # declined: the placement is given up, nothing paid
-    assert [e.type for e in new][0] == "step_stopped"
+    assert new[0].type == "step_stopped"
     assert g.state.seats["red"].tokens["ice"] == 1
 
 
