@@ -77,6 +77,8 @@ FE_RULES: dict[str, str] = {
     "round.launch_full": "fe.tutor.launch_when_full",
     "memorial.killed": "fe.bonus.monument_to_the_dead",
     "characters.scientist": "fe.characters.scientist",
+    "characters.recruiter": "fe.characters.recruiter",  # (a table position's resolution)
+    "two_player.setup": "fe.components.counts",  # a scenario's variant: 3 to 5 players here
     # no neutral colours in the first edition: each player plays their own colour
     "two_player.seating_order": "fe.setup.players",
     "two_player.neutral_deck": "fe.setup.players",

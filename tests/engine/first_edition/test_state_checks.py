@@ -99,3 +99,29 @@ def replay_checked(spec: GameSpec, data: list[dict[str, object]]) -> object:
     from mrp_tutor.engine.checks import checked_replay
 
     return checked_replay(spec, log_from_data(data, "log.json"), "log.json")
+
+
+def test_a_first_edition_scenario_position_cites_the_first_edition(fe_spec: GameSpec) -> None:
+    # the audit's case: an unknown shuttle in a first-edition scenario printed
+    # "(rule components.ship_cards)", a second-edition id
+    import re
+
+    from mrp_tutor.scenarios import scenario_from_dict
+
+    doc = {"id": "x", "title": "x", "ruleset": "first_edition", "players": ["red", "blue", "green"],
+           "lesson": "x",
+           "position": {"stage": "choose", "round": 2,
+                        "ships": [{"id": "f07", "dock": 0}, {"id": "f08", "dock": 1},
+                                  {"id": "f99", "dock": 2}],
+                        "zones": {"outer_1": {"astronauts": {"red": 25}}}}}
+    with pytest.raises(ContentError) as err:
+        scenario_from_dict(doc)
+    problems = err.value.problems
+    assert any("f99" in x for x in problems) and any("25" in x or "red" in x for x in problems)
+    cited = [m for x in problems for m in re.findall(r"\(rule ([a-z0-9_.]+)\)", x)]
+    assert cited and all(r in fe_spec.rules for r in cited), problems
+    doc["position"]["tokens_typo"] = 1  # a structural problem too: still the first edition's
+    with pytest.raises(ContentError) as err:
+        scenario_from_dict(doc)
+    cited = [m for x in err.value.problems for m in re.findall(r"\(rule ([a-z0-9_.]+)\)", x)]
+    assert all(r in fe_spec.rules for r in cited), err.value.problems
