@@ -125,3 +125,23 @@ def test_a_first_edition_scenario_position_cites_the_first_edition(fe_spec: Game
         scenario_from_dict(doc)
     cited = [m for x in err.value.problems for m in re.findall(r"\(rule ([a-z0-9_.]+)\)", x)]
     assert all(r in fe_spec.rules for r in cited), err.value.problems
+
+
+def test_a_referee_edit_of_a_first_edition_table_cites_the_first_edition(
+        fe_spec: GameSpec) -> None:
+    from mrp_tutor.app.edits import check_edit, parse_edit
+    from mrp_tutor.engine.errors import MrpError
+
+    g = Game.new(fe_spec, COLOURS[:3], 4, variant="first_edition")
+    ship = g.state.docked()[0]
+    with pytest.raises(MrpError) as err:  # over capacity
+        check_edit(fe_spec, g.state, parse_edit(
+            {"what": "crew", "place": ship, "colour": "red", "count": fe_spec.cap[ship] + 1}))
+    assert err.value.rule == "fe.components.shuttle_capacity"
+    with pytest.raises(MrpError) as err:  # more than 22
+        check_edit(fe_spec, g.state, parse_edit(
+            {"what": "zone", "place": "outer_1", "colour": "red", "count": 30}))
+    assert err.value.rule == "fe.components.counts"
+    ev = check_edit(fe_spec, g.state, parse_edit(
+        {"what": "zone", "place": "outer_2", "colour": "red", "count": 1}))
+    assert ev.rule in fe_spec.rules and ev.rule.startswith("fe."), ev.rule
