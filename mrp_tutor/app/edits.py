@@ -18,7 +18,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.words import plural
-from ..engine.errors import IllegalIntent, MalformedIntent
+from ..engine.core import cite
+from ..engine.errors import IllegalIntent, MalformedIntent, MrpError
 from ..engine.events import PositionEdited
 from ..engine.spec import GameSpec
 from ..engine.state import GameState
@@ -49,7 +50,8 @@ def parse_edit(data: object) -> EditForm:
 
 
 def check_edit(spec: GameSpec, s: GameState, form: EditForm) -> PositionEdited:
-    """Return the event for a legal edit.
+    """Return the event for a legal edit; its rule id, and a refusal's, as the state's ruleset
+    cites it (a first-edition table names the first edition's rules).
 
     Raises:
         MalformedIntent: unknown zone, ship or colour (codes ``unknown_zone``,
@@ -57,6 +59,17 @@ def check_edit(spec: GameSpec, s: GameState, form: EditForm) -> PositionEdited:
         IllegalIntent: ``negative_count``, ``not_enough_astronauts`` (components.astronauts),
             ``ship_full`` (ships.capacity), ``no_resource_there`` / ``already_face_up``.
     """
+    try:
+        ev = _check_edit(spec, s, form)
+    except MrpError as err:
+        if err.rule is not None:
+            err.rule = cite(s, err.rule)
+        raise
+    ev.rule = cite(s, ev.rule)
+    return ev
+
+
+def _check_edit(spec: GameSpec, s: GameState, form: EditForm) -> PositionEdited:
     if form.what == "face_up":
         if form.place not in s.zones:
             raise MalformedIntent("unknown_zone", "components.board",

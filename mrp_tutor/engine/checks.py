@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.words import plural
 from . import content as C
 from . import events as E
+from .core import cite
 from .errors import ContentError, MalformedIntent
 from .spec import GameSpec
 from .state import GameState
@@ -45,11 +46,14 @@ def _short(value: Any) -> str:
 class _P:
     """Collects located problems."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
         self.items: list[str] = []
         self.unknown = False  # an id is unknown: totals would only repeat it
+        self.rules = rules  # the state's ruleset: its own rule ids are cited (Rules.cite)
 
     def add(self, field: str, message: str, rule: str) -> None:
+        if self.rules is not None:
+            rule = self.rules.cite(rule)
         self.items.append(f"{field}: {message} (rule {rule})")
 
     def known(self, field: str, value: Any, ids: Iterable[str], what: str, rule: str) -> bool:
@@ -68,10 +72,10 @@ class _P:
 
 def state_problems(spec: GameSpec, s: GameState) -> list[str]:
     """Every rule the state breaks, located (empty when it is a position the game can reach)."""
-    p = _P()
     from .rulesets import ALIASES, RULESETS
 
     rules = RULESETS.get(ALIASES.get(s.ruleset, s.ruleset))
+    p = _P(rules)
     if rules is None:
         p.add("ruleset", f"{_short(s.ruleset)} is not a registered ruleset "
               f"({', '.join(RULESETS)})", "setup.colors")
@@ -389,6 +393,11 @@ def _totals(spec: GameSpec, s: GameState, p: _P) -> None:
         if held + waiting + s.token_supply.get(r, 0) != box:
             p.add(f"token_supply.{r}", f"{r} point tokens do not add up to the {box} in the box",
                   "components.point_tokens")
+    out = sum(sum(seat.tokens.values()) for seat in s.seats.values())
+    out += sum(sum(w.values()) for w in s.waiting.values())
+    if g.point_tokens_total is not None and out > g.point_tokens_total:
+        p.add("token_supply", f"{out} point tokens out of the box; it holds "
+              f"{g.point_tokens_total} in all", "components.point_tokens")
     for z in spec.zones:
         on_ships = sum(ship.tokens.count(z) for ship in s.ships.values())
         if on_ships + s.dest_supply.get(z, 0) != g.destination_tokens_per_zone:
@@ -474,15 +483,17 @@ def _resolution(spec: GameSpec, s: GameState, p: _P) -> None:
 def _start_problems(spec: GameSpec, ev: E.GameStarted) -> list[str]:
     """A game start the spec can have produced (checked before it builds anything)."""
     g = spec.content.game
-    out = []
+    out: list[str] = []
     n = len(ev.colours)
+    from .rulesets import ALIASES, RULESETS
+
+    rules = RULESETS.get(ALIASES.get(ev.variant, ev.variant))
+    if rules is not None:  # the ruleset's own rule ids ("(rule x)" -> "(rule fe.y)")
+        out = _Cited(rules)
     if not len(ev.controllers) == len(ev.neutral) == n:
         out.append(f"colours: {n} colours, {len(ev.controllers)} controllers, "
                    f"{len(ev.neutral)} neutral flags (rule setup.colors)")
-    from .rulesets import ALIASES, RULESETS
-
-    if n not in colour_counts(RULESETS.get(ALIASES.get(ev.variant, ev.variant)),
-                              g.players.max):
+    if n not in colour_counts(rules, g.players.max):
         out.append(f"colours: {n} colours (rule overview.players)")
     if any(c not in spec.colours for c in ev.colours) or len(set(ev.colours)) != n:
         out.append("colours: unknown or repeated colour (rule setup.colors)")
@@ -503,7 +514,21 @@ def _start_problems(spec: GameSpec, ev: E.GameStarted) -> list[str]:
     if dict(ev.dest_supply) != {z: g.destination_tokens_per_zone for z in spec.zones}:
         out.append("dest_supply: not the destination tokens of the game (rule "
                    "destination_tokens.supply_limit)")
-    return out
+    return list(out)
+
+
+class _Cited(list[str]):
+    """A list of located problems whose rule ids the ruleset cites as its own."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def append(self, item: str) -> None:
+        head, sep, rule = item.rpartition(" (rule ")
+        if sep and rule.endswith(")"):
+            item = f"{head}{sep}{self.rules.cite(rule[:-1])})"
+        super().append(item)
 
 
 def log_from_data(data: Any, source: str = "log") -> list[E.Event]:
@@ -558,7 +583,8 @@ def _apply_all(spec: GameSpec, log: Sequence[E.Event], source: str) -> GameState
     for i, ev in enumerate(log):
         where = f"log[{i}] ({ev.type})"
         if i and isinstance(ev, E.GameStarted):
-            raise ContentError(source, [f"{where}: a game starts once (rule setup.colors)"])
+            raise ContentError(source, [f"{where}: a game starts once (rule "
+                                        f"{cite(s, 'setup.colors')})"])
         try:
             ev.apply(s)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:

@@ -461,6 +461,9 @@ class GameFile(_Model):
     players: PlayersRange
     resource_tokens: dict[Resource, int]
     point_tokens: dict[Resource, int]
+    #: the box's count when the kinds are counted together (no split known): the piles of
+    #: ``point_tokens`` may then each be the whole box, and only this total limits them
+    point_tokens_total: int | None = Field(default=None, ge=0)
     point_values: dict[Resource, int]
     destination_tokens_per_zone: int = Field(ge=0)
     ice_monopoly: IceMonopoly

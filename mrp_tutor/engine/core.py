@@ -85,6 +85,19 @@ def room(spec: GameSpec, s: GameState, ship: str) -> int:
     return spec.cap[ship] - sum(s.ships[ship].crew.values())
 
 
+def tokens_left(spec: GameSpec, s: GameState, resource: str) -> int:
+    """Point tokens of ``resource`` the supply can still give: its own pile, and no more than
+    what is left of the box when the data counts the kinds together (``point_tokens_total``:
+    the first edition's 100 with no split, rule fe.tutor.token_supply)."""
+    have = s.token_supply[resource]
+    total = spec.content.game.point_tokens_total
+    if total is None:
+        return have
+    out = sum(sum(seat.tokens.values()) for seat in s.seats.values())
+    out += sum(sum(w.values()) for w in s.waiting.values())
+    return max(0, min(have, total - out))
+
+
 def current_character(s: GameState) -> str | None:
     """The character being resolved now."""
     return s.char

@@ -118,8 +118,8 @@ def apply_intent(
             # the step goes on: advance_resolution's first look, inlined (its options now)
             opts = effect.options(spec, s, s.cur, st, with_stop=True)
             rules = rules_of(s)
-            if opts and rules.abilities:  # e.g. an ability usable while placing
-                opts = opts + rules.extra_options(spec, s, s.cur, effect.kind(s, st))
+            if rules.abilities:  # e.g. an ability usable while placing
+                opts = resolve.with_abilities(spec, s, s.cur, st, effect, opts)
             if opts:
                 found.append(opts)
                 return

@@ -7,11 +7,11 @@ ruleset's hooks (:mod:`.rulesets`).
 from __future__ import annotations
 
 from . import intents as I
-from .core import ABILITIES, Decision, cite, current_character, current_step
+from .core import ABILITIES, Decision, cite, current_character, current_step, shared
 from .effects import EFFECTS
 from .errors import GameOver, IllegalIntent, MalformedIntent, MrpError, NotYourDecision, WrongPhase
 from .phases import actions, choose, discoveries
-from .phases.resolve import step_options
+from .phases.resolve import step_options, with_abilities
 from .rulesets import rules_of
 from .spec import GameSpec
 from .state import GameState
@@ -55,8 +55,8 @@ def legal_intents(spec: GameSpec, s: GameState, colour: str | None = None) -> li
                 return []
             effect = EFFECTS[type(st)]
             opts = effect.options(spec, s, s.cur, st, with_stop=True)
-            if opts and s.ruleset in ABILITIES:  # e.g. an ability usable while placing
-                opts = opts + rules_of(s).extra_options(spec, s, s.cur, effect.kind(s, st))
+            if s.ruleset in ABILITIES:  # e.g. an ability usable while placing
+                opts = with_abilities(spec, s, s.cur, st, effect, opts)
             return opts
     d = decision(spec, s)
     if d is None:
@@ -75,8 +75,9 @@ def options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent]
     rules = rules_of(s)
     if rules.abilities:
         extra = rules.extra_options(spec, s, c, d.kind)
-        if extra:
-            return _options(spec, s, c, d) + extra
+        if extra:  # only an ability possible: a Stop declines it (phases.resolve.with_abilities)
+            base = _options(spec, s, c, d)
+            return base + extra if base else [*extra, shared(spec.memo, I.Stop, c)]
     return _options(spec, s, c, d)
 
 

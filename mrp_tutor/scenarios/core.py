@@ -22,7 +22,7 @@ from mrp_tutor.resources import scenarios_dir
 
 from .export import position_from_state
 from .model import Position, ScenarioDoc, StateExpectation, Step
-from .position import Problems, build_state, merge
+from .position import Problems, build_state, cite_problems, merge
 
 # Rule cited for a structural problem, by the first field of its path.
 _FIELD_RULES = {
@@ -167,7 +167,7 @@ def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = 
     except ValidationError as err:
         found = _validation_problems("", err)
         found.extend(p for p in _position_problems(data) if p not in found)
-        raise ContentError(source, found) from None
+        raise ContentError(source, cite_problems(str(data.get("ruleset", "")), found)) from None
     try:
         spec = _spec_for(doc, source)
     except ContentError:

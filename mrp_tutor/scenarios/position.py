@@ -10,6 +10,7 @@ history reaches) are in :mod:`.history`.  :func:`~.export.position_from_state` i
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from mrp_tutor.engine import content as C
@@ -17,7 +18,7 @@ from mrp_tutor.engine import events as E
 from mrp_tutor.engine.checks import state_problems
 from mrp_tutor.engine.errors import MalformedIntent
 from mrp_tutor.engine.game import current_step
-from mrp_tutor.engine.rulesets import find_ruleset
+from mrp_tutor.engine.rulesets import RULESETS, find_ruleset
 from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState, Ship
 
@@ -90,10 +91,32 @@ def _track_index(spec: GameSpec, pos: Position, p: Problems) -> tuple[int, int]:
     return 0, 1
 
 
+_RULE_ID = re.compile(r"\(rule ([a-z0-9_.]+)\)")
+
+
+def cite_problems(variant: str, items: list[str]) -> list[str]:
+    """``items`` with each ``(rule id)`` as ruleset ``variant`` cites it: a first-edition
+    table names the first edition's own rules (``components.ship_cards`` ->
+    ``fe.components.counts``), never the second edition's."""
+    rules = RULESETS.get(variant)
+    if rules is None or not rules.rule_ids:
+        return items
+    return [_RULE_ID.sub(lambda m: f"(rule {rules.cite(m.group(1))})", x) for x in items]
+
+
 def build_state(
     spec: GameSpec, players: list[str], variant: str, pos: Position, p: Problems
 ) -> GameState | None:
-    """Build and validate the state of ``pos``; None (with problems in ``p``) when invalid."""
+    """Build and validate the state of ``pos``; None (with problems in ``p``) when invalid.
+    The problems cite the rules of ``variant`` (:func:`cite_problems`)."""
+    s = _build_state(spec, players, variant, pos, p)
+    p.items[:] = cite_problems(variant, p.items)
+    return s
+
+
+def _build_state(
+    spec: GameSpec, players: list[str], variant: str, pos: Position, p: Problems
+) -> GameState | None:
     pp = Problems("")
     check_players(spec, players, variant, pp)
     p.items.extend(x.lstrip(".") if not x.startswith(".") else x[1:] for x in pp.items)

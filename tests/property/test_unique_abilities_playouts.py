@@ -26,6 +26,13 @@ _LOADER = importlib.util.spec_from_file_location(
 assert _LOADER is not None and _LOADER.loader is not None
 _MODULE = importlib.util.module_from_spec(_LOADER)
 _LOADER.loader.exec_module(_MODULE)
+# every scoring placed what the rules direct: the first edition's check, from its file
+_FE = importlib.util.spec_from_file_location(
+    "first_edition_playouts", Path(__file__).with_name("test_first_edition_playouts.py"))
+assert _FE is not None and _FE.loader is not None
+_FE_MODULE = importlib.util.module_from_spec(_FE)
+_FE.loader.exec_module(_FE_MODULE)
+scoring_as_directed = _FE_MODULE.scoring_as_directed
 check_round_trips = _MODULE.check_round_trips
 
 RULES = find_ruleset("unique_abilities")
@@ -65,6 +72,7 @@ def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:
     checker = AbilityChecker(SPEC, fast_paths=seed % 50 == 7, pure_every=7 if seed % 50 == 3
                              else 0)
     game = bot_game(SPEC, colours, seed, bot=bot, variant="unique_abilities", on_step=checker)
+    assert scoring_as_directed(SPEC, game.log) > 0  # paid tokens come back: still exact
     final = game.state
     assert final.result is not None and final.round == 10 and final.ruleset == "unique_abilities"
     assert all(ev.rule.startswith(("fe.", "ua.")) for ev in game.log), {

@@ -39,7 +39,9 @@ class ForceLaunch(Effect[C.ForceLaunchStep]):
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ForceLaunchStep,
               out: Out) -> None:
         assert isinstance(it, I.Launch)
-        emit(s, out, E.ShipLaunched(rule=st.rule, ship=it.ship, forced=True, colour=it.colour))
+        # an empty shuttle: the step's ``empty`` rule when the data names one (a reading)
+        rule = st.rules.get("empty", st.rule) if not s.ships[it.ship].aboard() else st.rule
+        emit(s, out, E.ShipLaunched(rule=rule, ship=it.ship, forced=True, colour=it.colour))
 
     def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ForceLaunchStep,
                  character: str) -> Fact | None:

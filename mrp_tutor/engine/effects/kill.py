@@ -42,7 +42,9 @@ class Kill(Effect[C.KillStep]):
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.KillStep,
               out: Out) -> None:
         assert isinstance(it, I.Kill)
-        emit(s, out, E.AstronautKilled(rule=st.rule, colour=it.colour, victim=it.victim,
+        # one's own astronaut: the step's ``own`` rule when the data names one (a reading)
+        rule = st.rules.get("own", st.rule) if it.victim == it.colour else st.rule
+        emit(s, out, E.AstronautKilled(rule=rule, colour=it.colour, victim=it.victim,
                                        place=it.zone))
 
     def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.KillStep,

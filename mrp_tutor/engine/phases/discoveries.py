@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, clockwise_from, emit, flip, free_discovery_zones
+from ..core import Fact, Out, clockwise_from, emit, flip, free_discovery_zones, tokens_left
 from ..rng import shuffled
 from ..spec import GameSpec
 from ..state import GameState
@@ -77,7 +77,7 @@ def _replace_resource(spec: GameSpec, s: GameState, out: Out, zone: str, card: s
     new = shuffled(s, tokens)[0]
     before = s.waiting[zone]
     total = sum(before.values())
-    have = s.token_supply[new] + before.get(new, 0)
+    have = min(s.token_supply[new] + before.get(new, 0), tokens_left(spec, s, new) + total)
     after = ((new, min(total, have)),) if total else ()
     emit(s, out, E.ResourceReplaced(
         rule=spec.discoveries[card].rule or "discoveries.effect", zone=zone,

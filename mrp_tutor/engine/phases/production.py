@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import content as C
 from .. import events as E
-from ..core import Out, emit
+from ..core import Out, emit, tokens_left
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
@@ -30,6 +30,7 @@ def _card_rule(spec: GameSpec, card: str) -> str:
 def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool) -> None:
     """One production: make ``amount`` tokens per face-up zone, then distribute them."""
     mods = production_mods(spec, s) if third else {}
+    made = rules_of(s).scoring_rule("production.produce", spec.track[s.track_index].number)
     blocked = {z for z, (_, fx) in mods.items() if isinstance(fx, C.NoProduction)}
     for zone in spec.zones:
         if not s.face_up[zone]:
@@ -54,7 +55,7 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
                 n = max(0, n + fx.amount)
                 emit(s, out, E.ProductionModified(rule=_card_rule(spec, card), zone=zone,
                                                   card=card, effect=fx.effect))
-        _make_tokens(s, out, zone, resource, n, "production.produce")
+        _make_tokens(spec, s, out, zone, resource, n, made)
     for zone, (card, fx) in mods.items():
         if isinstance(fx, C.ExtraProductionAdjacent):
             for adj in spec.adjacent[zone]:
@@ -63,13 +64,15 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
                         rule="discoveries.mining_vs_synergy", zone=adj, card=card,
                         effect="synergy_blocked"))
                 elif s.face_up[adj]:
-                    _make_tokens(s, out, adj, s.resources[adj], fx.amount, "discoveries.effect")
+                    _make_tokens(spec, s, out, adj, s.resources[adj], fx.amount,
+                                 "discoveries.effect")
     for zone in spec.zones:
         _distribute(spec, s, out, zone, mods.get(zone))
 
 
-def _make_tokens(s: GameState, out: Out, zone: str, resource: str, n: int, rule: str) -> None:
-    have = s.token_supply[resource]
+def _make_tokens(spec: GameSpec, s: GameState, out: Out, zone: str, resource: str, n: int,
+                 rule: str) -> None:
+    have = tokens_left(spec, s, resource)
     emit(s, out, E.TokensProduced(rule if have >= n else "production.supply", zone, resource,
                                   min(n, have), n))  # rule, zone, resource, count, wanted
 
@@ -140,16 +143,19 @@ def _distribute(
     else:
         leaders, rule = winners_of_zone(counts, fx)
         leaders = [c for c in s.order if c in leaders]
+    rules = rules_of(s)
+    number = spec.track[s.track_index].number
     if not leaders:
-        emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())), rule))
+        emit(s, out, E.TokensStayed(rules.scoring_rule(rule, number), zone,
+                                    tuple(sorted(waiting.items())), rule))
         return
     k = len(leaders)
-    rules = rules_of(s)
+    rule = rules.scoring_rule(rule, number)
     for resource, n in sorted(waiting.items()):
         share = n if k == 1 else rules.tied_share(s, n, k)
         if share:
             for c in leaders:
                 emit(s, out, E.TokensAwarded(rule, zone, c, resource, share))
     if waiting:
-        rule = rules.leftover_rule(s, spec.track[s.track_index].number)
+        rule = rules.leftover_rule(s, number)
         emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())), "tie"))

@@ -12,7 +12,7 @@ from typing import Any
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Out, cite, emit
+from ..core import Out, cite, emit, shared
 from ..effects import EFFECTS
 from ..rulesets import rules_of
 from ..spec import GameSpec
@@ -34,6 +34,17 @@ def step_options(
 ) -> list[I.Intent]:
     """Every legal intent of ``c`` for step ``st`` now."""
     return EFFECTS[type(st)].options(spec, s, c, st, with_stop=with_stop)
+
+
+def with_abilities(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep, effect: Any,
+                   opts: list[I.Intent]) -> list[I.Intent]:
+    """The step's options ``opts`` and the ruleset's ability options at this step (the Cunning
+    Conspirator's launched shuttles), offered even when the step has no option of its own:
+    then a Stop declines the ability and gives the placement up (ua.tutor.windows)."""
+    extra = rules_of(s).extra_options(spec, s, c, effect.kind(s, st))
+    if not extra:
+        return opts
+    return opts + extra if opts else [*extra, shared(spec.memo, I.Stop, c)]
 
 
 def has_options(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bool:
@@ -101,12 +112,13 @@ def advance_resolution(
             st, effect, _, name, _ = steps[i]
             if found is not None and s.held is None:
                 opts = effect.options(spec, s, colour, st, with_stop=True)
-                if opts and rules.abilities:  # e.g. an ability usable while placing
-                    opts = opts + rules.extra_options(spec, s, colour, effect.kind(s, st))
+                if rules.abilities:  # e.g. an ability usable while placing
+                    opts = with_abilities(spec, s, colour, st, effect, opts)
                 if opts:
                     found.append(opts)
                     return True
-            elif s.held is not None or effect.has(spec, s, colour, st):
+            elif s.held is not None or effect.has(spec, s, colour, st) or (
+                    rules.abilities and rules.extra_options(spec, s, colour, effect.kind(s, st))):
                 return True
             why = effect.why_nothing(spec, s, colour, st)
             emit(s, out, E.StepSkipped(

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from .. import content as C
 from .. import events as E
-from ..core import Out, emit
+from ..core import Out, emit, tokens_left
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
@@ -102,7 +102,7 @@ def _gain_tokens(spec: GameSpec, s: GameState, out: Out) -> None:
                 gains.append((c, card, mx.resource, mx.count, spec.missions[card].rule
                               or "missions.effect"))
     for c, card, resource, n, rule in gains:
-        have = s.token_supply[resource]
+        have = tokens_left(spec, s, resource)
         emit(s, out, E.TokensGained(rule=rule, colour=c, resource=resource,
                                     count=min(n, have), wanted=n, card=card))
 

@@ -72,13 +72,37 @@ def finish_use(rules: UniqueAbilities, spec: GameSpec, s: GameState, out: Out, w
         n = s.left if st is not None and getattr(st, "all_or_nothing", False) else 1
         emit(s, out, E.AstronautsBoarded(rule=rule, colour=c, ship=target, count=n))
     elif a == "audacious_adventurer" and target is not None:
-        for _ in range(min(w.count, s.zones[w.zone].get(c, 0))):
+        moved = min(w.count, s.zones[w.zone].get(c, 0))
+        for _ in range(moved):
             emit(s, out, E.AstronautMoved(rule=rule, colour=c, from_zone=w.zone,
                                           to_zone=target))
         flip(s, out, target, "fe.phase4.explore")
+        _close(s, out, w, rule)
+        _again(rules, s, out, w, target, moved)
+        return
     elif a == "major_mayhem" and target is not None:
         emit(s, out, E.AstronautKilled(rule=rule, colour=c, victim=target, place=w.zone))
+        _close(s, out, w, rule)
+        _again(rules, s, out, w, w.zone, w.count)
+        return
     _close(s, out, w, rule)
+
+
+def _again(rules: UniqueAbilities, s: GameState, out: Out, w: Window, zone: str,
+           count: int) -> None:
+    """A landing ability may be used again at once while its owner can pay (seed 003 §7:
+    each use paid in full; ua.tutor.your_shuttle): the Adventurer's astronauts from where they
+    now stand, Major Mayhem while another player's astronaut is left in the region."""
+    c = w.colour
+    if sum(s.seats[c].tokens.values()) < rules.sheets()[w.ability].cost or count <= 0:
+        return
+    here = s.zones[zone]
+    if (not here.get(c, 0) if w.ability == "audacious_adventurer"
+            else not any(n > 0 for v, n in here.items() if v != c)):
+        return
+    emit(s, out, E.AbilityWindowOpened(rule="ua.tutor.your_shuttle", colour=c,
+                                       ability=w.ability, point="landed", zone=zone,
+                                       count=count))
 
 
 def target_problem(spec: GameSpec, s: GameState, c: str, sheet: Sheet, w: Window | None,

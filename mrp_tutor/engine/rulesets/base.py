@@ -224,6 +224,11 @@ class Rules:
         tells which production it is (``s.track_index``)."""
         return tokens // leaders
 
+    def scoring_rule(self, rule: str, production: int) -> str:
+        """The rule id a production event cites for shared rule ``rule`` (tokens made,
+        awarded, left in an empty zone) at production number ``production``."""
+        return rule
+
     def leftover_rule(self, s: GameState, production: int) -> str:
         """The rule id of tied tokens left in a zone by production number ``production``."""
         return self.cite("production.leftover")

@@ -61,6 +61,28 @@ FE_RULES: dict[str, str] = {
     "ships.capacity": "fe.components.shuttle_capacity",
     "ships.docked_only": "fe.tutor.docked_only",
     "events.actions": "fe.scoring.turn10",
+    # the rule checks of a whole state (engine/checks.py)
+    "overview.players": "fe.components.counts",
+    "overview.rounds": "fe.objective",
+    "setup.launchpad": "fe.setup.shuttles",
+    "components.board": "fe.components.board",
+    "components.point_tokens": "fe.components.scoring_tokens",
+    "components.resource_tokens": "fe.components.counts",
+    "components.event_cards": "fe.components.counts",
+    "components.ship_cards": "fe.components.counts",
+    "components.character_cards": "fe.components.counts",
+    "actions.hidden": "fe.components.counts",  # the first edition has no action cards
+    "events.missions": "fe.setup.bonus",
+    "round.sequence": "fe.turn.phases",
+    "round.launch_full": "fe.tutor.launch_when_full",
+    "memorial.killed": "fe.bonus.monument_to_the_dead",
+    "characters.scientist": "fe.characters.scientist",
+    "characters.recruiter": "fe.characters.recruiter",  # (a table position's resolution)
+    "two_player.setup": "fe.components.counts",  # a scenario's variant: 3 to 5 players here
+    # no neutral colours in the first edition: each player plays their own colour
+    "two_player.seating_order": "fe.setup.players",
+    "two_player.neutral_deck": "fe.setup.players",
+    "two_player.neutral_recruiter": "fe.setup.players",
     # scoring
     "production.when": "fe.phase5.advance",
     "production.advance": "fe.phase5.advance",
@@ -83,6 +105,10 @@ FE_RULES: dict[str, str] = {
     "scoring.tie_break": "fe.tutor.winner_ties",
     "scoring.shared": "fe.tutor.winner_ties",
 }
+
+
+#: production number -> the scoring turn's own rule (seed 003 §6: after turns 5, 8, 10)
+SCORING_TURNS = {1: "fe.scoring.turn5", 2: "fe.scoring.turn8", 3: "fe.scoring.turn10"}
 
 
 @register
@@ -121,6 +147,13 @@ class FirstEdition(Rules):
             if back:
                 emit(s, out, E.DealtCardsReturned(rule="fe.tutor.event_deck", colour=c,
                                                   cards=back))
+        for c in s.order:  # each keeps one bonus card: one dealt none gets one more card at a
+            while not s.seats[c].dealt:  # time (a discovery goes under the pile) until one
+                top = s.mission_deck[0]  # (the others hold at most 3 each: one is always left)
+                emit(s, out, E.MissionsDealt(rule="fe.tutor.event_deck", colour=c, cards=(top,)))
+                if top not in spec.missions:
+                    emit(s, out, E.DealtCardsReturned(rule="fe.tutor.event_deck", colour=c,
+                                                      cards=(top,)))
         for c in s.order:  # two ice tokens each (fe.setup.players)
             emit(s, out, E.TokensGained(rule="fe.setup.players", colour=c, resource="ice",
                                         count=2, wanted=2, card=""))
@@ -140,6 +173,15 @@ class FirstEdition(Rules):
 
     def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:
         return 0  # a tie takes nothing: the tokens stay (fe.scoring.turn5, fe.tutor.ties)
+
+    def scoring_rule(self, rule: str, production: int) -> str:
+        # each scoring turn's own rule gives its amount; after turns 8 and 10 also who takes
+        # the tokens (all of them, earlier leftovers too) and what happens to leftovers
+        turn = SCORING_TURNS.get(production)
+        if turn is None or (production == 1 and rule != "production.produce"):
+            return rule
+        return turn if rule in ("production.produce", "production.majority",
+                                "production.empty") else rule
 
     def leftover_rule(self, s: GameState, production: int) -> str:
         # the manual's own tie rule after turn 5; our reading of its "leftovers" after 8 and 10

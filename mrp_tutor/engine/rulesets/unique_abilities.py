@@ -143,7 +143,10 @@ class UniqueAbilities(FirstEdition):
                 return [I.UseAbility(c, a, card) for card in seat.played]
             if not s.discoveries_revealed:  # the Versatile Villain
                 return [I.UseAbility(c, a, z) for z in s.discoveries]
-        if kind == "board" and sheet.window == "own_placement" and s.cur == c:
+        if kind == "board" and sheet.window == "own_placement" and s.cur == c and s.left > 0:
+            st = current_step(spec, s)  # a placement left, and astronauts for it
+            if seat.supply < (s.left if getattr(st, "all_or_nothing", False) else 1):
+                return []
             return [I.UseAbility(c, a, sid) for sid in s.launched]
         return []
 

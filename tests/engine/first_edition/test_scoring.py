@@ -9,18 +9,29 @@ from mrp_tutor.engine.phases.scoring import discovery_points, mission_points
 
 def test_ties_take_nothing_leftovers_cite_the_turn(fe_games: list[Game]) -> None:
     stayed: dict[int, set[str]] = {1: set(), 2: set(), 3: set()}
+    awarded: dict[int, set[str]] = {1: set(), 2: set(), 3: set()}
+    made: dict[int, set[str]] = {1: set(), 2: set(), 3: set()}
     for g in fe_games:
         production = 0
         for ev in g.log:
             if ev.type == "track_advanced" and ev.kind == "production":
                 production = ev.number
-            elif ev.type == "tokens_awarded":
-                assert ev.rule == "fe.scoring.majority"  # never a split
+            elif ev.type == "tokens_awarded":  # never a split: one majority takes all
+                awarded[production].add(ev.rule)
             elif ev.type == "tokens_stayed" and production:
                 stayed[production].add(ev.rule)
-    assert stayed[1] <= {"fe.scoring.turn5", "fe.scoring.leftovers"}
-    assert stayed[2] | stayed[3] <= {"fe.tutor.ties", "fe.scoring.leftovers"}
-    assert "fe.scoring.turn5" in stayed[1]
+            elif ev.type == "tokens_produced":
+                made[production].add(ev.rule)
+    # each scoring turn's own rule gives the amount (1, 2, 3)
+    assert made == {1: {"fe.scoring.turn5"}, 2: {"fe.scoring.turn8"}, 3: {"fe.scoring.turn10"}}
+    # the majority takes all; after 8 and 10 the turn's own rule says so (leftovers included)
+    assert awarded == {1: {"fe.scoring.majority"}, 2: {"fe.scoring.turn8"},
+                       3: {"fe.scoring.turn10"}}
+    # a tie: the manual's own rule after 5, the tutor reading after 8 and 10; a region without
+    # astronauts keeps its tokens (after 8) or loses them (after 10): the turn's own rule
+    assert stayed[1] == {"fe.scoring.turn5", "fe.scoring.leftovers"}
+    assert stayed[2] == {"fe.tutor.ties", "fe.scoring.turn8"}
+    assert stayed[3] == {"fe.tutor.ties", "fe.scoring.turn10"}
 
 
 def test_ice_bonus_nine_points_shared_rounded_down(fe_games: list[Game]) -> None:
@@ -69,3 +80,35 @@ def test_named_discoveries_scored_at_the_end(fe_spec: GameSpec, fe_games: list[G
     assert discovery_points(fe_spec, s, "outer_4", "nice_stone") == {}
     assert fe_spec.discoveries["infinite_vein"].effect.amount == 2  # 3 + 2 = 5
     assert fe_spec.discoveries["empty_mine"].effect.amount == -1  # 3 - 1 = 2
+
+
+def test_the_box_holds_100_tokens_of_any_kind(fe_spec: GameSpec, fe_games: list[Game]) -> None:
+    # seed 003 §2: 100 scoring tokens, no split by kind (fe.tutor.token_supply)
+    from mrp_tutor.engine.checks import state_problems
+    from mrp_tutor.engine.core import tokens_left
+
+    g = fe_spec.content.game
+    assert g.point_tokens_total == 100 and set(g.point_tokens.values()) == {100}
+    assert g.provenance["point_tokens_total"].verified
+    assert not g.provenance["point_tokens"].verified  # the reading, not a printed fact
+    s = fe_games[0].state.clone()
+    out = sum(sum(x.tokens.values()) for x in s.seats.values()) + sum(
+        sum(w.values()) for w in s.waiting.values())
+    assert out <= 79 and tokens_left(fe_spec, s, "celerium") == 100 - out
+    c = s.order[0]
+    s.seats[c].tokens["ice"] += 100 - out - 1  # one token left in the box, of any kind
+    s.token_supply["ice"] -= 100 - out - 1
+    assert [tokens_left(fe_spec, s, r) for r in ("ice", "sylvanite", "celerium")] == [1, 1, 1]
+    assert state_problems(fe_spec, s) == []
+    s.seats[c].tokens["celerium"] += 2
+    s.token_supply["celerium"] -= 2
+    assert tokens_left(fe_spec, s, "sylvanite") == 0
+    assert any("101 point tokens out of the box; it holds 100 in all (rule "
+               "fe.components.scoring_tokens)" in x for x in state_problems(fe_spec, s))
+
+
+def test_the_ice_bonus_is_the_seeds_own_rule(fe_spec: GameSpec) -> None:
+    g = fe_spec.content.game
+    assert g.ice_monopoly.points == 9 and g.ice_monopoly.rule == "fe.scoring.ice_bonus"
+    assert g.provenance["ice_monopoly"].verified  # seed 003 §6 states it
+    assert "seed 003 §6" in g.provenance["ice_monopoly"].source

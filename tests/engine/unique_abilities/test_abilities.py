@@ -60,7 +60,7 @@ def test_devious_despot_takes_a_set_aside_character_back_before_choosing(
                            "ability_window_closed"]
     assert new[2].rule == "fe.abilities.devious_despot"
     assert "soldier" in g.state.seats["red"].hand and g.state.seats["red"].tokens["ice"] == 1
-    assert g.state.token_supply["ice"] == 30 - 1 - 2 + 2  # the paid tokens are back
+    assert g.state.token_supply["ice"] == 100 - 1 - 2 + 2  # the paid tokens are back
     # still before choosing, but one token cannot pay for another use
     assert not any(isinstance(x, I.UseAbility) for x in g.legal_intents("red"))
     err = refused(g, I.UseAbility("red", "devious_despot", "travel_agent"))
@@ -182,6 +182,40 @@ def test_cunning_conspirator_boards_a_launched_shuttle_beyond_capacity(
     assert g.decision().kind == "destroy_docked"  # the placement was the Saboteur's one
 
 
+def _all_launched(red: dict[str, Any]) -> dict[str, Any]:
+    return {"stage": "resolve", "round": 2, "first": "red",
+            "ships": [{"id": "f07", "launched": True, "crew": {"green": 1}},
+                      {"id": "f09", "launched": True, "crew": {"blue": 3}},
+                      {"id": "f08", "launched": True, "crew": {"blue": 2}}],
+            "resolving": {"colour": "red", "character": "scientist", "step": 0},
+            "seats": {"red": red,
+                      "blue": {"sheet": "audacious_adventurer", "played": ["explorer"]},
+                      "green": {"sheet": "devious_despot", "played": ["explorer"]}}}
+
+
+def test_cunning_conspirator_is_offered_with_every_shuttle_launched(at: PositionGame) -> None:
+    # seed 003 §5: during your character's turn; nothing about a free shuttle on the pad
+    g = at(_all_launched({"sheet": "cunning_conspirator", "tokens": {"ice": 2}}))
+    assert g.decision().kind == "board"
+    assert set(g.legal_intents()) == {I.UseAbility("red", "cunning_conspirator", x)
+                                      for x in ("f07", "f08", "f09")} | {I.Stop("red")}
+    g.play(I.UseAbility("red", "cunning_conspirator", "f07"))
+    assert g.state.ships["f07"].crew == {"green": 1, "red": 1}
+    # the Scientist's second placement ("1 or 2"): again the ability, or stop
+    assert I.UseAbility("red", "cunning_conspirator", "f09") in g.legal_intents()
+    new = g.play(I.Stop("red"))  # declined: the placement is given up, nothing paid
+    assert new[0].type == "step_stopped"
+    assert g.state.seats["red"].tokens["ice"] == 1
+
+
+def test_cunning_conspirator_not_offered_without_a_token(at: PositionGame) -> None:
+    g = at(_all_launched({"sheet": "cunning_conspirator"}))  # nothing to pay with
+    skipped = [e for e in g.log if e.type == "step_skipped"]
+    assert skipped and skipped[-1].colour == "red" and skipped[-1].effect == "board"
+    d = g.decision()
+    assert d is not None and d.kind != "board"
+
+
 def test_cunning_conspirator_needs_its_own_turn(at: PositionGame) -> None:
     g = at({"stage": "resolve", "round": 2, "first": "red",
             "ships": [{"id": "f07", "dock": 0}, {"id": "f09", "dock": 1},
@@ -217,6 +251,23 @@ def test_audacious_adventurer_moves_its_landed_astronauts(at: PositionGame,
     assert g.state.round == 3  # the round ended after the landing
 
 
+def test_audacious_adventurer_may_move_them_again_while_it_can_pay(
+        at: PositionGame, ua_spec: GameSpec) -> None:
+    # seed 003 §7: abilities may be used more than once, each use paid (ua.tutor.your_shuttle)
+    g = at(landing({"sheet": "audacious_adventurer", "played": ["explorer"],
+                    "tokens": {"ice": 4}},
+                   {"sheet": "cunning_conspirator", "played": ["pilot"]},
+                   crew={"red": 2, "blue": 1}, zone_astronauts={"red": 1}))
+    new = g.play(I.UseAbility("red", "audacious_adventurer", "outer_2"))
+    again = [e for e in new if e.type == "ability_window_opened"]
+    assert [(e.zone, e.count, e.rule) for e in again] == [("outer_2", 2, "ua.tutor.your_shuttle")]
+    assert {x.target for x in g.legal_intents() if isinstance(x, I.UseAbility)} == set(
+        ua_spec.adjacent["outer_2"])  # from where they now stand
+    g.play(I.UseAbility("red", "audacious_adventurer", "outer_3"))
+    assert g.state.zones["outer_3"] == {"red": 2} and g.state.seats["red"].tokens["ice"] == 0
+    assert g.state.round == 3  # nothing left to pay with: no third offer, the round ended
+
+
 def test_major_mayhem_eliminates_another_players_astronaut_never_its_own(
         at: PositionGame) -> None:
     g = at(landing({"sheet": "audacious_adventurer", "played": ["explorer"]},
@@ -247,3 +298,23 @@ def test_landing_windows_are_declined_one_after_the_other(at: PositionGame) -> N
     g.play(I.DeclineAbility("red", "audacious_adventurer"))
     g.play(I.DeclineAbility("blue", "major_mayhem"))
     assert not g.state.windows and g.state.round == 3
+
+
+def test_guileful_genius_is_asked_only_between_whole_actions(ua_spec: GameSpec) -> None:
+    # ua.tutor.genius_between: any point of the turn order, never inside another action
+    from mrp_tutor.engine.bots import bot_game
+
+    asked = 0
+    for seed in range(30):
+        colours = ["red", "blue", "green", "yellow", "purple"][: 3 + seed % 3]
+        game = bot_game(ua_spec, colours, seed, variant="unique_abilities")
+        acting = None
+        for ev in game.log:
+            if ev.type == "resolution_started":
+                acting = ev.colour
+            elif ev.type == "resolution_ended":
+                acting = None
+            elif ev.type == "ability_window_opened" and ev.ability == "guileful_genius":
+                assert acting is None, (seed, ev)
+                asked += 1
+    assert asked > 20
