@@ -8,11 +8,17 @@ caller turns them into its own typed error.
 
 from __future__ import annotations
 
+import ast
+import sys
 from collections.abc import Mapping
-from dataclasses import asdict
-from typing import Any, TypeVar
+from dataclasses import asdict, is_dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
+
+if TYPE_CHECKING:
+    from .events import Event
 
 T = TypeVar("T")
 _ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
@@ -22,8 +28,57 @@ def adapter(cls: type[T]) -> TypeAdapter[T]:
     """The cached pydantic adapter of ``cls``."""
     found = _ADAPTERS.get(cls)
     if found is None:
+        for base in cls.__mro__:
+            _restore_annotations(base.__module__)
         found = _ADAPTERS[cls] = TypeAdapter(cls)
     return found
+
+
+_RESTORED: set[str] = set()
+
+
+def _restore_annotations(module: str) -> None:
+    """Give the dataclasses of a module compiled by mypyc (``scripts/build_engine.py``) their
+    declared field types back, read from the module's source next to it.
+
+    A compiled dataclass keeps its fields, but their types are reduced to runtime classes
+    (``str | None`` becomes ``type``), which pydantic would then enforce.  The annotations are
+    evaluated, as ``from __future__ import annotations`` leaves them, in the module's namespace.
+    Modules that run as plain Python are left as they are.
+    """
+    if module in _RESTORED:
+        return
+    _RESTORED.add(module)
+    mod = sys.modules.get(module)
+    path = getattr(mod, "__file__", None) or ""
+    if mod is None or not path.endswith((".so", ".pyd")):
+        return
+    source = Path(path).with_name(Path(path).name.split(".")[0] + ".py")
+    if not source.is_file():
+        return
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls: Any = getattr(mod, node.name, None)
+        if not (isinstance(cls, type) and is_dataclass(cls)):
+            continue
+        own = {st.target.id: ast.unparse(st.annotation) for st in node.body
+               if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)
+               and "ClassVar" not in ast.unparse(st.annotation)}
+        cls.__annotations__ = dict(own)
+        setattr(cls, "__slots__", tuple(cls.__dataclass_fields__))  # noqa: B010 (no __dict__)
+        fields = cls.__dataclass_fields__
+        for name, text in own.items():
+            if name in fields:
+                fields[name].type = text
+        for name, f in fields.items():  # inherited fields: the base's declared type
+            if not isinstance(f.type, str):
+                for base in cls.__mro__[1:]:
+                    declared = getattr(base, "__annotations__", {}).get(name)
+                    if isinstance(declared, str):
+                        f.type = declared
+                        break
 
 
 def problems(err: ValidationError) -> list[str]:
@@ -34,6 +89,11 @@ def problems(err: ValidationError) -> list[str]:
 def to_dict(obj: Any) -> dict[str, Any]:
     """JSON-ready dict of a tagged dataclass, with its ``type`` first."""
     return {"type": obj.type, **asdict(obj)}
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """JSON-ready dict of an event, with its ``type``."""
+    return to_dict(event)
 
 
 def tagged(data: Any, registry: Mapping[str, type[T]]) -> tuple[type[T] | None, dict[str, Any]]:

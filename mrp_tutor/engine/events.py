@@ -26,11 +26,21 @@ from .state import GameState
 _EV: dict[str, bool] = {"slots": True}
 
 
+class Tagged:
+    """The ``type`` tag of an event or intent class (its name in logs and JSON).
+
+    Each class sets its tag right after its body (``Board.type = "board"``), not as a
+    ``ClassVar`` inside its dataclass body: the compiled engine (mypyc, see
+    ``scripts/build_engine.py``) would take a ``ClassVar`` there for a field (mypyc#1122).
+    """
+
+    type: ClassVar[str] = "tagged"
+
+
 @dataclass(**_EV)
-class Event:
+class Event(Tagged):
     """Base of every event."""
 
-    type: ClassVar[str] = "event"
     rule: str
 
     @property
@@ -44,6 +54,7 @@ class Event:
     def actor(self) -> str | None:
         """The colour this event belongs to, for redaction (None: public)."""
         return getattr(self, "colour", None)
+Event.type = "event"
 
 
 def _add(d: dict[str, int], key: str, n: int) -> None:
@@ -138,7 +149,9 @@ def _subclasses(cls: type[Event]) -> list[type[Event]]:
     return out
 
 
-EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in _subclasses(Event)}
+# (only classes that set their own tag: ``dataclass(slots=True)`` leaves the class it
+# replaces among the subclasses until it is collected)
+EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in _subclasses(Event) if "type" in vars(c)}
 
 
 def reduce(state: GameState, event: Event) -> GameState:
@@ -147,9 +160,10 @@ def reduce(state: GameState, event: Event) -> GameState:
     return state
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """JSON-ready dict of an event, with its ``type``."""
-    return codec.to_dict(event)
+# event_to_dict lives in the codec (plain Python): a redacted copy of an event
+# (:func:`.secrecy.redact`) may be a plain-Python twin of its class, which a compiled function
+# typed for events would refuse
+event_to_dict = codec.event_to_dict
 
 
 def event_from_dict(data: Any) -> Event:
