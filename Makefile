@@ -14,6 +14,8 @@ VENV     := .venv
 PY       := $(VENV)/bin/python
 STAMP    := $(VENV)/.stamp-dev
 APP_STAMP := $(VENV)/.stamp-app
+ENGINE_STAMP := $(VENV)/.stamp-engine
+ENGINE_SRC := $(shell find mrp_tutor/engine -name '*.py' 2>/dev/null)
 HOST     := 127.0.0.1
 PORT     ?= 8866
 CHROMIUM ?= /usr/bin/chromium
@@ -73,8 +75,6 @@ $(APP_STAMP): pyproject.toml
 # 2 cores); rebuilt when an engine source changes.  A failed build leaves the plain-Python
 # engine, which the engine also runs while its sources are newer than the build
 # (mrp_tutor/engine/native.py).  mypy (mypyc) and setuptools are build tools only.
-ENGINE_SRC := $(shell find mrp_tutor/engine -name '*.py' 2>/dev/null)
-ENGINE_STAMP := $(VENV)/.stamp-engine
 $(ENGINE_STAMP): $(APP_STAMP) $(ENGINE_SRC) scripts/build_engine.py
 	$(PY) -m pip install -q "mypy>=1.10" setuptools
 	$(PY) scripts/build_engine.py

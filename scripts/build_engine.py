@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         clean()
         print(">>> engine: compiled modules removed (pure Python)")
         return 0
+    start = time.perf_counter()
     try:
         ok = build(args.jobs, args.verbose)
     except OSError as err:  # no compiler, ...
@@ -103,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         clean()
         ok = False
     if ok:
-        print(f">>> engine compiled with mypyc ({len(MODULES)} modules)")
+        print(f">>> engine compiled with mypyc ({len(MODULES)} modules, "
+              f"{time.perf_counter() - start:.0f} s)")
         return 0
     print("WARNING: compiling the engine with mypyc failed; it runs as plain Python (slower).",
           file=sys.stderr)
