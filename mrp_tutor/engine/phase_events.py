@@ -18,6 +18,10 @@ class TokensProduced(Event):
     count: int
     wanted: int
 
+    def __init__(self, rule: str, zone: str, resource: str, count: int, wanted: int) -> None:
+        self.rule, self.zone, self.resource, self.count, self.wanted = (
+            rule, zone, resource, count, wanted)
+
     def apply(self, s: GameState) -> None:
         r, n = self.resource, self.count
         s.token_supply[r] -= n
@@ -36,6 +40,10 @@ class TokensAwarded(Event):
     colour: str
     resource: str
     count: int
+
+    def __init__(self, rule: str, zone: str, colour: str, resource: str, count: int) -> None:
+        self.rule, self.zone, self.colour, self.resource, self.count = (
+            rule, zone, colour, resource, count)
 
     def apply(self, s: GameState) -> None:
         r, n = self.resource, self.count

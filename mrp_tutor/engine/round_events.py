@@ -1,5 +1,4 @@
-"""Events of setup and of a round: seating, ships, missions, choosing and resolving
-characters, landing (split from :mod:`.events`, which re-exports them all)."""
+"""Setup and round events: seating, ships, missions, characters, landing (.events re-exports)."""
 
 from __future__ import annotations
 
@@ -119,6 +118,9 @@ class AstronautsBoarded(Event):
     colour: str
     ship: str
     count: int
+
+    def __init__(self, rule: str, colour: str, ship: str, count: int) -> None:
+        self.rule, self.colour, self.ship, self.count = rule, colour, ship, count
 
     def apply(self, s: GameState) -> None:
         c, n = self.colour, self.count
@@ -241,6 +243,9 @@ class CharacterChosen(Event):
     colour: str
     character: str
 
+    def __init__(self, rule: str, colour: str, character: str) -> None:
+        self.rule, self.colour, self.character = rule, colour, character
+
     def apply(self, s: GameState) -> None:
         seat = s.seats[self.colour]
         if seat.neutral:
@@ -272,6 +277,9 @@ class CharacterRevealed(Event):
     colour: str
     character: str
 
+    def __init__(self, rule: str, colour: str, character: str) -> None:
+        self.rule, self.colour, self.character = rule, colour, character
+
     def apply(self, s: GameState) -> None:
         seat = s.seats[self.colour]
         seat.chosen = None
@@ -284,6 +292,9 @@ CharacterRevealed.type = "character_revealed"
 class ResolutionStarted(Event):
     colour: str
     character: str
+
+    def __init__(self, rule: str, colour: str, character: str) -> None:
+        self.rule, self.colour, self.character = rule, colour, character
 
     def apply(self, s: GameState) -> None:
         s.queue.remove(self.colour)
@@ -302,6 +313,12 @@ class StepStarted(Event):
     step: int
     effect: str
     count: int
+
+    def __init__(
+        self, rule: str, colour: str, character: str, step: int, effect: str, count: int
+    ) -> None:
+        self.rule, self.colour, self.character, self.step, self.effect, self.count = (
+            rule, colour, character, step, effect, count)
 
     def apply(self, s: GameState) -> None:
         s.step = self.step
@@ -344,6 +361,9 @@ StepStopped.type = "step_stopped"
 class ResolutionEnded(Event):
     colour: str
     character: str
+
+    def __init__(self, rule: str, colour: str, character: str) -> None:
+        self.rule, self.colour, self.character = rule, colour, character
 
     def apply(self, s: GameState) -> None:
         s.cur = None
