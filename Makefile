@@ -14,6 +14,8 @@ VENV     := .venv
 PY       := $(VENV)/bin/python
 STAMP    := $(VENV)/.stamp-dev
 APP_STAMP := $(VENV)/.stamp-app
+ENGINE_STAMP := $(VENV)/.stamp-engine
+ENGINE_SRC := $(shell find mrp_tutor/engine -name '*.py' 2>/dev/null)
 HOST     := 127.0.0.1
 PORT     ?= 8866
 CHROMIUM ?= /usr/bin/chromium
@@ -38,12 +40,12 @@ help:
 	@echo "make test       ruff + mypy + pytest tests/ + nbval notebooks/ (sets up first)"
 	@echo "make bench      run benchmarks/*.py --json"
 	@echo "make screenshot refresh docs/screenshot.png from the browser test of a game in progress"
-	@echo "make setup      create $(VENV), install '.[dev]', install chromium (root only)"
+	@echo "make setup      create $(VENV), install '.[dev]', compile the engine, install chromium (root only)"
 	@echo "make setup-app  create $(VENV) with only what the app runs (what 'make app' needs)"
 	@echo "make clean      remove $(VENV) and caches"
 
-setup: $(STAMP) chromium
-setup-app: $(APP_STAMP)
+setup: $(STAMP) $(ENGINE_STAMP) chromium
+setup-app: $(APP_STAMP) $(ENGINE_STAMP)
 
 # The venv with the app's runtime dependencies only (make app); rebuilt when pyproject.toml
 # is newer than the stamp.
@@ -68,6 +70,15 @@ $(APP_STAMP): pyproject.toml constraints.txt
 	$(PY) -m pip install -q -c constraints.txt -e .
 	@touch $(APP_STAMP)
 	@echo ">>> $(VENV) ready to run the app"
+
+# The engine's hot modules compiled with mypyc, in place (scripts/build_engine.py; ~1 min on
+# 2 cores); rebuilt when an engine source changes.  A failed build leaves the plain-Python
+# engine, which the engine also runs while its sources are newer than the build
+# (mrp_tutor/engine/native.py).  mypy (mypyc) and setuptools are build tools only.
+$(ENGINE_STAMP): $(APP_STAMP) $(ENGINE_SRC) scripts/build_engine.py
+	$(PY) -m pip install -q "mypy>=1.10" setuptools
+	$(PY) scripts/build_engine.py
+	@touch $(ENGINE_STAMP)
 
 # The developer toolchain on top (tests, lint, types, browser driver, benchmarks).
 $(STAMP): $(APP_STAMP)
@@ -138,3 +149,4 @@ screenshot: setup
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis tests/artifacts
+	$(if $(wildcard scripts/build_engine.py),python3 scripts/build_engine.py --clean)

@@ -12,6 +12,9 @@ the time other processes steal):
 * games per second for 2 (variant), 3, 4 and 6 players, and for 5 players of the first edition
   and of its Unique Abilities variant;
 * GameState.clone() and the state's JSON round trip, in µs.
+
+``engine`` says whether the compiled engine ran (``make setup`` compiles it with mypyc) or the
+plain-Python one; ``MRP_PURE_PYTHON=1`` measures the plain-Python engine.
 """
 
 from __future__ import annotations
@@ -28,7 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mrp_tutor.engine import Game, find_ruleset, load_spec, state_from_dict, state_to_dict
+from mrp_tutor.engine import (
+    ENGINE,
+    Game,
+    find_ruleset,
+    load_spec,
+    state_from_dict,
+    state_to_dict,
+)
 from mrp_tutor.engine.bots import bot_game
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -120,6 +130,7 @@ def run(quick: bool) -> dict[str, object]:
         "machine": f"{platform.python_implementation()} {platform.python_version()} "
                    f"on {platform.machine()}, {os.cpu_count()} cpus, load {load:.1f} "
                    f"(shared machine: best of {rounds} alternating rounds)",
+        "engine": ENGINE,  # compiled with mypyc, or plain Python (and why)
         "engine_us_per_decision": round(per_dec * 1e6, 2),
         "decisions_per_4p_game": round(decisions / games, 1),
         "chess_us_per_node_start_d3": round(chess_start * 1e6, 2),

@@ -9,8 +9,13 @@ Public API::
     game.legal_intents()                    # every legal decision
     game.play(Board("red", "s07"))          # events, each with its rule id
     step(spec, state, intent)               # pure form: Outcome(state, events)
+
+The hot modules run compiled (mypyc) when built; :data:`COMPILED` / :data:`ENGINE` say which
+engine runs (see :mod:`.native`).
 """
 
+# first: decides which form of the engine modules loads
+from .native import COMPILED, ENGINE  # noqa: I001
 from .content import RESOURCES, Content, load_content
 from .errors import (
     ContentError,
@@ -69,6 +74,8 @@ from .spec import UNKNOWN, GameSpec, load_spec
 from .state import GameState, Seat, Ship, state_from_dict, state_to_dict
 
 __all__ = [
+    "COMPILED",
+    "ENGINE",
     "EVENT_TYPES",
     "INTENT_TYPES",
     "RESOURCES",

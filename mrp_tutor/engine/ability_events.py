@@ -7,7 +7,6 @@ reuse them (a Villain's peek is a ``discovery_peeked``, a Mayhem elimination an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .events import _EV, Event
 from .state import GameState, Window
@@ -18,7 +17,6 @@ class SheetsDealt(Event):
     """Each colour takes an ability sheet and keeps only the five characters of its crew;
     ``drawn`` colours got theirs at random (one recorded random outcome)."""
 
-    type: ClassVar[str] = "sheets_dealt"
     sheets: tuple[tuple[str, str], ...]  # (colour, sheet id)
     crews: tuple[tuple[str, ...], ...]  # the crew of each, in the same order
     drawn: tuple[str, ...] = ()
@@ -33,13 +31,13 @@ class SheetsDealt(Event):
 
     def actor(self) -> str | None:
         return None
+SheetsDealt.type = "sheets_dealt"
 
 
 @dataclass(**_EV)
 class AbilityWindowOpened(Event):
     """``colour`` may now use its ability (or decline)."""
 
-    type: ClassVar[str] = "ability_window_opened"
     colour: str
     ability: str
     point: str
@@ -51,13 +49,13 @@ class AbilityWindowOpened(Event):
         s.windows.append(Window(self.colour, self.ability, self.point, self.zone, self.count))
         if self.mark:
             s.window_mark = self.mark
+AbilityWindowOpened.type = "ability_window_opened"
 
 
 @dataclass(**_EV)
 class AbilityDeclared(Event):
     """``colour`` uses its ability on ``target``; ``cost`` tokens are now owed."""
 
-    type: ClassVar[str] = "ability_declared"
     colour: str
     ability: str
     target: str | None
@@ -72,13 +70,13 @@ class AbilityDeclared(Event):
             s.windows.insert(0, w)
         w.target = self.target
         w.owed = self.cost
+AbilityDeclared.type = "ability_declared"
 
 
 @dataclass(**_EV)
 class TokensSpent(Event):
     """``colour`` pays point tokens for its ability; they go back to the supply."""
 
-    type: ClassVar[str] = "tokens_spent"
     colour: str
     ability: str
     resource: str
@@ -89,13 +87,13 @@ class TokensSpent(Event):
         s.token_supply[self.resource] = s.token_supply.get(self.resource, 0) + self.count
         if s.windows and s.windows[0].colour == self.colour:
             s.windows[0].owed -= self.count
+TokensSpent.type = "tokens_spent"
 
 
 @dataclass(**_EV)
 class AbilityWindowClosed(Event):
     """The first open window closes: the ability was used (``used``) or declined."""
 
-    type: ClassVar[str] = "ability_window_closed"
     colour: str
     ability: str
     used: bool
@@ -103,13 +101,13 @@ class AbilityWindowClosed(Event):
     def apply(self, s: GameState) -> None:
         if s.windows:
             s.windows.pop(0)
+AbilityWindowClosed.type = "ability_window_closed"
 
 
 @dataclass(**_EV)
 class CharacterTakenBack(Event):
     """Devious Despot: a set-aside character goes back into the hand."""
 
-    type: ClassVar[str] = "character_taken_back"
     colour: str
     card: str
 
@@ -117,26 +115,26 @@ class CharacterTakenBack(Event):
         seat = s.seats[self.colour]
         seat.played.remove(self.card)
         seat.hand.append(self.card)
+CharacterTakenBack.type = "character_taken_back"
 
 
 @dataclass(**_EV)
 class CharactersShown(Event):
     """Stealthy Spy: every other player's chosen card is shown face up, to everyone."""
 
-    type: ClassVar[str] = "characters_shown"
     colour: str
     shown: tuple[tuple[str, str], ...]
 
     def apply(self, s: GameState) -> None:
         for c, _ in self.shown:
             s.seats[c].shown = True
+CharactersShown.type = "characters_shown"
 
 
 @dataclass(**_EV)
 class CharacterSwapped(Event):
     """Stealthy Spy: the chosen card goes back to the hand and another takes its place."""
 
-    type: ClassVar[str] = "character_swapped"
     colour: str
     returned: str
     chosen: str
@@ -146,3 +144,4 @@ class CharacterSwapped(Event):
         seat.hand.remove(self.chosen)
         seat.hand.append(self.returned)
         seat.chosen = self.chosen
+CharacterSwapped.type = "character_swapped"

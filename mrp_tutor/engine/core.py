@@ -68,6 +68,18 @@ def intent_rows(
     return rows
 
 
+def fisher_yates(getrandbits: Callable[[int], int], x: list[Any]) -> None:
+    """Shuffle ``x`` in place as CPython 3.11's ``random.shuffle`` does (same permutation; used
+    by :mod:`.rng`, here so that it runs compiled)."""
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def clockwise_from(s: GameState, start: str) -> list[str]:
     """Every colour, clockwise, starting with ``start``."""
     i = s.order.index(start)

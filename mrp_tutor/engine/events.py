@@ -23,14 +23,27 @@ from .state import GameState
 # calling a class with keywords makes CPython 3.11 build a dict of them first, so an event
 # built with positional arguments costs less than half (measured: 0.33 vs 0.8 us for six
 # fields); the hot path builds its events positionally, in field order (rule first).
+# The commonest events (a step started, astronauts boarded, a character chosen, revealed,
+# resolved...) define their own positional ``__init__``: compiled by mypyc it costs ~10x less
+# than the one dataclass generates (which stays Python code); codec.validate copes with them.
 _EV: dict[str, bool] = {"slots": True}
 
 
+class Tagged:
+    """The ``type`` tag of an event or intent class (its name in logs and JSON).
+
+    Each class sets its tag right after its body (``Board.type = "board"``), not as a
+    ``ClassVar`` inside its dataclass body: the compiled engine (mypyc, see
+    ``scripts/build_engine.py``) would take a ``ClassVar`` there for a field (mypyc#1122).
+    """
+
+    type: ClassVar[str] = "tagged"
+
+
 @dataclass(**_EV)
-class Event:
+class Event(Tagged):
     """Base of every event."""
 
-    type: ClassVar[str] = "event"
     rule: str
 
     @property
@@ -44,6 +57,7 @@ class Event:
     def actor(self) -> str | None:
         """The colour this event belongs to, for redaction (None: public)."""
         return getattr(self, "colour", None)
+Event.type = "event"
 
 
 def _add(d: dict[str, int], key: str, n: int) -> None:
@@ -138,7 +152,9 @@ def _subclasses(cls: type[Event]) -> list[type[Event]]:
     return out
 
 
-EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in _subclasses(Event)}
+# (only classes that set their own tag: ``dataclass(slots=True)`` leaves the class it
+# replaces among the subclasses until it is collected)
+EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in _subclasses(Event) if "type" in vars(c)}
 
 
 def reduce(state: GameState, event: Event) -> GameState:
@@ -147,9 +163,10 @@ def reduce(state: GameState, event: Event) -> GameState:
     return state
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """JSON-ready dict of an event, with its ``type``."""
-    return codec.to_dict(event)
+# event_to_dict lives in the codec (plain Python): a redacted copy of an event
+# (:func:`.secrecy.redact`) may be a plain-Python twin of its class, which a compiled function
+# typed for events would refuse
+event_to_dict = codec.event_to_dict
 
 
 def event_from_dict(data: Any) -> Event:

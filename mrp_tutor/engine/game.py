@@ -190,7 +190,6 @@ def play_out(
     ``on_step`` (if given) sees the game before every decision and once at the end.
     """
     n = 0
-    apply = game._apply  # the trusted path of Game.play, without the slice of new events
     while game.state.stage != "over":
         if on_step is not None:
             on_step(game)
@@ -199,7 +198,9 @@ def play_out(
             legal = game._legal = legal_intents(game.spec, game.state)
         if not legal:
             raise AssertionError(f"no legal intent in stage {game.state.stage}")
-        apply(choose(game, list(legal)))  # (a copy: the game keeps its own)
+        # the trusted path of Game.play, without the slice of new events; a copy of the list:
+        # the game keeps its own
+        game._apply(choose(game, list(legal)))
         n += 1
         if n > max_decisions:
             raise AssertionError("game did not end")

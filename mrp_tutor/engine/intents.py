@@ -8,10 +8,11 @@ JSON, what the browser sends); engine functions take intents already built.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from . import codec
 from .errors import MalformedIntent
+from .events import Tagged
 
 # Hashable slotted dataclasses, not frozen ones: a frozen dataclass takes ~4x longer to build
 # (measured) and legal-intent lists are built on the hot path.  Treat intents as immutable.
@@ -19,151 +20,149 @@ _IN = {"slots": True, "unsafe_hash": True}
 
 
 @dataclass(**_IN)
-class Intent:
-    """Base of every intent."""
+class Intent(Tagged):
+    """Base of every intent (its ``type`` tag: see :class:`.events.Tagged`)."""
 
-    type: ClassVar[str] = "intent"
     colour: str
+Intent.type = "intent"
 
 
 @dataclass(**_IN)
 class KeepMission(Intent):
     """Setup: keep one of the two dealt missions."""
 
-    type: ClassVar[str] = "keep_mission"
     card: str
+KeepMission.type = "keep_mission"
 
 
 @dataclass(**_IN)
 class ChooseCharacter(Intent):
     """Secretly choose a character card from hand."""
 
-    type: ClassVar[str] = "choose_character"
     character: str
+ChooseCharacter.type = "choose_character"
 
 
 @dataclass(**_IN)
 class Board(Intent):
     """Place astronauts on a docked ship (``token``: destination chosen for an unknown ship)."""
 
-    type: ClassVar[str] = "board"
     ship: str
     count: int = 1
     token: str | None = None
+Board.type = "board"
 
 
 @dataclass(**_IN)
 class Move(Intent):
     """Move one astronaut of ``colour`` from one zone to another."""
 
-    type: ClassVar[str] = "move"
     from_zone: str
     to_zone: str
+Move.type = "move"
 
 
 @dataclass(**_IN)
 class Stop(Intent):
     """End an "up to" effect early."""
-
-    type: ClassVar[str] = "stop"
+Stop.type = "stop"
 
 
 @dataclass(**_IN)
 class DrawEvent(Intent):
     """Scientist: draw the top event card."""
-
-    type: ClassVar[str] = "draw_event"
+DrawEvent.type = "draw_event"
 
 
 @dataclass(**_IN)
 class Peek(Intent):
     """Scientist: look at the face-down discovery card in ``zone``."""
 
-    type: ClassVar[str] = "peek"
     zone: str
+Peek.type = "peek"
 
 
 @dataclass(**_IN)
 class AssignDiscovery(Intent):
     """Assign the drawn discovery card face down to an outer zone."""
 
-    type: ClassVar[str] = "assign_discovery"
     zone: str
+AssignDiscovery.type = "assign_discovery"
 
 
 @dataclass(**_IN)
 class Launch(Intent):
     """Secret Agent: force a docked ship to launch."""
 
-    type: ClassVar[str] = "launch"
     ship: str
+Launch.type = "launch"
 
 
 @dataclass(**_IN)
 class Destroy(Intent):
     """Saboteur: destroy a docked ship."""
 
-    type: ClassVar[str] = "destroy"
     ship: str
+Destroy.type = "destroy"
 
 
 @dataclass(**_IN)
 class Replace(Intent):
     """Femme Fatale: replace an astronaut of ``victim`` at ``place`` (zone or ship id)."""
 
-    type: ClassVar[str] = "replace"
     place: str
     victim: str
+Replace.type = "replace"
 
 
 @dataclass(**_IN)
 class Kill(Intent):
     """Kill one astronaut of ``victim`` in ``zone``."""
 
-    type: ClassVar[str] = "kill"
     zone: str
     victim: str
+Kill.type = "kill"
 
 
 @dataclass(**_IN)
 class Drop(Intent):
     """Soldier: move one astronaut from Phobos to ``to_zone`` anywhere on Mars."""
 
-    type: ClassVar[str] = "drop"
     to_zone: str
+Drop.type = "drop"
 
 
 @dataclass(**_IN)
 class PlaceToken(Intent):
     """Pilot: put a destination token for ``zone`` on a docked or launched ship."""
 
-    type: ClassVar[str] = "place_token"
     ship: str
     zone: str
+PlaceToken.type = "place_token"
 
 
 @dataclass(**_IN)
 class Rescue(Intent):
     """Action card: bring one astronaut back from the memorial to ``zone``."""
 
-    type: ClassVar[str] = "rescue"
     zone: str
+Rescue.type = "rescue"
 
 
 @dataclass(**_IN)
 class PlayAction(Intent):
     """Play a held action card now, at the moment its text names (rule actions.timing)."""
 
-    type: ClassVar[str] = "play_action"
     card: str
+PlayAction.type = "play_action"
 
 
 @dataclass(**_IN)
 class KeepAction(Intent):
     """Do not play a held action card at its moment; it stays hidden and unplayed."""
 
-    type: ClassVar[str] = "keep_action"
     card: str
+KeepAction.type = "keep_action"
 
 
 @dataclass(**_IN)
@@ -175,25 +174,25 @@ class RulesetIntent(Intent):
 class UseAbility(RulesetIntent):
     """Use the ability of one's sheet (``target``: a card, zone, ship or colour, per sheet)."""
 
-    type: ClassVar[str] = "use_ability"
     ability: str
     target: str | None = None
+UseAbility.type = "use_ability"
 
 
 @dataclass(**_IN)
 class PayToken(RulesetIntent):
     """Pay one point token of ``resource`` towards a declared ability's cost."""
 
-    type: ClassVar[str] = "pay_token"
     resource: str
+PayToken.type = "pay_token"
 
 
 @dataclass(**_IN)
 class DeclineAbility(RulesetIntent):
     """Let an ability window pass without using it."""
 
-    type: ClassVar[str] = "decline_ability"
     ability: str
+DeclineAbility.type = "decline_ability"
 
 
 INTENT_TYPES: dict[str, type[Intent]] = {

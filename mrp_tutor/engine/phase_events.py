@@ -4,7 +4,6 @@ the referee's edits (split from :mod:`.events`, which re-exports them all)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .events import _EV, Event, _add
 from .state import GameState, Result
@@ -14,11 +13,14 @@ from .state import GameState, Result
 
 @dataclass(**_EV)
 class TokensProduced(Event):
-    type: ClassVar[str] = "tokens_produced"
     zone: str
     resource: str
     count: int
     wanted: int
+
+    def __init__(self, rule: str, zone: str, resource: str, count: int, wanted: int) -> None:
+        self.rule, self.zone, self.resource, self.count, self.wanted = (
+            rule, zone, resource, count, wanted)
 
     def apply(self, s: GameState) -> None:
         r, n = self.resource, self.count
@@ -29,15 +31,19 @@ class TokensProduced(Event):
             waiting[r] = v
         else:
             waiting.pop(r, None)
+TokensProduced.type = "tokens_produced"
 
 
 @dataclass(**_EV)
 class TokensAwarded(Event):
-    type: ClassVar[str] = "tokens_awarded"
     zone: str
     colour: str
     resource: str
     count: int
+
+    def __init__(self, rule: str, zone: str, colour: str, resource: str, count: int) -> None:
+        self.rule, self.zone, self.colour, self.resource, self.count = (
+            rule, zone, colour, resource, count)
 
     def apply(self, s: GameState) -> None:
         r, n = self.resource, self.count
@@ -48,16 +54,17 @@ class TokensAwarded(Event):
         else:
             waiting.pop(r, None)
         s.seats[self.colour].tokens[r] += n
+TokensAwarded.type = "tokens_awarded"
 
 
 @dataclass(**_EV)
 class TokensStayed(Event):
     """Point tokens that nobody wins stay in their zone (informative; no change)."""
 
-    type: ClassVar[str] = "tokens_stayed"
     zone: str
     resources: tuple[tuple[str, int], ...]
     reason: str
+TokensStayed.type = "tokens_stayed"
 
 
 @dataclass(**_EV)
@@ -65,7 +72,6 @@ class ResourceReplaced(Event):
     """A zone's resource token replaced by a random one (a random outcome: counted); the point
     tokens waiting there exchanged with the supply for the new type."""
 
-    type: ClassVar[str] = "resource_replaced"
     zone: str
     old: str
     new: str
@@ -81,13 +87,13 @@ class ResourceReplaced(Event):
         for resource, n in self.waiting_after:
             s.token_supply[resource] -= n
         s.waiting[self.zone] = dict(self.waiting_after)
+ResourceReplaced.type = "resource_replaced"
 
 
 @dataclass(**_EV)
 class TokensRemoved(Event):
     """Point tokens waiting in a zone leave it for the supply (out of this game's scoring)."""
 
-    type: ClassVar[str] = "tokens_removed"
     zone: str
     resources: tuple[tuple[str, int], ...]
     card: str
@@ -96,11 +102,11 @@ class TokensRemoved(Event):
         for resource, n in self.resources:
             s.waiting[self.zone].pop(resource, None)
             s.token_supply[resource] += n
+TokensRemoved.type = "tokens_removed"
 
 
 @dataclass(**_EV)
 class TokensGained(Event):
-    type: ClassVar[str] = "tokens_gained"
     colour: str
     resource: str
     count: int
@@ -110,32 +116,32 @@ class TokensGained(Event):
     def apply(self, s: GameState) -> None:
         s.token_supply[self.resource] -= self.count
         s.seats[self.colour].tokens[self.resource] += self.count
+TokensGained.type = "tokens_gained"
 
 
 @dataclass(**_EV)
 class DiscoveriesRevealed(Event):
-    type: ClassVar[str] = "discoveries_revealed"
     cards: tuple[tuple[str, str], ...]
 
     def apply(self, s: GameState) -> None:
         s.discoveries_revealed = True
+DiscoveriesRevealed.type = "discoveries_revealed"
 
 
 @dataclass(**_EV)
 class WorkQueued(Event):
     """Decisions a phase needs, in the order they will be asked (e.g. actions to play)."""
 
-    type: ClassVar[str] = "work_queued"
     # Queued action cards are still secret: each is revealed when it is played.
     items: tuple[tuple[str, ...], ...]
 
     def apply(self, s: GameState) -> None:
         s.work = [list(i) for i in self.items]
+WorkQueued.type = "work_queued"
 
 
 @dataclass(**_EV)
 class WorkDone(Event):
-    type: ClassVar[str] = "work_done"
     item: tuple[str, ...]
 
     def apply(self, s: GameState) -> None:
@@ -143,11 +149,11 @@ class WorkDone(Event):
         s.left = 0
         s.done = 0
         s.step = 0
+WorkDone.type = "work_done"
 
 
 @dataclass(**_EV)
 class AstronautRemoved(Event):
-    type: ClassVar[str] = "astronaut_removed"
     colour: str
     zone: str
     to: str  # supply | memorial
@@ -159,11 +165,11 @@ class AstronautRemoved(Event):
             _add(s.memorial, self.colour, 1)
         else:
             s.seats[self.colour].supply += 1
+AstronautRemoved.type = "astronaut_removed"
 
 
 @dataclass(**_EV)
 class AstronautsUnloaded(Event):
-    type: ClassVar[str] = "astronauts_unloaded"
     ship: str
     zone: str
     crew: tuple[tuple[str, int], ...]
@@ -174,16 +180,17 @@ class AstronautsUnloaded(Event):
         for c, n in self.crew:
             _add(ship.crew, c, -n)
             _add(s.zones[self.zone], c, n)
+AstronautsUnloaded.type = "astronauts_unloaded"
 
 
 @dataclass(**_EV)
 class ActionPlayed(Event):
-    type: ClassVar[str] = "action_played"
     colour: str
     card: str
 
     def apply(self, s: GameState) -> None:
         s.seats[self.colour].actions.remove(self.card)
+ActionPlayed.type = "action_played"
 
 
 @dataclass(**_EV)
@@ -191,23 +198,22 @@ class DestinationTokensReturned(Event):
     """The destination tokens of a destroyed ship go back to the supply (informative: the
     ship_destroyed event already returned them; this one cites the tutor reading)."""
 
-    type: ClassVar[str] = "destination_tokens_returned"
     ship: str
     tokens: tuple[str, ...]
+DestinationTokensReturned.type = "destination_tokens_returned"
 
 
 @dataclass(**_EV)
 class ActionKept(Event):
     """The holder does not play an action card at its moment: it stays hidden, unplayed."""
 
-    type: ClassVar[str] = "action_kept"
     colour: str
     card: str
+ActionKept.type = "action_kept"
 
 
 @dataclass(**_EV)
 class AstronautRescued(Event):
-    type: ClassVar[str] = "astronaut_rescued"
     colour: str
     zone: str
 
@@ -216,6 +222,7 @@ class AstronautRescued(Event):
         _add(s.zones[self.zone], self.colour, 1)
         s.left -= 1
         s.done += 1
+AstronautRescued.type = "astronaut_rescued"
 
 
 # ------------------------------------------------------------------------------- scoring
@@ -223,34 +230,33 @@ class AstronautRescued(Event):
 
 @dataclass(**_EV)
 class MissionScored(Event):
-    type: ClassVar[str] = "mission_scored"
     colour: str
     card: str
     completed: bool
     points: int
     detail: str
+MissionScored.type = "mission_scored"
 
 
 @dataclass(**_EV)
 class IceMonopolyScored(Event):
-    type: ClassVar[str] = "ice_monopoly_scored"
     colours: tuple[str, ...]
     ice: int
     points: int
+IceMonopolyScored.type = "ice_monopoly_scored"
 
 
 @dataclass(**_EV)
 class DiscoveryScored(Event):
-    type: ClassVar[str] = "discovery_scored"
     colour: str
     card: str
     zone: str
     points: int
+DiscoveryScored.type = "discovery_scored"
 
 
 @dataclass(**_EV)
 class GameEnded(Event):
-    type: ClassVar[str] = "game_ended"
     scores: tuple[tuple[str, int], ...]
     breakdown: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
     token_counts: tuple[tuple[str, int], ...]
@@ -263,13 +269,13 @@ class GameEnded(Event):
             dict(self.scores), {c: dict(b) for c, b in self.breakdown},
             dict(self.token_counts), list(self.winners), self.losers_all,
         )
+GameEnded.type = "game_ended"
 
 
 @dataclass(**_EV)
 class StartingAstronautsPlaced(Event):
     """Setup: one astronaut of each player randomly on each docked ship."""
 
-    type: ClassVar[str] = "starting_astronauts_placed"
     placement: tuple[tuple[str, str], ...]
 
     def apply(self, s: GameState) -> None:
@@ -277,13 +283,13 @@ class StartingAstronautsPlaced(Event):
         for ship, colour in self.placement:
             s.seats[colour].supply -= 1
             s.ships[ship].crew[colour] = s.ships[ship].crew.get(colour, 0) + 1
+StartingAstronautsPlaced.type = "starting_astronauts_placed"
 
 
 @dataclass(**_EV)
 class WorkStarted(Event):
     """A queued phase decision begins (e.g. an action card with choices)."""
 
-    type: ClassVar[str] = "work_started"
     item: tuple[str, ...]
     count: int
 
@@ -291,23 +297,23 @@ class WorkStarted(Event):
         s.left = self.count
         s.done = 0
         s.step = 1
+WorkStarted.type = "work_started"
 
 
 @dataclass(**_EV)
 class ProductionModified(Event):
     """A discovery changes what a zone produces or who wins it (informative)."""
 
-    type: ClassVar[str] = "production_modified"
     zone: str
     card: str
     effect: str
+ProductionModified.type = "production_modified"
 
 
 @dataclass(**_EV)
 class PositionEdited(Event):
     """The referee changed the position (``what``: zone, crew or face_up)."""
 
-    type: ClassVar[str] = "position_edited"
     what: str
     place: str
     colour: str | None = None
@@ -331,3 +337,4 @@ class PositionEdited(Event):
 
     def actor(self) -> str | None:
         return None
+PositionEdited.type = "position_edited"

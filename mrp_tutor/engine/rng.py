@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import events as E
-from .core import Out, emit
+from .core import Out, emit, fisher_yates
 from .state import GameState
 
 
@@ -23,14 +23,7 @@ class SeededRandom(random.Random):
     """
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        getrandbits = self.getrandbits
-        for i in reversed(range(1, len(x))):
-            n = i + 1
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
+        fisher_yates(self.getrandbits, x)
 
 
 def rng_for(s: GameState) -> random.Random:
@@ -41,7 +34,7 @@ def rng_for(s: GameState) -> random.Random:
 def shuffled(s: GameState, items: Iterable[str]) -> list[str]:
     """``items`` in the order the next random outcome gives them (the state is unchanged)."""
     order = list(items)
-    rng_for(s).shuffle(order)
+    fisher_yates(random.Random(f"{s.seed}:{s.rng_count}").getrandbits, order)  # rng_for's
     return order
 
 

@@ -1,10 +1,8 @@
-"""Events of setup and of a round: seating, ships, missions, choosing and resolving
-characters, landing (split from :mod:`.events`, which re-exports them all)."""
+"""Setup and round events: seating, ships, missions, characters, landing (.events re-exports)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .events import _EV, Event, _add
 from .state import GameState, Seat, Ship
@@ -15,7 +13,6 @@ from .state import GameState, Seat, Ship
 @dataclass(**_EV)
 class GameStarted(Event):
     # The seed decides every later random outcome, so players never see it (referee only).
-    type: ClassVar[str] = "game_started"
     seed: int
     variant: str
     colours: tuple[str, ...]
@@ -46,11 +43,11 @@ class GameStarted(Event):
         s.dest_supply = dict(self.dest_supply)
         s.memorial = {}
         s.stage = "setup"
+GameStarted.type = "game_started"
 
 
 @dataclass(**_EV)
 class DeckShuffled(Event):
-    type: ClassVar[str] = "deck_shuffled"
     deck: str  # ships | missions | events | neutral:<colour>
     order: tuple[str, ...]
 
@@ -72,11 +69,11 @@ class DeckShuffled(Event):
 
     def actor(self) -> str | None:
         return None
+DeckShuffled.type = "deck_shuffled"
 
 
 @dataclass(**_EV)
 class ShipDocked(Event):
-    type: ClassVar[str] = "ship_docked"
     ship: str
     dock: int
 
@@ -84,13 +81,13 @@ class ShipDocked(Event):
         s.ship_deck.remove(self.ship)
         s.docks[self.dock] = self.ship
         s.ships[self.ship] = Ship(self.ship)
+ShipDocked.type = "ship_docked"
 
 
 @dataclass(**_EV)
 class ShipReturned(Event):
     """Setup: an unknown-destination ship goes back into the deck (which is then shuffled)."""
 
-    type: ClassVar[str] = "ship_returned"
     ship: str
     dock: int
 
@@ -98,11 +95,11 @@ class ShipReturned(Event):
         s.docks[self.dock] = None
         del s.ships[self.ship]
         s.ship_deck.append(self.ship)
+ShipReturned.type = "ship_returned"
 
 
 @dataclass(**_EV)
 class DestinationTokenPlaced(Event):
-    type: ClassVar[str] = "destination_token_placed"
     ship: str
     zone: str
     colour: str | None = None
@@ -113,14 +110,17 @@ class DestinationTokenPlaced(Event):
         s.ships[self.ship].tokens.append(self.zone)
         if self.pilot:
             s.left = 0
+DestinationTokenPlaced.type = "destination_token_placed"
 
 
 @dataclass(**_EV)
 class AstronautsBoarded(Event):
-    type: ClassVar[str] = "astronauts_boarded"
     colour: str
     ship: str
     count: int
+
+    def __init__(self, rule: str, colour: str, ship: str, count: int) -> None:
+        self.rule, self.colour, self.ship, self.count = rule, colour, ship, count
 
     def apply(self, s: GameState) -> None:
         c, n = self.colour, self.count
@@ -134,20 +134,20 @@ class AstronautsBoarded(Event):
         if s.cur is not None:
             s.left -= self.count
             s.used.append(self.ship)
+AstronautsBoarded.type = "astronauts_boarded"
 
 
 @dataclass(**_EV)
 class FirstPlayerSet(Event):
-    type: ClassVar[str] = "first_player_set"
     colour: str
 
     def apply(self, s: GameState) -> None:
         s.first = self.colour
+FirstPlayerSet.type = "first_player_set"
 
 
 @dataclass(**_EV)
 class ResourcesPlaced(Event):
-    type: ClassVar[str] = "resources_placed"
     placement: tuple[tuple[str, str], ...]
     spare: str | None
 
@@ -155,11 +155,11 @@ class ResourcesPlaced(Event):
         s.rng_count += 1
         s.resources = dict(self.placement)
         s.spare_resource = self.spare
+ResourcesPlaced.type = "resources_placed"
 
 
 @dataclass(**_EV)
 class MissionsDealt(Event):
-    type: ClassVar[str] = "missions_dealt"
     colour: str
     cards: tuple[str, ...]
 
@@ -167,13 +167,13 @@ class MissionsDealt(Event):
         for c in self.cards:
             s.mission_deck.remove(c)
         s.seats[self.colour].dealt = list(self.cards)
+MissionsDealt.type = "missions_dealt"
 
 
 @dataclass(**_EV)
 class DealtCardsReturned(Event):
     """Dealt cards that cannot be kept as a mission go back (a ruleset dealing mixed cards)."""
 
-    type: ClassVar[str] = "dealt_cards_returned"
     colour: str
     cards: tuple[str, ...]
 
@@ -181,11 +181,11 @@ class DealtCardsReturned(Event):
         seat = s.seats[self.colour]
         seat.dealt = [c for c in seat.dealt if c not in self.cards]
         s.mission_deck.extend(self.cards)
+DealtCardsReturned.type = "dealt_cards_returned"
 
 
 @dataclass(**_EV)
 class MissionKept(Event):
-    type: ClassVar[str] = "mission_kept"
     colour: str
     card: str
     returned: tuple[str, ...]
@@ -195,15 +195,16 @@ class MissionKept(Event):
         seat.missions.append(self.card)
         seat.dealt = []
         s.mission_deck[:0] = list(self.returned)
+MissionKept.type = "mission_kept"
 
 
 @dataclass(**_EV)
 class StageChanged(Event):
-    type: ClassVar[str] = "stage_changed"
     stage: str
 
     def apply(self, s: GameState) -> None:
         s.stage = self.stage
+StageChanged.type = "stage_changed"
 
 
 # ------------------------------------------------------------------------------- rounds
@@ -211,7 +212,6 @@ class StageChanged(Event):
 
 @dataclass(**_EV)
 class TrackAdvanced(Event):
-    type: ClassVar[str] = "track_advanced"
     index: int
     kind: str
     number: int
@@ -223,11 +223,11 @@ class TrackAdvanced(Event):
             s.stage = "choose"
         else:
             s.stage = self.kind
+TrackAdvanced.type = "track_advanced"
 
 
 @dataclass(**_EV)
 class NeutralCardDrawn(Event):
-    type: ClassVar[str] = "neutral_card_drawn"
     colour: str
     card: str
 
@@ -235,13 +235,16 @@ class NeutralCardDrawn(Event):
         seat = s.seats[self.colour]
         seat.deck.remove(self.card)
         seat.drawn = self.card
+NeutralCardDrawn.type = "neutral_card_drawn"
 
 
 @dataclass(**_EV)
 class CharacterChosen(Event):
-    type: ClassVar[str] = "character_chosen"
     colour: str
     character: str
+
+    def __init__(self, rule: str, colour: str, character: str) -> None:
+        self.rule, self.colour, self.character = rule, colour, character
 
     def apply(self, s: GameState) -> None:
         seat = s.seats[self.colour]
@@ -250,13 +253,13 @@ class CharacterChosen(Event):
         else:
             seat.hand.remove(self.character)
         seat.chosen = self.character
+CharacterChosen.type = "character_chosen"
 
 
 @dataclass(**_EV)
 class ResolutionOrderSet(Event):
     """The countdown order of this round (hidden: it tells who chose a higher number)."""
 
-    type: ClassVar[str] = "resolution_order_set"
     order: tuple[str, ...]
 
     def actor(self) -> str | None:
@@ -264,28 +267,34 @@ class ResolutionOrderSet(Event):
 
     def apply(self, s: GameState) -> None:
         s.queue = list(self.order)
+ResolutionOrderSet.type = "resolution_order_set"
 
 
 @dataclass(**_EV)
 class CharacterRevealed(Event):
     """A chosen card is turned face up when its number is called."""
 
-    type: ClassVar[str] = "character_revealed"
     colour: str
     character: str
+
+    def __init__(self, rule: str, colour: str, character: str) -> None:
+        self.rule, self.colour, self.character = rule, colour, character
 
     def apply(self, s: GameState) -> None:
         seat = s.seats[self.colour]
         seat.chosen = None
         seat.shown = False
         seat.played.append(self.character)
+CharacterRevealed.type = "character_revealed"
 
 
 @dataclass(**_EV)
 class ResolutionStarted(Event):
-    type: ClassVar[str] = "resolution_started"
     colour: str
     character: str
+
+    def __init__(self, rule: str, colour: str, character: str) -> None:
+        self.rule, self.colour, self.character = rule, colour, character
 
     def apply(self, s: GameState) -> None:
         s.queue.remove(self.colour)
@@ -294,29 +303,35 @@ class ResolutionStarted(Event):
         s.step = -1
         s.left = s.done = 0
         s.used = []
+ResolutionStarted.type = "resolution_started"
 
 
 @dataclass(**_EV)
 class StepStarted(Event):
-    type: ClassVar[str] = "step_started"
     colour: str
     character: str
     step: int
     effect: str
     count: int
 
+    def __init__(
+        self, rule: str, colour: str, character: str, step: int, effect: str, count: int
+    ) -> None:
+        self.rule, self.colour, self.character, self.step, self.effect, self.count = (
+            rule, colour, character, step, effect, count)
+
     def apply(self, s: GameState) -> None:
         s.step = self.step
         s.left = self.count
         s.done = 0
         s.used = []
+StepStarted.type = "step_started"
 
 
 @dataclass(**_EV)
 class StepSkipped(Event):
     """Nothing (more) of a step can be done: it is resolved as fully as possible."""
 
-    type: ClassVar[str] = "step_skipped"
     colour: str
     character: str
     step: int
@@ -326,26 +341,29 @@ class StepSkipped(Event):
 
     def apply(self, s: GameState) -> None:
         s.left = 0
+StepSkipped.type = "step_skipped"
 
 
 @dataclass(**_EV)
 class StepStopped(Event):
     """A player ends an "up to" step early (e.g. fewer than three Explorer moves)."""
 
-    type: ClassVar[str] = "step_stopped"
     colour: str
     effect: str
     left: int
 
     def apply(self, s: GameState) -> None:
         s.left = 0
+StepStopped.type = "step_stopped"
 
 
 @dataclass(**_EV)
 class ResolutionEnded(Event):
-    type: ClassVar[str] = "resolution_ended"
     colour: str
     character: str
+
+    def __init__(self, rule: str, colour: str, character: str) -> None:
+        self.rule, self.colour, self.character = rule, colour, character
 
     def apply(self, s: GameState) -> None:
         s.cur = None
@@ -354,11 +372,11 @@ class ResolutionEnded(Event):
         s.left = s.done = 0
         s.used = []
         s.last = self.colour
+ResolutionEnded.type = "resolution_ended"
 
 
 @dataclass(**_EV)
 class CardsRecalled(Event):
-    type: ClassVar[str] = "cards_recalled"
     colour: str
     cards: tuple[str, ...]
 
@@ -366,11 +384,11 @@ class CardsRecalled(Event):
         seat = s.seats[self.colour]
         seat.hand.extend(self.cards)
         seat.played = []
+CardsRecalled.type = "cards_recalled"
 
 
 @dataclass(**_EV)
 class NeutralRecruiterBoxed(Event):
-    type: ClassVar[str] = "neutral_recruiter_boxed"
     colour: str
     card: str
 
@@ -378,11 +396,11 @@ class NeutralRecruiterBoxed(Event):
         seat = s.seats[self.colour]
         seat.played.remove(self.card)
         seat.boxed.append(self.card)
+NeutralRecruiterBoxed.type = "neutral_recruiter_boxed"
 
 
 @dataclass(**_EV)
 class AstronautMoved(Event):
-    type: ClassVar[str] = "astronaut_moved"
     colour: str
     from_zone: str
     to_zone: str
@@ -404,21 +422,21 @@ class AstronautMoved(Event):
         if s.left > 0:  # one move of an effect in progress
             s.left -= 1
             s.done += 1
+AstronautMoved.type = "astronaut_moved"
 
 
 @dataclass(**_EV)
 class ResourceFlipped(Event):
-    type: ClassVar[str] = "resource_flipped"
     zone: str
     resource: str
 
     def apply(self, s: GameState) -> None:
         s.face_up[self.zone] = True
+ResourceFlipped.type = "resource_flipped"
 
 
 @dataclass(**_EV)
 class EventCardDrawn(Event):
-    type: ClassVar[str] = "event_card_drawn"
     colour: str
     card: str
     kind: str
@@ -433,13 +451,13 @@ class EventCardDrawn(Event):
         else:
             s.held = self.card
         s.left = 0
+EventCardDrawn.type = "event_card_drawn"
 
 
 @dataclass(**_EV)
 class EventCardBoxed(Event):
     """Two-player variant: a neutral Scientist's mission or action goes back to the box unseen."""
 
-    type: ClassVar[str] = "event_card_boxed"
     colour: str
     card: str
 
@@ -450,11 +468,11 @@ class EventCardBoxed(Event):
         if self.card in seat.actions:
             seat.actions.remove(self.card)
         seat.boxed.append(self.card)
+EventCardBoxed.type = "event_card_boxed"
 
 
 @dataclass(**_EV)
 class DiscoveryAssigned(Event):
-    type: ClassVar[str] = "discovery_assigned"
     colour: str
     card: str
     zone: str
@@ -463,11 +481,11 @@ class DiscoveryAssigned(Event):
         s.discoveries[self.zone] = self.card
         s.held = None
         s.seats[self.colour].peeked[self.zone] = self.card
+DiscoveryAssigned.type = "discovery_assigned"
 
 
 @dataclass(**_EV)
 class DiscoveryDiscarded(Event):
-    type: ClassVar[str] = "discovery_discarded"
     colour: str
     card: str
 
@@ -476,11 +494,11 @@ class DiscoveryDiscarded(Event):
         s.held = None
         s.left = 1  # the Scientist now looks at a discovery in play instead
         s.done = 1
+DiscoveryDiscarded.type = "discovery_discarded"
 
 
 @dataclass(**_EV)
 class DiscoveryPeeked(Event):
-    type: ClassVar[str] = "discovery_peeked"
     colour: str
     zone: str
     card: str
@@ -488,11 +506,11 @@ class DiscoveryPeeked(Event):
     def apply(self, s: GameState) -> None:
         s.seats[self.colour].peeked[self.zone] = self.card
         s.left = 0
+DiscoveryPeeked.type = "discovery_peeked"
 
 
 @dataclass(**_EV)
 class ShipLaunched(Event):
-    type: ClassVar[str] = "ship_launched"
     ship: str
     forced: bool = False
     colour: str | None = None
@@ -503,11 +521,11 @@ class ShipLaunched(Event):
         s.launched.append(self.ship)
         if self.forced:
             s.left = 0
+ShipLaunched.type = "ship_launched"
 
 
 @dataclass(**_EV)
 class ShipDestroyed(Event):
-    type: ClassVar[str] = "ship_destroyed"
     ship: str
     killed: tuple[tuple[str, int], ...]
     tokens: tuple[str, ...]
@@ -522,11 +540,11 @@ class ShipDestroyed(Event):
         del s.ships[self.ship]
         s.ship_discard.append(self.ship)
         s.left = 0
+ShipDestroyed.type = "ship_destroyed"
 
 
 @dataclass(**_EV)
 class AstronautKilled(Event):
-    type: ClassVar[str] = "astronaut_killed"
     colour: str  # the acting colour
     victim: str
     place: str  # zone id or ship id
@@ -539,11 +557,11 @@ class AstronautKilled(Event):
         _add(s.memorial, self.victim, 1)
         if s.left > 0:
             s.left -= 1
+AstronautKilled.type = "astronaut_killed"
 
 
 @dataclass(**_EV)
 class AstronautReplaced(Event):
-    type: ClassVar[str] = "astronaut_replaced"
     colour: str
     victim: str
     place: str
@@ -555,11 +573,11 @@ class AstronautReplaced(Event):
         _add(s.memorial, self.victim, 1)
         s.seats[self.colour].supply -= 1
         s.left = 0
+AstronautReplaced.type = "astronaut_replaced"
 
 
 @dataclass(**_EV)
 class ShipLanded(Event):
-    type: ClassVar[str] = "ship_landed"
     ship: str
     zone: str | None
     crew: tuple[tuple[str, int], ...]
@@ -579,3 +597,4 @@ class ShipLanded(Event):
         del s.ships[self.ship]
         s.launched.remove(self.ship)
         s.ship_discard.append(self.ship)
+ShipLanded.type = "ship_landed"

@@ -7,8 +7,8 @@ sets instead of keeping its own.  Imports nothing of the engine at run time.
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import fields, make_dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -78,4 +78,28 @@ def redact(event: EvT, s: GameState, viewer: str | None, *, referee: bool = Fals
     values = {f.name: getattr(event, f.name) for f in fields(event)}  # type: ignore[arg-type]
     for name in hidden:
         values[name] = None
-    return type(event)(**values)
+    try:
+        return type(event)(**values)
+    except TypeError:  # a compiled event class (mypyc) takes no None for a str field
+        return _blankable(type(event))(**values)  # type: ignore[no-any-return]
+
+
+_BLANKABLE: dict[type[Any], type[Any]] = {}
+
+
+def _blankable(cls: type[Any]) -> type[Any]:
+    """A plain-Python twin of a compiled event class (same name, tag and fields, any value),
+    for its redacted copies: their secret fields are None."""
+    twin = _BLANKABLE.get(cls)
+    if twin is None:
+        def hidden(self: Any) -> tuple[str, ...]:
+            return HIDDEN_FIELDS.get(self.type, ())
+
+        def actor(self: Any) -> str | None:
+            return getattr(self, "colour", None)
+
+        twin = _BLANKABLE[cls] = make_dataclass(
+            cls.__name__, [(f.name, Any) for f in fields(cls)], slots=True,
+            namespace={"type": cls.type, "hidden": property(hidden), "actor": actor,
+                       "__doc__": cls.__doc__, "__module__": cls.__module__})
+    return twin

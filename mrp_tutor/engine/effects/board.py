@@ -13,7 +13,6 @@ from . import register
 from .base import Effect
 
 
-@register
 class Board(Effect[C.BoardStep]):
     step = C.BoardStep
     intents = (I.Board, I.Stop)
@@ -156,3 +155,6 @@ class Board(Effect[C.BoardStep]):
                     f"no {it.token} destination token is left in the supply",
                     {"token": it.token})
         return None
+
+
+register(Board)  # (a call, not a decorator: mypyc compiles undecorated classes)

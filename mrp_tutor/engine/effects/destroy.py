@@ -12,7 +12,6 @@ from . import register
 from .base import Effect
 
 
-@register
 class Destroy(Effect[C.DestroyStep]):
     step = C.DestroyStep
     intents = (I.Destroy,)
@@ -45,3 +44,6 @@ class Destroy(Effect[C.DestroyStep]):
             return ("ship_not_docked", st.rule, f"{it.ship} is not docked",
                     {"ship": it.ship, "docked": s.docked()})
         return None
+
+
+register(Destroy)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -13,7 +13,6 @@ from . import register
 from .base import Effect
 
 
-@register
 class DrawOrPeek(Effect[C.DrawOrPeekStep]):
     step = C.DrawOrPeekStep
     intents = (I.DrawEvent, I.Peek)
@@ -71,3 +70,6 @@ class DrawOrPeek(Effect[C.DrawOrPeekStep]):
             return ("cannot_draw", self.rule(st, "no_zone"),
                     "the Scientist now looks at a discovery in play instead", {})
         return ("cannot_draw", st.rule, "the event deck is empty", {})
+
+
+register(DrawOrPeek)  # (a call, not a decorator: mypyc compiles undecorated classes)

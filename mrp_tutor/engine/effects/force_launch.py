@@ -12,7 +12,6 @@ from . import register
 from .base import Effect
 
 
-@register
 class ForceLaunch(Effect[C.ForceLaunchStep]):
     step = C.ForceLaunchStep
     intents = (I.Launch,)
@@ -53,3 +52,6 @@ class ForceLaunch(Effect[C.ForceLaunchStep]):
             return ("ship_already_full", st.rule, f"{it.ship} is full and launches anyway",
                     {"ship": it.ship})
         return None
+
+
+register(ForceLaunch)  # (a call, not a decorator: mypyc compiles undecorated classes)

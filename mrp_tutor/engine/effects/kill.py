@@ -12,7 +12,6 @@ from . import register
 from .base import Effect
 
 
-@register
 class Kill(Effect[C.KillStep]):
     step = C.KillStep
     intents = (I.Kill,)
@@ -57,3 +56,6 @@ class Kill(Effect[C.KillStep]):
             return ("no_astronaut_there", st.rule, f"{it.victim} has no astronaut in {it.zone}",
                     {"zone": it.zone, "victim": it.victim})
         return None
+
+
+register(Kill)  # (a call, not a decorator: mypyc compiles undecorated classes)

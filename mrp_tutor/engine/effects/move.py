@@ -12,7 +12,6 @@ from . import register
 from .base import Effect
 
 
-@register
 class Move(Effect[C.MoveStep]):
     step = C.MoveStep
     intents = (I.Move, I.Stop)
@@ -75,3 +74,6 @@ class Move(Effect[C.MoveStep]):
                     {"from": it.from_zone, "to": it.to_zone,
                      "adjacent": list(spec.adjacent[it.from_zone])})
         return None
+
+
+register(Move)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -11,7 +11,6 @@ from . import register
 from .base import Effect
 
 
-@register
 class Recall(Effect[C.RecallStep]):
     step = C.RecallStep
     starts = True
@@ -22,3 +21,6 @@ class Recall(Effect[C.RecallStep]):
     def start(self, spec: GameSpec, s: GameState, out: Out, colour: str,
               st: C.RecallStep) -> None:
         rules_of(s).recall(spec, s, out, colour, st.rule)
+
+
+register(Recall)  # (a call, not a decorator: mypyc compiles undecorated classes)

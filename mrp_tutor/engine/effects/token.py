@@ -12,7 +12,6 @@ from . import register
 from .base import Effect
 
 
-@register
 class Token(Effect[C.TokenStep]):
     step = C.TokenStep
     intents = (I.PlaceToken,)
@@ -63,3 +62,6 @@ class Token(Effect[C.TokenStep]):
             return ("destination_token_unavailable", "destination_tokens.supply_limit",
                     f"no {it.zone} destination token is left in the supply", {"token": it.zone})
         return None
+
+
+register(Token)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -13,7 +13,7 @@ from .. import content as C
 from .. import events as E
 from .. import intents as I
 from ..core import Out, cite, emit, shared
-from ..effects import EFFECTS
+from ..effects import EFFECTS, Effect
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
@@ -56,7 +56,7 @@ def has_options(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bo
 
 #: one step of a character card, read once per spec: (step, its effect, rule id, effect name,
 #: count); the content models are pydantic models, whose attributes are slow to read
-Plan = tuple[C.CharacterStep, Any, str, str, int]
+Plan = tuple[C.CharacterStep, Effect[Any], str, str, int]
 PLANS = ("plans",)  # their key in spec.memo
 
 

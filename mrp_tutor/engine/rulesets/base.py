@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .. import events as E
 from ..core import Decision, Out, clockwise_from, emit
 from ..errors import MalformedIntent, MrpError
@@ -21,6 +23,7 @@ from ..spec import GameSpec, load_spec
 from ..state import GameState, Ship
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset may be plain Python (compiled: mypyc)
 class Rules:
     """The standard rules (2nd edition, 3 to 6 players); every hook has its default here."""
 

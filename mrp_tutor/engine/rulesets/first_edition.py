@@ -111,7 +111,6 @@ FE_RULES: dict[str, str] = {
 SCORING_TURNS = {1: "fe.scoring.turn5", 2: "fe.scoring.turn8", 3: "fe.scoring.turn10"}
 
 
-@register
 class FirstEdition(Rules):
     """Mission: Red Planet, first edition (seed 003 §3-6), 3 to 5 players, no abilities."""
 
@@ -186,3 +185,6 @@ class FirstEdition(Rules):
     def leftover_rule(self, s: GameState, production: int) -> str:
         # the manual's own tie rule after turn 5; our reading of its "leftovers" after 8 and 10
         return "fe.scoring.turn5" if production == 1 else "fe.tutor.ties"
+
+
+register(FirstEdition)  # (a call, not a decorator: mypyc compiles undecorated classes)

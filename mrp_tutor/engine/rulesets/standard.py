@@ -6,6 +6,8 @@ from . import register
 from .base import Rules
 
 
-@register
 class Standard(Rules):
     """Mission: Red Planet, 2nd edition, 3 to 6 players."""
+
+
+register(Standard)  # (a call, not a decorator: mypyc compiles undecorated classes)

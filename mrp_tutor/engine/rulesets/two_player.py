@@ -27,7 +27,6 @@ from .base import Rules
 TWO_PLAYER_KEEP = ("recruiter", "explorer", "femme_fatale", "soldier")
 
 
-@register
 class TwoPlayer(Rules):
     """The 2-player variant of the 2nd-edition rulebook."""
 
@@ -156,3 +155,6 @@ class TwoPlayer(Rules):
             return top, "two_player.winning", False
         most = max(counts[c] for c in top)
         return [c for c in top if counts[c] == most], "two_player.tie_mains", False
+
+
+register(TwoPlayer)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -38,7 +38,6 @@ WINDOW_RULE = "ua.tutor.windows"
 PAY_RULE = "fe.abilities.currency"
 
 
-@register
 class UniqueAbilities(FirstEdition):
     """The first edition with the "Unique Abilities" sheets (seed 003 §3-7), 3 to 5 players."""
 
@@ -316,3 +315,6 @@ class UniqueAbilities(FirstEdition):
             if not 0 <= w.owed <= 2 or w.count < 0:
                 out.append((f, "a use costs one or two tokens", "fe.abilities.cost"))
         return out
+
+
+register(UniqueAbilities)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -1,0 +1,117 @@
+"""Compile the engine's hot modules with mypyc, in place (``make setup`` / ``make setup-app``).
+
+    .venv/bin/python scripts/build_engine.py [--clean] [--jobs N]
+
+The compiled modules (``*.so`` next to their ``.py``; git-ignored) take precedence on import;
+without them (no C compiler, no mypy, a failed build, ``--clean``) the same ``.py`` files run
+as plain Python, only slower.  ``mrp_tutor.engine.COMPILED`` says which one is in use.
+
+Compiled: the game state, events, intents, the rules that run during play (flow, legal
+intents, phases, effects, rulesets, bots).  A ruleset may still be a plain-Python subclass of
+``Rules`` (see tests/engine/toy_ruleset).  Left as Python: the pydantic content models and what
+validates or loads (content, spec, codec, checks, loading), ``rng`` (a subclass of
+``random.Random``: compiled, it crashes), and the small rest (views, errors, secrecy, native).
+On any failure the build removes what it built and exits 0 with a warning (the plain-Python
+engine still runs), or 1 with ``--strict``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "mrp_tutor" / "engine"
+#: modules compiled (paths relative to mrp_tutor/engine)
+MODULES = [
+    "state.py", "events.py", "round_events.py", "phase_events.py", "ability_events.py",
+    "intents.py", "core.py", "flow.py", "legal.py", "game.py", "bots.py", "ability_bot.py",
+    *sorted(f"phases/{p.name}" for p in (ENGINE / "phases").glob("*.py")
+            if p.name != "__init__.py"),
+    *sorted(f"effects/{p.name}" for p in (ENGINE / "effects").glob("*.py")
+            if p.name != "__init__.py"),
+    "rulesets/__init__.py", "rulesets/base.py", "rulesets/standard.py", "rulesets/two_player.py",
+    "rulesets/first_edition.py", "rulesets/unique_abilities.py", "rulesets/ability_effects.py",
+]
+GROUP = "mrp_engine_native"  # their shared library: mrp_engine_native__mypyc.*.so (top level)
+
+
+def built() -> list[Path]:
+    """Every compiled file of the engine (its modules, and their shared library at the top of
+    the repository: mrp_tutor/engine/native.py looks for it there)."""
+    return sorted([*(p for p in ENGINE.rglob("*") if p.suffix in (".so", ".pyd")),
+                   *(p for p in ROOT.glob(f"{GROUP}__mypyc.*") if p.suffix in (".so", ".pyd"))])
+
+
+def clean() -> None:
+    for p in built():
+        p.unlink()
+
+
+_SETUP = """
+import sys
+from setuptools import setup
+from mypyc.build import mypycify
+paths = sys.argv[1:]
+sys.argv = [sys.argv[0], "build_ext", "--inplace", "--parallel", "{jobs}",
+            "--build-temp", {temp!r}]
+setup(name="mrp_tutor_engine", packages=[], py_modules=[], ext_modules=mypycify(
+    ["--no-warn-unused-configs", *paths], opt_level="3", multi_file=True,
+    group_name={group!r}, target_dir={temp!r}))
+"""
+
+
+def build(jobs: int, verbose: bool) -> bool:
+    """Compile :data:`MODULES` in place; True when done."""
+    clean()
+    with tempfile.TemporaryDirectory(prefix="mrp-mypyc-") as temp:
+        script = Path(temp) / "setup_engine.py"
+        script.write_text(_SETUP.format(jobs=jobs, temp=temp, group=GROUP))
+        cmd = [sys.executable, str(script), *(f"mrp_tutor/engine/{m}" for m in MODULES)]
+        env = {**os.environ, "MYPY_CACHE_DIR": str(Path(temp) / "mypy_cache")}
+        res = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=not verbose, text=True)
+        if res.returncode != 0:
+            if not verbose:
+                sys.stderr.write((res.stdout or "")[-3000:] + (res.stderr or "")[-3000:])
+            clean()
+            return False
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    return bool(built())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="parallel C compilations (default: the CPU count)")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when the build fails")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    if args.clean:
+        clean()
+        print(">>> engine: compiled modules removed (pure Python)")
+        return 0
+    start = time.perf_counter()
+    try:
+        ok = build(args.jobs, args.verbose)
+    except OSError as err:  # no compiler, ...
+        print(f"build failed: {err}", file=sys.stderr)
+        clean()
+        ok = False
+    if ok:
+        print(f">>> engine compiled with mypyc ({len(MODULES)} modules, "
+              f"{time.perf_counter() - start:.0f} s)")
+        return 0
+    print("WARNING: compiling the engine with mypyc failed; it runs as plain Python (slower).",
+          file=sys.stderr)
+    return 1 if args.strict else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
