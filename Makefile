@@ -76,7 +76,7 @@ $(APP_STAMP): pyproject.toml constraints.txt
 # engine, which the engine also runs while its sources are newer than the build
 # (mrp_tutor/engine/native.py).  mypy (mypyc) and setuptools are build tools only.
 $(ENGINE_STAMP): $(APP_STAMP) $(ENGINE_SRC) scripts/build_engine.py
-	$(PY) -m pip install -q "mypy>=1.10" setuptools
+	$(PY) -m pip install -q -c constraints.txt "mypy>=1.10" setuptools
 	$(PY) scripts/build_engine.py
 	@touch $(ENGINE_STAMP)
 
