@@ -1,5 +1,6 @@
 // Mars board for mrp_tutor: render-only ES module (anywidget).
-// Reads the synced trait "board" (built in Python from the viewer's view) and sends
+// Reads the synced trait "board" (built in Python from the viewer's view; wired(): sent as a
+// patch of what the page holds, wire.js) and sends
 // {kind: "pick", target, id} when a zone or ship is clicked. No game logic here.
 // A redraw builds the new board off-page and morphs it in (morph.js, prepended by Python):
 // unchanged zones and ships keep their nodes. Clicks and keys are handled once, on the root,
@@ -158,8 +159,7 @@ function edgeLayer(b) {
   return svg;
 }
 
-function draw(model, root) {
-  const b = model.get("board") || {};
+function draw(model, root, b) {
   const picked = model.get("picked") || "";
   const colours = b.colours || [];
   const frag = document.createDocumentFragment();
@@ -241,7 +241,8 @@ function pickOf(target) {
 function render({ model, el }) {
   const root = h("div", "mrp-board");
   el.appendChild(root);
-  const redraw = () => draw(model, root);
+  let board = () => ({});
+  const redraw = () => draw(model, root, board() || {});
   const onClick = (ev) => {
     const msg = pickOf(ev.target);
     if (msg) model.send(msg);
@@ -254,15 +255,22 @@ function render({ model, el }) {
   };
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
-  model.on("change:board", redraw);
+  const [value, stop] = follow(model, "board", redraw);
+  board = value;
   model.on("change:picked", redraw);
   redraw();
   return () => {
-    model.off("change:board", redraw);
+    stop();
     model.off("change:picked", redraw);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
   };
 }
 
-export default { render };
+// Follow the wired traits from the model's creation (the app board also carries the log), so
+// no patch arrives before the page holds the value it patches.
+function initialize({ model }) {
+  for (const name of ["board", "log"]) wireStream(model, name);
+}
+
+export default { initialize, render };
