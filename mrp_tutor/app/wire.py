@@ -9,8 +9,9 @@ A synced ``Dict`` trait tagged with :func:`wired` travels in a *wire form*:
 
 ``stream`` names the widget and trait (the page keeps one copy of the value per stream).
 
-A patch (:func:`diff`, applied in the page by ``widgets/wire.js``, in Python by :func:`patch`)
-is a scalar (the new value), ``{"$": "v", "v": value}`` (a new list or dict),
+A patch (:func:`diff`, keeping the keys' order; applied in the page by ``widgets/wire.js``,
+in Python by :func:`patch`) is a scalar (the new value), ``{"$": "v", "v": value}`` (a new
+list or dict),
 ``{"$": "d", "p": {key: patch}, "x": [keys removed]}`` or ``{"$": "l", "i": {index: patch}}``
 (a list of the same length).  The kernel remembers what the page holds (the last value it
 sent); a page that misses a step (its number is not ``base``) asks for the whole value again
@@ -35,6 +36,9 @@ def diff(old: Any, new: Any) -> Any:
     if old is new or (type(old) is type(new) and old == new):
         return _SAME
     if isinstance(old, dict) and isinstance(new, dict):
+        if (list(new) != [k for k in old if k in new] + [k for k in new if k not in old]
+                and not all(map(_index_like, new))):
+            return _whole(new)  # the keys' order changed (the page shows some dicts in order)
         changed = {}
         for k, v in new.items():
             d = diff(old[k], v) if k in old else _whole(v)
@@ -53,6 +57,11 @@ def diff(old: Any, new: Any) -> Any:
                 items[str(i)] = d
         return {"$": "l", "i": items}
     return _whole(new)
+
+
+def _index_like(key: Any) -> bool:
+    """A key a JavaScript object orders by its number whatever the order it was sent in."""
+    return isinstance(key, str) and key.isdigit() and (key == "0" or key[0] != "0")
 
 
 def _whole(value: Any) -> Any:
