@@ -8,7 +8,9 @@
 
 const REF = "IPY_MODEL_";
 
-function htmlSlot(hub, name, el) {
+// An HTML panel, morphed (unchanged nodes kept); `fresh`: one whose text is new at every
+// change (the explanation), drawn afresh (morphing it would only compare and discard).
+function htmlSlot(hub, name, el, _model, fresh = false) {
   const box = document.createElement("div");
   box.className = "widget-html-content";
   el.classList.add("widget-html", "jupyter-widgets");
@@ -18,6 +20,10 @@ function htmlSlot(hub, name, el) {
     const html = hub.get(name) ?? "";
     if (html === shown) return;  // unchanged: no DOM write, no reflow
     shown = html;
+    if (fresh) {
+      box.innerHTML = html;
+      return;
+    }
     const t = document.createElement("template");
     t.innerHTML = html;
     morph(box, t.content);
@@ -169,7 +175,10 @@ function choicesSlot(hub, name, el, model) {
   return () => hub.off(`change:${name}`, draw);
 }
 
-const KINDS = { html: htmlSlot, options: optionsSlot, choices: choicesSlot, log: logSlot };
+const KINDS = {
+  html: htmlSlot, options: optionsSlot, choices: choicesSlot, log: logSlot,
+  fresh: (hub, name, el, model) => htmlSlot(hub, name, el, model, true),
+};
 
 async function render({ model, el }) {
   const ref = String(model.get("hub") || "");
