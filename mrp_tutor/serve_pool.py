@@ -16,9 +16,9 @@ from Voila's in three ways, all inside Voila's own bookkeeping (``_pools`` of ta
   does not; a kernel that had waited in the pool longer than ``cull_idle_timeout`` was culled
   in the seconds before the visitor's page connected to it);
 - **low priority**: a pool kernel runs at ``nice`` while it starts and renders, and is put back
-  to the server's own priority when a visitor takes it (lowering a nice value needs root or
-  ``CAP_SYS_NICE``; without it the kernel keeps the lower priority, which is only fair among
-  kernels).
+  (every thread of it) to the server's own priority when a visitor takes it (lowering a nice
+  value needs root or ``CAP_SYS_NICE``; without it the kernel keeps the lower priority, which
+  is only fair among kernels).
 
 Only kernels that have started count as the pool's size, so a visitor never waits behind a
 refill that is still held back: with no started kernel left, Voila starts one for them (so
@@ -40,13 +40,26 @@ _STOPPING = "the server is stopping"
 
 
 def _set_nice(pid: int | None, value: int) -> bool:
+    """Set the nice value of every thread of process ``pid`` (True if any was set).
+
+    On Linux a nice value belongs to a thread: ``setpriority(PRIO_PROCESS, pid)`` alone moved
+    only the kernel's main thread, and a taken pool kernel kept its ZeroMQ and IOPub threads
+    (which send every message to the page) at the pool's low priority.
+    """
     if not pid:
         return False
     try:
-        os.setpriority(os.PRIO_PROCESS, pid, value)
-        return True
-    except OSError:  # no such process, or no right to raise the priority (not root)
-        return False
+        threads = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
+    except (OSError, ValueError):  # no /proc (not Linux): the process as the OS knows it
+        threads = [pid]
+    done = False
+    for tid in threads:
+        try:
+            os.setpriority(os.PRIO_PROCESS, tid, value)
+            done = True
+        except OSError:  # gone, or no right to raise the priority (not root)
+            continue
+    return done
 
 
 def paced_factory(*, concurrency: int, quiet: float, nice: int) -> Any:

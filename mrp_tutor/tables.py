@@ -7,7 +7,7 @@ DataFrame with a fixed column order and dtypes:
 - :func:`scoreboard` one row per colour: tokens, points, astronauts where, memorial.
 - :func:`majorities` one row per zone: astronauts of each colour, leaders, rule.
 - :func:`score_breakdown` final scoring parts per colour (empty before the end).
-- :func:`event_log` one row per event: sentence, rule id, citation.
+- :func:`event_log` one row per event: its kind in words, sentence, rule id, citation.
 - :func:`ships_table` ships at the launchpad and in flight.
 """
 
@@ -161,6 +161,7 @@ def event_rows(spec: GameSpec, events: Sequence[Event], *, start: int = 0,
     rows = []
     for i, ev in enumerate(events):
         ex = explain_event(spec, ev)
-        rows.append((start + i + 1, rounds[i] if rounds is not None else 0, ev.type, ex.text,
+        rows.append((start + i + 1, rounds[i] if rounds is not None else 0,
+                     ev.type.replace("_", " "), ex.text,  # the kind in words (ship launched)
                      ev.rule, ex.citation.section if ex.citation else ""))
     return rows

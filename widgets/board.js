@@ -1,5 +1,6 @@
 // Mars board for mrp_tutor: render-only ES module (anywidget).
-// Reads the synced trait "board" (built in Python from the viewer's view) and sends
+// Reads the synced trait "board" (built in Python from the viewer's view; wired(): sent as a
+// patch of what the page holds, wire.js) and sends
 // {kind: "pick", target, id} when a zone or ship is clicked. No game logic here.
 // A redraw builds the new board off-page and morphs it in (morph.js, prepended by Python):
 // unchanged zones and ships keep their nodes. Clicks and keys are handled once, on the root,
@@ -158,70 +159,91 @@ function edgeLayer(b) {
   return svg;
 }
 
-function draw(model, root) {
-  const b = model.get("board") || {};
+// The board is drawn in keyed parts (morph.js: a part whose data is unchanged is neither
+// built nor compared as HTML): a Next rebuilds only the zones and sections that changed.
+function draw(model, root, b) {
   const picked = model.get("picked") || "";
   const colours = b.colours || [];
+  const targets = b.targets || {};
+  const J = JSON.stringify;
   const frag = document.createDocumentFragment();
 
-  const head = h("div", "mrp-board-head");
-  head.appendChild(h("span", "mrp-board-round", `Round ${b.round ?? "-"}`));
-  head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
-  if (b.character) head.appendChild(h("span", "mrp-board-char", `resolving: ${b.character} (${b.resolving})`));
-  head.appendChild(h("span", "mrp-board-viewer", `view: ${b.viewer} · event ${b.step ?? 0}`));
-  frag.appendChild(head);
+  frag.appendChild(lazy(J(["head", b.round, b.stage, b.character, b.resolving, b.viewer,
+                            b.step]), () => {
+    const head = h("div", "mrp-board-head");
+    head.appendChild(h("span", "mrp-board-round", `Round ${b.round ?? "-"}`));
+    head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
+    if (b.character) head.appendChild(h("span", "mrp-board-char", `resolving: ${b.character} (${b.resolving})`));
+    head.appendChild(h("span", "mrp-board-viewer", `view: ${b.viewer} · event ${b.step ?? 0}`));
+    return head;
+  }));
 
-  const legend = h("div", "mrp-legend");
-  for (const c of colours) {
-    const item = h("span", "mrp-legend-item", `${c}${c === b.first ? " (first)" : ""}: ${b.supply?.[c] ?? 0} in supply`);
-    const dot = h("span", "mrp-dot");
-    dot.style.background = COLOURS[c] || "#777";
-    item.prepend(dot);
-    legend.appendChild(item);
+  frag.appendChild(lazy(J(["legend", colours, b.first, b.supply]), () => {
+    const legend = h("div", "mrp-legend");
+    for (const c of colours) {
+      const item = h("span", "mrp-legend-item", `${c}${c === b.first ? " (first)" : ""}: ${b.supply?.[c] ?? 0} in supply`);
+      const dot = h("span", "mrp-dot");
+      dot.style.background = COLOURS[c] || "#777";
+      item.prepend(dot);
+      legend.appendChild(item);
+    }
+    return legend;
+  }));
+
+  if (targets.prompt) {
+    frag.appendChild(lazy(J(["prompt", targets.prompt]),
+      () => h("div", "mrp-board-prompt", targets.prompt)));
   }
-  frag.appendChild(legend);
-
-  const targets = b.targets || {};
-  if (targets.prompt) frag.appendChild(h("div", "mrp-board-prompt", targets.prompt));
   const mars = h("div", "mrp-mars");
   mars.setAttribute("role", "group");
   mars.setAttribute("aria-label",
     `Map of Mars${b.moon ? " and " + b.moon : ""}: lines join neighbouring zones`);
-  mars.appendChild(edgeLayer(b));
-  for (const z of b.zones || []) mars.appendChild(zoneBox(z, colours, picked, targets));
-  frag.appendChild(mars);
-
-  const pad = h("div", "mrp-launchpad");
-  pad.appendChild(h("div", "mrp-section-title", "Launchpad"));
-  const docks = h("div", "mrp-docks");
-  (b.docks || []).forEach((s, i) => {
-    if (s) docks.appendChild(shipCard(s, colours, picked, `Dock ${i + 1}:`, targets));
-    else docks.appendChild(h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`));
-  });
-  pad.appendChild(docks);
-  if ((b.launched || []).length) {
-    pad.appendChild(h("div", "mrp-section-title", "Launched (land at the end of the round)"));
-    const fl = h("div", "mrp-docks");
-    for (const s of b.launched) {
-      fl.appendChild(shipCard(s, colours, picked, "In flight:", targets));
-    }
-    pad.appendChild(fl);
+  const zones = b.zones || [];
+  const parts = [lazy(J(["edges", b.edges, zones.map((z) => [z.id, z.x, z.y])]),
+    () => edgeLayer(b))];
+  for (const z of zones) {
+    const marks = [picked === `zone:${z.id}` || (targets.picked || []).includes(z.id),
+                   (targets.zones || []).includes(z.id)];
+    parts.push(lazy(J(["zone", z, colours, marks]), () => zoneBox(z, colours, picked, targets)));
   }
-  frag.appendChild(pad);
+  mars.append(...parts);
+  frag.appendChild(keyed(mars, J(["mars", b.moon]) + parts.map((n) => n.__mrpKey).join("")));
 
-  const mem = h("div", "mrp-memorial");
-  mem.appendChild(h("span", "mrp-section-title", "Lost in Space Memorial "));
-  const entries = Object.entries(b.memorial || {});
-  if (entries.length) mem.appendChild(pips(b.memorial, colours));
-  else mem.appendChild(h("span", "mrp-none", "nobody yet"));
-  const key = h("div", "mrp-map-key",
+  frag.appendChild(lazy(J(["pad", b.docks, b.launched, colours, picked, targets.picked,
+                           targets.ships]), () => {
+    const pad = h("div", "mrp-launchpad");
+    pad.appendChild(h("div", "mrp-section-title", "Launchpad"));
+    const docks = h("div", "mrp-docks");
+    (b.docks || []).forEach((s, i) => {
+      if (s) docks.appendChild(shipCard(s, colours, picked, `Dock ${i + 1}:`, targets));
+      else docks.appendChild(h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`));
+    });
+    pad.appendChild(docks);
+    if ((b.launched || []).length) {
+      pad.appendChild(h("div", "mrp-section-title", "Launched (land at the end of the round)"));
+      const fl = h("div", "mrp-docks");
+      for (const s of b.launched) {
+        fl.appendChild(shipCard(s, colours, picked, "In flight:", targets));
+      }
+      pad.appendChild(fl);
+    }
+    return pad;
+  }));
+
+  frag.appendChild(lazy(J(["memorial", b.memorial, colours]), () => {
+    const mem = h("div", "mrp-memorial");
+    mem.appendChild(h("span", "mrp-section-title", "Lost in Space Memorial "));
+    const entries = Object.entries(b.memorial || {});
+    if (entries.length) mem.appendChild(pips(b.memorial, colours));
+    else mem.appendChild(h("span", "mrp-none", "nobody yet"));
+    return mem;
+  }));
+  const unplaced = zones.some((z) => !z.placed);
+  frag.appendChild(lazy(J(["key", b.moon, unplaced]), () => h("div", "mrp-map-key",
     "Lines join neighbouring zones (dashed: not yet checked against a physical board). " +
     (b.moon ? `${b.moon}, top right, has no neighbours. ` : "") +
     "Highlighted zones and ships are where you can act." +
-    ((b.zones || []).some((z) => !z.placed)
-      ? " Zone positions are a tutor layout, not measured from a physical board." : ""));
-  frag.appendChild(mem);
-  frag.appendChild(key);
+    (unplaced ? " Zone positions are a tutor layout, not measured from a physical board." : ""))));
 
   morph(root, frag);
 }
@@ -241,7 +263,8 @@ function pickOf(target) {
 function render({ model, el }) {
   const root = h("div", "mrp-board");
   el.appendChild(root);
-  const redraw = () => draw(model, root);
+  let board = () => ({});
+  const redraw = () => draw(model, root, board() || {});
   const onClick = (ev) => {
     const msg = pickOf(ev.target);
     if (msg) model.send(msg);
@@ -254,15 +277,22 @@ function render({ model, el }) {
   };
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
-  model.on("change:board", redraw);
+  const [value, stop] = follow(model, "board", redraw);
+  board = value;
   model.on("change:picked", redraw);
   redraw();
   return () => {
-    model.off("change:board", redraw);
+    stop();
     model.off("change:picked", redraw);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
   };
 }
 
-export default { render };
+// Follow the wired traits from the model's creation (the app board also carries the log), so
+// no patch arrives before the page holds the value it patches.
+function initialize({ model }) {
+  for (const name of ["board", "log"]) wireStream(model, name);
+}
+
+export default { initialize, render };

@@ -1,4 +1,5 @@
-// Live panels for mrp_tutor (anywidget; morph() comes from morph.js, prepended by Python): views of the app board's model ("the hub").
+// Live panels for mrp_tutor (anywidget; morph() and follow() come from morph.js and wire.js,
+// prepended by Python): views of the app board's model ("the hub").
 // The hub carries the HTML of every panel that changes on a click (status, step counter,
 // countdown, decision, explanation, log, ...) and the option labels, so one click sends ONE
 // message and every panel is redrawn in the same task. Each panel redraws only when its own
@@ -7,7 +8,9 @@
 
 const REF = "IPY_MODEL_";
 
-function htmlSlot(hub, name, el) {
+// An HTML panel, morphed (unchanged nodes kept); `fresh`: one whose text is new at every
+// change (the explanation), drawn afresh (morphing it would only compare and discard).
+function htmlSlot(hub, name, el, _model, fresh = false) {
   const box = document.createElement("div");
   box.className = "widget-html-content";
   el.classList.add("widget-html", "jupyter-widgets");
@@ -17,12 +20,78 @@ function htmlSlot(hub, name, el) {
     const html = hub.get(name) ?? "";
     if (html === shown) return;  // unchanged: no DOM write, no reflow
     shown = html;
+    if (fresh) {
+      box.innerHTML = html;
+      return;
+    }
     const t = document.createElement("template");
     t.innerHTML = html;
     morph(box, t.content);
   };
   draw();
-  return [`change:${name}`, draw];
+  hub.on(`change:${name}`, draw);
+  return () => hub.off(`change:${name}`, draw);
+}
+
+const parse = (html) => {
+  const t = document.createElement("template");
+  t.innerHTML = html;
+  return t.content;
+};
+
+// The log: {head, shell (the table, its body empty), rows: {log index: "<tr>"}}, wired (a
+// Next sends the new rows only, wire.js). Shown as head + shell with the rows in its body,
+// the newest (highest index) first; a row whose HTML is unchanged keeps its node.
+function logSlot(hub, name, el) {
+  const box = document.createElement("div");
+  box.className = "widget-html-content";
+  el.classList.add("widget-html", "jupyter-widgets");
+  el.appendChild(box);
+  let head = null, shell = null, headNodes = [], shellNodes = [], body = null;
+  const shown = new Map();  // row key -> [html, its <tr>]
+  let log = () => ({});
+  const draw = () => {
+    const v = log() || {};
+    if ((v.shell ?? "") !== shell) {
+      shell = v.shell ?? "";
+      for (const n of shellNodes) n.remove();
+      const frag = parse(shell);
+      shellNodes = Array.from(frag.childNodes);
+      body = frag.querySelector("tbody");
+      box.appendChild(frag);
+      shown.clear();
+    }
+    if ((v.head ?? "") !== head) {
+      head = v.head ?? "";
+      for (const n of headNodes) n.remove();
+      const frag = parse(head);
+      headNodes = Array.from(frag.childNodes);
+      box.insertBefore(frag, shellNodes[0] || null);
+    }
+    if (!body) return;
+    const rows = v.rows || {};
+    const keys = Object.keys(rows).sort((a, b) => Number(b) - Number(a));
+    const used = new Set();
+    let ref = body.firstChild;
+    for (const k of keys) {
+      let hit = shown.get(k);
+      if (!hit || hit[0] !== rows[k]) {
+        hit = [rows[k], parse(rows[k])];
+        hit[1] = hit[1].childNodes.length === 1 ? hit[1].firstChild : hit[1];
+        shown.set(k, hit);
+      }
+      const node = hit[1];
+      used.add(node);
+      if (node === ref) ref = ref.nextSibling;
+      else body.insertBefore(node, ref);
+    }
+    for (const n of Array.from(body.childNodes)) if (!used.has(n)) n.remove();
+    for (const [k, hit] of shown) if (!used.has(hit[1])) shown.delete(k);
+  };
+  const [value, stop] = follow(hub, name, draw);
+  log = value;
+  draw();
+  return stop;
 }
 
 let uid = 0;
@@ -74,7 +143,8 @@ function optionsSlot(hub, name, el, model) {
     play.disabled = !labels.length;
   };
   draw();
-  return [`change:${name}`, draw];
+  hub.on(`change:${name}`, draw);
+  return () => hub.off(`change:${name}`, draw);
 }
 
 // The seated learner's choices: one button each; a click sends its index and position.
@@ -101,18 +171,20 @@ function choicesSlot(hub, name, el, model) {
     el.replaceChildren(frag);
   };
   draw();
-  return [`change:${name}`, draw];
+  hub.on(`change:${name}`, draw);
+  return () => hub.off(`change:${name}`, draw);
 }
 
-const KINDS = { html: htmlSlot, options: optionsSlot, choices: choicesSlot };
+const KINDS = {
+  html: htmlSlot, options: optionsSlot, choices: choicesSlot, log: logSlot,
+  fresh: (hub, name, el, model) => htmlSlot(hub, name, el, model, true),
+};
 
 async function render({ model, el }) {
   const ref = String(model.get("hub") || "");
   const hub = await model.widget_manager.get_model(ref.startsWith(REF) ? ref.slice(REF.length) : ref);
   const name = model.get("name");
-  const [event, draw] = (KINDS[model.get("kind")] || htmlSlot)(hub, name, el, model);
-  hub.on(event, draw);
-  return () => hub.off(event, draw);
+  return (KINDS[model.get("kind")] || htmlSlot)(hub, name, el, model);  // the cleanup
 }
 
 export default { render };

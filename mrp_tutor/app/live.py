@@ -9,8 +9,12 @@ its own trait of the hub and redraws only when that text changed.  The app's dis
 holds the hub's sync for the whole click, so a click sends at most one hub message holding
 only the traits that changed (``widgets/live.js``).
 
+The board and the log are *wired* (:mod:`.wire`): a click sends what changed in them (a
+Next: the new log rows, the zones and ships that changed), not their whole value.
+
 Secrets: the hub holds only what the panels show, all built from the current viewer's view,
-exactly as the ``W.HTML`` widgets it replaces did.
+exactly as the ``W.HTML`` widgets it replaces did; when the view changes (viewer, Referee
+mode, a new game) the board and the log are sent whole (:meth:`AppBoard.new_view`).
 """
 
 from __future__ import annotations
@@ -25,15 +29,21 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..resources import widget_esm
 from .board import BoardWidget
+from .html import table_html
+from .wire import WiredMixin, wired
 
 # the hub's HTML traits: one per live panel
 SLOTS = ("status", "steps", "countdown", "decision", "explain", "seed", "prompt", "log",
          "scores", "text_board")
 
 
-class AppBoard(BoardWidget):
+class AppBoard(WiredMixin, BoardWidget):
     """The app's board, also carrying the live panels' content (see the module docstring)."""
 
+    WIRED = ("board", "log")
+    board = traitlets.Dict({}).tag(sync=True, to_json=wired("board"))
+    # {"head": html, "shell": the table with an empty body, "rows": {log index: "<tr>"}}
+    log = traitlets.Dict({}).tag(sync=True, to_json=wired("log"))
     status = traitlets.Unicode("").tag(sync=True)
     steps = traitlets.Unicode("").tag(sync=True)
     countdown = traitlets.Unicode("").tag(sync=True)
@@ -41,19 +51,35 @@ class AppBoard(BoardWidget):
     explain = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Unicode("").tag(sync=True)
     prompt = traitlets.Unicode("").tag(sync=True)
-    log = traitlets.Unicode("").tag(sync=True)
     scores = traitlets.Unicode("").tag(sync=True)
     text_board = traitlets.Unicode("").tag(sync=True)
     # {"labels": [...], "position": n, "empty": "..."}: the options listed at position n
     options = traitlets.Dict({}).tag(sync=True)
     choices = traitlets.Dict({}).tag(sync=True)  # the same for the seat panel's buttons
 
+    def __init__(self, **kwargs: Any) -> None:
+        self._wire_init()
+        self._view_key: Any = None
+        super().__init__(**kwargs)
+
     def __repr__(self) -> str:
         return "AppBoard()"
 
+    def new_view(self, key: Any) -> None:
+        """The panels are about to be drawn for the view ``key`` (viewer, mode, game): when it
+        is not the last one, the board and the log go to the page whole, never as a patch of
+        another view's."""
+        if key != self._view_key:
+            self._view_key = key
+            self.resend_full(self.WIRED)
+
+    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        if not self.on_resync(content):
+            super()._on_custom_msg(widget, content, buffers)
+
 
 class _Slot(anywidget.AnyWidget):
-    _esm = widget_esm("morph.js", "live.js")
+    _esm = widget_esm("morph.js", "wire.js", "live.js")
     # the tabs' tables are laid out only when on screen (below the board, most clicks)
     _css = """
 .mrp-options.widget-dropdown { flex-wrap: wrap; align-items: center; height: auto;
@@ -89,6 +115,28 @@ class LiveHTML(_Slot):
     @value.setter
     def value(self, html: str) -> None:
         setattr(self.hub, self.name, html)
+
+
+class LiveLog(_Slot):
+    """The Log tab's table, wired on the hub (trait ``log``): a Next sends its new rows."""
+
+    def __init__(self, hub: AppBoard, **kwargs: Any) -> None:
+        super().__init__(hub, "log", kind="log", **kwargs)
+
+    def show(self, head: str, columns: Any, cls: str, rows: list[tuple[int, str]]) -> None:
+        """``head`` then a table of ``rows`` (log index, ``<tr>``), shown highest index first."""
+        self.hub.log = {"head": head, "shell": table_html(columns, [], cls),
+                        "rows": {str(i): tr for i, tr in rows}}
+
+    @property
+    def value(self) -> str:
+        """The HTML the page shows (what ``widgets/live.js`` builds from the trait)."""
+        v = self.hub.log
+        if not v:
+            return ""
+        rows = "".join(v["rows"][k] for k in sorted(v["rows"], key=int, reverse=True))
+        body = f"<tbody>{rows}</tbody>"
+        return str(v["head"]) + str(v["shell"]).replace("<tbody></tbody>", body, 1)
 
 
 class Pick(BaseModel):

@@ -51,6 +51,7 @@ class Session:
     scenario_pos: int = 0
     history: list[tuple[Game, int]] = field(default_factory=list)
     reports: list[StepReport] = field(default_factory=list)
+    epoch: int = 0  # counts the games and scenarios started (a new game is a new view)
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -81,6 +82,7 @@ class Session:
 
     def _reset(self, game: Game, scenario: Scenario | None) -> None:
         self.game = game
+        self.epoch += 1
         self.scenario = scenario
         self.scenario_pos = 0
         self.history.clear()

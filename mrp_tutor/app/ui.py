@@ -225,6 +225,7 @@ class TutorApp:
         """Re-render every visible panel from the session's current view."""
         sess = self.session
         view = sess.view()
+        self.board.new_view((sess.viewer, sess.referee, sess.epoch))
         with self.board.hold_sync():
             self.board.board = board_payload(self.spec, view, self.layout,
                                              step=len(sess.game.log),

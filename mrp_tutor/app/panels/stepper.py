@@ -55,7 +55,8 @@ class StepperPanel:
         self.decision = LiveHTML(hub, "decision", _dom_classes=["mrp-decision"])
         self.options = OptionPicker(hub, _dom_classes=["mrp-options"],
                                     layout=W.Layout(width="100%"))
-        self.explain = LiveHTML(hub, "explain", _dom_classes=["mrp-explain"],
+        # new text at every step: drawn afresh by the page, not morphed (live.js)
+        self.explain = LiveHTML(hub, "explain", kind="fresh", _dom_classes=["mrp-explain"],
                                 layout=W.Layout(max_height="380px", overflow="auto"))
         self.next_btn.on_click(app._guard(self.on_next))
         self.back_btn.on_click(app._guard(self.on_back))

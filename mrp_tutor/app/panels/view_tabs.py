@@ -13,8 +13,8 @@ import ipywidgets as W
 from ... import tables
 from ...explain import search_rules
 from ...explain.options import ship_name
-from ..html import e, frame_html, race_html, row_html, table_html, text_board_html
-from ..live import LiveHTML
+from ..html import e, frame_html, race_html, row_html, text_board_html
+from ..live import LiveHTML, LiveLog
 
 if TYPE_CHECKING:
     from ..ui import TutorApp
@@ -37,7 +37,7 @@ class LogTab:
 
     def __init__(self, app: TutorApp) -> None:
         self.app = app
-        self.html = LiveHTML(app.board, "log", _dom_classes=["mrp-log"])
+        self.html = LiveLog(app.board, _dom_classes=["mrp-log"])
         self.root = W.VBox([self.html])
         # log index -> (the event as shown, its round, its <tr>): a row is rendered again only
         # when what the viewer sees of it changed (compared field by field, never by identity)
@@ -45,6 +45,7 @@ class LogTab:
 
     def refresh(self) -> None:
         sess, spec = self.app.session, self.app.spec
+        self.app.board.new_view((sess.viewer, sess.referee, sess.epoch))
         evs = sess.game.log
         rounds = event_rounds(evs)
         start = max(0, len(evs) - LOG_TAIL)
@@ -55,9 +56,9 @@ class LogTab:
             if hit is None or hit[1] != rounds[i] or hit[0] != shown:
                 row = tables.event_rows(spec, [shown], start=i, rounds=[rounds[i]])[0]
                 hit = self._rows[i] = (shown, rounds[i], row_html(row))
-            body.append(hit[2])
-        self.html.value = (f"<div>{len(evs)} events; the latest {len(body)} first.</div>"
-                           + table_html(tables.LOG_COLUMNS, body, "mrp-log-table"))
+            body.append((i, hit[2]))
+        self.html.show(f"<div>{len(evs)} events; the latest {len(body)} first.</div>",
+                       tables.LOG_COLUMNS, "mrp-log-table", body)
 
 
 # why a zone's leaders lead (the plain majority; what a tie does depends on the rules played)
