@@ -20,15 +20,9 @@ from mrp_tutor.engine.state import state_to_dict
 from mrp_tutor.explain.options import ship_name
 
 
-@pytest.fixture(scope="module")
-def spec() -> Any:
-    return load_spec(use_env_overrides=False)
-
-
 @pytest.fixture
-def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> TutorApp:
-    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
-    return build_app(spec=spec, seed=7)
+def app(make_app: Any) -> TutorApp:
+    return make_app(7)
 
 
 def walk(w: Any) -> list[Any]:

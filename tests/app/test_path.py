@@ -7,23 +7,15 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app import build_app
 from mrp_tutor.app.panels.path import CHAPTERS, ProgressStore, build_path, picker_options
 from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import load_spec
 from mrp_tutor.explain.markdown import md_html
 from mrp_tutor.scenarios import library
 
 
-@pytest.fixture(scope="module")
-def spec() -> Any:
-    return load_spec(use_env_overrides=False)
-
-
 @pytest.fixture
-def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> TutorApp:
-    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
-    return build_app(spec=spec, seed=7)
+def app(make_app: Any) -> TutorApp:
+    return make_app(7)
 
 
 def test_the_path_holds_every_lesson_once_in_teaching_order() -> None:

@@ -12,22 +12,15 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app import build_app
 from mrp_tutor.app.board import board_payload
 from mrp_tutor.app.panels import ruleset as R
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import load_spec
 
 
-@pytest.fixture(scope="module")
-def spec() -> Any:
-    return load_spec(use_env_overrides=False)
-
-
 @pytest.fixture
-def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> TutorApp:
-    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
-    return build_app(spec=spec, seed=11)
+def app(make_app: Any) -> TutorApp:
+    return make_app(11)
 
 
 def test_the_choices_follow_the_registered_rulesets() -> None:

@@ -12,23 +12,15 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app import build_app
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.session import Session
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import intents as I
-from mrp_tutor.engine import load_spec
-
-
-@pytest.fixture(scope="module")
-def spec() -> Any:
-    return load_spec(use_env_overrides=False)
 
 
 @pytest.fixture
-def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> TutorApp:
-    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
-    a = build_app(spec=spec, seed=11)
+def app(make_app: Any) -> TutorApp:
+    a = make_app(11)
     a.players.value = 4
     a.seat.colour.value = "red"
     a.seed.value = "11"  # a seat starts a new game: pinned, so every run plays the same game
