@@ -8,13 +8,25 @@
 
 const REF = "IPY_MODEL_";
 
+// A citation button (mrp_tutor/app/html.py cite_button_html) shows or hides the rule's
+// paraphrase that follows it.
+function toggleCite(ev) {
+  const btn = ev.target.closest("button.mrp-cite");
+  const para = btn && btn.nextElementSibling;
+  if (!para || !para.classList.contains("mrp-paraphrase")) return;
+  para.hidden = !para.hidden;
+  btn.setAttribute("aria-expanded", String(!para.hidden));
+}
+
 // An HTML panel, morphed (unchanged nodes kept); `fresh`: one whose text is new at every
-// change (the explanation), drawn afresh (morphing it would only compare and discard).
+// change (the explanation) or that is a line or two (status, step counter, decision), drawn
+// afresh (morphing it would only parse it apart, compare and discard).
 function htmlSlot(hub, name, el, _model, fresh = false) {
   const box = document.createElement("div");
   box.className = "widget-html-content";
   el.classList.add("widget-html", "jupyter-widgets");
   el.appendChild(box);
+  box.addEventListener("click", toggleCite);
   let shown = null;
   const draw = () => {
     const html = hub.get(name) ?? "";
@@ -30,7 +42,10 @@ function htmlSlot(hub, name, el, _model, fresh = false) {
   };
   draw();
   hub.on(`change:${name}`, draw);
-  return () => hub.off(`change:${name}`, draw);
+  return () => {
+    hub.off(`change:${name}`, draw);
+    box.removeEventListener("click", toggleCite);
+  };
 }
 
 const parse = (html) => {
@@ -71,16 +86,19 @@ function logSlot(hub, name, el) {
     if (!body) return;
     const rows = v.rows || {};
     const keys = Object.keys(rows).sort((a, b) => Number(b) - Number(a));
+    // the new or changed rows, parsed in one go (each parse has a fixed cost of its own)
+    const fresh = keys.filter((k) => { const hit = shown.get(k); return !hit || hit[0] !== rows[k]; });
+    if (fresh.length) {
+      const trs = parse(fresh.map((k) => `<tbody>${rows[k]}</tbody>`).join("")).children;
+      fresh.forEach((k, i) => {
+        const tb = trs[i];
+        shown.set(k, [rows[k], tb.childNodes.length === 1 ? tb.firstChild : tb]);
+      });
+    }
     const used = new Set();
     let ref = body.firstChild;
     for (const k of keys) {
-      let hit = shown.get(k);
-      if (!hit || hit[0] !== rows[k]) {
-        hit = [rows[k], parse(rows[k])];
-        hit[1] = hit[1].childNodes.length === 1 ? hit[1].firstChild : hit[1];
-        shown.set(k, hit);
-      }
-      const node = hit[1];
+      const node = shown.get(k)[1];
       used.add(node);
       if (node === ref) ref = ref.nextSibling;
       else body.insertBefore(node, ref);

@@ -35,16 +35,27 @@ def citation_html(c: Citation | None) -> str:
             f'<span class="mrp-book">({e(c.book)})</span></div></details>')
 
 
-def sentence_html(ex: Explanation, cls: str = "mrp-sentence") -> str:
-    """One explanation sentence with its citation."""
-    return (f'<li class="{cls}"><span class="mrp-text">{e(ex.text)}</span>'
-            f'{citation_html(ex.citation)}</li>')
+def cite_button_html(c: Citation | None) -> str:
+    """A citation as a button that shows the rule's paraphrase (hidden until then; the page's
+    ``widgets/live.js`` toggles it, no round trip).  Drawn ~4x faster than a ``<details>``
+    (each one a shadow tree): the explanation, redrawn at every step, uses this."""
+    if c is None:
+        return ""
+    return (f'<button type="button" class="mrp-cite" aria-expanded="false"><cite>'
+            f'{e(c.section)} [{e(c.rule)}]</cite></button><div class="mrp-paraphrase" hidden>'
+            f'{e(c.summary)} <span class="mrp-book">({e(c.book)})</span></div>')
 
 
-def sentences_html(items: Sequence[Explanation], limit: int = 80) -> str:
+def sentence_html(ex: Explanation, cls: str = "mrp-sentence", button: bool = False) -> str:
+    """One explanation sentence with its citation (``button``: :func:`cite_button_html`)."""
+    cite = cite_button_html(ex.citation) if button else citation_html(ex.citation)
+    return f'<li class="{cls}"><span class="mrp-text">{e(ex.text)}</span>{cite}</li>'
+
+
+def sentences_html(items: Sequence[Explanation], limit: int = 80, button: bool = False) -> str:
     """A list of sentences; older ones beyond ``limit`` are summarised."""
     hidden = max(0, len(items) - limit)
-    parts = [sentence_html(x) for x in items[hidden:]]
+    parts = [sentence_html(x, button=button) for x in items[hidden:]]
     more = (f'<li class="mrp-more">({plural(hidden, "earlier sentence")}: see the log)</li>'
             if hidden else "")
     return f'<ul class="mrp-sentences">{more}{"".join(parts)}</ul>'
@@ -208,6 +219,9 @@ APP_CSS = """
 .mrp-sentence { margin: 2px 0; }
 .mrp-cite { display: inline; margin-left: 4px; font-size: 11px; color: #555; }
 .mrp-cite summary { display: inline; cursor: pointer; }
+button.mrp-cite { border: 0; background: none; padding: 0; font: inherit; color: inherit;
+  cursor: pointer; text-align: left; }
+button.mrp-cite:hover, button.mrp-cite:focus-visible { text-decoration: underline; }
 .mrp-paraphrase { background: #fffbe6; border-left: 3px solid #e0b400; padding: 2px 6px; }
 .mrp-why { font-style: italic; color: #4a3b00; margin: 2px 0 4px; }
 .mrp-step-head { font-weight: 600; margin-top: 4px; }
