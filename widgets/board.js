@@ -291,10 +291,10 @@ function render({ model, el }) {
   };
 }
 
-// Follow the wired traits from the model's creation (the app board also carries the log), so
-// no patch arrives before the page holds the value it patches.
+// Follow the wired traits from the model's creation (the app board also carries the log and
+// the rules cited), so no patch arrives before the page holds the value it patches.
 function initialize({ model }) {
-  for (const name of ["board", "log"]) wireStream(model, name);
+  for (const name of ["board", "log", "cites"]) wireStream(model, name);
 }
 
 export default { initialize, render };

@@ -8,14 +8,28 @@
 
 const REF = "IPY_MODEL_";
 
-// A citation button (mrp_tutor/app/html.py cite_button_html) shows or hides the rule's
-// paraphrase that follows it.
-function toggleCite(ev) {
-  const btn = ev.target.closest("button.mrp-cite");
-  const para = btn && btn.nextElementSibling;
-  if (!para || !para.classList.contains("mrp-paraphrase")) return;
-  para.hidden = !para.hidden;
-  btn.setAttribute("aria-expanded", String(!para.hidden));
+// A citation button (mrp_tutor/app/html.py cite_button_html) opens or closes the rule's
+// paraphrase, taken from the hub's table of the rules cited (wired trait "cites") the first
+// time it is opened.
+function citeToggler(hub) {
+  let table = null;
+  const toggle = (ev) => {
+    const btn = ev.target.closest("button.mrp-cite");
+    if (!btn) return;
+    let para = btn.nextElementSibling;
+    if (!para || !para.classList.contains("mrp-paraphrase")) {
+      if (!table) table = follow(hub, "cites", () => {});
+      const html = (table[0]() || {})[btn.dataset.rule];
+      if (html === undefined) return;
+      para = parse(html).firstElementChild;
+      if (!para) return;
+      para.hidden = true;
+      btn.after(para);
+    }
+    para.hidden = !para.hidden;
+    btn.setAttribute("aria-expanded", String(!para.hidden));
+  };
+  return [toggle, () => table && table[1]()];
 }
 
 // An HTML panel, morphed (unchanged nodes kept); `fresh`: one whose text is new at every
@@ -26,6 +40,7 @@ function htmlSlot(hub, name, el, _model, fresh = false) {
   box.className = "widget-html-content";
   el.classList.add("widget-html", "jupyter-widgets");
   el.appendChild(box);
+  const [toggleCite, unfollow] = citeToggler(hub);
   box.addEventListener("click", toggleCite);
   let shown = null;
   const draw = () => {
@@ -45,6 +60,7 @@ function htmlSlot(hub, name, el, _model, fresh = false) {
   return () => {
     hub.off(`change:${name}`, draw);
     box.removeEventListener("click", toggleCite);
+    unfollow();
   };
 }
 

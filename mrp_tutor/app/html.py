@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -26,36 +26,44 @@ def e(x: object) -> str:
     return escape(str(x), quote=True)
 
 
+def paraphrase_html(c: Citation) -> str:
+    """The rule's paraphrase, as shown when its citation is opened."""
+    return (f'<div class="mrp-paraphrase">{e(c.summary)} '
+            f'<span class="mrp-book">({e(c.book)})</span></div>')
+
+
 def citation_html(c: Citation | None) -> str:
     """A citation that opens to the rule's paraphrase (on demand, no round trip)."""
     if c is None:
         return ""
     return (f'<details class="mrp-cite"><summary><cite>{e(c.section)} '
-            f'[{e(c.rule)}]</cite></summary><div class="mrp-paraphrase">{e(c.summary)} '
-            f'<span class="mrp-book">({e(c.book)})</span></div></details>')
+            f'[{e(c.rule)}]</cite></summary>{paraphrase_html(c)}</details>')
 
 
 def cite_button_html(c: Citation | None) -> str:
-    """A citation as a button that shows the rule's paraphrase (hidden until then; the page's
-    ``widgets/live.js`` toggles it, no round trip).  Drawn ~4x faster than a ``<details>``
-    (each one a shadow tree): the explanation, redrawn at every step, uses this."""
+    """A citation as a button that opens the rule's paraphrase, which is not in it: the page
+    takes it from a table of the rules cited (the app board's ``cites``, sent once per rule;
+    ``widgets/live.js``).  A button is drawn ~4x faster than a ``<details>`` (a shadow tree
+    each): the explanation, redrawn at every step, uses this."""
     if c is None:
         return ""
-    return (f'<button type="button" class="mrp-cite" aria-expanded="false"><cite>'
-            f'{e(c.section)} [{e(c.rule)}]</cite></button><div class="mrp-paraphrase" hidden>'
-            f'{e(c.summary)} <span class="mrp-book">({e(c.book)})</span></div>')
+    return (f'<button type="button" class="mrp-cite" aria-expanded="false" '
+            f'data-rule="{e(c.rule)}"><cite>{e(c.section)} [{e(c.rule)}]</cite></button>')
 
 
-def sentence_html(ex: Explanation, cls: str = "mrp-sentence", button: bool = False) -> str:
-    """One explanation sentence with its citation (``button``: :func:`cite_button_html`)."""
-    cite = cite_button_html(ex.citation) if button else citation_html(ex.citation)
-    return f'<li class="{cls}"><span class="mrp-text">{e(ex.text)}</span>{cite}</li>'
+Cite = Callable[[Citation | None], str]
 
 
-def sentences_html(items: Sequence[Explanation], limit: int = 80, button: bool = False) -> str:
+def sentence_html(ex: Explanation, cls: str = "mrp-sentence", cite: Cite = citation_html) -> str:
+    """One explanation sentence with its citation (drawn by ``cite``)."""
+    return f'<li class="{cls}"><span class="mrp-text">{e(ex.text)}</span>{cite(ex.citation)}</li>'
+
+
+def sentences_html(items: Sequence[Explanation], limit: int = 80,
+                   cite: Cite = citation_html) -> str:
     """A list of sentences; older ones beyond ``limit`` are summarised."""
     hidden = max(0, len(items) - limit)
-    parts = [sentence_html(x, button=button) for x in items[hidden:]]
+    parts = [sentence_html(x, cite=cite) for x in items[hidden:]]
     more = (f'<li class="mrp-more">({plural(hidden, "earlier sentence")}: see the log)</li>'
             if hidden else "")
     return f'<ul class="mrp-sentences">{more}{"".join(parts)}</ul>'

@@ -301,7 +301,7 @@ class TutorApp:
         self._after_new_position()
         self.stepper.explain.value = sentences_html(
             [explain_event(self.spec, self.session.visible(ev)) for ev in self.session.game.log],
-            button=True)
+            cite=self.board.cite_html)
         self.say("New game set up: press Next.", "ok")
 
     def _after_new_position(self) -> None:

@@ -123,6 +123,7 @@ class StepperPanel:
     def reports_html(self, reports: list[StepReport]) -> str:
         """The explanation of the latest steps, redacted for the current viewer."""
         sess = self.app.session
+        cite = self.app.board.cite_html  # the paraphrases go to the page once per rule
         parts = []
         for rep in reports[-SHOWN_REPORTS:]:
             exps = sess.explain(rep)
@@ -138,9 +139,9 @@ class StepperPanel:
             if rep.error is not None:
                 ex = sess.error_sentence(rep.error)
                 parts.append('<div class="mrp-why">The scenario tries an illegal move on purpose:'
-                             '</div><ul class="mrp-sentences">' + sentence_html(ex, button=True)
+                             '</div><ul class="mrp-sentences">' + sentence_html(ex, cite=cite)
                              + "</ul>")
-            parts.append(sentences_html(exps, button=True))
+            parts.append(sentences_html(exps, cite=cite))
         if len(reports) > SHOWN_REPORTS:
             earlier = plural(len(reports) - SHOWN_REPORTS, "earlier step")
             parts.insert(0, f'<div class="mrp-more">({earlier} in the log)</div>')
