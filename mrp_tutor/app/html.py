@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -26,8 +27,10 @@ def e(x: object) -> str:
     return escape(str(x), quote=True)
 
 
+@functools.lru_cache(maxsize=1024)
 def paraphrase_html(c: Citation) -> str:
-    """The rule's paraphrase, as shown when its citation is opened."""
+    """The rule's paraphrase, as shown when its citation is opened (a citation is a frozen
+    value: cached, as the explanation cites the same rules step after step)."""
     return (f'<div class="mrp-paraphrase">{e(c.summary)} '
             f'<span class="mrp-book">({e(c.book)})</span></div>')
 
