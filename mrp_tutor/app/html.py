@@ -230,8 +230,8 @@ APP_CSS = """
 .mrp-sentence { margin: 2px 0; }
 .mrp-cite { display: inline; margin-left: 4px; font-size: 11px; color: #555; }
 .mrp-cite summary { display: inline; cursor: pointer; }
-button.mrp-cite { border: 0; background: none; padding: 0; font: inherit; color: inherit;
-  cursor: pointer; text-align: left; }
+button.mrp-cite { border: 0; background: none; padding: 0; font-family: inherit;
+  line-height: inherit; cursor: pointer; text-align: left; }
 button.mrp-cite:hover, button.mrp-cite:focus-visible { text-decoration: underline; }
 .mrp-paraphrase { background: #fffbe6; border-left: 3px solid #e0b400; padding: 2px 6px; }
 .mrp-why { font-style: italic; color: #4a3b00; margin: 2px 0 4px; }
