@@ -158,6 +158,12 @@ def write_notebooks(folder: Path, ref: str | None = None) -> None:
         archive = subprocess.run(["git", "archive", ref, "mrp_tutor", "widgets", "scenarios"],
                                  cwd=ROOT, check=True, capture_output=True)
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+        # the engine as compiled here (mypyc) when REF's engine is the same source: else REF's
+        # kernel would run it interpreted, slower, and the A/B would not compare the apps
+        same = subprocess.run(["git", "diff", "--quiet", ref, "--", "mrp_tutor/engine"],
+                              cwd=ROOT, check=False).returncode == 0
+        for so in (ROOT / "mrp_tutor" / "engine").rglob("*.so") if same else ():
+            shutil.copyfile(so, tree / so.relative_to(ROOT))
         nb = nbformat.read(APP_NB, as_version=4)
         nb.cells[0].source = (f"import sys\nsys.path.insert(0, {str(tree)!r})\n"
                               + nb.cells[0].source)

@@ -211,21 +211,23 @@ function draw(model, root, b) {
 
   frag.appendChild(lazy(J(["pad", b.docks, b.launched, colours, picked, targets.picked,
                            targets.ships]), () => {
+    // each ship card keyed by its data: a redraw replaces the changed cards only, and
+    // morphing the launchpad never serialises the unchanged ones to compare them
+    const marks = [colours, picked, targets.picked, targets.ships];
+    const card = (s, label) => keyed(shipCard(s, colours, picked, label, targets),
+                                     J(["ship", s, label, marks]));
+    const row = (cards) => {
+      const box = h("div", "mrp-docks");
+      box.append(...cards);
+      return keyed(box, cards.map((c) => c.__mrpKey).join(""));
+    };
     const pad = h("div", "mrp-launchpad");
     pad.appendChild(h("div", "mrp-section-title", "Launchpad"));
-    const docks = h("div", "mrp-docks");
-    (b.docks || []).forEach((s, i) => {
-      if (s) docks.appendChild(shipCard(s, colours, picked, `Dock ${i + 1}:`, targets));
-      else docks.appendChild(h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`));
-    });
-    pad.appendChild(docks);
+    pad.appendChild(row((b.docks || []).map((s, i) => (s ? card(s, `Dock ${i + 1}:`)
+      : keyed(h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`), `empty ${i}`)))));
     if ((b.launched || []).length) {
       pad.appendChild(h("div", "mrp-section-title", "Launched (land at the end of the round)"));
-      const fl = h("div", "mrp-docks");
-      for (const s of b.launched) {
-        fl.appendChild(shipCard(s, colours, picked, "In flight:", targets));
-      }
-      pad.appendChild(fl);
+      pad.appendChild(row(b.launched.map((s) => card(s, "In flight:"))));
     }
     return pad;
   }));
@@ -289,10 +291,10 @@ function render({ model, el }) {
   };
 }
 
-// Follow the wired traits from the model's creation (the app board also carries the log), so
-// no patch arrives before the page holds the value it patches.
+// Follow the wired traits from the model's creation (the app board also carries the log and
+// the rules cited), so no patch arrives before the page holds the value it patches.
 function initialize({ model }) {
-  for (const name of ["board", "log"]) wireStream(model, name);
+  for (const name of ["board", "log", "cites"]) wireStream(model, name);
 }
 
 export default { initialize, render };

@@ -8,13 +8,40 @@
 
 const REF = "IPY_MODEL_";
 
+// A citation button (mrp_tutor/app/html.py cite_button_html) opens or closes the rule's
+// paraphrase, taken from the hub's table of the rules cited (wired trait "cites") the first
+// time it is opened.
+function citeToggler(hub) {
+  let table = null;
+  const toggle = (ev) => {
+    const btn = ev.target.closest("button.mrp-cite");
+    if (!btn) return;
+    let para = btn.nextElementSibling;
+    if (!para || !para.classList.contains("mrp-paraphrase")) {
+      if (!table) table = follow(hub, "cites", () => {});
+      const html = (table[0]() || {})[btn.dataset.rule];
+      if (html === undefined) return;
+      para = parse(html).firstElementChild;
+      if (!para) return;
+      para.hidden = true;
+      btn.after(para);
+    }
+    para.hidden = !para.hidden;
+    btn.setAttribute("aria-expanded", String(!para.hidden));
+  };
+  return [toggle, () => table && table[1]()];
+}
+
 // An HTML panel, morphed (unchanged nodes kept); `fresh`: one whose text is new at every
-// change (the explanation), drawn afresh (morphing it would only compare and discard).
+// change (the explanation) or that is a line or two (status, step counter, decision), drawn
+// afresh (morphing it would only parse it apart, compare and discard).
 function htmlSlot(hub, name, el, _model, fresh = false) {
   const box = document.createElement("div");
   box.className = "widget-html-content";
   el.classList.add("widget-html", "jupyter-widgets");
   el.appendChild(box);
+  const [toggleCite, unfollow] = citeToggler(hub);
+  box.addEventListener("click", toggleCite);
   let shown = null;
   const draw = () => {
     const html = hub.get(name) ?? "";
@@ -30,7 +57,11 @@ function htmlSlot(hub, name, el, _model, fresh = false) {
   };
   draw();
   hub.on(`change:${name}`, draw);
-  return () => hub.off(`change:${name}`, draw);
+  return () => {
+    hub.off(`change:${name}`, draw);
+    box.removeEventListener("click", toggleCite);
+    unfollow();
+  };
 }
 
 const parse = (html) => {
@@ -71,16 +102,19 @@ function logSlot(hub, name, el) {
     if (!body) return;
     const rows = v.rows || {};
     const keys = Object.keys(rows).sort((a, b) => Number(b) - Number(a));
+    // the new or changed rows, parsed in one go (each parse has a fixed cost of its own)
+    const fresh = keys.filter((k) => { const hit = shown.get(k); return !hit || hit[0] !== rows[k]; });
+    if (fresh.length) {
+      const trs = parse(fresh.map((k) => `<tbody>${rows[k]}</tbody>`).join("")).children;
+      fresh.forEach((k, i) => {
+        const tb = trs[i];
+        shown.set(k, [rows[k], tb.childNodes.length === 1 ? tb.firstChild : tb]);
+      });
+    }
     const used = new Set();
     let ref = body.firstChild;
     for (const k of keys) {
-      let hit = shown.get(k);
-      if (!hit || hit[0] !== rows[k]) {
-        hit = [rows[k], parse(rows[k])];
-        hit[1] = hit[1].childNodes.length === 1 ? hit[1].firstChild : hit[1];
-        shown.set(k, hit);
-      }
-      const node = hit[1];
+      const node = shown.get(k)[1];
       used.add(node);
       if (node === ref) ref = ref.nextSibling;
       else body.insertBefore(node, ref);

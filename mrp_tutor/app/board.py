@@ -96,10 +96,25 @@ def _computed_layout(spec: GameSpec) -> dict[str, tuple[float, float]]:
     return pos
 
 
+_EDGES: dict[int, tuple[GameSpec, list[dict[str, Any]]]] = {}
+
+
 def map_edges(spec: GameSpec) -> list[dict[str, Any]]:
     """The adjacency lines of the map with their provenance: the zone graph's edges in its
     order (as ``spec.graph.edges``), read from the data so a visitor's kernel need not import
-    networkx."""
+    networkx.  The same list for the same spec (read-only): a board payload's diff with the
+    last one sees at once that the map lines did not change."""
+    hit = _EDGES.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    if len(_EDGES) > 16:
+        _EDGES.clear()
+    out = _map_edges(spec)
+    _EDGES[id(spec)] = (spec, out)
+    return out
+
+
+def _map_edges(spec: GameSpec) -> list[dict[str, Any]]:
     nbrs: dict[str, dict[str, bool]] = {z.id: {} for z in spec.content.zones.zones}
     for edge in spec.content.zones.adjacency:
         a, b = edge.between

@@ -27,9 +27,10 @@ import ipywidgets as W
 import traitlets
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..explain import Citation
 from ..resources import widget_esm
 from .board import BoardWidget
-from .html import table_html
+from .html import cite_button_html, paraphrase_html, table_html
 from .wire import WiredMixin, wired
 
 # the hub's HTML traits: one per live panel
@@ -40,10 +41,13 @@ SLOTS = ("status", "steps", "countdown", "decision", "explain", "seed", "prompt"
 class AppBoard(WiredMixin, BoardWidget):
     """The app's board, also carrying the live panels' content (see the module docstring)."""
 
-    WIRED = ("board", "log")
+    WIRED = ("board", "log", "cites")
     board = traitlets.Dict({}).tag(sync=True, to_json=wired("board"))
     # {"head": html, "shell": the table with an empty body, "rows": {log index: "<tr>"}}
     log = traitlets.Dict({}).tag(sync=True, to_json=wired("log"))
+    # {rule id: paraphrase HTML}: the rules cited in this view, each sent once; the
+    # explanation's citations (buttons) open them in the page
+    cites = traitlets.Dict({}).tag(sync=True, to_json=wired("cites"))
     status = traitlets.Unicode("").tag(sync=True)
     steps = traitlets.Unicode("").tag(sync=True)
     countdown = traitlets.Unicode("").tag(sync=True)
@@ -71,7 +75,17 @@ class AppBoard(WiredMixin, BoardWidget):
         another view's."""
         if key != self._view_key:
             self._view_key = key
+            self.cites = {}  # only the rules cited for this view from now on
             self.resend_full(self.WIRED)
+
+    def cite_html(self, c: Citation | None) -> str:
+        """A citation of the explanation (a button); its paraphrase goes to ``cites``."""
+        if c is None:
+            return ""
+        para = paraphrase_html(c)
+        if self.cites.get(c.rule) != para:
+            self.cites = {**self.cites, c.rule: para}
+        return cite_button_html(c)
 
     def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         if not self.on_resync(content):

@@ -111,7 +111,8 @@ class TutorApp:
                                     style={"button_width": "80px"})
         self.viewer = W.Dropdown(description="View as", _dom_classes=["mrp-viewer"],
                                  layout=W.Layout(width="220px"))
-        self.status = LiveHTML(self.board, "status", _dom_classes=["mrp-status"])
+        self.status = LiveHTML(self.board, "status", kind="fresh",
+                               _dom_classes=["mrp-status"])
         self.say("Ready.")
 
         # --- board, seat and stepper -----------------------------------------------------
@@ -299,7 +300,8 @@ class TutorApp:
         self.seed.value = ""  # never left in a widget once the game has started
         self._after_new_position()
         self.stepper.explain.value = sentences_html(
-            [explain_event(self.spec, self.session.visible(ev)) for ev in self.session.game.log])
+            [explain_event(self.spec, self.session.visible(ev)) for ev in self.session.game.log],
+            cite=self.board.cite_html)
         self.say("New game set up: press Next.", "ok")
 
     def _after_new_position(self) -> None:

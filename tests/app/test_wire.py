@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -187,3 +188,30 @@ def test_diff_and_patch_round_trip() -> None:
         if d is not _SAME:
             got = patch(old, json.loads(json.dumps(d)))
             assert got == new and json.dumps(got) == json.dumps(new)  # the keys' order too
+
+
+def test_a_rule_paraphrase_travels_once_per_view(app: TutorApp) -> None:
+    """The explanation's citations are buttons naming their rule; the paraphrases are in the
+    hub's ``cites`` (the rules cited in this view), each sent once: a Next that cites a rule
+    the page already holds does not send it again; a new view sends the table whole, holding
+    only what was cited for that view."""
+    page = Page(app)
+    sent: dict[str, int] = {}
+    for _ in range(30):
+        app.stepper.next_btn.click()
+        explain = app.stepper.explain.value
+        assert "mrp-paraphrase" not in explain  # the text is not repeated under every sentence
+        cited = set(re.findall(r'data-rule="([^"]+)"', explain))
+        assert cited <= set(page.values["cites"]), "a citation whose paraphrase the page lacks"
+        form = page.last("cites") if any("cites" in f for f in page.forms) else None
+        if form is not None and "patch" in form:
+            for rule in form["patch"]["p"]:
+                sent[rule] = sent.get(rule, 0) + 1
+        page.forms.clear()
+    assert sent and max(sent.values()) == 1  # each rule's paraphrase went to the page once
+    assert page.values["cites"] == app.board.cites
+    app.viewer.value = "blue"  # another view: the table is sent whole, only its own rules
+    form = page.last("cites")
+    assert "full" in form
+    explain = app.stepper.explain.value
+    assert set(form["full"]) == set(re.findall(r'data-rule="([^"]+)"', explain))

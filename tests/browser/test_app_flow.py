@@ -57,6 +57,16 @@ def test_pick_scenario_and_step_a_full_round(app: Any) -> None:
     explain = page.locator(".mrp-explain")
     expect(explain.locator("cite").first).to_contain_text("[", timeout=STEP_TIMEOUT_MS)
     expect(explain).to_contain_text("Explorer")
+    # a citation opens to its rule's paraphrase (from the rules the page was sent) and closes
+    cite = explain.locator("button.mrp-cite").first
+    expect(cite).to_have_attribute("aria-expanded", "false")
+    cite.click()
+    para = explain.locator(".mrp-paraphrase").first
+    expect(para).to_be_visible()
+    expect(para).to_contain_text("rulebook")
+    expect(cite).to_have_attribute("aria-expanded", "true")
+    cite.click()
+    expect(para).to_be_hidden()
     expect(page.locator(".mrp-countdown .mrp-current")).to_have_count(1)
     assert board.inner_text() != board_before
     assert log.text_content() != log_before

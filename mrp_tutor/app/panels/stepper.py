@@ -50,9 +50,10 @@ class StepperPanel:
         self.round_btn = button("Run to end of round ▶▶", "mrp-run-round",
                                 "Play decisions until the round (or phase) changes")
         hub = app.board  # the live panels' text travels on the board's model
-        self.step_label = LiveHTML(hub, "steps", _dom_classes=["mrp-step-count"])
+        self.step_label = LiveHTML(hub, "steps", kind="fresh", _dom_classes=["mrp-step-count"])
         self.countdown = LiveHTML(hub, "countdown", _dom_classes=["mrp-countdown"])
-        self.decision = LiveHTML(hub, "decision", _dom_classes=["mrp-decision"])
+        self.decision = LiveHTML(hub, "decision", kind="fresh",
+                                 _dom_classes=["mrp-decision"])
         self.options = OptionPicker(hub, _dom_classes=["mrp-options"],
                                     layout=W.Layout(width="100%"))
         # new text at every step: drawn afresh by the page, not morphed (live.js)
@@ -122,6 +123,7 @@ class StepperPanel:
     def reports_html(self, reports: list[StepReport]) -> str:
         """The explanation of the latest steps, redacted for the current viewer."""
         sess = self.app.session
+        cite = self.app.board.cite_html  # the paraphrases go to the page once per rule
         parts = []
         for rep in reports[-SHOWN_REPORTS:]:
             exps = sess.explain(rep)
@@ -137,8 +139,9 @@ class StepperPanel:
             if rep.error is not None:
                 ex = sess.error_sentence(rep.error)
                 parts.append('<div class="mrp-why">The scenario tries an illegal move on purpose:'
-                             '</div><ul class="mrp-sentences">' + sentence_html(ex) + "</ul>")
-            parts.append(sentences_html(exps))
+                             '</div><ul class="mrp-sentences">' + sentence_html(ex, cite=cite)
+                             + "</ul>")
+            parts.append(sentences_html(exps, cite=cite))
         if len(reports) > SHOWN_REPORTS:
             earlier = plural(len(reports) - SHOWN_REPORTS, "earlier step")
             parts.insert(0, f'<div class="mrp-more">({earlier} in the log)</div>')

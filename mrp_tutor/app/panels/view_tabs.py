@@ -39,9 +39,10 @@ class LogTab:
         self.app = app
         self.html = LiveLog(app.board, _dom_classes=["mrp-log"])
         self.root = W.VBox([self.html])
-        # log index -> (the event as shown, its round, its <tr>): a row is rendered again only
-        # when what the viewer sees of it changed (compared field by field, never by identity)
-        self._rows: dict[int, tuple[Any, int, str]] = {}
+        # log index -> (the event as shown, its round, its <tr>, the event logged, who saw
+        # it): a row is rendered again only when what the viewer sees of it changed (compared
+        # field by field, never by identity)
+        self._rows: dict[int, tuple[Any, int, str, Any, Any]] = {}
 
     def refresh(self) -> None:
         sess, spec = self.app.session, self.app.spec
@@ -49,13 +50,19 @@ class LogTab:
         evs = sess.game.log
         rounds = event_rounds(evs)
         start = max(0, len(evs) - LOG_TAIL)
+        # what redacting an event depends on besides the event (engine.secrecy.redact): the
+        # same logged event seen by the same viewer, with the same controllers, shows the same
+        seen = (sess.viewer, sess.referee, spec,
+                tuple((c, seat.controller) for c, seat in sess.game.state.seats.items()))
         body = []
         for i in range(len(evs) - 1, start - 1, -1):
-            shown = sess.visible(evs[i])
             hit = self._rows.get(i)
-            if hit is None or hit[1] != rounds[i] or hit[0] != shown:
-                row = tables.event_rows(spec, [shown], start=i, rounds=[rounds[i]])[0]
-                hit = self._rows[i] = (shown, rounds[i], row_html(row))
+            if hit is None or hit[3] is not evs[i] or hit[4] != seen or hit[1] != rounds[i]:
+                shown = sess.visible(evs[i])
+                if hit is None or hit[1] != rounds[i] or hit[0] != shown:
+                    row = tables.event_rows(spec, [shown], start=i, rounds=[rounds[i]])[0]
+                    hit = (shown, rounds[i], row_html(row), evs[i], seen)
+                self._rows[i] = hit = (*hit[:3], evs[i], seen)
             body.append((i, hit[2]))
         self.html.show(f"<div>{len(evs)} events; the latest {len(body)} first.</div>",
                        tables.LOG_COLUMNS, "mrp-log-table", body)
