@@ -3,7 +3,7 @@
 Fixtures
   voila_url  session  ``python -m mrp_tutor.serve`` (Voila + kernel pool, cap, tab-close fix)
                       serving notebooks/app.ipynb on a free loopback port; first game's seed
-                      is TEST_SEED (env MRP_TUTOR_SEED), card overrides read from a temp path
+                      is TEST_SEED (env MRP_TUTOR_SEED), no operator override file (as a demo)
   browser    session  headless Chromium (/usr/bin/chromium, env CHROMIUM overrides)
   page_log   function requests blocked / console errors / page errors seen by ``page``
   page       function fresh context+page; every request to a host other than 127.0.0.1/localhost
@@ -27,7 +27,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -102,8 +101,12 @@ def serve_app(*options: str, log_name: str = "voila.log") -> Iterator[tuple[str,
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
         *options,
     ]  # fmt: skip
-    env = {**os.environ, "MRP_TUTOR_SEED": str(TEST_SEED),
-           "MRP_TUTOR_OVERRIDES": str(Path(tempfile.mkdtemp(prefix="mrp-ov-")) / "o.yaml")}
+    # Served as a public demo is: no operator's override file (MRP_TUTOR_OVERRIDES unset), so a
+    # visitor's card corrections stay in their own kernel. With a shared file, one visitor's
+    # saved correction reached every kernel started after it (a pool refill), which made the
+    # "another visitor does not see it" check depend on when the pool refilled.
+    env = {k: v for k, v in os.environ.items() if k != "MRP_TUTOR_OVERRIDES"}
+    env["MRP_TUTOR_SEED"] = str(TEST_SEED)
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
             cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
