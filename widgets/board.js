@@ -2,8 +2,8 @@
 // Reads the synced trait "board" (built in Python from the viewer's view; wired(): sent as a
 // patch of what the page holds, wire.js) and sends
 // {kind: "pick", target, id} when a zone or ship is clicked. No game logic here.
-// A redraw builds the new board off-page and morphs it in (morph.js, prepended by Python):
-// unchanged zones and ships keep their nodes. Clicks and keys are handled once, on the root,
+// A redraw reconciles the board in keyed parts (reconcile below): unchanged zones and ships
+// keep their nodes. Clicks and keys are handled once, on the root,
 // from the data-zone / data-ship / data-colour attributes.
 
 const COLOURS = {
@@ -159,95 +159,141 @@ function edgeLayer(b) {
   return svg;
 }
 
-// The board is drawn in keyed parts (morph.js: a part whose data is unchanged is neither
-// built nor compared as HTML): a Next rebuilds only the zones and sections that changed.
+// Make the children of `box` the nodes of `parts` ([key, build] pairs, in order): a child
+// whose key is unchanged keeps its node, neither built nor compared (nor moved, unless the
+// order changed); a child no part wants is removed; the others are built. Returns the nodes
+// in order. A Next changes a zone or two and a ship: only those are built again, and each
+// unchanged one costs a string comparison.
+function reconcile(box, parts) {
+  const want = new Set(parts.map((p) => p[0]));
+  const nodes = [];
+  let ref = box.firstChild;
+  let rest = null;  // the children from the first miss on, by key (made on that miss)
+  const skip = () => {  // drop the children at ref that no part wants
+    while (ref && !want.has(ref.__mrpKey)) {
+      const next = ref.nextSibling;
+      ref.remove();
+      ref = next;
+    }
+  };
+  for (const [key, build] of parts) {
+    skip();
+    if (ref && ref.__mrpKey === key) {
+      if (rest && rest.get(key) === ref) rest.delete(key);
+      nodes.push(ref);
+      ref = ref.nextSibling;
+      continue;
+    }
+    if (!rest) {
+      rest = new Map();
+      for (let n = ref; n; n = n.nextSibling) {
+        if (n.__mrpKey !== undefined && !rest.has(n.__mrpKey)) rest.set(n.__mrpKey, n);
+      }
+    }
+    let node = rest.get(key);
+    if (node) rest.delete(key);  // wanted here: the order changed
+    else {
+      node = build();
+      node.__mrpKey = key;
+    }
+    box.insertBefore(node, ref);
+    nodes.push(node);
+  }
+  while (ref) {  // every child still after ref is unused
+    const next = ref.nextSibling;
+    ref.remove();
+    ref = next;
+  }
+  return nodes;
+}
+
+// The board is drawn in keyed parts (reconcile): each part's key is the data it is drawn
+// from, so a Next rebuilds only the zones, ships and sections whose data changed.
 function draw(model, root, b) {
   const picked = model.get("picked") || "";
   const colours = b.colours || [];
   const targets = b.targets || {};
   const J = JSON.stringify;
-  const frag = document.createDocumentFragment();
-
-  frag.appendChild(lazy(J(["head", b.round, b.stage, b.character, b.resolving, b.viewer,
-                            b.step]), () => {
-    const head = h("div", "mrp-board-head");
-    head.appendChild(h("span", "mrp-board-round", `Round ${b.round ?? "-"}`));
-    head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
-    if (b.character) head.appendChild(h("span", "mrp-board-char", `resolving: ${b.character} (${b.resolving})`));
-    head.appendChild(h("span", "mrp-board-viewer", `view: ${b.viewer} · event ${b.step ?? 0}`));
-    return head;
-  }));
-
-  frag.appendChild(lazy(J(["legend", colours, b.first, b.supply]), () => {
-    const legend = h("div", "mrp-legend");
-    for (const c of colours) {
-      const item = h("span", "mrp-legend-item", `${c}${c === b.first ? " (first)" : ""}: ${b.supply?.[c] ?? 0} in supply`);
-      const dot = h("span", "mrp-dot");
-      dot.style.background = COLOURS[c] || "#777";
-      item.prepend(dot);
-      legend.appendChild(item);
-    }
-    return legend;
-  }));
-
-  if (targets.prompt) {
-    frag.appendChild(lazy(J(["prompt", targets.prompt]),
-      () => h("div", "mrp-board-prompt", targets.prompt)));
-  }
-  const mars = h("div", "mrp-mars");
-  mars.setAttribute("role", "group");
-  mars.setAttribute("aria-label",
-    `Map of Mars${b.moon ? " and " + b.moon : ""}: lines join neighbouring zones`);
   const zones = b.zones || [];
-  const parts = [lazy(J(["edges", b.edges, zones.map((z) => [z.id, z.x, z.y])]),
-    () => edgeLayer(b))];
-  for (const z of zones) {
-    const marks = [picked === `zone:${z.id}` || (targets.picked || []).includes(z.id),
-                   (targets.zones || []).includes(z.id)];
-    parts.push(lazy(J(["zone", z, colours, marks]), () => zoneBox(z, colours, picked, targets)));
+  const top = [
+    [J(["head", b.round, b.stage, b.character, b.resolving, b.viewer, b.step]), () => {
+      const head = h("div", "mrp-board-head");
+      head.appendChild(h("span", "mrp-board-round", `Round ${b.round ?? "-"}`));
+      head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
+      if (b.character) head.appendChild(h("span", "mrp-board-char", `resolving: ${b.character} (${b.resolving})`));
+      head.appendChild(h("span", "mrp-board-viewer", `view: ${b.viewer} · event ${b.step ?? 0}`));
+      return head;
+    }],
+    [J(["legend", colours, b.first, b.supply]), () => {
+      const legend = h("div", "mrp-legend");
+      for (const c of colours) {
+        const item = h("span", "mrp-legend-item", `${c}${c === b.first ? " (first)" : ""}: ${b.supply?.[c] ?? 0} in supply`);
+        const dot = h("span", "mrp-dot");
+        dot.style.background = COLOURS[c] || "#777";
+        item.prepend(dot);
+        legend.appendChild(item);
+      }
+      return legend;
+    }],
+  ];
+  if (targets.prompt) {
+    top.push([J(["prompt", targets.prompt]), () => h("div", "mrp-board-prompt", targets.prompt)]);
   }
-  mars.append(...parts);
-  frag.appendChild(keyed(mars, J(["mars", b.moon]) + parts.map((n) => n.__mrpKey).join("")));
-
-  frag.appendChild(lazy(J(["pad", b.docks, b.launched, colours, picked, targets.picked,
-                           targets.ships]), () => {
-    // each ship card keyed by its data: a redraw replaces the changed cards only, and
-    // morphing the launchpad never serialises the unchanged ones to compare them
-    const marks = [colours, picked, targets.picked, targets.ships];
-    const card = (s, label) => keyed(shipCard(s, colours, picked, label, targets),
-                                     J(["ship", s, label, marks]));
-    const row = (cards) => {
-      const box = h("div", "mrp-docks");
-      box.append(...cards);
-      return keyed(box, cards.map((c) => c.__mrpKey).join(""));
-    };
-    const pad = h("div", "mrp-launchpad");
-    pad.appendChild(h("div", "mrp-section-title", "Launchpad"));
-    pad.appendChild(row((b.docks || []).map((s, i) => (s ? card(s, `Dock ${i + 1}:`)
-      : keyed(h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`), `empty ${i}`)))));
-    if ((b.launched || []).length) {
-      pad.appendChild(h("div", "mrp-section-title", "Launched (land at the end of the round)"));
-      pad.appendChild(row(b.launched.map((s) => card(s, "In flight:"))));
-    }
-    return pad;
-  }));
-
-  frag.appendChild(lazy(J(["memorial", b.memorial, colours]), () => {
+  const MARS = top.length;
+  top.push([J(["mars", b.moon]), () => {  // its zones are reconciled below
+    const mars = h("div", "mrp-mars");
+    mars.setAttribute("role", "group");
+    mars.setAttribute("aria-label",
+      `Map of Mars${b.moon ? " and " + b.moon : ""}: lines join neighbouring zones`);
+    return mars;
+  }]);
+  const PAD = top.length;
+  top.push([J(["pad"]), () => h("div", "mrp-launchpad")]);  // its rows are reconciled below
+  top.push([J(["memorial", b.memorial, colours]), () => {
     const mem = h("div", "mrp-memorial");
     mem.appendChild(h("span", "mrp-section-title", "Lost in Space Memorial "));
     const entries = Object.entries(b.memorial || {});
     if (entries.length) mem.appendChild(pips(b.memorial, colours));
     else mem.appendChild(h("span", "mrp-none", "nobody yet"));
     return mem;
-  }));
+  }]);
   const unplaced = zones.some((z) => !z.placed);
-  frag.appendChild(lazy(J(["key", b.moon, unplaced]), () => h("div", "mrp-map-key",
+  top.push([J(["key", b.moon, unplaced]), () => h("div", "mrp-map-key",
     "Lines join neighbouring zones (dashed: not yet checked against a physical board). " +
     (b.moon ? `${b.moon}, top right, has no neighbours. ` : "") +
     "Highlighted zones and ships are where you can act." +
-    (unplaced ? " Zone positions are a tutor layout, not measured from a physical board." : ""))));
+    (unplaced ? " Zone positions are a tutor layout, not measured from a physical board." : ""))]);
+  const nodes = reconcile(root, top);
 
-  morph(root, frag);
+  const mars = [[J(["edges", b.edges, zones.map((z) => [z.id, z.x, z.y])]), () => edgeLayer(b)]];
+  for (const z of zones) {
+    const marks = [picked === `zone:${z.id}` || (targets.picked || []).includes(z.id),
+                   (targets.zones || []).includes(z.id)];
+    mars.push([J(["zone", z, colours, marks]), () => zoneBox(z, colours, picked, targets)]);
+  }
+  reconcile(nodes[MARS], mars);
+
+  const cards = (ships, label) => ships.map((s, i) => (s
+    ? [J(["ship", s, label(i), colours, picked === `ship:${s.id}`,
+          (targets.picked || []).includes(s.id), (targets.ships || []).includes(s.id)]),
+       () => shipCard(s, colours, picked, label(i), targets)]
+    : [J(["empty", i]), () => h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`)]));
+  const row = (parts) => () => {
+    const box = h("div", "mrp-docks");
+    reconcile(box, parts);
+    return box;
+  };
+  const docks = cards(b.docks || [], (i) => `Dock ${i + 1}:`);
+  const pad = [[J(["title", "pad"]), () => h("div", "mrp-section-title", "Launchpad")],
+               [J(["docks"]), row(docks)]];
+  const launched = cards(b.launched || [], () => "In flight:");
+  if (launched.length) {
+    pad.push([J(["title", "launched"]), () => h("div", "mrp-section-title",
+      "Launched (land at the end of the round)")], [J(["launched"]), row(launched)]);
+  }
+  const rows = reconcile(nodes[PAD], pad);
+  reconcile(rows[1], docks);
+  if (launched.length) reconcile(rows[3], launched);
 }
 
 // A click on a zone or ship (or one of its astronaut pips: the pick names that colour).

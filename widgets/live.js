@@ -70,60 +70,78 @@ const parse = (html) => {
   return t.content;
 };
 
-// The log: {head, shell (the table, its body empty), rows: {log index: "<tr>"}}, wired (a
-// Next sends the new rows only, wire.js). Shown as head + shell with the rows in its body,
-// the newest (highest index) first; a row whose HTML is unchanged keeps its node.
-function logSlot(hub, name, el) {
+// A panel of keyed rows (the log, the countdown strip): {head, shell (HTML holding one empty
+// <tbody>, <ol> or <ul>), rows: {index: "<tr>" or "<li>"}, foot, order}, wired (a Next sends
+// the new or changed rows only, wire.js). Shown as head, shell with the rows in its
+// container, then foot; rows in index order ("asc") or the highest first (the default). A
+// row whose HTML is unchanged keeps its node.
+function rowsSlot(hub, name, el) {
   const box = document.createElement("div");
   box.className = "widget-html-content";
   el.classList.add("widget-html", "jupyter-widgets");
   el.appendChild(box);
-  let head = null, shell = null, headNodes = [], shellNodes = [], body = null;
-  const shown = new Map();  // row key -> [html, its <tr>]
-  let log = () => ({});
+  let head = null, shell = null, foot = null, headNodes = [], shellNodes = [], footNodes = [];
+  let body = null, wrap = "tbody";
+  const shown = new Map();  // row key -> [html, its node]
+  let value = () => ({});
+  const part = (html, nodes, before) => {  // replace `nodes` by the parsed `html`
+    for (const n of nodes) n.remove();
+    const frag = parse(html);
+    const out = Array.from(frag.childNodes);
+    box.insertBefore(frag, before);
+    return out;
+  };
   const draw = () => {
-    const v = log() || {};
+    const v = value() || {};
     if ((v.shell ?? "") !== shell) {
       shell = v.shell ?? "";
       for (const n of shellNodes) n.remove();
       const frag = parse(shell);
       shellNodes = Array.from(frag.childNodes);
-      body = frag.querySelector("tbody");
-      box.appendChild(frag);
+      body = frag.querySelector("tbody, ol, ul");
+      wrap = body ? body.localName : "tbody";
+      box.insertBefore(frag, footNodes[0] || null);
       shown.clear();
     }
     if ((v.head ?? "") !== head) {
       head = v.head ?? "";
-      for (const n of headNodes) n.remove();
-      const frag = parse(head);
-      headNodes = Array.from(frag.childNodes);
-      box.insertBefore(frag, shellNodes[0] || null);
+      headNodes = part(head, headNodes, shellNodes[0] || footNodes[0] || null);
+    }
+    if ((v.foot ?? "") !== foot) {
+      foot = v.foot ?? "";
+      footNodes = part(foot, footNodes, null);
     }
     if (!body) return;
     const rows = v.rows || {};
-    const keys = Object.keys(rows).sort((a, b) => Number(b) - Number(a));
+    // integer keys: a JavaScript object lists them in ascending order
+    const keys = Object.keys(rows);
+    if (v.order !== "asc") keys.reverse();
     // the new or changed rows, parsed in one go (each parse has a fixed cost of its own)
     const fresh = keys.filter((k) => { const hit = shown.get(k); return !hit || hit[0] !== rows[k]; });
     if (fresh.length) {
-      const trs = parse(fresh.map((k) => `<tbody>${rows[k]}</tbody>`).join("")).children;
+      const got = parse(fresh.map((k) => `<${wrap}>${rows[k]}</${wrap}>`).join("")).children;
       fresh.forEach((k, i) => {
-        const tb = trs[i];
-        shown.set(k, [rows[k], tb.childNodes.length === 1 ? tb.firstChild : tb]);
+        const c = got[i];
+        shown.set(k, [rows[k], c.childNodes.length === 1 ? c.firstChild : c]);
       });
     }
-    const used = new Set();
+    const used = new Set(keys.map((k) => shown.get(k)[1]));
     let ref = body.firstChild;
     for (const k of keys) {
+      while (ref && !used.has(ref)) {  // a row gone or redrawn: dropped, so none is moved
+        const next = ref.nextSibling;
+        ref.remove();
+        ref = next;
+      }
       const node = shown.get(k)[1];
-      used.add(node);
       if (node === ref) ref = ref.nextSibling;
       else body.insertBefore(node, ref);
     }
     for (const n of Array.from(body.childNodes)) if (!used.has(n)) n.remove();
     for (const [k, hit] of shown) if (!used.has(hit[1])) shown.delete(k);
   };
-  const [value, stop] = follow(hub, name, draw);
-  log = value;
+  const [current, stop] = follow(hub, name, draw);
+  value = current;
   draw();
   return stop;
 }
@@ -210,7 +228,7 @@ function choicesSlot(hub, name, el, model) {
 }
 
 const KINDS = {
-  html: htmlSlot, options: optionsSlot, choices: choicesSlot, log: logSlot,
+  html: htmlSlot, options: optionsSlot, choices: choicesSlot, rows: rowsSlot,
   fresh: (hub, name, el, model) => htmlSlot(hub, name, el, model, true),
 };
 

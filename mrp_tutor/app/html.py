@@ -127,26 +127,31 @@ def table_html(columns: Iterable[Any], rows: Iterable[str], cls: str, caption: s
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def countdown_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
-    """The nine characters in the order they are called (9 to 1; the first edition 1 to 9);
-    the one resolving now is highlighted."""
+def countdown_cells(spec: GameSpec, view: Mapping[str, Any]) -> tuple[list[str], str]:
+    """The nine characters in the order they are called (9 to 1; the first edition 1 to 9),
+    one ``<li>`` each, the one resolving now highlighted; and the line of who is still to
+    resolve (or "")."""
     rules = RULESETS.get(str(view.get("ruleset", "")))
     cur = view.get("character")
+    resolving = view["stage"] == "resolve"
+    last = {c: view["seats"][c]["played"][-1] for c in view["order"]
+            if resolving and view["seats"][c]["played"]}
     cells = []
     for ch in rules.calling_order(spec) if rules is not None else spec.countdown:
         info = spec.characters[ch]
         cls = "mrp-cd-cell mrp-current" if ch == cur else "mrp-cd-cell"
-        who = [c for c in view["order"] if view["seats"][c]["played"]
-               and view["seats"][c]["played"][-1] == ch and view["stage"] == "resolve"]
         dots = "".join(f'<span class="mrp-cd-dot" style="background:{COLOUR_HEX.get(c, "#777")}"'
-                       f' title="{e(c)}"></span>' for c in who)
+                       f' title="{e(c)}"></span>' for c in view["order"] if last.get(c) == ch)
         aria = ' aria-current="step"' if ch == cur else ""
         cells.append(f'<li class="{cls}"{aria} title="{e(info.text)}"><b>{info.number}</b> '
                      f'{e(info.name)}{dots}</li>')
     queue = view.get("queue") or []
     q = (f'<div class="mrp-cd-queue">Still to resolve: {e(", ".join(queue))}</div>'
-         if queue and view["stage"] == "resolve" else "")
-    return f'<ol class="mrp-countdown-strip">{"".join(cells)}</ol>{q}'
+         if queue and resolving else "")
+    return cells, q
+
+
+COUNTDOWN_SHELL = '<ol class="mrp-countdown-strip"></ol>'
 
 
 def race_html(df: pd.DataFrame, colours: Sequence[str]) -> str:

@@ -41,7 +41,7 @@ SLOTS = ("status", "steps", "countdown", "decision", "explain", "seed", "prompt"
 class AppBoard(WiredMixin, BoardWidget):
     """The app's board, also carrying the live panels' content (see the module docstring)."""
 
-    WIRED = ("board", "log", "cites")
+    WIRED = ("board", "log", "countdown", "cites")
     board = traitlets.Dict({}).tag(sync=True, to_json=wired("board"))
     # {"head": html, "shell": the table with an empty body, "rows": {log index: "<tr>"}}
     log = traitlets.Dict({}).tag(sync=True, to_json=wired("log"))
@@ -50,7 +50,8 @@ class AppBoard(WiredMixin, BoardWidget):
     cites = traitlets.Dict({}).tag(sync=True, to_json=wired("cites"))
     status = traitlets.Unicode("").tag(sync=True)
     steps = traitlets.Unicode("").tag(sync=True)
-    countdown = traitlets.Unicode("").tag(sync=True)
+    # the countdown strip, as LiveRows: a cell per character
+    countdown = traitlets.Dict({}).tag(sync=True, to_json=wired("countdown"))
     decision = traitlets.Unicode("").tag(sync=True)
     explain = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Unicode("").tag(sync=True)
@@ -131,26 +132,49 @@ class LiveHTML(_Slot):
         setattr(self.hub, self.name, html)
 
 
-class LiveLog(_Slot):
-    """The Log tab's table, wired on the hub (trait ``log``): a Next sends its new rows."""
+class LiveRows(_Slot):
+    """A panel of keyed rows wired on the hub (the log, the countdown strip): a click sends
+    the new or changed rows only, and the page keeps the node of every unchanged row.
 
-    def __init__(self, hub: AppBoard, **kwargs: Any) -> None:
-        super().__init__(hub, "log", kind="log", **kwargs)
+    The trait holds ``{"head", "shell", "rows": {index: html}, "foot", "order"}``: ``shell``
+    holds one empty ``<tbody>``, ``<ol>`` or ``<ul>`` that the rows go into, in index order
+    (``order`` "asc") or the highest first ("desc")."""
 
-    def show(self, head: str, columns: Any, cls: str, rows: list[tuple[int, str]]) -> None:
-        """``head`` then a table of ``rows`` (log index, ``<tr>``), shown highest index first."""
-        self.hub.log = {"head": head, "shell": table_html(columns, [], cls),
-                        "rows": {str(i): tr for i, tr in rows}}
+    CONTAINERS = ("</tbody>", "</ol>", "</ul>")
+
+    def __init__(self, hub: AppBoard, name: str, **kwargs: Any) -> None:
+        super().__init__(hub, name, kind="rows", **kwargs)
+
+    def show_rows(self, shell: str, rows: list[tuple[int, str]], *, head: str = "",
+                  foot: str = "", order: Literal["asc", "desc"] = "desc") -> None:
+        """``head``, ``shell`` holding ``rows`` (index, HTML), then ``foot``."""
+        setattr(self.hub, self.name, {"head": head, "shell": shell,
+                                      "rows": {str(i): html for i, html in rows},
+                                      "foot": foot, "order": order})
 
     @property
     def value(self) -> str:
         """The HTML the page shows (what ``widgets/live.js`` builds from the trait)."""
-        v = self.hub.log
+        v = getattr(self.hub, self.name)
         if not v:
             return ""
-        rows = "".join(v["rows"][k] for k in sorted(v["rows"], key=int, reverse=True))
-        body = f"<tbody>{rows}</tbody>"
-        return str(v["head"]) + str(v["shell"]).replace("<tbody></tbody>", body, 1)
+        keys = sorted(v["rows"], key=int, reverse=v.get("order") != "asc")
+        rows = "".join(v["rows"][k] for k in keys)
+        shell = str(v["shell"])
+        at = min((i for i in (shell.find(c) for c in self.CONTAINERS) if i >= 0),
+                 default=len(shell))
+        return str(v["head"]) + shell[:at] + rows + shell[at:] + str(v.get("foot", ""))
+
+
+class LiveLog(LiveRows):
+    """The Log tab's table (trait ``log``): a Next sends its new rows."""
+
+    def __init__(self, hub: AppBoard, **kwargs: Any) -> None:
+        super().__init__(hub, "log", **kwargs)
+
+    def show(self, head: str, columns: Any, cls: str, rows: list[tuple[int, str]]) -> None:
+        """``head`` then a table of ``rows`` (log index, ``<tr>``), shown highest index first."""
+        self.show_rows(table_html(columns, [], cls), rows, head=head)
 
 
 class Pick(BaseModel):

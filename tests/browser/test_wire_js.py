@@ -1,8 +1,9 @@
-"""widgets/wire.js and the log panel of widgets/live.js, in headless Chromium on a blank page (no
-kernel): fed the board and log messages a real app sent over a mixed sequence (Next past the
-60 rows shown, Back, another viewer, Referee mode, a new game), the page's log must equal a
-fresh render of the log's HTML after every message, unchanged rows must keep their nodes, and
-the board must equal the kernel's.  A page that missed a message asks for the whole value."""
+"""widgets/wire.js and the rows panels of widgets/live.js (the log, the countdown strip), in
+headless Chromium on a blank page (no kernel): fed the board, log and countdown messages a real
+app sent over a mixed sequence (Next past the 60 rows shown, Back, another viewer, Referee
+mode, a new game), the page's log and countdown must equal a fresh render of their HTML after
+every message, unchanged rows must keep their nodes, and the board must equal the kernel's.
+A page that missed a message asks for the whole value."""
 
 from __future__ import annotations
 
@@ -21,10 +22,12 @@ pytestmark = pytest.mark.browser
 WIDGETS = REPO_ROOT / "widgets"
 MODULE = "\n".join((WIDGETS / n).read_text(encoding="utf-8")
                    for n in ("morph.js", "wire.js", "live.js"))
-MODULE += "\nwindow.__wire = { logSlot, follow };"
+MODULE += "\nwindow.__wire = { rowsSlot, follow };"
+KEYS = ("log", "board", "countdown")  # the wired traits followed
 
 CHECK_JS = """
 async (steps) => {
+  const KEYS = ["log", "board", "countdown"];
   class Model {  // the part of a widget model live.js and wire.js use
     constructor(attrs) { this.attrs = attrs; this.handlers = {}; this.sent = []; }
     get(k) { return this.attrs[k]; }
@@ -34,22 +37,34 @@ async (steps) => {
     set(k, v) { this.attrs[k] = v; for (const f of this.handlers[`change:${k}`] || []) f(); }
   }
   const [first, ...rest] = steps;
-  const hub = new Model({ log: first.log, board: first.board });
+  const hub = new Model({ log: first.log, board: first.board, countdown: first.countdown });
   const el = document.createElement("div");
-  document.body.appendChild(el);
-  window.__wire.logSlot(hub, "log", el);
+  const cd = document.createElement("div");
+  document.body.append(el, cd);
+  window.__wire.rowsSlot(hub, "log", el);
+  window.__wire.rowsSlot(hub, "countdown", cd);
   const [board] = window.__wire.follow(hub, "board", () => {});
   const box = el.querySelector(".widget-html-content");
+  const cdBox = cd.querySelector(".widget-html-content");
   const out = [];
   for (const step of [first, ...rest]) {
     const trs = Array.from(box.querySelectorAll("tbody tr"));
     const before = new Map(trs.map(tr => [tr.outerHTML, tr]));
-    if (step !== first) for (const k of ["log", "board"]) if (step[k]) hub.set(k, step[k]);
+    const rowsBefore = new Set([...trs, ...cdBox.querySelectorAll("li")]);
+    const obs = new MutationObserver(() => {});
+    obs.observe(document.body, { childList: true, subtree: true });
+    if (step !== first) for (const k of KEYS) if (step[k]) hub.set(k, step[k]);
+    let moved = 0;  // rows kept but taken out and put back (a move costs a redraw)
+    for (const r of obs.takeRecords()) for (const n of r.addedNodes) if (rowsBefore.has(n)) moved++;
+    obs.disconnect();
     const fresh = document.createElement("template");
     fresh.innerHTML = step.html;
+    const freshCd = document.createElement("template");
+    freshCd.innerHTML = step.cd_html;
     const kept = Array.from(box.querySelectorAll("tbody tr"))
       .filter(tr => before.get(tr.outerHTML) === tr).length;
     out.push({ same: box.innerHTML === fresh.innerHTML, kept,
+               cd: cdBox.innerHTML === freshCd.innerHTML, moved,
                board: JSON.stringify(board()) === JSON.stringify(step.expect_board),
                sent: hub.sent.length });
   }
@@ -73,17 +88,18 @@ def record(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[dict[str, Any
 
     def snap(forms: dict[str, Any]) -> None:
         steps.append({**forms, "html": app.log_tab.html.value, "expect_board": hub.board,
+                      "cd_html": app.stepper.countdown.value,
                       "rows": dict(hub.log["rows"])})
 
     sent: list[dict[str, Any]] = []
     hub._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
-    snap(hub.get_state(["log", "board"]))
+    snap(hub.get_state(list(KEYS)))
 
     def act(fn: Any) -> None:
         sent.clear()
         fn()
         for msg in sent:
-            forms = {k: v for k, v in msg.get("state", {}).items() if k in ("log", "board")}
+            forms = {k: v for k, v in msg.get("state", {}).items() if k in KEYS}
             if forms:
                 snap(json.loads(json.dumps(forms)))
 
@@ -115,6 +131,9 @@ def test_the_page_log_equals_a_fresh_render_after_every_message(
     *each, lost = res
     assert [r["same"] for r in each] == [True] * len(steps)
     assert [r["board"] for r in each] == [True] * len(steps)
+    assert [r["cd"] for r in each] == [True] * len(steps)
+    assert [r["moved"] for r in each] == [0] * len(steps)  # a kept row stays where it is
+    assert sum("patch" in s.get("countdown", {}) for s in steps) > 20
     assert all(r["sent"] == 0 for r in each)  # never out of step
     # every row whose HTML is unchanged keeps its node (the page inserts the new ones only)
     for prev, step, r in zip(steps[:-1], steps[1:], each[1:], strict=True):
@@ -125,7 +144,7 @@ def test_the_page_log_equals_a_fresh_render_after_every_message(
 
 
 BOARD_MODULE = "\n".join((WIDGETS / n).read_text(encoding="utf-8")
-                         for n in ("morph.js", "wire.js", "board.js"))
+                         for n in ("wire.js", "board.js"))
 BOARD_MODULE = BOARD_MODULE.replace("export default { initialize, render };",
                                     "window.__board = { render };")
 

@@ -16,8 +16,8 @@ from ...engine.intents import Intent
 from ...engine.secrecy import REVEALING
 from ...explain import cite
 from ...explain.options import describe_intent
-from ..html import countdown_html, e, sentence_html, sentences_html
-from ..live import LiveHTML, OptionPicker
+from ..html import COUNTDOWN_SHELL, countdown_cells, e, sentence_html, sentences_html
+from ..live import LiveHTML, LiveRows, OptionPicker
 from ..session import StepReport
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class StepperPanel:
                                 "Play decisions until the round (or phase) changes")
         hub = app.board  # the live panels' text travels on the board's model
         self.step_label = LiveHTML(hub, "steps", kind="fresh", _dom_classes=["mrp-step-count"])
-        self.countdown = LiveHTML(hub, "countdown", _dom_classes=["mrp-countdown"])
+        self.countdown = LiveRows(hub, "countdown", _dom_classes=["mrp-countdown"])
         self.decision = LiveHTML(hub, "decision", kind="fresh",
                                  _dom_classes=["mrp-decision"])
         self.options = OptionPicker(hub, _dom_classes=["mrp-options"],
@@ -73,7 +73,9 @@ class StepperPanel:
     # ------------------------------------------------------------------ render
     def render(self, view: dict[str, Any], reports: list[StepReport] | None) -> None:
         """Countdown, decision, options and (when given) the explanation of ``reports``."""
-        self.countdown.value = countdown_html(self.app.spec, view)
+        cells, queue = countdown_cells(self.app.spec, view)
+        self.countdown.show_rows(COUNTDOWN_SHELL, list(enumerate(cells)), foot=queue,
+                                 order="asc")
         self.render_decision(view)
         if reports is not None:
             self.explain.value = self.reports_html(reports)
