@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
+from mrp_tutor import tables
 from mrp_tutor.app import build_app
+from mrp_tutor.app.html import rows_html
+from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import load_spec
 
@@ -24,3 +27,13 @@ def make_app(spec: Any, monkeypatch: pytest.MonkeyPatch,
     """``make_app(seed)``: the app on the base data, its first game seeded."""
     monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
     return lambda seed: build_app(spec=spec, seed=seed)
+
+
+def fresh_log(app: TutorApp) -> str:
+    """The Log tab rendered from scratch for the current viewer (no row cache)."""
+    evs = app.session.game.log
+    start = max(0, len(evs) - LOG_TAIL)
+    shown = [app.session.visible(ev) for ev in evs[start:]]
+    rows = tables.event_rows(app.spec, shown, start=start, rounds=event_rounds(evs)[start:])
+    return (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
+            + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table"))

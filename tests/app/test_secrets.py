@@ -18,6 +18,8 @@ from mrp_tutor.app.seeds import SEED_ENV, parse_seed
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import load_spec
 
+from .conftest import fresh_log
+
 SEED = 982451653  # long enough that its digits appear nowhere by chance
 
 
@@ -134,34 +136,21 @@ def test_switching_the_hands_player_resets_every_control(app: TutorApp, spec: An
     assert app.session.state.seats["green"].chosen is None
 
 
-def _log_uncached(app: TutorApp) -> str:
-    from mrp_tutor import tables
-    from mrp_tutor.app.html import rows_html
-    from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds
-
-    evs = app.session.game.log
-    start = max(0, len(evs) - LOG_TAIL)
-    shown = [app.session.visible(ev) for ev in evs[start:]]
-    rows = tables.event_rows(app.spec, shown, start=start, rounds=event_rounds(evs)[start:])
-    return (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
-            + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table"))
-
-
 def test_the_log_row_cache_always_shows_what_the_viewer_may_see_now(app: TutorApp) -> None:
     to_choose(app)
     app.viewer.value = "red"
     app.dispatch({"type": "choose_character", "colour": "red", "character": "soldier"})
-    assert "Soldier" in app.log_tab.html.value and app.log_tab.html.value == _log_uncached(app)
+    assert "Soldier" in app.log_tab.html.value and app.log_tab.html.value == fresh_log(app)
     app.viewer.value = "blue"  # red's pick is red's secret again
-    assert "Soldier" not in app.log_tab.html.value and app.log_tab.html.value == _log_uncached(app)
+    assert "Soldier" not in app.log_tab.html.value and app.log_tab.html.value == fresh_log(app)
     app.mode.value = "Referee"
     assert "Soldier" in app.log_tab.html.value
     app.mode.value = "Tutor"
     for _ in range(5):
         app.stepper.next_btn.click()
-        assert app.log_tab.html.value == _log_uncached(app)
+        assert app.log_tab.html.value == fresh_log(app)
     for _ in range(3):
         app.stepper.back_btn.click()
-        assert app.log_tab.html.value == _log_uncached(app)
+        assert app.log_tab.html.value == fresh_log(app)
     app.new_btn.click()
-    assert app.log_tab.html.value == _log_uncached(app)
+    assert app.log_tab.html.value == fresh_log(app)

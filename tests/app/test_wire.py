@@ -13,14 +13,13 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor import tables
 from mrp_tutor.app import build_app
 from mrp_tutor.app.board import board_payload
-from mrp_tutor.app.html import rows_html
-from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.app.wire import _SAME, diff, patch
 from mrp_tutor.engine import load_spec
+
+from .conftest import fresh_log
 
 SEED = 982451653
 
@@ -71,16 +70,6 @@ class Page:
 
     def last(self, name: str) -> dict[str, Any]:
         return next(f[name] for f in reversed(self.forms) if name in f)
-
-
-def fresh_log(app: TutorApp) -> str:
-    """The Log tab rendered from scratch for the current viewer (no row cache)."""
-    evs = app.session.game.log
-    start = max(0, len(evs) - LOG_TAIL)
-    shown = [app.session.visible(ev) for ev in evs[start:]]
-    rows = tables.event_rows(app.spec, shown, start=start, rounds=event_rounds(evs)[start:])
-    return (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
-            + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table"))
 
 
 def fresh_board(app: TutorApp) -> dict[str, Any]:
