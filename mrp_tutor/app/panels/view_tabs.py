@@ -22,10 +22,12 @@ if TYPE_CHECKING:
 LOG_TAIL = 60  # log rows shown (the latest first)
 
 
-def event_rounds(events: list[Any]) -> list[int]:
-    """The round each event happened in (0 before the first round starts)."""
-    out, r = [], 0
-    for ev in events:
+def event_rounds(events: list[Any], known: list[int] | None = None) -> list[int]:
+    """The round each event happened in (0 before the first round starts); ``known``: the
+    rounds of the first events, already worked out (only the rest are looked at)."""
+    out = list(known or [])[:len(events)]
+    r = out[-1] if out else 0
+    for ev in events[len(out):]:
         if ev.type == "track_advanced" and getattr(ev, "kind", "") == "round":
             r = ev.number
         out.append(r)
@@ -43,12 +45,21 @@ class LogTab:
         # it): a row is rendered again only when what the viewer sees of it changed (compared
         # field by field, never by identity)
         self._rows: dict[int, tuple[Any, int, str, Any, Any]] = {}
+        self._rounds: list[int] = []  # event_rounds of the log last shown ...
+        self._round_of: list[Any] = []  # ... and its events
 
     def refresh(self) -> None:
         sess, spec = self.app.session, self.app.spec
         self.app.board.new_view((sess.viewer, sess.referee, sess.epoch))
         evs = sess.game.log
-        rounds = event_rounds(evs)
+        # the rounds worked out last time hold for the events this log shares with that one:
+        # a log only grows (Next, an edit) or is cut back to an earlier history (Back), and a
+        # new game or scenario has new events (so its first differs)
+        n = min(len(self._rounds), len(evs))
+        if n and (self._round_of[0] is not evs[0] or self._round_of[n - 1] is not evs[n - 1]):
+            n = 0
+        rounds = self._rounds = event_rounds(evs, self._rounds[:n])
+        self._round_of = list(evs)
         start = max(0, len(evs) - LOG_TAIL)
         # what redacting an event depends on besides the event (engine.secrecy.redact): the
         # same logged event seen by the same viewer, with the same controllers, shows the same
