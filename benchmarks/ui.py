@@ -16,8 +16,10 @@ Measured (all in-page timings, ``performance.now()`` + MutationObserver, no Pyth
    <= 1.5x the button), then *Back* (N clicks, undoing them) and, in Referee mode (every
    colour's options listed), *Play this* on the first option (N clicks).  N over 40 runs in
    cycles of 40 (Next 40, Back 40, ...; Play 40, then 40 uncounted Backs), so a long series
-   never reaches the game's end.  200 by default: the p95 of 40 clicks is their second
-   slowest, which swings by half between runs minutes apart.  Also reported: the
+   never reaches the game's end (so the cycles replay the game's first 40 steps: later rounds
+   are not measured, and from the second cycle on the kernel's log rows for those steps are
+   cached).  200 by default: the p95 of 40 clicks lies between their two slowest, which
+   swings by half between runs minutes apart.  Also reported: the
    first mutation, the next frame after the last mutation (``requestAnimationFrame`` then a
    task: style, layout and paint of what changed are done by then), and the websocket frames
    and bytes the page received per click.  Pages stay open side by side and take turns in

@@ -337,10 +337,11 @@ function render({ model, el }) {
   };
 }
 
-// Follow the wired traits from the model's creation (the app board also carries the log and
-// the rules cited), so no patch arrives before the page holds the value it patches.
+// Follow the wired traits from the model's creation (the app board also carries the log, the
+// countdown and the rules cited: AppBoard.WIRED in mrp_tutor/app/live.py), so no patch
+// arrives before the page holds the value it patches.
 function initialize({ model }) {
-  for (const name of ["board", "log", "cites"]) wireStream(model, name);
+  for (const name of ["board", "log", "countdown", "cites"]) wireStream(model, name);
 }
 
 export default { initialize, render };

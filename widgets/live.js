@@ -71,7 +71,8 @@ const parse = (html) => {
 };
 
 // A panel of keyed rows (the log, the countdown strip): {head, shell (HTML holding one empty
-// <tbody>, <ol> or <ul>), rows: {index: "<tr>" or "<li>"}, foot, order}, wired (a Next sends
+// element marked data-mrp-rows: a <tbody>, <ol> or <ul>), rows: {index: one "<tr>" or
+// "<li>" each}, foot, order}, wired (a Next sends
 // the new or changed rows only, wire.js). Shown as head, shell with the rows in its
 // container, then foot; rows in index order ("asc") or the highest first (the default). A
 // row whose HTML is unchanged keeps its node.
@@ -98,7 +99,7 @@ function rowsSlot(hub, name, el) {
       for (const n of shellNodes) n.remove();
       const frag = parse(shell);
       shellNodes = Array.from(frag.childNodes);
-      body = frag.querySelector("tbody, ol, ul");
+      body = frag.querySelector("[data-mrp-rows]");
       wrap = body ? body.localName : "tbody";
       box.insertBefore(frag, footNodes[0] || null);
       shown.clear();

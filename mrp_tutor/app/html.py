@@ -151,7 +151,7 @@ def countdown_cells(spec: GameSpec, view: Mapping[str, Any]) -> tuple[list[str],
     return cells, q
 
 
-COUNTDOWN_SHELL = '<ol class="mrp-countdown-strip"></ol>'
+COUNTDOWN_SHELL = '<ol class="mrp-countdown-strip" data-mrp-rows></ol>'
 
 
 def race_html(df: pd.DataFrame, colours: Sequence[str]) -> str:

@@ -9,8 +9,9 @@ its own trait of the hub and redraws only when that text changed.  The app's dis
 holds the hub's sync for the whole click, so a click sends at most one hub message holding
 only the traits that changed (``widgets/live.js``).
 
-The board and the log are *wired* (:mod:`.wire`): a click sends what changed in them (a
-Next: the new log rows, the zones and ships that changed), not their whole value.
+The board, the log and the countdown strip are *wired* (:mod:`.wire`): a click sends what
+changed in them (a Next: the new log rows, the zones and ships and the countdown cells that
+changed), not their whole value.
 
 Secrets: the hub holds only what the panels show, all built from the current viewer's view,
 exactly as the ``W.HTML`` widgets it replaces did; when the view changes (viewer, Referee
@@ -137,17 +138,24 @@ class LiveRows(_Slot):
     the new or changed rows only, and the page keeps the node of every unchanged row.
 
     The trait holds ``{"head", "shell", "rows": {index: html}, "foot", "order"}``: ``shell``
-    holds one empty ``<tbody>``, ``<ol>`` or ``<ul>`` that the rows go into, in index order
-    (``order`` "asc") or the highest first ("desc")."""
+    holds one empty element marked ``data-mrp-rows`` (a ``<tbody>``, ``<ol>`` or ``<ul>``)
+    that the rows go into, each one element, in index order (``order`` "asc") or the highest
+    first ("desc")."""
 
-    CONTAINERS = ("</tbody>", "</ol>", "</ul>")
+    MARK = "data-mrp-rows"
 
     def __init__(self, hub: AppBoard, name: str, **kwargs: Any) -> None:
         super().__init__(hub, name, kind="rows", **kwargs)
 
     def show_rows(self, shell: str, rows: list[tuple[int, str]], *, head: str = "",
                   foot: str = "", order: Literal["asc", "desc"] = "desc") -> None:
-        """``head``, ``shell`` holding ``rows`` (index, HTML), then ``foot``."""
+        """``head``, ``shell`` holding ``rows`` (index, HTML), then ``foot``.
+
+        Raises:
+            ValueError: ``shell`` has no (or more than one) element marked ``data-mrp-rows``.
+        """
+        if shell.count(self.MARK) != 1:
+            raise ValueError(f"the shell of {self.name!r} must mark one element {self.MARK}")
         setattr(self.hub, self.name, {"head": head, "shell": shell,
                                       "rows": {str(i): html for i, html in rows},
                                       "foot": foot, "order": order})
@@ -161,8 +169,7 @@ class LiveRows(_Slot):
         keys = sorted(v["rows"], key=int, reverse=v.get("order") != "asc")
         rows = "".join(v["rows"][k] for k in keys)
         shell = str(v["shell"])
-        at = min((i for i in (shell.find(c) for c in self.CONTAINERS) if i >= 0),
-                 default=len(shell))
+        at = shell.index(">", shell.index(self.MARK)) + 1  # just inside the marked element
         return str(v["head"]) + shell[:at] + rows + shell[at:] + str(v.get("foot", ""))
 
 
@@ -174,7 +181,8 @@ class LiveLog(LiveRows):
 
     def show(self, head: str, columns: Any, cls: str, rows: list[tuple[int, str]]) -> None:
         """``head`` then a table of ``rows`` (log index, ``<tr>``), shown highest index first."""
-        self.show_rows(table_html(columns, [], cls), rows, head=head)
+        shell = table_html(columns, [], cls).replace("<tbody>", f"<tbody {self.MARK}>", 1)
+        self.show_rows(shell, rows, head=head)
 
 
 class Pick(BaseModel):

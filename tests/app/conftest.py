@@ -36,4 +36,5 @@ def fresh_log(app: TutorApp) -> str:
     shown = [app.session.visible(ev) for ev in evs[start:]]
     rows = tables.event_rows(app.spec, shown, start=start, rounds=event_rounds(evs)[start:])
     return (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
-            + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table"))
+            + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table")
+            .replace("<tbody>", "<tbody data-mrp-rows>", 1))  # where the page puts the rows

@@ -66,7 +66,8 @@ class Page:
     def log_html(self) -> str:
         v = self.values["log"]
         rows = "".join(v["rows"][k] for k in sorted(v["rows"], key=int, reverse=True))
-        return str(v["head"] + v["shell"].replace("<tbody></tbody>", f"<tbody>{rows}</tbody>"))
+        return str(v["head"] + v["shell"].replace("<tbody data-mrp-rows></tbody>",
+                                                       f"<tbody data-mrp-rows>{rows}</tbody>"))
 
     def last(self, name: str) -> dict[str, Any]:
         return next(f[name] for f in reversed(self.forms) if name in f)

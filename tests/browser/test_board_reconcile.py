@@ -2,7 +2,7 @@
 fresh drawing of the new data, and every zone and ship whose data did not change must keep its
 node (that is what makes a Next cheap for the page).  Runs the real module in headless
 Chromium on a blank page (no kernel) with a stand-in model, over the boards of seeded games
-(Next, Back, highlighted targets, a picked zone)."""
+(Next, Back, highlighted zones and ships, a picked zone or ship)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,8 @@ async (boards) => {
 
 
 def boards(seed: int) -> list[tuple[dict[str, Any], str]]:
-    """The boards a page is sent over a seeded game: Next, some Backs, targets and picks."""
+    """The boards a page is sent over a seeded game: Next, some Backs, highlighted zones and
+    ships, zones and ships picked."""
     spec = load_spec(use_env_overrides=False)
     rng = random.Random(seed)
     sess = Session.new(spec, ("red", "blue", "green", "yellow"), seed)
@@ -76,10 +77,18 @@ def boards(seed: int) -> list[tuple[dict[str, Any], str]]:
             sess.next()
         view = sess.view()
         zones = sorted(view["zones"])
+        ships = [x for x in [*view["docks"], *view["launched"]] if x]
         targets: dict[str, Any] = {}
-        if zones and rng.random() < 0.3:
+        roll = rng.random()
+        if roll < 0.2:
             targets = {"zones": rng.sample(zones, 2), "prompt": "Pick a zone"}
-        picked = f"zone:{rng.choice(zones)}" if zones and rng.random() < 0.1 else ""
+        elif roll < 0.4 and ships:
+            targets = {"ships": rng.sample(ships, 1), "prompt": "Pick a ship",
+                       "picked": rng.sample(ships, 1) if rng.random() < 0.5 else []}
+        picked = ""
+        if rng.random() < 0.2:
+            picked = (f"ship:{rng.choice(ships)}" if ships and rng.random() < 0.5
+                      else f"zone:{rng.choice(zones)}")
         b = board_payload(spec, view, layout, step=len(sess.game.log), targets=targets)
         out.append((json.loads(json.dumps(b)), picked))
     return out

@@ -1,4 +1,4 @@
-"""widgets/morph.js: live.js and board.js redraw by morphing the DOM: the result must equal a fresh
+"""widgets/morph.js: live.js's HTML panels redraw by morphing the DOM: the result must equal a fresh
 render of the new HTML, and unchanged nodes must be kept (not rebuilt), which is what makes a
 Next cheap for the page.  Runs the real module in headless Chromium on a blank page (no
 kernel), over seeded random edits of log-like tables and explanation lists."""
