@@ -65,7 +65,6 @@ class StepperPanel:
         self.options.on_play(app._guard(self.on_play_option))
         self.options.on_bad_message(lambda msg: app.say(msg, "error"))
         self._position = 0  # numbers each options list, so a stale choice is refused
-        self._countdown_key: Any = None  # what the countdown strip was drawn from
         bar = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
                      _dom_classes=["mrp-stepper"], layout=W.Layout(flex_flow="row wrap"))
         self.widgets: list[W.Widget] = [bar, self.countdown, self.decision, self.options,
@@ -74,16 +73,9 @@ class StepperPanel:
     # ------------------------------------------------------------------ render
     def render(self, view: dict[str, Any], reports: list[StepReport] | None) -> None:
         """Countdown, decision, options and (when given) the explanation of ``reports``."""
-        resolving = view["stage"] == "resolve"
-        key = (self.app.spec, view.get("ruleset"), view.get("character"), resolving,
-               tuple(view.get("queue") or ()) if resolving else (),
-               tuple((c, tuple(view["seats"][c]["played"][-1:])) for c in view["order"])
-               if resolving else ())
-        if key != self._countdown_key:  # what the strip shows changed
-            self._countdown_key = key
-            cells, queue = countdown_cells(self.app.spec, view)
-            self.countdown.show_rows(COUNTDOWN_SHELL, list(enumerate(cells)), foot=queue,
-                                     order="asc")
+        cells, queue = countdown_cells(self.app.spec, view)
+        self.countdown.show_rows(COUNTDOWN_SHELL, list(enumerate(cells)), foot=queue,
+                                 order="asc")
         self.render_decision(view)
         if reports is not None:
             self.explain.value = self.reports_html(reports)
