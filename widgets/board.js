@@ -2,7 +2,8 @@
 // Reads the synced trait "board" (built in Python from the viewer's view; wired(): sent as a
 // patch of what the page holds, wire.js) and sends
 // {kind: "pick", target, id} when a zone or ship is clicked. No game logic here.
-// A redraw reconciles the board in keyed parts (reconcile below): unchanged zones and ships
+// A redraw reconciles the board in keyed parts (reconcile below; place() comes from morph.js,
+// prepended by Python): unchanged zones and ships
 // keep their nodes. Clicks and keys are handled once, on the root,
 // from the data-zone / data-ship / data-colour attributes.
 
@@ -160,50 +161,24 @@ function edgeLayer(b) {
 }
 
 // Make the children of `box` the nodes of `parts` ([key, build] pairs, in order): a child
-// whose key is unchanged keeps its node, neither built nor compared (nor moved, unless the
-// order changed); a child no part wants is removed; the others are built. Returns the nodes
-// in order. A Next changes a zone or two and a ship: only those are built again, and each
-// unchanged one costs a string comparison.
+// whose key is unchanged keeps its node, neither built nor compared, and stays in place
+// (morph.js place()); the others are built; children no part wants are removed. Returns the
+// nodes in order. A Next changes a zone or two and a ship: only those are built again.
 function reconcile(box, parts) {
-  const want = new Set(parts.map((p) => p[0]));
-  const nodes = [];
-  let ref = box.firstChild;
-  let rest = null;  // the children from the first miss on, by key (made on that miss)
-  const skip = () => {  // drop the children at ref that no part wants
-    while (ref && !want.has(ref.__mrpKey)) {
-      const next = ref.nextSibling;
-      ref.remove();
-      ref = next;
-    }
-  };
-  for (const [key, build] of parts) {
-    skip();
-    if (ref && ref.__mrpKey === key) {
-      if (rest && rest.get(key) === ref) rest.delete(key);
-      nodes.push(ref);
-      ref = ref.nextSibling;
-      continue;
-    }
-    if (!rest) {
-      rest = new Map();
-      for (let n = ref; n; n = n.nextSibling) {
-        if (n.__mrpKey !== undefined && !rest.has(n.__mrpKey)) rest.set(n.__mrpKey, n);
-      }
-    }
-    let node = rest.get(key);
-    if (node) rest.delete(key);  // wanted here: the order changed
+  const have = new Map();  // the children by key
+  for (let n = box.firstChild; n; n = n.nextSibling) {
+    if (n.__mrpKey !== undefined && !have.has(n.__mrpKey)) have.set(n.__mrpKey, n);
+  }
+  const nodes = parts.map(([key, build]) => {
+    let node = have.get(key);
+    if (node) have.delete(key);
     else {
       node = build();
       node.__mrpKey = key;
     }
-    box.insertBefore(node, ref);
-    nodes.push(node);
-  }
-  while (ref) {  // every child still after ref is unused
-    const next = ref.nextSibling;
-    ref.remove();
-    ref = next;
-  }
+    return node;
+  });
+  place(box, nodes);
   return nodes;
 }
 

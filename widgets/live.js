@@ -126,19 +126,9 @@ function rowsSlot(hub, name, el) {
         shown.set(k, [rows[k], c.childNodes.length === 1 ? c.firstChild : c]);
       });
     }
-    const used = new Set(keys.map((k) => shown.get(k)[1]));
-    let ref = body.firstChild;
-    for (const k of keys) {
-      while (ref && !used.has(ref)) {  // a row gone or redrawn: dropped, so none is moved
-        const next = ref.nextSibling;
-        ref.remove();
-        ref = next;
-      }
-      const node = shown.get(k)[1];
-      if (node === ref) ref = ref.nextSibling;
-      else body.insertBefore(node, ref);
-    }
-    for (const n of Array.from(body.childNodes)) if (!used.has(n)) n.remove();
+    const nodes = keys.map((k) => shown.get(k)[1]);
+    place(body, nodes);  // a kept row is never moved (morph.js)
+    const used = new Set(nodes);
     for (const [k, hit] of shown) if (!used.has(hit[1])) shown.delete(k);
   };
   const [current, stop] = follow(hub, name, draw);

@@ -1,4 +1,26 @@
-// DOM morphing for the live panels (prepended to live.js by Python).
+// DOM helpers shared by the app's anywidgets (prepended to live.js and board.js by Python).
+
+// Make the children of `box` exactly `nodes`, in order: a node already in its place stays
+// (never taken out and put back: a move costs the page a relayout), the others are inserted,
+// every other child is removed.
+function place(box, nodes) {
+  const keep = new Set(nodes);
+  let ref = box.firstChild;
+  const drop = (all) => {  // remove the children from ref on that are not kept (or all)
+    while (ref && (all || !keep.has(ref))) {
+      const next = ref.nextSibling;
+      ref.remove();
+      ref = next;
+    }
+  };
+  for (const node of nodes) {
+    drop(false);
+    if (node === ref) ref = ref.nextSibling;
+    else box.insertBefore(node, ref);
+  }
+  drop(true);
+}
+
 // Make `into`'s children equal to `from`'s, keeping every old node that is unchanged (its
 // text is not shaped or laid out again): a Next that adds one sentence inserts one node.
 // A node is compared by its HTML.

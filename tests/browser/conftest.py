@@ -229,6 +229,39 @@ def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Ite
 
 
 # --------------------------------------------------------------------------- helpers
+# The part of a widget model the widgets' modules use; set() fires the change handlers.
+# Page scripts define it with ``const Model = `` + MODEL_JS.
+MODEL_JS = """class {
+    constructor(attrs) { this.attrs = attrs; this.handlers = {}; this.sent = []; }
+    get(k) { return this.attrs[k]; }
+    on(e, f) { (this.handlers[e] = this.handlers[e] || []).push(f); }
+    off(e, f) { this.handlers[e] = (this.handlers[e] || []).filter(g => g !== f); }
+    send(c) { this.sent.push(c); }
+    set(k, v) { this.attrs[k] = v; for (const f of this.handlers[`change:${k}`] || []) f(); }
+  }"""
+
+
+def widget_module(*names: str, expose: str) -> str:
+    """The named files of widgets/ as one module, as Python prepends them for the page, then
+    ``expose`` (a statement putting what a test uses on ``window``; the module's default
+    export is ``__default``)."""
+    src = "\n".join((REPO_ROOT / "widgets" / n).read_text(encoding="utf-8") for n in names)
+    return src.replace("export default ", "const __default = ") + "\n" + expose
+
+
+def run_in_blank_page(browser: Any, module: str, ready: str, script: str, arg: Any) -> Any:
+    """Load ``module`` in a blank page (no server, no kernel), wait until ``ready`` is true,
+    and return what ``script`` (a function of ``arg``) returns."""
+    page = browser.new_page()
+    try:
+        page.set_content("<html><body></body></html>")
+        page.add_script_tag(type="module", content=module)
+        page.wait_for_function(ready)
+        return page.evaluate(script, arg)
+    finally:
+        page.close()
+
+
 def wait_for_class(page: Any, css_class: str, timeout_ms: int = WIDGET_TIMEOUT_MS) -> Any:
     """Wait until the first element carrying ``css_class`` is visible; return its locator."""
     from playwright.sync_api import expect

@@ -14,24 +14,15 @@ from mrp_tutor.app.board import board_payload, zone_layout
 from mrp_tutor.app.session import Session
 from mrp_tutor.engine import load_spec
 
-from .conftest import REPO_ROOT
+from .conftest import MODEL_JS, run_in_blank_page, widget_module
 
-WIDGETS = REPO_ROOT / "widgets"
-MODULE = ((WIDGETS / "wire.js").read_text(encoding="utf-8") + "\n"
-          + (WIDGETS / "board.js").read_text(encoding="utf-8")
-          ).replace("export default {", "window.__board = {")
+MODULE = widget_module("morph.js", "wire.js", "board.js", expose="window.__board = __default;")
 
-# A stand-in for the widget model: get / on / off / send, and set() firing change events.
+# the board redrawn after each change, against a fresh drawing of the same data
 CHECK_JS = """
 async (boards) => {
-  const model = {
-    data: {board: {}, picked: ""}, handlers: {},
-    get(k) { return this.data[k]; },
-    on(ev, f) { (this.handlers[ev] ||= []).push(f); },
-    off(ev, f) { this.handlers[ev] = (this.handlers[ev] || []).filter((g) => g !== f); },
-    send() {},
-    set(k, v) { this.data[k] = v; for (const f of this.handlers[`change:${k}`] || []) f(); },
-  };
+  const Model = """ + MODEL_JS + """;
+  const model = new Model({board: {}, picked: ""});
   const el = document.createElement("div");
   document.body.appendChild(el);
   window.__board.render({model, el});
@@ -39,7 +30,7 @@ async (boards) => {
   for (const [board, picked] of boards) {
     const before = new Map(Array.from(el.querySelectorAll("[data-zone], [data-ship]"))
       .map((n) => [n.outerHTML, n]));
-    model.data.picked = picked;
+    model.attrs.picked = picked;
     const moved = new Set();  // kept nodes taken out and put back (a move costs a redraw)
     const obs = new MutationObserver(() => {});
     obs.observe(el, {childList: true, subtree: true});
@@ -49,8 +40,7 @@ async (boards) => {
     }));
     obs.disconnect();
     const fresh = document.createElement("div");
-    const m2 = Object.assign({}, model, {handlers: {}});
-    window.__board.render({model: m2, el: fresh});
+    window.__board.render({model: new Model({board, picked}), el: fresh});
     const parts = Array.from(el.querySelectorAll("[data-zone], [data-ship]"));
     out.push({same: el.innerHTML === fresh.innerHTML,
               kept: parts.filter((n) => before.get(n.outerHTML) === n).length,
@@ -95,17 +85,10 @@ def boards(seed: int) -> list[tuple[dict[str, Any], str]]:
 
 
 def test_board_redraw_equals_a_fresh_drawing_and_keeps_unchanged_parts(browser: Any) -> None:
-    page = browser.new_page()
-    try:
-        page.set_content("<html><body></body></html>")
-        page.add_script_tag(type="module", content=MODULE)
-        page.wait_for_function("window.__board")
-        for seed in (1, 2):
-            res = page.evaluate(CHECK_JS, boards(seed))
-            assert [r["same"] for r in res] == [True] * len(res), seed
-            # a zone or ship drawn as before keeps its node: only what changed is drawn again
-            assert [r["kept"] for r in res] == [r["unchanged"] for r in res], seed
-            assert [r["moved"] for r in res] == [0] * len(res), seed  # kept in place
-            assert sum(r["kept"] for r in res) > 10 * len(res), seed  # most parts are kept
-    finally:
-        page.close()
+    for seed in (1, 2):
+        res = run_in_blank_page(browser, MODULE, "window.__board", CHECK_JS, boards(seed))
+        assert [r["same"] for r in res] == [True] * len(res), seed
+        # a zone or ship drawn as before keeps its node: only what changed is drawn again
+        assert [r["kept"] for r in res] == [r["unchanged"] for r in res], seed
+        assert [r["moved"] for r in res] == [0] * len(res), seed  # kept in place
+        assert sum(r["kept"] for r in res) > 10 * len(res), seed  # most parts are kept

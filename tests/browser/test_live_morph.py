@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .conftest import REPO_ROOT
+from .conftest import run_in_blank_page, widget_module
 
-MORPH_JS = (REPO_ROOT / "widgets" / "morph.js").read_text(encoding="utf-8")
+MODULE = widget_module("morph.js", expose="window.__live = { morph };")
 
 CHECK_JS = """
 async (steps) => {
@@ -68,16 +68,9 @@ def steps(seed: int) -> tuple[list[str], list[int]]:
 
 
 def test_morph_equals_a_fresh_render_and_keeps_unchanged_rows(browser: Any) -> None:
-    page = browser.new_page()
-    try:
-        page.set_content("<html><body></body></html>")
-        page.add_script_tag(type="module", content=MORPH_JS + "\nwindow.__live = { morph };")
-        page.wait_for_function("window.__live")
-        for seed in range(3):
-            html, kept = steps(seed)
-            res = page.evaluate(CHECK_JS, html)
-            assert [r["same"] for r in res] == [True] * len(html), seed
-            # every unchanged row keeps its nodes: only what changed is drawn again
-            assert [r["kept"] for r in res] == kept, seed
-    finally:
-        page.close()
+    for seed in range(3):
+        html, kept = steps(seed)
+        res = run_in_blank_page(browser, MODULE, "window.__live", CHECK_JS, html)
+        assert [r["same"] for r in res] == [True] * len(html), seed
+        # every unchanged row keeps its nodes: only what changed is drawn again
+        assert [r["kept"] for r in res] == kept, seed

@@ -15,27 +15,18 @@ import pytest
 from mrp_tutor.app import build_app
 from mrp_tutor.engine import load_spec
 
-from .conftest import REPO_ROOT
+from .conftest import MODEL_JS, run_in_blank_page, widget_module
 
 pytestmark = pytest.mark.browser
 
-WIDGETS = REPO_ROOT / "widgets"
-MODULE = "\n".join((WIDGETS / n).read_text(encoding="utf-8")
-                   for n in ("morph.js", "wire.js", "live.js"))
-MODULE += "\nwindow.__wire = { rowsSlot, follow };"
+MODULE = widget_module("morph.js", "wire.js", "live.js",
+                       expose="window.__wire = { rowsSlot, follow };")
 KEYS = ("log", "board", "countdown")  # the wired traits followed
 
 CHECK_JS = """
 async (steps) => {
   const KEYS = ["log", "board", "countdown"];
-  class Model {  // the part of a widget model live.js and wire.js use
-    constructor(attrs) { this.attrs = attrs; this.handlers = {}; this.sent = []; }
-    get(k) { return this.attrs[k]; }
-    on(e, f) { (this.handlers[e] = this.handlers[e] || []).push(f); }
-    off(e, f) { this.handlers[e] = (this.handlers[e] || []).filter(g => g !== f); }
-    send(c) { this.sent.push(c); }
-    set(k, v) { this.attrs[k] = v; for (const f of this.handlers[`change:${k}`] || []) f(); }
-  }
+  const Model = """ + MODEL_JS + """;
   const [first, ...rest] = steps;
   const hub = new Model({ log: first.log, board: first.board, countdown: first.countdown });
   const el = document.createElement("div");
@@ -120,15 +111,7 @@ def record(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[dict[str, Any
 def test_the_page_log_equals_a_fresh_render_after_every_message(
         browser: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     steps = record(monkeypatch, tmp_path)
-    page = browser.new_page()
-    try:
-        page.set_content("<html><body></body></html>")
-        page.add_script_tag(type="module", content=MODULE)
-        page.wait_for_function("window.__wire")
-        res = page.evaluate(CHECK_JS, steps)
-    finally:
-        page.close()
-    *each, lost = res
+    *each, lost = run_in_blank_page(browser, MODULE, "window.__wire", CHECK_JS, steps)
     assert [r["same"] for r in each] == [True] * len(steps)
     assert [r["board"] for r in each] == [True] * len(steps)
     assert [r["cd"] for r in each] == [True] * len(steps)
@@ -143,21 +126,12 @@ def test_the_page_log_equals_a_fresh_render_after_every_message(
     assert lost["sent"] == [{"kind": "resync", "name": "log"}]  # asked once, not per message
 
 
-BOARD_MODULE = "\n".join((WIDGETS / n).read_text(encoding="utf-8")
-                         for n in ("wire.js", "board.js"))
-BOARD_MODULE = BOARD_MODULE.replace("export default { initialize, render };",
-                                    "window.__board = { render };")
+BOARD_MODULE = widget_module("morph.js", "wire.js", "board.js",
+                             expose="window.__board = __default;")
 
 BOARD_JS = """
 async (steps) => {
-  class Model {
-    constructor(attrs) { this.attrs = attrs; this.handlers = {}; }
-    get(k) { return this.attrs[k]; }
-    on(e, f) { (this.handlers[e] = this.handlers[e] || []).push(f); }
-    off(e, f) { this.handlers[e] = (this.handlers[e] || []).filter(g => g !== f); }
-    send() {}
-    set(k, v) { this.attrs[k] = v; for (const f of this.handlers[`change:${k}`] || []) f(); }
-  }
+  const Model = """ + MODEL_JS + """;
   const show = (attrs) => {
     const el = document.createElement("div");
     document.body.appendChild(el);
@@ -192,14 +166,7 @@ def test_the_board_drawn_in_keyed_parts_equals_a_fresh_draw(
     for i, b in enumerate(boards):  # now and then a zone is picked (the picked trait)
         zones = [z["id"] for z in b["zones"]]
         steps.append({"board": b, "picked": f"zone:{zones[i % len(zones)]}" if i % 7 == 3 else ""})
-    page = browser.new_page()
-    try:
-        page.set_content("<html><body></body></html>")
-        page.add_script_tag(type="module", content=BOARD_MODULE)
-        page.wait_for_function("window.__board")
-        res = page.evaluate(BOARD_JS, steps)
-    finally:
-        page.close()
+    res = run_in_blank_page(browser, BOARD_MODULE, "window.__board", BOARD_JS, steps)
     assert [r["same"] for r in res] == [True] * len(res)
     for prev, step, r in zip(steps[:-1], steps[1:], res, strict=True):  # unchanged: kept
         old = {z["id"]: z for z in prev["board"]["zones"]}
