@@ -7,7 +7,8 @@
 * A worker that dies (killed, out of memory, machine lost) takes its tasks with it; the
   scheduler reruns them on another worker.  If the scheduler gives a chunk up
   (``KilledWorker`` after its allowed failures) the chunk is submitted again under a new key,
-  up to :data:`RESUBMITS` times; a chunk is never silently dropped.
+  up to :data:`RESUBMITS` times; so is a chunk that finished but whose result died with its
+  worker before it was fetched.  A chunk is never silently dropped.
 * Ctrl-C (``KeyboardInterrupt``) stops the run: the unfinished chunks are cancelled and the
   games that finished are returned (``complete`` is false).
 
@@ -211,18 +212,26 @@ def _run_dask(client: Any, spec: GameSpec, players: int, parts: list[range],
         for fut in pending:
             i = futures.pop(fut)
             if fut.status == "finished":
-                done[i] = fut.result()
-                bar.update(len(parts[i]))
-                continue
-            err = fut.exception()
+                try:
+                    done[i] = fut.result()
+                except Exception:  # its worker died meanwhile, or it failed: judged below
+                    pass
+                else:
+                    bar.update(len(parts[i]))
+                    continue
+            # "error": it failed; any other status ("lost", "pending"): it finished, but the
+            # worker holding its result died before the result was fetched
+            err = fut.exception() if fut.status == "error" else None
             p = parts[i]
-            if type(err).__name__ == "KilledWorker" and tries[i] <= RESUBMITS:
-                again = submit(i)  # the workers that ran it died: play it again elsewhere
+            if (err is None or type(err).__name__ == "KilledWorker") and tries[i] <= RESUBMITS:
+                fut.cancel()  # the fresh submission replaces any recomputation of the old one
+                again = submit(i)  # play it again elsewhere
                 futures[again] = i
                 pending.add(again)
                 continue
+            why = err if err is not None else "the worker holding its results died each time"
             raise SimulationError(f"games with seeds {p.start} to {p.stop - 1} failed "
-                                  f"after {plural(tries[i], 'attempt')}: {err}") from err
+                                  f"after {plural(tries[i], 'attempt')}: {why}") from err
     except KeyboardInterrupt:
         client.cancel(list(futures))
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import dask
 import pandas as pd
@@ -61,6 +62,48 @@ def test_killed_worker_loses_no_game(spec, client, expected):
                    progress=kill_a_busy_worker)
     assert killed, "no worker was busy to kill"
     assert run.resubmitted >= 1, "the killed worker's chunk was not played again"
+    assert run.complete
+    pd.testing.assert_frame_equal(run.table(), expected)
+
+
+def test_results_lost_with_their_worker_are_played_again(spec, client, expected):
+    """A chunk can finish and then die with its worker before simulate() fetches it: the
+    scheduler has already reported it done, so the run must notice and play it again."""
+    killed: list[int] = []
+
+    def held_results() -> dict[str, int]:
+        """Finished chunks in each worker's memory."""
+        held: dict[str, int] = {}
+        for key, where in client.who_has().items():
+            if str(key).startswith("mrp-games-"):
+                for w in where:
+                    held[w] = held.get(w, 0) + 1
+        return held
+
+    def kill_a_worker_holding_results(done: int, total: int) -> None:
+        if killed:
+            return
+        # one chunk has been fetched so far: a worker holding two or more finished chunks
+        # holds at least one that simulate() has not fetched yet
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            held = held_results()
+            worker = max(held, key=held.__getitem__, default=None)
+            if worker is not None and held[worker] >= 2:
+                break
+            time.sleep(0.02)
+        else:
+            pytest.fail("no worker came to hold two finished chunks")
+        pid = client.run(os.getpid, workers=[worker])[worker]
+        os.kill(pid, signal.SIGKILL)
+        killed.append(pid)
+        while worker in client.scheduler_info(n_workers=-1)["workers"]:  # the loss is known
+            time.sleep(0.02)
+
+    run = simulate(spec, 4, GAMES, seed=100, client=client, chunk=CHUNK,
+                   progress=kill_a_worker_holding_results)
+    assert killed
+    assert run.resubmitted >= 1, "no lost result was played again"
     assert run.complete
     pd.testing.assert_frame_equal(run.table(), expected)
 
