@@ -300,13 +300,26 @@ function render({ model, el }) {
   };
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
-  const [value, stop] = follow(model, "board", redraw);
+  const redrawKeepingFocus = () => {
+    // a zone or ship drawn again (picked, highlighted, changed) is a new node: the keyboard
+    // focus it had goes to the node now drawn for the same zone or ship
+    const had = document.activeElement;
+    const spot = had && root.contains(had) ? had.closest("[data-zone], [data-ship]") : null;
+    redraw();
+    if (!spot || spot.isConnected) return;
+    const sel = spot.dataset.zone !== undefined
+      ? `[data-zone="${CSS.escape(spot.dataset.zone)}"]`
+      : `[data-ship="${CSS.escape(spot.dataset.ship)}"]`;
+    const again = root.querySelector(sel);
+    if (again) again.focus({ preventScroll: true });
+  };
+  const [value, stop] = follow(model, "board", redrawKeepingFocus);
   board = value;
-  model.on("change:picked", redraw);
+  model.on("change:picked", redrawKeepingFocus);
   redraw();
   return () => {
     stop();
-    model.off("change:picked", redraw);
+    model.off("change:picked", redrawKeepingFocus);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
   };

@@ -2,7 +2,8 @@
 fresh drawing of the new data, and every zone and ship whose data did not change must keep its
 node (that is what makes a Next cheap for the page).  Runs the real module in headless
 Chromium on a blank page (no kernel) with a stand-in model, over the boards of seeded games
-(Next, Back, highlighted zones and ships, a picked zone or ship)."""
+(Next, Back, highlighted zones and ships, a picked zone or ship).  A zone or ship drawn again
+while it has the keyboard focus hands the focus to its new node."""
 
 from __future__ import annotations
 
@@ -92,3 +93,34 @@ def test_board_redraw_equals_a_fresh_drawing_and_keeps_unchanged_parts(browser: 
         assert [r["kept"] for r in res] == [r["unchanged"] for r in res], seed
         assert [r["moved"] for r in res] == [0] * len(res), seed  # kept in place
         assert sum(r["kept"] for r in res) > 10 * len(res), seed  # most parts are kept
+
+
+# a zone or ship with the keyboard focus is picked (so drawn again): the focus must follow it
+FOCUS_JS = """
+async ([board, zone, ship]) => {
+  const Model = """ + MODEL_JS + """;
+  const model = new Model({board, picked: ""});
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  window.__board.render({model, el});
+  const out = [];
+  for (const [attr, id] of [["zone", zone], ["ship", ship]]) {
+    const sel = `[data-${attr}="${id}"]`;
+    const node = el.querySelector(sel);
+    node.focus();
+    model.set("picked", `${attr}:${id}`);  // what a pick by Enter leads to
+    const now = el.querySelector(sel);
+    out.push({rebuilt: now !== node, focused: document.activeElement === now});
+    model.set("picked", "");
+  }
+  return out;
+}
+"""
+
+
+def test_the_keyboard_focus_follows_a_zone_or_ship_drawn_again(browser: Any) -> None:
+    board, _ = boards(1)[10]
+    zone = board["zones"][0]["id"]
+    ship = next(s for s in board["docks"] if s)["id"]
+    res = run_in_blank_page(browser, MODULE, "window.__board", FOCUS_JS, [board, zone, ship])
+    assert res == [{"rebuilt": True, "focused": True}] * 2
