@@ -11,11 +11,14 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from mrp_tutor.app.board import board_payload, zone_layout
 from mrp_tutor.app.session import Session
 from mrp_tutor.engine import load_spec
 
 from .conftest import MODEL_JS, run_in_blank_page, widget_module
+from .test_wire_js import record
 
 MODULE = widget_module("morph.js", "wire.js", "board.js", expose="window.__board = __default;")
 
@@ -85,14 +88,28 @@ def boards(seed: int) -> list[tuple[dict[str, Any], str]]:
     return out
 
 
+def check_redraws(browser: Any, seq: list[tuple[dict[str, Any], str]], what: str) -> None:
+    res = run_in_blank_page(browser, MODULE, "window.__board", CHECK_JS, seq)
+    assert [r["same"] for r in res] == [True] * len(res), what
+    # a zone or ship drawn as before keeps its node: only what changed is drawn again
+    assert [r["kept"] for r in res] == [r["unchanged"] for r in res], what
+    assert [r["moved"] for r in res] == [0] * len(res), what  # kept in place
+    assert sum(r["kept"] for r in res) > 10 * len(res), what  # most parts are kept
+
+
 def test_board_redraw_equals_a_fresh_drawing_and_keeps_unchanged_parts(browser: Any) -> None:
     for seed in (1, 2):
-        res = run_in_blank_page(browser, MODULE, "window.__board", CHECK_JS, boards(seed))
-        assert [r["same"] for r in res] == [True] * len(res), seed
-        # a zone or ship drawn as before keeps its node: only what changed is drawn again
-        assert [r["kept"] for r in res] == [r["unchanged"] for r in res], seed
-        assert [r["moved"] for r in res] == [0] * len(res), seed  # kept in place
-        assert sum(r["kept"] for r in res) > 10 * len(res), seed  # most parts are kept
+        check_redraws(browser, boards(seed), f"seed {seed}")
+
+
+def test_the_boards_a_real_app_sent_redraw_alike(
+        browser: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """The boards of test_wire_js's mixed sequence (Next, Back, another viewer, Referee mode,
+    a round at once, a new game), as the app's kernel sent them, now and then a zone picked."""
+    sent = [s["expect_board"] for s in record(monkeypatch, tmp_path)]
+    seq = [(b, f"zone:{b['zones'][i % len(b['zones'])]['id']}" if i % 7 == 3 else "")
+           for i, b in enumerate(sent)]
+    check_redraws(browser, seq, "recorded")
 
 
 # a zone or ship with the keyboard focus is picked (so drawn again): the focus must follow it

@@ -2,7 +2,8 @@
 headless Chromium on a blank page (no kernel): fed the board, log and countdown messages a real
 app sent over a mixed sequence (Next past the 60 rows shown, Back, another viewer, Referee
 mode, a new game), the page's log and countdown must equal a fresh render of their HTML after
-every message, unchanged rows must keep their nodes, and the board must equal the kernel's.
+every message, unchanged rows must keep their nodes, and the board must equal the kernel's
+(test_board_reconcile draws these boards too).
 A page that missed a message asks for the whole value."""
 
 from __future__ import annotations
@@ -124,56 +125,3 @@ def test_the_page_log_equals_a_fresh_render_after_every_message(
         assert r["kept"] == len(same)
     assert sum("patch" in s.get("log", {}) for s in steps) > 60
     assert lost["sent"] == [{"kind": "resync", "name": "log"}]  # asked once, not per message
-
-
-BOARD_MODULE = widget_module("morph.js", "wire.js", "board.js",
-                             expose="window.__board = __default;")
-
-BOARD_JS = """
-async (steps) => {
-  const Model = """ + MODEL_JS + """;
-  const show = (attrs) => {
-    const el = document.createElement("div");
-    document.body.appendChild(el);
-    const model = new Model(attrs);
-    window.__board.render({ model, el });
-    return [model, el];
-  };
-  const [model, el] = show({ board: steps[0].board, picked: steps[0].picked });
-  const out = [];
-  for (const step of steps.slice(1)) {
-    const zones = new Map(Array.from(el.querySelectorAll("[data-zone]"))
-      .map(z => [z.dataset.zone, z]));
-    if (step.picked !== model.get("picked")) model.set("picked", step.picked);
-    model.set("board", step.board);
-    const [, fresh] = show({ board: step.board, picked: step.picked });
-    const kept = Array.from(el.querySelectorAll("[data-zone]"))
-      .filter(z => zones.get(z.dataset.zone) === z).map(z => z.dataset.zone);
-    out.push({ same: el.innerHTML === fresh.innerHTML, kept });
-    fresh.remove();
-  }
-  return out;
-}
-"""
-
-
-def test_the_board_drawn_in_keyed_parts_equals_a_fresh_draw(
-        browser: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    """board.js rebuilds only the parts whose data changed; the result is always a fresh draw."""
-    recorded = record(monkeypatch, tmp_path)
-    boards = [s["expect_board"] for s in recorded]
-    steps = []
-    for i, b in enumerate(boards):  # now and then a zone is picked (the picked trait)
-        zones = [z["id"] for z in b["zones"]]
-        steps.append({"board": b, "picked": f"zone:{zones[i % len(zones)]}" if i % 7 == 3 else ""})
-    res = run_in_blank_page(browser, BOARD_MODULE, "window.__board", BOARD_JS, steps)
-    assert [r["same"] for r in res] == [True] * len(res)
-    for prev, step, r in zip(steps[:-1], steps[1:], res, strict=True):  # unchanged: kept
-        old = {z["id"]: z for z in prev["board"]["zones"]}
-        same = {z["id"] for z in step["board"]["zones"] if old.get(z["id"]) == z
-                and prev["picked"] == step["picked"] == ""
-                and prev["board"]["colours"] == step["board"]["colours"]
-                and prev["board"]["targets"] == step["board"]["targets"]}
-        assert same <= set(r["kept"])
-    n = len(steps[0]["board"]["zones"])
-    assert sum(len(r["kept"]) for r in res) > n * len(res) / 2  # most zones, most of the time
