@@ -97,7 +97,10 @@ def test_results_lost_with_their_worker_are_played_again(spec, client, expected)
         pid = client.run(os.getpid, workers=[worker])[worker]
         os.kill(pid, signal.SIGKILL)
         killed.append(pid)
+        deadline = time.monotonic() + 60
         while worker in client.scheduler_info(n_workers=-1)["workers"]:  # the loss is known
+            if time.monotonic() > deadline:
+                pytest.fail("the scheduler did not notice the killed worker within 60 s")
             time.sleep(0.02)
 
     run = simulate(spec, 4, GAMES, seed=100, client=client, chunk=CHUNK,
