@@ -287,7 +287,16 @@ function render({ model, el }) {
   const root = h("div", "mrp-board");
   el.appendChild(root);
   let board = () => ({});
-  const redraw = () => draw(model, root, board() || {});
+  const redraw = () => {
+    try {
+      draw(model, root, board() || {});
+    } catch (err) {  // never a half-drawn board: say so; the next change draws it afresh
+      console.error("mrp_tutor: the board could not be drawn", err);
+      root.replaceChildren(h("div", "mrp-board-error",
+        "The board could not be drawn. The rest of the app still works; the next step " +
+        "draws it again."));
+    }
+  };
   const onClick = (ev) => {
     const msg = pickOf(ev.target);
     if (msg) model.send(msg);

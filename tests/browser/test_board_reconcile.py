@@ -3,7 +3,8 @@ fresh drawing of the new data, and every zone and ship whose data did not change
 node (that is what makes a Next cheap for the page).  Runs the real module in headless
 Chromium on a blank page (no kernel) with a stand-in model, over the boards of seeded games
 (Next, Back, highlighted zones and ships, a picked zone or ship).  A zone or ship drawn again
-while it has the keyboard focus hands the focus to its new node."""
+while it has the keyboard focus hands the focus to its new node; a board that cannot be drawn
+leaves a sentence, never half a board."""
 
 from __future__ import annotations
 
@@ -141,3 +142,30 @@ def test_the_keyboard_focus_follows_a_zone_or_ship_drawn_again(browser: Any) -> 
     ship = next(s for s in board["docks"] if s)["id"]
     res = run_in_blank_page(browser, MODULE, "window.__board", FOCUS_JS, [board, zone, ship])
     assert res == [{"rebuilt": True, "focused": True}] * 2
+
+
+# a board that cannot be drawn leaves a sentence, not half a board; the next one is whole
+BROKEN_JS = """
+async ([good, broken]) => {
+  const Model = """ + MODEL_JS + """;
+  const model = new Model({board: good, picked: ""});
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  window.__board.render({model, el});
+  model.set("board", broken);
+  const said = el.textContent, zones = el.querySelectorAll("[data-zone]").length;
+  model.set("board", good);
+  const fresh = document.createElement("div");
+  window.__board.render({model: new Model({board: good, picked: ""}), el: fresh});
+  return {said, zones, same: el.innerHTML === fresh.innerHTML};
+}
+"""
+
+
+def test_a_board_that_cannot_be_drawn_is_said_and_the_next_is_whole(browser: Any) -> None:
+    good, _ = boards(1)[10]
+    broken = {**good, "zones": [*good["zones"][:3], None]}  # a zone drawing throws on
+    res = run_in_blank_page(browser, MODULE, "window.__board", BROKEN_JS, [good, broken])
+    assert res["said"].startswith("The board could not be drawn.")
+    assert res["zones"] == 0  # no half-drawn board
+    assert res["same"]
