@@ -2,10 +2,9 @@
 // Reads the synced trait "board" (built in Python from the viewer's view; wired(): sent as a
 // patch of what the page holds, wire.js) and sends
 // {kind: "pick", target, id} when a zone or ship is clicked. No game logic here.
-// A redraw reconciles the board in keyed parts (reconcile below; place() comes from morph.js,
-// prepended by Python): unchanged zones and ships
-// keep their nodes. Clicks and keys are handled once, on the root,
-// from the data-zone / data-ship / data-colour attributes.
+// A redraw reconciles the board in keyed parts (reconcile below; place() comes from
+// morph.js, prepended by Python): unchanged zones and ships keep their nodes. Clicks and keys
+// are handled once, on the root, from the data-zone / data-ship / data-colour attributes.
 
 const COLOURS = {
   red: "#d64541", blue: "#3b7dd8", green: "#2e9e5b", yellow: "#e0b400",
@@ -287,15 +286,23 @@ function render({ model, el }) {
   const root = h("div", "mrp-board");
   el.appendChild(root);
   let board = () => ({});
+  // A zone or ship drawn again (picked, highlighted, changed) is a new node: the keyboard
+  // focus it had goes to the node now drawn for the same zone or ship. A board that cannot
+  // be drawn is said in a sentence, never left half drawn; the next change draws it afresh.
   const redraw = () => {
+    const had = document.activeElement;
+    const focused = had && root.contains(had) ? pickOf(had) : null;
     try {
       draw(model, root, board() || {});
-    } catch (err) {  // never a half-drawn board: say so; the next change draws it afresh
+    } catch (err) {
       console.error("mrp_tutor: the board could not be drawn", err);
       root.replaceChildren(h("div", "mrp-board-error",
         "The board could not be drawn. The rest of the app still works; the next step " +
         "draws it again."));
     }
+    if (!focused || had.isConnected) return;
+    const again = root.querySelector(`[data-${focused.target}="${CSS.escape(focused.id)}"]`);
+    if (again) again.focus({ preventScroll: true });
   };
   const onClick = (ev) => {
     const msg = pickOf(ev.target);
@@ -309,26 +316,13 @@ function render({ model, el }) {
   };
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
-  const redrawKeepingFocus = () => {
-    // a zone or ship drawn again (picked, highlighted, changed) is a new node: the keyboard
-    // focus it had goes to the node now drawn for the same zone or ship
-    const had = document.activeElement;
-    const spot = had && root.contains(had) ? had.closest("[data-zone], [data-ship]") : null;
-    redraw();
-    if (!spot || spot.isConnected) return;
-    const sel = spot.dataset.zone !== undefined
-      ? `[data-zone="${CSS.escape(spot.dataset.zone)}"]`
-      : `[data-ship="${CSS.escape(spot.dataset.ship)}"]`;
-    const again = root.querySelector(sel);
-    if (again) again.focus({ preventScroll: true });
-  };
-  const [value, stop] = follow(model, "board", redrawKeepingFocus);
+  const [value, stop] = follow(model, "board", redraw);
   board = value;
-  model.on("change:picked", redrawKeepingFocus);
+  model.on("change:picked", redraw);
   redraw();
   return () => {
     stop();
-    model.off("change:picked", redrawKeepingFocus);
+    model.off("change:picked", redraw);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
   };

@@ -72,10 +72,9 @@ const parse = (html) => {
 
 // A panel of keyed rows (the log, the countdown strip): {head, shell (HTML holding one empty
 // element marked data-mrp-rows: a <tbody>, <ol> or <ul>), rows: {index: one "<tr>" or
-// "<li>" each}, foot, order}, wired (a Next sends
-// the new or changed rows only, wire.js). Shown as head, shell with the rows in its
-// container, then foot; rows in index order ("asc") or the highest first (the default). A
-// row whose HTML is unchanged keeps its node.
+// "<li>" each}, foot, order}, wired (a Next sends the new or changed rows only, wire.js).
+// Shown as head, shell with the rows in its container, then foot; rows in index order
+// ("asc") or the highest first (the default). A row whose HTML is unchanged keeps its node.
 function rowsSlot(hub, name, el) {
   const box = document.createElement("div");
   box.className = "widget-html-content";

@@ -1,6 +1,7 @@
 // Wired traits (mrp_tutor/app/wire.py; prepended to board.js and live.js by Python): the
-// board, the log, the countdown and the rules cited arrive as {"$wire": seq, "id": stream, "full": value} or as a patch of the
-// value the page holds, {"$wire": seq, "id": stream, "base": b, "patch": p}. The value is kept
+// board, the log, the countdown and the rules cited arrive as
+// {"$wire": seq, "id": stream, "full": value} or as a patch of the value the page holds,
+// {"$wire": seq, "id": stream, "base": b, "patch": p}. The value is kept
 // once per stream for the whole page (globalThis: board.js and live.js are separate modules,
 // and anywidget hands each hook its own model proxy); a page that missed a step asks the
 // kernel for the whole value again.
