@@ -21,6 +21,7 @@ MRP_SKIP_BROWSER=1 turns that into a skip.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -260,6 +261,50 @@ def run_in_blank_page(browser: Any, module: str, ready: str, script: str, arg: A
         return page.evaluate(script, arg)
     finally:
         page.close()
+
+
+def record_app_messages(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[dict[str, Any]]:
+    """The wired messages (board, log, countdown) a real app sends over a mixed sequence (Next
+    past the rows shown, Back, another viewer, Referee mode, a round at once, a new game), each
+    with the HTML and board expected after it."""
+    from mrp_tutor.app import build_app
+    from mrp_tutor.engine import load_spec
+
+    keys = ("log", "board", "countdown")  # the wired traits a page follows
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
+    app = build_app(spec=load_spec(use_env_overrides=False), seed=982451653)
+    hub = app.board
+    steps: list[dict[str, Any]] = []
+
+    def snap(forms: dict[str, Any]) -> None:
+        steps.append({**forms, "html": app.log_tab.html.value, "expect_board": hub.board,
+                      "cd_html": app.stepper.countdown.value,
+                      "rows": dict(hub.log["rows"])})
+
+    sent: list[dict[str, Any]] = []
+    hub._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    snap(hub.get_state(list(keys)))
+
+    def act(fn: Any) -> None:
+        sent.clear()
+        fn()
+        for msg in sent:
+            forms = {k: v for k, v in msg.get("state", {}).items() if k in keys}
+            if forms:
+                snap(json.loads(json.dumps(forms)))
+
+    for _ in range(66):
+        act(app.stepper.next_btn.click)
+    for _ in range(3):
+        act(app.stepper.back_btn.click)
+    act(lambda: setattr(app.viewer, "value", "blue"))
+    act(lambda: setattr(app.mode, "value", "Referee"))
+    act(app.stepper.round_btn.click)
+    act(lambda: setattr(app.mode, "value", "Tutor"))
+    act(app.new_btn.click)
+    for _ in range(4):
+        act(app.stepper.next_btn.click)
+    return steps
 
 
 def wait_for_class(page: Any, css_class: str, timeout_ms: int = WIDGET_TIMEOUT_MS) -> Any:

@@ -18,8 +18,7 @@ from mrp_tutor.app.board import board_payload, zone_layout
 from mrp_tutor.app.session import Session
 from mrp_tutor.engine import load_spec
 
-from .conftest import MODEL_JS, run_in_blank_page, widget_module
-from .test_wire_js import record
+from .conftest import MODEL_JS, record_app_messages, run_in_blank_page, widget_module
 
 MODULE = widget_module("morph.js", "wire.js", "board.js", expose="window.__board = __default;")
 
@@ -105,9 +104,10 @@ def test_board_redraw_equals_a_fresh_drawing_and_keeps_unchanged_parts(browser: 
 
 def test_the_boards_a_real_app_sent_redraw_alike(
         browser: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    """The boards of test_wire_js's mixed sequence (Next, Back, another viewer, Referee mode,
-    a round at once, a new game), as the app's kernel sent them, now and then a zone picked."""
-    sent = [s["expect_board"] for s in record(monkeypatch, tmp_path)]
+    """The boards a real app's kernel sent over a mixed sequence (record_app_messages: Next,
+    Back, another viewer, Referee mode, a round at once, a new game), now and then a zone
+    picked."""
+    sent = [s["expect_board"] for s in record_app_messages(monkeypatch, tmp_path)]
     seq = [(b, f"zone:{b['zones'][i % len(b['zones'])]['id']}" if i % 7 == 3 else "")
            for i, b in enumerate(sent)]
     check_redraws(browser, seq, "recorded")

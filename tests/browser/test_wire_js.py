@@ -8,21 +8,16 @@ A page that missed a message asks for the whole value."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from mrp_tutor.app import build_app
-from mrp_tutor.engine import load_spec
-
-from .conftest import MODEL_JS, run_in_blank_page, widget_module
+from .conftest import MODEL_JS, record_app_messages, run_in_blank_page, widget_module
 
 pytestmark = pytest.mark.browser
 
 MODULE = widget_module("morph.js", "wire.js", "live.js",
                        expose="window.__wire = { rowsSlot, follow };")
-KEYS = ("log", "board", "countdown")  # the wired traits followed
 
 CHECK_JS = """
 async (steps) => {
@@ -71,47 +66,9 @@ async (steps) => {
 """
 
 
-def record(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[dict[str, Any]]:
-    """The wired messages of a mixed sequence, each with the HTML and board expected after it."""
-    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
-    app = build_app(spec=load_spec(use_env_overrides=False), seed=982451653)
-    hub = app.board
-    steps: list[dict[str, Any]] = []
-
-    def snap(forms: dict[str, Any]) -> None:
-        steps.append({**forms, "html": app.log_tab.html.value, "expect_board": hub.board,
-                      "cd_html": app.stepper.countdown.value,
-                      "rows": dict(hub.log["rows"])})
-
-    sent: list[dict[str, Any]] = []
-    hub._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
-    snap(hub.get_state(list(KEYS)))
-
-    def act(fn: Any) -> None:
-        sent.clear()
-        fn()
-        for msg in sent:
-            forms = {k: v for k, v in msg.get("state", {}).items() if k in KEYS}
-            if forms:
-                snap(json.loads(json.dumps(forms)))
-
-    for _ in range(66):
-        act(app.stepper.next_btn.click)
-    for _ in range(3):
-        act(app.stepper.back_btn.click)
-    act(lambda: setattr(app.viewer, "value", "blue"))
-    act(lambda: setattr(app.mode, "value", "Referee"))
-    act(app.stepper.round_btn.click)
-    act(lambda: setattr(app.mode, "value", "Tutor"))
-    act(app.new_btn.click)
-    for _ in range(4):
-        act(app.stepper.next_btn.click)
-    return steps
-
-
 def test_the_page_log_equals_a_fresh_render_after_every_message(
         browser: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    steps = record(monkeypatch, tmp_path)
+    steps = record_app_messages(monkeypatch, tmp_path)
     *each, lost = run_in_blank_page(browser, MODULE, "window.__wire", CHECK_JS, steps)
     assert [r["same"] for r in each] == [True] * len(steps)
     assert [r["board"] for r in each] == [True] * len(steps)

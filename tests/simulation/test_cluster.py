@@ -45,6 +45,24 @@ def expected(spec):
     return simulate(spec, 4, GAMES, seed=100, workers=0, progress=None).table()
 
 
+def sigkill(client, worker: str) -> int:
+    """Kill a worker's process outright (as the out-of-memory killer would); its pid."""
+    pid = client.run(os.getpid, workers=[worker])[worker]
+    os.kill(pid, signal.SIGKILL)
+    return pid
+
+
+def wait_until(check, what: str, seconds: float = 60):
+    """Poll ``check()`` until it returns something true, and return that; fail after
+    ``seconds`` saying ``what`` did not happen."""
+    deadline = time.monotonic() + seconds
+    while not (got := check()):
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} within {seconds:g} s")
+        time.sleep(0.02)
+    return got
+
+
 def test_killed_worker_loses_no_game(spec, client, expected):
     killed: list[int] = []
 
@@ -54,9 +72,7 @@ def test_killed_worker_loses_no_game(spec, client, expected):
         busy = [w for w, keys in client.processing().items() if keys]
         if not busy:
             return
-        pid = client.run(os.getpid, workers=[busy[0]])[busy[0]]
-        os.kill(pid, signal.SIGKILL)
-        killed.append(pid)
+        killed.append(sigkill(client, busy[0]))
 
     run = simulate(spec, 4, GAMES, seed=100, client=client, chunk=CHUNK,
                    progress=kill_a_busy_worker)
@@ -85,23 +101,15 @@ def test_results_lost_with_their_worker_are_played_again(spec, client, expected)
             return
         # one chunk has been fetched so far: a worker holding two or more finished chunks
         # holds at least one that simulate() has not fetched yet
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        def a_worker_holding_two() -> str | None:
             held = held_results()
             worker = max(held, key=held.__getitem__, default=None)
-            if worker is not None and held[worker] >= 2:
-                break
-            time.sleep(0.02)
-        else:
-            pytest.fail("no worker came to hold two finished chunks")
-        pid = client.run(os.getpid, workers=[worker])[worker]
-        os.kill(pid, signal.SIGKILL)
-        killed.append(pid)
-        deadline = time.monotonic() + 60
-        while worker in client.scheduler_info(n_workers=-1)["workers"]:  # the loss is known
-            if time.monotonic() > deadline:
-                pytest.fail("the scheduler did not notice the killed worker within 60 s")
-            time.sleep(0.02)
+            return worker if worker is not None and held[worker] >= 2 else None
+
+        worker = wait_until(a_worker_holding_two, "no worker came to hold two finished chunks")
+        killed.append(sigkill(client, worker))
+        wait_until(lambda: worker not in client.scheduler_info(n_workers=-1)["workers"],
+                   "the scheduler did not notice the killed worker")  # the loss is known
 
     run = simulate(spec, 4, GAMES, seed=100, client=client, chunk=CHUNK,
                    progress=kill_a_worker_holding_results)
