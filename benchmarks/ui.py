@@ -1,7 +1,9 @@
 """UI benchmark: the app in Voila + headless Chromium, against bare ipywidgets baselines.
 
-ONE run, ONE standalone Voila server serving a temporary *directory* (``voila DIR``) that holds
-three notebooks, each rendered at ``/voila/render/<name>.ipynb``:
+ONE run, ONE server serving a temporary *directory* that holds three notebooks, each rendered
+at ``/voila/render/<name>.ipynb``: the app's own server (``python -m mrp_tutor.serve DIR``, as
+``make app`` runs it, with its kernel pool, JavaScript gate and kernel cap off, so every page
+load starts a fresh kernel), or with ``--server voila`` a plain standalone Voila (``voila DIR``):
 
 - ``app.ipynb``    a copy of notebooks/app.ipynb (``show_app()``),
 - ``button.ipynb`` a bare ipywidgets Button + Label (the round-trip baseline),
@@ -32,7 +34,8 @@ Measured (all in-page timings, ``performance.now()`` + MutationObserver, no Pyth
    An init script watches the document from its creation (no race with a page that has no
    document yet), so the time is exact.
 
-Usage: ``python benchmarks/ui.py [--json] [--clicks N] [--loads K] [--ab REF]``.  Needs Chromium
+Usage: ``python benchmarks/ui.py [--json] [--clicks N] [--loads K] [--ab REF]
+[--server serve|voila]``.  Needs Chromium
 (env CHROMIUM, default /usr/bin/chromium).
 """
 
@@ -197,6 +200,7 @@ def pct(xs: list[float], q: float) -> float:
 
 def summary(xs: list[float]) -> dict[str, Any]:
     return {"n": len(xs), "p50_ms": round(pct(xs, 0.5), 1), "p95_ms": round(pct(xs, 0.95), 1),
+            "p99_ms": round(pct(xs, 0.99), 1), "over_30_ms": sum(x > 30 for x in xs),
             "min_ms": round(min(xs), 1), "max_ms": round(max(xs), 1),
             "mean_ms": round(statistics.fmean(xs), 1)}
 
@@ -269,7 +273,17 @@ def series(res: dict[str, Any]) -> dict[str, Any]:
             "ws_bytes_per_click": round(res["bytes"] / n)}
 
 
-def run(clicks: int, loads: int, ref: str | None = None) -> dict[str, Any]:
+SERVERS = {
+    # the app's server as visitors get it (TCP_NODELAY kernel websockets, compressed static
+    # files), minus what would change what is measured: no pool (a fresh kernel per load)
+    "serve": ["-m", "mrp_tutor.serve", "--preheat_kernel=False", "--TutorVoila.js_gate=False",
+              "--TutorVoila.max_kernels=0"],
+    "voila": ["-m", "voila"],
+}
+
+
+def run(clicks: int, loads: int, ref: str | None = None, server: str = "serve",
+        ) -> dict[str, Any]:
     from playwright.sync_api import expect, sync_playwright
 
     load_before = os.getloadavg()
@@ -280,7 +294,7 @@ def run(clicks: int, loads: int, ref: str | None = None) -> dict[str, Any]:
     t_spawn = time.perf_counter()
     env = {**os.environ, "MRP_TUTOR_SEED": "3"}  # the same game in every run
     voila = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(tmp), "--no-browser", "--Voila.ip=127.0.0.1",
+        [sys.executable, *SERVERS[server], str(tmp), "--no-browser", "--Voila.ip=127.0.0.1",
          f"--port={port}", "--Voila.port_retries=0", "--strip_sources=True",
          "--MappingKernelManager.cull_idle_timeout=120",
          "--MappingKernelManager.cull_interval=30"],
@@ -366,7 +380,7 @@ def run(clicks: int, loads: int, ref: str | None = None) -> dict[str, Any]:
     ca, cb = statistics.median(cold_app), statistics.median(cold_blank)
     out: dict[str, Any] = {
         "setup": {
-            "server": "one standalone Voila serving a temp directory (voila DIR); notebooks at "
+            "server": f"{' '.join(SERVERS[server])} serving a temp directory; notebooks at "
                       "/voila/render/{app,button,blank}.ipynb; a fresh kernel per page load; "
                       f"pages take turns in batches of {BATCH} clicks",
             "browser": "headless Chromium " + CHROMIUM, "python": platform.python_version(),
@@ -404,8 +418,11 @@ def main() -> None:
     ap.add_argument("--loads", type=int, default=5)
     ap.add_argument("--ab", metavar="REF", help="also measure the app at git revision REF "
                     "(e.g. main), its page taking turns with this one's")
+    ap.add_argument("--server", choices=sorted(SERVERS), default="serve",
+                    help="serve: the app's server (python -m mrp_tutor.serve, the default); "
+                         "voila: a plain standalone Voila")
     args = ap.parse_args()
-    res = run(max(30, args.clicks), max(1, args.loads), args.ab)
+    res = run(max(30, args.clicks), max(1, args.loads), args.ab, args.server)
     if args.json:
         print(json.dumps(res, indent=2))
         return

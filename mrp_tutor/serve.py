@@ -1,7 +1,7 @@
 """Serve the app to many visitors: standalone Voila with pooled kernels that are reclaimed.
 
 ``python -m mrp_tutor.serve [NOTEBOOK] [voila options]`` (``make app`` runs it) is Voila plus
-four things a public demo needs:
+these things a public demo needs:
 
 - **Closing or reloading a tab stops its kernel at once.**  Voila's page sends
   ``POST /voila/api/shutdown/<kernel>`` on ``beforeunload`` with the ``_xsrf`` cookie's value,
@@ -22,6 +22,8 @@ four things a public demo needs:
 
 - **The front-end's files compressed once.**  Scripts and styles go out gzip-compressed from
   memory (:mod:`mrp_tutor.serve_static`): 5.3 MB become about 1.3 MB per new visitor.
+- **A click's answer sent at once.**  The kernel websocket runs with ``TCP_NODELAY``
+  (:mod:`mrp_tutor.serve_ws`): no click waits for a delayed acknowledgement.
 
 Defaults below are applied only for options the command line does not give (Voila refuses
 an option given twice).  Every other Voila option works as usual.
@@ -35,13 +37,14 @@ from pathlib import Path
 from typing import Any
 
 import tornado.web
-from traitlets import Bool, Float, Int
+from traitlets import Bool, Float, Int, Type
 from voila import app as voila_app
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .serve_pool import paced_factory
 from .serve_static import compressed_class
+from .serve_ws import NoDelayConnection
 
 APP_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "app.ipynb"
 GATE_COOKIE = "mrp_js"
@@ -149,6 +152,10 @@ class TutorVoila(Voila):  # type: ignore[misc]
                          help="Seconds without a new visitor before the pool refills.")
     pool_nice = Int(10, config=True,
                     help="Nice value of kernels while they wait in the pool (0: none).")
+    kernel_websocket_connection_class = Type(
+        default_value=NoDelayConnection, klass=Voila.kernel_websocket_connection_class.klass,
+        config=True, help="The kernel websocket connection class (default: sends each "
+                          "message at once, mrp_tutor/serve_ws.py).")
 
     def init_settings(self) -> Any:
         original = voila_app.voila_kernel_manager_factory

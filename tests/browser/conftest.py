@@ -94,24 +94,38 @@ def serve_app(*options: str, log_name: str = "voila.log") -> Iterator[tuple[str,
 
     Yields (base URL, server process); SIGTERM on exit (Voila then stops its kernels).
     """
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    log_path = ARTIFACTS / log_name
     cmd = [
         sys.executable, "-m", "mrp_tutor.serve", str(APP_NOTEBOOK),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
         *options,
     ]  # fmt: skip
+    with run_server(cmd, port, log_name) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def run_server(cmd: list[str], port: int, log_name: str,
+               env: dict[str, str] | None = None) -> Iterator[tuple[str, Any]]:
+    """Run the server ``cmd`` (listening on loopback ``port``; its output in ``log_name``
+    under tests/artifacts) with the environment a public demo has (``env`` added).
+
+    Yields (base URL, server process) once the port accepts; SIGTERM on exit (a Jupyter
+    server or Voila then stops its kernels).
+    """
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log_path = ARTIFACTS / log_name
     # Served as a public demo is: no operator's override file (MRP_TUTOR_OVERRIDES unset), so a
     # visitor's card corrections stay in their own kernel. With a shared file, one visitor's
     # saved correction reached every kernel started after it (a pool refill), which made the
     # "another visitor does not see it" check depend on when the pool refilled.
-    env = {k: v for k, v in os.environ.items() if k != "MRP_TUTOR_OVERRIDES"}
-    env["MRP_TUTOR_SEED"] = str(TEST_SEED)
+    full_env = {k: v for k, v in os.environ.items() if k != "MRP_TUTOR_OVERRIDES"}
+    full_env["MRP_TUTOR_SEED"] = str(TEST_SEED)
+    full_env.update(env or {})
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
             cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            env=env,
+            env=full_env,
         )
     try:
         deadline = time.monotonic() + VOILA_START_TIMEOUT_S
@@ -122,23 +136,53 @@ def serve_app(*options: str, log_name: str = "voila.log") -> Iterator[tuple[str,
             except OSError:
                 if proc.poll() is not None:
                     pytest.fail(
-                        f"voila exited with {proc.returncode}; log {log_path}:\n{_tail(log_path)}"
+                        f"the server exited with {proc.returncode}; log {log_path}:\n"
+                        f"{_tail(log_path)}"
                     )
                 if time.monotonic() > deadline:
                     pytest.fail(
-                        f"voila not accepting connections on port {port} after "
+                        f"the server is not accepting connections on port {port} after "
                         f"{VOILA_START_TIMEOUT_S:.0f}s; log {log_path}:\n{_tail(log_path)}"
                     )
                 time.sleep(0.05)  # poll interval of the readiness probe, not a wait for the UI
         yield f"http://127.0.0.1:{port}/", proc
     finally:
         if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)  # voila shuts its kernels down on SIGTERM
+            proc.send_signal(signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
             try:
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def server_sockets_sending_at_once(proc: Any, port: int) -> list[bool]:
+    """For each connection the server process ``proc`` accepted on ``port``: is Nagle's
+    algorithm off (``TCP_NODELAY``)?  Reads a copy of each of the server's own sockets
+    (``pidfd_getfd``, Linux 5.6+); skips the test where that is not allowed."""
+    import ctypes
+    import errno
+
+    import psutil
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    pidfd = os.pidfd_open(proc.pid)
+    out = []
+    try:
+        for conn in psutil.Process(proc.pid).net_connections("tcp"):
+            if conn.status != "ESTABLISHED" or conn.laddr.port != port:
+                continue
+            fd = libc.syscall(438, pidfd, conn.fd, 0)  # SYS_pidfd_getfd
+            if fd < 0:
+                err = ctypes.get_errno()
+                if err in (errno.ENOSYS, errno.EPERM):
+                    pytest.skip(f"cannot read another process's socket here ({os.strerror(err)})")
+                continue  # that connection closed meanwhile
+            with socket.socket(fileno=fd) as copy:
+                out.append(bool(copy.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)))
+    finally:
+        os.close(pidfd)
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@
 One server of its own with a cap of one visitor kernel and no pool, so every kernel in it is
 a visitor's: closing or reloading the tab stops the kernel at once (the ``_xsrf`` cookie fix),
 plain GETs start none, a second visitor gets the busy page, the seat frees when the tab closes.
+The page's kernel websocket sends at once (``TCP_NODELAY``, mrp_tutor/serve_ws.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 import psutil
 import pytest
 from playwright.sync_api import expect
+
+from .conftest import server_sockets_sending_at_once
 
 pytestmark = pytest.mark.browser
 
@@ -69,6 +72,24 @@ def test_plain_gets_start_no_kernel(capped: tuple[str, Any]) -> None:
         status, body, _h = get(base)
         assert status == 200 and "needs JavaScript" in body
     assert kernels(proc) == []
+
+
+def test_the_kernel_websocket_sends_at_once(capped: tuple[str, Any], browser: Any) -> None:
+    """An idle HTTP connection keeps Nagle's algorithm on (tornado's default); the page's
+    kernel websocket turns it off. Before, no connection of a live app had it off."""
+    base, proc = capped
+    port = int(base.rstrip("/").rsplit(":", 1)[1])
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        kid = open_app(page, base)
+        expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+        flags = server_sockets_sending_at_once(proc, port)
+        assert flags.count(True) == 1, flags  # the websocket; the page's idle HTTP ones not
+        page.close(run_before_unload=True)
+        wait_gone(base, kid)  # the seat is free for the next test
+    finally:
+        ctx.close()
 
 
 def test_closing_or_reloading_a_tab_stops_its_kernel_and_frees_the_seat(
