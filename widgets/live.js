@@ -160,28 +160,36 @@ function optionsSlot(hub, name, el, model) {
     if (!(o.labels || []).length) return;
     model.send({ kind: "play", index: Number(select.value), position: o.position });
   });
-  let shown = null;
+  // The options shown (a new position picks the first again). Only what changed is
+  // written: most steps list nothing or the same labels again, and a <select> is dear to
+  // refill (each option added or removed updates its list).
+  let shownPosition = null;
+  let shownTexts = [];
   const draw = () => {
     const o = hub.get(name) || {};
     const labels = o.labels || [];
-    const key = JSON.stringify([o.position, labels]);
-    if (key === shown) return;
-    shown = key;
-    const frag = document.createDocumentFragment();
-    if (!labels.length) {
-      const opt = document.createElement("option");
-      opt.value = "-1";
-      opt.textContent = o.empty || "(no decision)";
-      frag.appendChild(opt);
+    const texts = labels.length ? labels : [o.empty || "(no decision)"];
+    const opts = select.options;
+    let changed = o.position !== shownPosition || opts.length !== texts.length;
+    for (let i = 0; i < texts.length; i++) {
+      const value = labels.length ? String(i) : "-1";
+      if (i >= opts.length) {
+        const opt = document.createElement("option");
+        opt.value = value;
+        opt.textContent = texts[i];
+        select.appendChild(opt);
+        continue;
+      }
+      if (opts[i].value !== value) opts[i].value = value;
+      if (shownTexts[i] !== texts[i]) {
+        opts[i].textContent = texts[i];
+        changed = true;
+      }
     }
-    labels.forEach((text, i) => {
-      const opt = document.createElement("option");
-      opt.value = String(i);
-      opt.textContent = text;
-      frag.appendChild(opt);
-    });
-    select.replaceChildren(frag);
-    select.selectedIndex = 0;
+    while (opts.length > texts.length) opts[opts.length - 1].remove();
+    shownTexts = texts;
+    shownPosition = o.position;
+    if (changed) select.selectedIndex = 0;  // another list: its first option again
     play.disabled = !labels.length;
   };
   draw();

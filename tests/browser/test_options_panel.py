@@ -1,0 +1,104 @@
+"""widgets/live.js's options panel (the legal options and "Play this"), run for real in a
+blank page: after every change the <select> lists exactly the labels (or the "nothing to
+decide" line), a new list or position picks the first option again, a pick the page sends
+carries the position it was listed for, and the panel writes only what changed (most steps
+list nothing or the same labels again: the same <option> nodes stay)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .conftest import MODEL_JS, run_in_blank_page, widget_module
+
+MODULE = widget_module("morph.js", "wire.js", "live.js",
+                       expose="window.__opts = { optionsSlot };")
+
+CHECK_JS = """
+async (steps) => {
+  const Model = """ + MODEL_JS + """;
+  const hub = new Model({options: steps[0].value});
+  const model = new Model({});
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  window.__opts.optionsSlot(hub, "options", el, model);
+  const select = el.querySelector("select");
+  const play = el.querySelector("button.mrp-play");
+  const out = [];
+  for (const step of steps) {
+    const before = Array.from(select.options);
+    if (step.pick !== undefined) select.selectedIndex = step.pick;  // the visitor chose
+    hub.set("options", step.value);
+    const opts = Array.from(select.options);
+    model.sent.length = 0;
+    play.click();
+    out.push({
+      texts: opts.map(o => o.textContent), values: opts.map(o => o.value),
+      selected: select.selectedIndex, disabled: play.disabled,
+      kept: opts.filter((o, i) => before[i] === o).length,
+      sent: model.sent.slice(),
+    });
+  }
+  return out;
+}
+"""
+
+POOL = ["Red: play the Recruiter (9)", "Red: play the Explorer (8)",
+        "Red: board ship 5 (to Phobos, 1 of 4 aboard) with 1 astronaut",
+        "Red: draw the top event card", "Red: move an astronaut from Hellas to Ausonia"]
+
+
+def steps(seed: int) -> list[dict[str, Any]]:
+    """Seeded option lists as the kernel sends them: often nothing, often the same labels
+    again at the next position, sometimes a pick by the visitor first."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    labels: list[str] = []
+    for position in range(1, 60):
+        r = rng.random()
+        if r < 0.4:
+            labels = []
+        elif r < 0.6 and labels:
+            labels = labels[:]  # the same labels, listed again for the next position
+        elif r < 0.75 and labels:
+            labels = [*labels]
+            labels[rng.randrange(len(labels))] = rng.choice(POOL) + f" #{position}"
+        else:
+            labels = rng.sample(POOL, rng.randint(1, len(POOL)))
+        same_position = bool(out) and rng.random() < 0.15  # the view changed, not the game
+        pos = out[-1]["value"]["position"] if same_position else position
+        step: dict[str, Any] = {"value": {"labels": labels, "position": pos,
+                                          "empty": "(nothing to decide)"}}
+        if labels and rng.random() < 0.3:
+            step["pick"] = rng.randrange(len(labels))
+        out.append(step)
+    return out
+
+
+def test_the_select_lists_the_labels_and_writes_only_what_changed(browser: Any) -> None:
+    for seed in range(3):
+        plan = steps(seed)
+        got = run_in_blank_page(browser, MODULE, "window.__opts", CHECK_JS, plan)
+        prev: dict[str, Any] | None = None
+        for n, (step, res) in enumerate(zip(plan, got, strict=True)):
+            v = step["value"]
+            where = f"seed {seed} step {n}"
+            if v["labels"]:
+                assert res["texts"] == v["labels"], where
+                assert res["values"] == [str(i) for i in range(len(v["labels"]))], where
+                assert not res["disabled"], where
+                # Play sends the option shown selected, with the position it was listed for
+                assert res["sent"] == [{"kind": "play", "index": res["selected"],
+                                        "position": v["position"]}], where
+            else:
+                assert res["texts"] == ["(nothing to decide)"] and res["values"] == ["-1"], where
+                assert res["disabled"] and res["sent"] == [], where
+            same_list = prev is not None and prev["labels"] == v["labels"]
+            if not (same_list and prev is not None and prev["position"] == v["position"]):
+                assert res["selected"] == 0, where  # another list or position: the first
+            elif "pick" in step:
+                assert res["selected"] == step["pick"], where  # the visitor's pick stays
+            if same_list and prev is not None:
+                # nothing rebuilt: every <option> node stays
+                assert res["kept"] == max(1, len(v["labels"])), where
+            prev = v
