@@ -3,7 +3,8 @@
 ONE run, ONE server serving a temporary *directory* that holds three notebooks, each rendered
 at ``/voila/render/<name>.ipynb``: the app's own server (``python -m mrp_tutor.serve DIR``, as
 ``make app`` runs it, with its kernel pool, JavaScript gate and kernel cap off, so every page
-load starts a fresh kernel), or with ``--server voila`` a plain standalone Voila (``voila DIR``):
+load starts a fresh kernel), or with ``--server voila`` a plain standalone Voila (``voila DIR``)
+(``--server serve-nagle``: the app's server with Nagle's algorithm left on its websockets):
 
 - ``app.ipynb``    a copy of notebooks/app.ipynb (``show_app()``),
 - ``button.ipynb`` a bare ipywidgets Button + Label (the round-trip baseline),
@@ -35,7 +36,7 @@ Measured (all in-page timings, ``performance.now()`` + MutationObserver, no Pyth
    document yet), so the time is exact.
 
 Usage: ``python benchmarks/ui.py [--json] [--clicks N] [--loads K] [--ab REF]
-[--server serve|voila]``.  Needs Chromium
+[--server serve|serve-nagle|voila]``.  Needs Chromium
 (env CHROMIUM, default /usr/bin/chromium).
 """
 
@@ -273,11 +274,16 @@ def series(res: dict[str, Any]) -> dict[str, Any]:
             "ws_bytes_per_click": round(res["bytes"] / n)}
 
 
+# the app's server as visitors get it (TCP_NODELAY kernel websockets, compressed static files),
+# minus what would change what is measured: no pool (a fresh kernel per load), gate or cap
+SERVE = ["-m", "mrp_tutor.serve", "--preheat_kernel=False", "--TutorVoila.js_gate=False",
+         "--TutorVoila.max_kernels=0"]
 SERVERS = {
-    # the app's server as visitors get it (TCP_NODELAY kernel websockets, compressed static
-    # files), minus what would change what is measured: no pool (a fresh kernel per load)
-    "serve": ["-m", "mrp_tutor.serve", "--preheat_kernel=False", "--TutorVoila.js_gate=False",
-              "--TutorVoila.max_kernels=0"],
+    "serve": SERVE,
+    # jupyter_server's own kernel websocket connection (Nagle's algorithm left on): an A/B of
+    # mrp_tutor/serve_ws.py alone
+    "serve-nagle": [*SERVE, "--TutorVoila.kernel_websocket_connection_class=jupyter_server."
+                            "services.kernels.connection.channels.ZMQChannelsWebsocketConnection"],
     "voila": ["-m", "voila"],
 }
 
@@ -420,7 +426,8 @@ def main() -> None:
                     "(e.g. main), its page taking turns with this one's")
     ap.add_argument("--server", choices=sorted(SERVERS), default="serve",
                     help="serve: the app's server (python -m mrp_tutor.serve, the default); "
-                         "voila: a plain standalone Voila")
+                         "serve-nagle: the same with Nagle's algorithm left on the kernel "
+                         "websocket; voila: a plain standalone Voila")
     args = ap.parse_args()
     res = run(max(30, args.clicks), max(1, args.loads), args.ab, args.server)
     if args.json:

@@ -156,33 +156,86 @@ def run_server(cmd: list[str], port: int, log_name: str,
                 proc.wait()
 
 
-def server_sockets_sending_at_once(proc: Any, port: int) -> list[bool]:
-    """For each connection the server process ``proc`` accepted on ``port``: is Nagle's
-    algorithm off (``TCP_NODELAY``)?  Reads a copy of each of the server's own sockets
-    (``pidfd_getfd``, Linux 5.6+); skips the test where that is not allowed."""
-    import ctypes
-    import errno
+class _Sockets:
+    """Copies of a server process's sockets (``pidfd_getfd``, Linux 5.6+), to read their
+    options from the test."""
 
+    def __init__(self, proc: Any) -> None:
+        import ctypes
+
+        self.pid = proc.pid
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        try:
+            self.pidfd = os.pidfd_open(proc.pid)
+        except OSError as err:
+            pytest.skip(f"cannot read another process's socket here ({err.strerror})")
+
+    def copy(self, fd: int) -> socket.socket | None:
+        """A copy of the server's ``fd``; None if it is gone; skips the test where copying
+        another process's socket is not allowed (ENOSYS, EPERM: a container's seccomp)."""
+        import ctypes
+        import errno
+
+        got = self.libc.syscall(438, self.pidfd, fd, 0)  # SYS_pidfd_getfd
+        if got < 0:
+            err = ctypes.get_errno()
+            if err in (errno.ENOSYS, errno.EPERM):  # the caller's finally closes pidfd
+                pytest.skip(f"cannot read another process's socket here ({os.strerror(err)})")
+            return None
+        return socket.socket(fileno=got)
+
+    def close(self) -> None:
+        os.close(self.pidfd)
+
+
+def can_read_server_sockets(proc: Any) -> None:
+    """Skip now (before a test opens pages) unless ``server_sockets_sending_at_once`` can
+    read ``proc``'s sockets: tried on its listening socket."""
     import psutil
 
-    libc = ctypes.CDLL(None, use_errno=True)
-    pidfd = os.pidfd_open(proc.pid)
-    out = []
+    sockets = _Sockets(proc)
     try:
-        for conn in psutil.Process(proc.pid).net_connections("tcp"):
-            if conn.status != "ESTABLISHED" or conn.laddr.port != port:
-                continue
-            fd = libc.syscall(438, pidfd, conn.fd, 0)  # SYS_pidfd_getfd
-            if fd < 0:
-                err = ctypes.get_errno()
-                if err in (errno.ENOSYS, errno.EPERM):
-                    pytest.skip(f"cannot read another process's socket here ({os.strerror(err)})")
-                continue  # that connection closed meanwhile
-            with socket.socket(fileno=fd) as copy:
-                out.append(bool(copy.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)))
+        listening = [c.fd for c in psutil.Process(proc.pid).net_connections("tcp")
+                     if c.status == "LISTEN"]
+        copy = sockets.copy(listening[0]) if listening else None
+        if copy is not None:
+            copy.close()
     finally:
-        os.close(pidfd)
-    return out
+        sockets.close()
+
+
+def server_sockets_sending_at_once(proc: Any, port: int, expect: int,
+                                   seconds: float = 5.0) -> list[bool]:
+    """For each connection the server process ``proc`` accepted on ``port``: is Nagle's
+    algorithm off (``TCP_NODELAY``)?  Read until ``expect`` of them are (at most ``seconds``:
+    tornado also turns it on for a moment while it finishes an HTTP response), then the last
+    reading.  Skips the test where another process's sockets cannot be read."""
+    import psutil
+
+    sockets = _Sockets(proc)
+    deadline = time.monotonic() + seconds
+    try:
+        while True:
+            out = []
+            for conn in psutil.Process(proc.pid).net_connections("tcp"):
+                if conn.status != "ESTABLISHED" or conn.laddr.port != port:
+                    continue
+                copy = sockets.copy(conn.fd)
+                if copy is None:
+                    continue  # that connection closed meanwhile
+                with copy:
+                    try:
+                        if copy.getsockname()[:2] != tuple(conn.laddr):
+                            continue  # the number was reused meanwhile
+                        out.append(bool(copy.getsockopt(socket.IPPROTO_TCP,
+                                                        socket.TCP_NODELAY)))
+                    except OSError:
+                        continue  # not a TCP socket any more
+            if out.count(True) == expect or time.monotonic() > deadline:
+                return out
+            time.sleep(0.1)  # poll interval of the reading, not a wait for the UI
+    finally:
+        sockets.close()
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from mrp_tutor.serve_ws import DOTTED
+
 from .conftest import REPO_ROOT, _free_port, run_server, server_sockets_sending_at_once
 
 pytestmark = pytest.mark.browser
@@ -54,8 +56,7 @@ def test_post_build_writes_the_culling_and_the_websocket_settings(config_dir: Pa
     config = json.loads((config_dir / "jupyter_server_config.json").read_text())
     assert config["MappingKernelManager"]["cull_idle_timeout"] == 120
     assert config["ServerApp"]["shutdown_no_activity_timeout"] == 900
-    assert config["ServerApp"]["kernel_websocket_connection_class"] == (
-        "mrp_tutor.serve_ws.NoDelayConnection")
+    assert config["ServerApp"]["kernel_websocket_connection_class"] == DOTTED
 
 
 def test_the_app_is_live_and_its_kernel_websocket_sends_at_once(
@@ -72,7 +73,7 @@ def test_the_app_is_live_and_its_kernel_websocket_sends_at_once(
         before = steps.inner_text()
         page.locator("button.mrp-next").click()  # a step played through the kernel websocket
         expect(steps).not_to_have_text(before, timeout=60_000)
-        flags = server_sockets_sending_at_once(proc, port)
+        flags = server_sockets_sending_at_once(proc, port, expect=1)
         assert flags.count(True) == 1, flags  # the kernel websocket; idle HTTP ones not
     finally:
         ctx.close()

@@ -48,13 +48,28 @@ POOL = ["Red: play the Recruiter (9)", "Red: play the Explorer (8)",
         "Red: draw the top event card", "Red: move an astronaut from Hellas to Ausonia"]
 
 
+def fixed() -> list[dict[str, Any]]:
+    """The cases the seeded ones may meet rarely: a pick stays while list and position do;
+    the same labels at a new position pick the first again."""
+    def at(position: int, labels: list[str], pick: int | None = None) -> dict[str, Any]:
+        step: dict[str, Any] = {"value": {"labels": labels, "position": position,
+                                          "empty": "(nothing to decide)"}}
+        if pick is not None:
+            step["pick"] = pick
+        return step
+    three = POOL[:3]
+    return [at(1, three), at(1, three, pick=2), at(1, list(three), pick=1), at(2, three),
+            at(2, three, pick=2), at(3, []), at(4, []), at(5, three)]
+
+
 def steps(seed: int) -> list[dict[str, Any]]:
-    """Seeded option lists as the kernel sends them: often nothing, often the same labels
-    again at the next position, sometimes a pick by the visitor first."""
+    """After the fixed cases, seeded option lists as the kernel sends them: often nothing,
+    often the same labels again at the next position, sometimes a pick by the visitor
+    first."""
     rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, Any]] = fixed()
     labels: list[str] = []
-    for position in range(1, 60):
+    for position in range(10, 70):
         r = rng.random()
         if r < 0.4:
             labels = []
