@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,14 @@ def _nodelay_before_and_after(connection_class: type) -> str:
         finally:
             server.stop()
 
-    return asyncio.run(main())
+    # a thread of its own: the browser tests' sync Playwright keeps an event loop running in
+    # this one for the whole session
+    got: list[str] = []
+    worker = threading.Thread(target=lambda: got.append(asyncio.run(main())))
+    worker.start()
+    worker.join(30)
+    assert got, "the websocket probe did not answer within 30 s"
+    return got[0]
 
 
 @pytest.fixture
