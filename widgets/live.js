@@ -197,7 +197,9 @@ function optionsSlot(hub, name, el, model) {
   return () => hub.off(`change:${name}`, draw);
 }
 
-// The seated learner's choices: one button each; a click sends its index and position.
+// The seated learner's choices: one button each; a click sends its index and position. A
+// keyboard user who chose keeps the focus in the new list (the button at the same place,
+// or the last), not thrown back to the top of the page; focus elsewhere is never taken.
 function choicesSlot(hub, name, el, model) {
   el.classList.add("jupyter-widgets");
   let shown = null;
@@ -218,7 +220,11 @@ function choicesSlot(hub, name, el, model) {
       });
       frag.appendChild(b);
     });
+    const had = Array.prototype.indexOf.call(el.children, document.activeElement);
     el.replaceChildren(frag);
+    if (had >= 0 && el.children.length) {
+      el.children[Math.min(had, el.children.length - 1)].focus();
+    }
   };
   draw();
   hub.on(`change:${name}`, draw);

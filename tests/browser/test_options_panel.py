@@ -1,8 +1,13 @@
-"""widgets/live.js's options panel (the legal options and "Play this"), run for real in a
-blank page: after every change the <select> lists exactly the labels (or the "nothing to
-decide" line), a new list or position picks the first option again, a pick the page sends
-carries the position it was listed for, and the panel writes only what changed (most steps
-list nothing or the same labels again: the same <option> nodes stay)."""
+"""widgets/live.js's pickers, run for real in a blank page.
+
+The options panel (the legal options and "Play this"): after every change the <select> lists
+exactly the labels (or the "nothing to decide" line), a new list or position picks the first
+option again, a pick the page sends carries the position it was listed for, and the panel
+writes only what changed (most steps list nothing or the same labels again: the same
+<option> nodes stay).
+
+The seated learner's choices (a button each): a keyboard user who chose keeps the focus in
+the next list; focus anywhere else is never taken."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from typing import Any
 from .conftest import MODEL_JS, run_in_blank_page, widget_module
 
 MODULE = widget_module("morph.js", "wire.js", "live.js",
-                       expose="window.__opts = { optionsSlot };")
+                       expose="window.__opts = { optionsSlot, choicesSlot };")
 
 CHECK_JS = """
 async (steps) => {
@@ -117,3 +122,43 @@ def test_the_select_lists_the_labels_and_writes_only_what_changed(browser: Any) 
                 # nothing rebuilt: every <option> node stays
                 assert res["kept"] == max(1, len(v["labels"])), where
             prev = v
+
+
+CHOICES_JS = """
+async (steps) => {
+  const Model = """ + MODEL_JS + """;
+  const hub = new Model({choices: {labels: [], position: 0}});
+  const model = new Model({});
+  const outside = document.createElement("button");
+  outside.textContent = "Next";
+  const el = document.createElement("div");
+  document.body.append(outside, el);
+  window.__opts.choicesSlot(hub, "choices", el, model);
+  const out = [];
+  for (const [labels, focus] of steps) {
+    if (focus === "outside") outside.focus();
+    else if (focus !== null) el.children[focus].focus();
+    hub.set("choices", {labels, position: out.length + 1});
+    const a = document.activeElement;
+    out.push({texts: Array.from(el.children, b => b.textContent),
+              focused: a === outside ? "outside" : (el.contains(a) ? a.textContent : null)});
+  }
+  return out;
+}
+"""
+
+
+def test_a_keyboard_user_who_chose_keeps_the_focus_in_the_next_list(browser: Any) -> None:
+    # (labels of the new list, what has the focus before it comes: a choice's index, the
+    # outside button, or nothing)
+    plan = [(["a", "b", "c"], None), (["d", "e"], 1), (["f", "g", "h"], 1), (["i"], 2),
+            ([], 0), (["j", "k"], None), (["l", "m"], "outside"), (["n"], 0)]
+    got = run_in_blank_page(browser, MODULE, "window.__opts", CHOICES_JS, plan)
+    assert [r["texts"] for r in got] == [labels for labels, _ in plan]
+    assert [r["focused"] for r in got] == [
+        None,  # nothing had the focus: nothing takes it
+        "e", "g",  # the button at the same place
+        "i",  # the list got shorter: its last
+        None,  # no choices left: nothing to hold it
+        None, "outside",  # focus elsewhere is never taken
+        "n"]
