@@ -23,14 +23,10 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 DOTTED = "mrp_tutor.serve_ws.NoDelayConnection"
 
 
-def send_at_once(handler: Any) -> None:
-    """Turn Nagle's algorithm off on an open websocket ``handler``'s connection."""
-    handler.set_nodelay(True)
-
-
 class NoDelayConnection(ZMQChannelsWebsocketConnection):
     """Jupyter server's kernel websocket connection, sending each message at once."""
 
     def connect(self) -> Any:  # jupyter_server: a Future to await, or None when it failed
-        send_at_once(self.websocket_handler)  # called from the handler's open(): it is open
+        # called from the handler's open(): the websocket is open, Nagle can be turned off
+        self.websocket_handler.set_nodelay(True)
         return super().connect()

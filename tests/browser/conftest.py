@@ -163,7 +163,6 @@ class _Sockets:
     def __init__(self, proc: Any) -> None:
         import ctypes
 
-        self.pid = proc.pid
         self.libc = ctypes.CDLL(None, use_errno=True)
         try:
             self.pidfd = os.pidfd_open(proc.pid)
