@@ -205,3 +205,15 @@ def test_a_rule_paraphrase_travels_once_per_view(app: TutorApp) -> None:
     assert "full" in form
     explain = app.stepper.explain.value
     assert set(form["full"]) == set(re.findall(r'data-rule="([^"]+)"', explain))
+
+
+def test_the_page_follows_every_wired_trait_from_the_start() -> None:
+    """widgets/board.js lists the wired traits it follows from the model's creation (so no
+    patch arrives before the page holds the value): the same as AppBoard.WIRED."""
+    from mrp_tutor.app.live import AppBoard
+    from mrp_tutor.resources import widgets_dir
+
+    js = (widgets_dir() / "board.js").read_text(encoding="utf-8")
+    listed = re.search(r"for \(const name of \[([^\]]*)\]\) wireStream", js)
+    assert listed, "board.js no longer lists the wired traits it follows"
+    assert re.findall(r'"(\w+)"', listed.group(1)) == list(AppBoard.WIRED)
