@@ -31,10 +31,12 @@ def show_app(**kwargs: Any) -> None:
     shows no object repr; use :func:`build_app` to keep a handle on the app)."""
     from IPython.display import display
 
+    from .idle_gc import settle
     from .picker import game_picker  # imports First Martians only when picked
 
     app = build_app(**kwargs)
     display(game_picker(app.root))  # type: ignore[no-untyped-call]
+    settle()  # start-up's objects stay for the kernel's life: full collections skip them
 
 
 def __getattr__(name: str) -> Any:

@@ -21,7 +21,7 @@ from ..engine.spec import GameSpec, load_spec
 from ..explain import explain_error, explain_event
 from ..explain.markdown import md_html
 from ..scenarios import Scenario
-from . import scenario_glue
+from . import idle_gc, scenario_glue
 from .board import board_payload, zone_layout
 from .html import APP_CSS, e, sentences_html, status_html
 from .live import AppBoard, LiveHTML
@@ -169,8 +169,9 @@ class TutorApp:
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            # every live panel the click changes goes to the page in one message, at the end
-            with self.board.hold_sync():
+            # every live panel the click changes goes to the page in one message, at the end;
+            # no garbage collection until it has gone (idle_gc)
+            with idle_gc.during_click(), self.board.hold_sync():
                 try:
                     return fn(*args, **kwargs)
                 except MrpError as err:

@@ -1,0 +1,93 @@
+"""Python's cyclic garbage collector kept out of a click's way.
+
+Left to itself, collection ran inside clicks, before their answers went to the page: now
+and then a young or middle generation (up to ~2 ms), and about once in two hundred clicks a
+full collection that walked every object the kernel held (40-75 ms), a stutter a visitor
+sees (``benchmarks/kernel.py`` measures both ways in real kernels).
+
+So, in a kernel whose event loop is running (Voila, Jupyter):
+
+- :func:`settle` (called once the app is shown) freezes what exists then (the imported
+  modules, the card data, the app's widgets): a full collection no longer walks them;
+- :func:`during_click` holds automatic collection back while a click is handled (its answer
+  included) and collects the young generations a moment after, while the visitor reads
+  (every ``FULL_EVERY``-th time, every generation). A new click in that moment is not
+  delayed by a collection it did not need.
+
+Held back, not off: the youngest generation's threshold is raised to ``HELD_THRESHOLD``
+objects (a *Next* leaves a few hundred), so a long task (a round played to its end, a table
+built) still collects and its memory stays bounded.
+
+Without a running event loop (a script, the tests) a click changes nothing: collection stays
+automatic. Collection that was off before (someone's own choice) is left off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+DELAY_S = 0.05  # after a click's answer: the page is drawing it, the visitor reading
+FULL_EVERY = 25  # one idle collection in this many collects every generation
+HELD_THRESHOLD = 20_000  # the youngest generation's threshold during a click
+
+
+class _State:
+    depth = 0  # clicks being handled (a handler may call another)
+    held: tuple[int, ...] | None = None  # the thresholds we raised (None: not held)
+    pending: asyncio.TimerHandle | None = None
+    collects = 0
+    settled = False
+
+
+_S = _State()
+
+
+def settle() -> None:
+    """Freeze the objects alive now (start-up's, kept for the kernel's life), once per
+    process: later full collections do not walk them."""
+    if _S.settled:
+        return
+    _S.settled = True
+    gc.collect()
+    gc.freeze()
+
+
+@contextmanager
+def during_click() -> Iterator[None]:
+    """Hold automatic collection while a click is handled; collect soon after it."""
+    try:
+        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None and _S.held is None:
+        yield
+        return
+    if _S.depth == 0 and _S.held is None and gc.isenabled() and gc.get_threshold()[0] > 0:
+        _S.held = gc.get_threshold()
+        gc.set_threshold(max(_S.held[0], HELD_THRESHOLD), *_S.held[1:])
+    _S.depth += 1
+    try:
+        yield
+    finally:
+        _S.depth -= 1
+        if _S.depth == 0 and _S.held is not None and _S.pending is None:
+            if loop is None:
+                collect_now()
+            else:
+                _S.pending = loop.call_later(DELAY_S, collect_now)
+
+
+def collect_now() -> None:
+    """The collection held during clicks (the young generations; now and then all), then
+    the thresholds as they were. Does nothing while a click is being handled."""
+    _S.pending = None
+    if _S.depth or _S.held is None:
+        return
+    _S.collects += 1
+    if gc.isenabled():
+        gc.collect(2 if _S.collects % FULL_EVERY == 0 else 1)
+    gc.set_threshold(*_S.held)
+    _S.held = None

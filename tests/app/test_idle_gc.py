@@ -1,0 +1,159 @@
+"""Garbage collection held during a click and done a moment after (mrp_tutor/app/idle_gc.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from mrp_tutor.app import idle_gc
+from mrp_tutor.app.idle_gc import DELAY_S, FULL_EVERY, HELD_THRESHOLD, during_click
+
+
+@pytest.fixture(autouse=True)
+def _fresh() -> Iterator[None]:
+    was, thresholds = gc.isenabled(), gc.get_threshold()
+    saved = (idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects,
+             idle_gc._S.settled)
+    idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects = 0, None, None, 0
+    gc.enable()
+    yield
+    (idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects,
+     idle_gc._S.settled) = saved
+    gc.set_threshold(*thresholds)
+    if was:
+        gc.enable()
+    else:
+        gc.disable()
+
+
+def held() -> bool:
+    """Automatic collection is held back (the youngest generation's threshold raised)."""
+    return gc.get_threshold()[0] == HELD_THRESHOLD
+
+
+def in_loop(body: Any) -> Any:
+    """Run ``body`` (an async function) in a fresh event loop, as a kernel's handlers run."""
+    return asyncio.run(body())
+
+
+def test_without_an_event_loop_a_click_leaves_collection_alone() -> None:
+    with during_click():
+        assert not held()
+    assert not held() and idle_gc._S.pending is None
+
+
+def test_collection_is_held_during_the_click_and_done_a_moment_after() -> None:
+    async def body() -> list[Any]:
+        seen: list[Any] = []
+        young = gc.get_stats()[0]["collections"]
+        with during_click():
+            seen.append(held())
+            keep: list[list[int]] = [[] for _ in range(5000)]  # > the usual threshold
+            seen.append(gc.get_stats()[0]["collections"] - young)
+        seen.append(held())  # the answer is out; the visitor is reading
+        before = gc.get_stats()[1]["collections"]
+        await asyncio.sleep(DELAY_S * 3)
+        seen += [held(), gc.get_stats()[1]["collections"] - before, gc.get_count()[0]]
+        del keep
+        return seen
+
+    during, collected_during, right_after, later, collected, young = in_loop(body)
+    assert during is True and collected_during == 0 and right_after is True
+    assert later is False and collected == 1
+    assert young < gc.get_threshold()[0]
+
+
+def test_a_long_task_in_a_click_still_collects() -> None:
+    async def body() -> int:
+        young = gc.get_stats()[0]["collections"]
+        with during_click():
+            keep: list[list[int]] = [[] for _ in range(HELD_THRESHOLD * 3)]
+            del keep
+        await asyncio.sleep(DELAY_S * 3)
+        return int(gc.get_stats()[0]["collections"] - young)
+
+    assert in_loop(body) >= 2
+
+
+def test_a_click_inside_a_click_schedules_one_collection() -> None:
+    async def body() -> tuple[bool, Any, bool]:
+        with during_click():
+            with during_click():
+                pass
+            inner_left_it_held = held() and idle_gc._S.pending is None
+        pending = idle_gc._S.pending
+        with during_click():  # a second click before the collection: still one pending
+            pass
+        same = idle_gc._S.pending is pending
+        await asyncio.sleep(DELAY_S * 3)
+        return inner_left_it_held, pending, same
+
+    inner_left_it_held, pending, same = in_loop(body)
+    assert inner_left_it_held and pending is not None and same
+    assert not held()
+
+
+def test_collection_someone_turned_off_stays_off() -> None:
+    gc.disable()
+
+    async def body() -> None:
+        with during_click():
+            pass
+        await asyncio.sleep(DELAY_S * 3)
+
+    in_loop(body)
+    assert not gc.isenabled()
+    assert idle_gc._S.pending is None and idle_gc._S.held is None and not held()
+
+
+def test_every_full_every_th_collection_takes_every_generation() -> None:
+    async def body() -> int:
+        full = gc.get_stats()[2]["collections"]
+        for _ in range(FULL_EVERY):
+            with during_click():
+                pass
+            await asyncio.sleep(DELAY_S * 2)
+        return int(gc.get_stats()[2]["collections"] - full)
+
+    assert in_loop(body) == 1
+
+
+def test_a_collection_due_during_a_click_waits_for_its_end() -> None:
+    async def body() -> tuple[bool, bool]:
+        with during_click():
+            idle_gc.collect_now()  # e.g. a timer that fired as the click began
+            still_held = held()
+        await asyncio.sleep(DELAY_S * 3)
+        return still_held, not held()
+
+    assert in_loop(body) == (True, True)
+
+
+def test_an_app_click_is_handled_with_collection_held(make_app: Any) -> None:
+    app = make_app(3)
+    seen: list[bool] = []
+
+    async def body() -> None:
+        app._guard(lambda: seen.append(held()))()
+        seen.append(idle_gc._S.pending is not None)
+        await asyncio.sleep(DELAY_S * 3)
+        seen.append(held())
+
+    in_loop(body)
+    assert seen == [True, True, False]
+
+
+def test_settle_freezes_start_up_objects_once() -> None:
+    idle_gc._S.settled = False
+    try:
+        idle_gc.settle()
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        idle_gc.settle()
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
