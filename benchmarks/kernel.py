@@ -24,12 +24,15 @@ import argparse
 import json
 import os
 import platform
-import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from ui import summary  # noqa: E402  (the same percentiles as the browser benchmark)
 
 # Run in each kernel before the app is built: records every click's handler and every
 # collection (generation, pause, inside a click or not).
@@ -132,19 +135,6 @@ class Kernel:
         self.km.shutdown_kernel(now=True)
 
 
-def pct(xs: list[float], q: float) -> float:
-    ys = sorted(xs)
-    k = (len(ys) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ys) - 1)
-    return ys[lo] + (ys[hi] - ys[lo]) * (k - lo)
-
-
-def summary(xs: list[float]) -> dict[str, Any]:
-    return {"n": len(xs), "p50_ms": round(pct(xs, 0.5), 3), "p95_ms": round(pct(xs, 0.95), 3),
-            "p99_ms": round(pct(xs, 0.99), 3), "max_ms": round(max(xs), 3),
-            "mean_ms": round(statistics.fmean(xs), 3)}
-
-
 def gc_summary(pauses: list[tuple[int, float]]) -> dict[str, Any]:
     out = {}
     for gen in (0, 1, 2):
@@ -158,9 +148,9 @@ def report(k: Kernel, counted: list[bool]) -> dict[str, Any]:
     rec = k.record()
     clicks = [c for c, keep in zip(rec["clicks"], counted, strict=True) if keep]
     return {
-        "round_trip_ms": summary(k.trips),
-        "handler_ms": summary([w for w, _ in clicks]),
-        "handler_cpu_ms": summary([c for _, c in clicks]),
+        "round_trip_ms": summary(k.trips, 3),
+        "handler_ms": summary([w for w, _ in clicks], 3),
+        "handler_cpu_ms": summary([c for _, c in clicks], 3),
         "gc_in_clicks": gc_summary([(g, p) for g, p, inside in rec["gc"] if inside]),
         "gc_outside": gc_summary([(g, p) for g, p, inside in rec["gc"] if not inside]),
     }

@@ -199,11 +199,12 @@ def pct(xs: list[float], q: float) -> float:
     return ys[lo] + (ys[hi] - ys[lo]) * (k - lo)
 
 
-def summary(xs: list[float]) -> dict[str, Any]:
-    return {"n": len(xs), "p50_ms": round(pct(xs, 0.5), 1), "p95_ms": round(pct(xs, 0.95), 1),
-            "p99_ms": round(pct(xs, 0.99), 1), "over_30_ms": sum(x > 30 for x in xs),
-            "min_ms": round(min(xs), 1), "max_ms": round(max(xs), 1),
-            "mean_ms": round(statistics.fmean(xs), 1)}
+def summary(xs: list[float], digits: int = 1) -> dict[str, Any]:
+    """Percentiles of times in ms (also used by benchmarks/kernel.py)."""
+    return {"n": len(xs), "p50_ms": round(pct(xs, 0.5), digits),
+            "p95_ms": round(pct(xs, 0.95), digits), "p99_ms": round(pct(xs, 0.99), digits),
+            "over_30_ms": sum(x > 30 for x in xs), "min_ms": round(min(xs), digits),
+            "max_ms": round(max(xs), digits), "mean_ms": round(statistics.fmean(xs), digits)}
 
 
 BATCH = 10  # clicks per turn when pages take turns
