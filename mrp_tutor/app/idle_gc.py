@@ -47,11 +47,13 @@ _S = _State()
 
 def settle() -> None:
     """Freeze the objects alive now (start-up's, kept for the kernel's life), once per
-    process: later full collections do not walk them."""
+    process: later full collections do not walk them.
+
+    No collection first: in the app's kernel it found some 40 unreachable objects of ~100,000
+    and cost ~30 ms of CPU per kernel (a pool of 50 starting at once: ~1.5 s)."""
     if _S.settled:
         return
     _S.settled = True
-    gc.collect()
     gc.freeze()
 
 
