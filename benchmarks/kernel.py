@@ -8,14 +8,16 @@ moment after, ``mrp_tutor/app/idle_gc.py``); ``automatic`` is the same app with 
 automatic collection left alone (``idle_gc`` switched off in that kernel before the app is
 built). This script plays the page: it sends the *Next* button's click as a comm message on
 the shell channel, as the browser does, N times (default 200) in cycles of 40 (Next 40, then
-Back 40, not counted), waits 0.15 s after each answer (a visitor reads for longer), and
-reports:
+Back 40, not counted), and after each answer waits 0.02-0.3 s (seeded, the same gaps for
+both kernels: some clicks come while the held collection is still to come), and reports:
 
 - ``round_trip_ms``: the click sent -> the widget update received on iopub (no browser);
 - ``handler_ms`` / ``handler_cpu_ms``: the click's handler in the kernel, wall and CPU time
   (``time.thread_time``);
 - ``gc_in_clicks``: collections that ran inside a click's handler (count, total and longest
-  pause, by generation), and ``gc_outside`` the ones that ran elsewhere.
+  pause, by generation) over ``clicks_handled`` (every click: warm-up, Next and Back), and
+  ``gc_outside`` the ones that ran elsewhere (ipykernel's own handling of a message, the
+  idle collections, start-up).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import sys
 import time
 from pathlib import Path
@@ -102,6 +105,7 @@ class Kernel:
         out = execute(self.kc, SHOW)
         self.ids = json.loads(out.split("IDS", 1)[1])
         self.trips: list[float] = []
+        self.gaps = random.Random(7)  # the same reading times for every kernel
 
     def click(self, which: str, count: bool) -> None:
         """Click a button as the page does; wait for the kernel's update, then idle."""
@@ -123,7 +127,7 @@ class Kernel:
             raise RuntimeError(f"{self.name}: no widget update after a click")
         if count:
             self.trips.append((got - t0) * 1e3)
-        time.sleep(0.15)  # a visitor reading the answer (the held collection comes after 0.05 s)
+        time.sleep(self.gaps.uniform(0.02, 0.3))  # reading (the held collection: at 0.05 s)
 
     def record(self) -> dict[str, Any]:
         out = execute(self.kc, "print('REC' + __import__('json').dumps(_REC))")
@@ -151,6 +155,7 @@ def report(k: Kernel, counted: list[bool]) -> dict[str, Any]:
         "round_trip_ms": summary(k.trips, 3),
         "handler_ms": summary([w for w, _ in clicks], 3),
         "handler_cpu_ms": summary([c for _, c in clicks], 3),
+        "clicks_handled": len(rec["clicks"]),
         "gc_in_clicks": gc_summary([(g, p) for g, p, inside in rec["gc"] if inside]),
         "gc_outside": gc_summary([(g, p) for g, p, inside in rec["gc"] if not inside]),
     }
@@ -202,7 +207,8 @@ def main() -> None:
         print(f"{name:10s} round trip p50/p95/p99 {r['round_trip_ms']['p50_ms']:.2f} / "
               f"{r['round_trip_ms']['p95_ms']:.2f} / {r['round_trip_ms']['p99_ms']:.2f} ms; "
               f"handler cpu p50/p95 {r['handler_cpu_ms']['p50_ms']:.2f} / "
-              f"{r['handler_cpu_ms']['p95_ms']:.2f} ms")
+              f"{r['handler_cpu_ms']['p95_ms']:.2f} ms, max {r['handler_cpu_ms']['max_ms']:.1f}; "
+              f"{r['clicks_handled']} clicks handled")
         for where in ("gc_in_clicks", "gc_outside"):
             print(f"  {where:13s}", "  ".join(f"{g}: {v['count']} ({v['total_ms']} ms, max "
                                              f"{v['max_ms']})" for g, v in r[where].items()))

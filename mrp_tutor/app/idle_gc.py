@@ -18,14 +18,17 @@ Held back, not off: the youngest generation's threshold is raised to ``HELD_THRE
 objects (a *Next* leaves a few hundred), so a long task (a round played to its end, a table
 built) still collects and its memory stays bounded.
 
-Without a running event loop (a script, the tests) a click changes nothing: collection stays
-automatic. Collection that was off before (someone's own choice) is left off.
+Without a running event loop (a script, the tests), or in another thread, a click changes
+nothing: collection stays automatic. Collection that was off (someone's own choice) is left
+off, and thresholds someone set while a collection was to come are kept. A collection
+promised on an event loop that closed before running it is done at the next click.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -37,7 +40,8 @@ HELD_THRESHOLD = 20_000  # the youngest generation's threshold during a click
 class _State:
     depth = 0  # clicks being handled (a handler may call another)
     held: tuple[int, ...] | None = None  # the thresholds we raised (None: not held)
-    pending: asyncio.TimerHandle | None = None
+    pending: asyncio.TimerHandle | None = None  # the collection to come
+    loop: asyncio.AbstractEventLoop | None = None  # the loop that will run it
     collects = 0
     settled = False
 
@@ -50,7 +54,9 @@ def settle() -> None:
     process: later full collections do not walk them.
 
     No collection first: in the app's kernel it found some 40 unreachable objects of ~100,000
-    and cost ~30 ms of CPU per kernel (a pool of 50 starting at once: ~1.5 s)."""
+    and cost ~30 ms of CPU per kernel (a pool of 50 starting at once: ~1.5 s). In a kernel
+    where someone also runs their own code (JupyterLab), their objects alive now are frozen
+    too: any of them that later becomes garbage in a reference cycle is never freed."""
     if _S.settled:
         return
     _S.settled = True
@@ -59,12 +65,22 @@ def settle() -> None:
 
 @contextmanager
 def during_click() -> Iterator[None]:
-    """Hold automatic collection while a click is handled; collect soon after it."""
+    """Hold automatic collection back while a click is handled; collect soon after it.
+
+    Only in the main thread (where a kernel runs widget callbacks) with an event loop
+    running there; elsewhere a click changes nothing."""
     try:
         loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
     except RuntimeError:
         loop = None
-    if loop is None and _S.held is None:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if _S.pending is not None and (_S.loop is not loop or _S.pending.cancelled()
+                                   or _S.loop is None or _S.loop.is_closed()):
+        _S.pending.cancel()  # promised on a loop that will not run it (closed, or another)
+        collect_now()
+    if loop is None:
         yield
         return
     if _S.depth == 0 and _S.held is None and gc.isenabled() and gc.get_threshold()[0] > 0:
@@ -76,20 +92,21 @@ def during_click() -> Iterator[None]:
     finally:
         _S.depth -= 1
         if _S.depth == 0 and _S.held is not None and _S.pending is None:
-            if loop is None:
-                collect_now()
-            else:
-                _S.pending = loop.call_later(DELAY_S, collect_now)
+            _S.loop = loop
+            _S.pending = loop.call_later(DELAY_S, collect_now)
 
 
 def collect_now() -> None:
     """The collection held during clicks (the young generations; now and then all), then
-    the thresholds as they were. Does nothing while a click is being handled."""
+    the thresholds as they were, unless someone set others meanwhile (theirs stay). Does
+    nothing while a click is being handled."""
     _S.pending = None
-    if _S.depth or _S.held is None:
+    held = _S.held
+    if _S.depth or held is None:
         return
     _S.collects += 1
     if gc.isenabled():
         gc.collect(2 if _S.collects % FULL_EVERY == 0 else 1)
-    gc.set_threshold(*_S.held)
+    if gc.get_threshold() == (max(held[0], HELD_THRESHOLD), *held[1:]):
+        gc.set_threshold(*held)
     _S.held = None

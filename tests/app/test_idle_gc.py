@@ -17,12 +17,13 @@ from mrp_tutor.app.idle_gc import DELAY_S, FULL_EVERY, HELD_THRESHOLD, during_cl
 def _fresh() -> Iterator[None]:
     was, thresholds = gc.isenabled(), gc.get_threshold()
     saved = (idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects,
-             idle_gc._S.settled)
+             idle_gc._S.settled, idle_gc._S.loop)
     idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects = 0, None, None, 0
+    idle_gc._S.loop = None
     gc.enable()
     yield
     (idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects,
-     idle_gc._S.settled) = saved
+     idle_gc._S.settled, idle_gc._S.loop) = saved
     gc.set_threshold(*thresholds)
     if was:
         gc.enable()
@@ -54,7 +55,8 @@ def test_collection_is_held_during_the_click_and_done_a_moment_after() -> None:
             seen.append(held())
             keep: list[list[int]] = [[] for _ in range(5000)]  # > the usual threshold
             seen.append(gc.get_stats()[0]["collections"] - young)
-        seen.append(held())  # the answer is out; the visitor is reading
+        await asyncio.sleep(0)  # the loop turns: the answer is out, the visitor is reading
+        seen.append(held())
         before = gc.get_stats()[1]["collections"]
         await asyncio.sleep(DELAY_S * 3)
         seen += [held(), gc.get_stats()[1]["collections"] - before, gc.get_count()[0]]
@@ -153,7 +155,71 @@ def test_settle_freezes_start_up_objects_once() -> None:
         idle_gc.settle()
         frozen = gc.get_freeze_count()
         assert frozen > 0
+        later: list[list[int]] = [[] for _ in range(100)]  # new: not to be frozen
         idle_gc.settle()
         assert gc.get_freeze_count() == frozen
+        del later
     finally:
         gc.unfreeze()
+
+
+def test_a_threshold_of_zero_means_off_and_stays_so() -> None:
+    gc.set_threshold(0)
+
+    async def body() -> int:
+        with during_click():
+            during = gc.get_threshold()[0]
+        await asyncio.sleep(DELAY_S * 3)
+        return during
+
+    assert in_loop(body) == 0
+    assert gc.get_threshold()[0] == 0 and idle_gc._S.pending is None
+
+
+def test_thresholds_someone_set_meanwhile_are_kept() -> None:
+    async def body() -> None:
+        with during_click():
+            pass
+        gc.set_threshold(500, 5, 5)  # a notebook cell run just after the click
+        await asyncio.sleep(DELAY_S * 3)
+
+    in_loop(body)
+    assert gc.get_threshold() == (500, 5, 5)
+
+
+def test_a_collection_promised_on_a_closed_loop_is_done_at_the_next_click() -> None:
+    usual = gc.get_threshold()
+
+    async def click() -> None:
+        with during_click():
+            pass
+
+    in_loop(click)  # the loop closes before the collection is due
+    assert held() and idle_gc._S.pending is not None
+    with during_click():  # no loop now: the promise is kept at once
+        pass
+    assert gc.get_threshold() == usual and idle_gc._S.pending is None
+    in_loop(click)  # and a later loop holds and collects again
+    assert held()
+    with during_click():
+        pass
+    assert gc.get_threshold() == usual
+
+
+def test_a_click_in_another_thread_changes_nothing() -> None:
+    import threading
+
+    seen: list[bool] = []
+
+    def worker() -> None:
+        async def body() -> None:
+            with during_click():
+                seen.append(held())
+            seen.append(idle_gc._S.pending is None)
+
+        asyncio.run(body())
+
+    t = threading.Thread(target=worker)
+    t.start()
+    t.join()
+    assert seen == [False, True]
