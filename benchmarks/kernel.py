@@ -1,8 +1,10 @@
 """The app's kernel answering clicks: where its time goes, and garbage collection in a click.
 
-    .venv/bin/python benchmarks/kernel.py [--json] [--clicks N]
+    .venv/bin/python benchmarks/kernel.py [--json] [--clicks N] [--tabs]
 
-Two real kernels (``jupyter_client``), each running ``show_app()`` as Voila does, take turns
+Two real kernels (``jupyter_client``), each running ``show_app()`` as Voila does (with
+``--tabs``, then opening every tab once, as a visitor who looked at them all, and going back
+to the Log: the tabs' widgets and pandas stay in the kernel), take turns
 in batches of 10: ``held`` is the app as it is (collection held during a click and done a
 moment after, ``mrp_tutor/app/idle_gc.py``); ``automatic`` is the same app with Python's
 automatic collection left alone (``idle_gc`` switched off in that kernel before the app is
@@ -78,6 +80,14 @@ _ids = {c: next(k for k, w in _instances.items() if c in getattr(w, "_dom_classe
 print("IDS" + __import__("json").dumps(_ids))
 """
 
+TABS = """
+import ipywidgets as _W2
+_tabs = next(w for w in _instances.values() if isinstance(w, _W2.Tab))
+for _i in range(1, len(_tabs.children)):
+    _tabs.selected_index = _i
+_tabs.selected_index = 0
+"""
+
 
 def execute(kc: Any, code: str) -> str:
     """Run ``code`` in the kernel; its printed output (raises on an error)."""
@@ -96,7 +106,7 @@ def execute(kc: Any, code: str) -> str:
 
 
 class Kernel:
-    def __init__(self, name: str, setup: str) -> None:
+    def __init__(self, name: str, setup: str, tabs: bool = False) -> None:
         from jupyter_client.manager import start_new_kernel
 
         self.name = name
@@ -104,6 +114,8 @@ class Kernel:
         execute(self.kc, PROBE + setup)
         out = execute(self.kc, SHOW)
         self.ids = json.loads(out.split("IDS", 1)[1])
+        if tabs:
+            execute(self.kc, TABS)
         self.trips: list[float] = []
         self.gaps = random.Random(7)  # the same reading times for every kernel
 
@@ -161,9 +173,9 @@ def report(k: Kernel, counted: list[bool]) -> dict[str, Any]:
     }
 
 
-def run(clicks: int) -> dict[str, Any]:
+def run(clicks: int, tabs: bool = False) -> dict[str, Any]:
     os.environ.setdefault("MRP_TUTOR_SEED", "3")
-    kernels = [Kernel("held", ""), Kernel("automatic", AUTOMATIC)]
+    kernels = [Kernel("held", "", tabs), Kernel("automatic", AUTOMATIC, tabs)]
     counted: dict[str, list[bool]] = {k.name: [] for k in kernels}
     try:
         for k in kernels:  # warm up: a cycle each, not counted
@@ -192,12 +204,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="one JSON object on stdout")
     ap.add_argument("--clicks", type=int, default=200, help="Next clicks per kernel")
+    ap.add_argument("--tabs", action="store_true", help="open every tab before the clicks")
     args = ap.parse_args()
     load_before = os.getloadavg()
     t0 = time.perf_counter()
-    res = run(args.clicks)
+    res = run(args.clicks, args.tabs)
     out = {"setup": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                     "clicks": args.clicks, "seconds": round(time.perf_counter() - t0, 1)},
+                     "clicks": args.clicks, "tabs": args.tabs,
+                     "seconds": round(time.perf_counter() - t0, 1)},
            "loadavg_before": load_before, "loadavg_after": os.getloadavg(), **res}
     if args.json:
         print(json.dumps(out, indent=1))

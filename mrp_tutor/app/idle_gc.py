@@ -9,6 +9,7 @@ So, in a kernel whose event loop is running (Voila, Jupyter):
 
 - :func:`settle` (called once the app is shown) freezes what exists then (the imported
   modules, the card data, the app's widgets): a full collection no longer walks them;
+  :func:`settle_later` (a tab built) freezes again after the next held collection;
 - :func:`during_click` holds automatic collection back while a click is handled (its answer
   included) and collects the young generations a moment after, while the visitor reads
   (every ``FULL_EVERY``-th time, every generation). A new click in that moment is not
@@ -44,6 +45,7 @@ class _State:
     loop: asyncio.AbstractEventLoop | None = None  # the loop that will run it
     collects = 0
     settled = False
+    refreeze = False  # a tab was built since the last freeze
 
 
 _S = _State()
@@ -61,6 +63,15 @@ def settle() -> None:
         return
     _S.settled = True
     gc.freeze()
+
+
+def settle_later() -> None:
+    """What a tab just built holds (its widgets, the modules it imported: pandas, ~60,000
+    objects) stays for the kernel's life too: at the next held collection, a full one, then
+    freeze. Only in a settled kernel (never in a process that builds many apps, the tests,
+    where freezing would keep apps gone)."""
+    if _S.settled:
+        _S.refreeze = True
 
 
 @contextmanager
@@ -106,7 +117,10 @@ def collect_now() -> None:
         return
     _S.collects += 1
     if gc.isenabled():
-        gc.collect(2 if _S.collects % FULL_EVERY == 0 else 1)
+        gc.collect(2 if _S.refreeze or _S.collects % FULL_EVERY == 0 else 1)
+        if _S.refreeze:
+            gc.freeze()
+            _S.refreeze = False
     if gc.get_threshold() == (max(held[0], HELD_THRESHOLD), *held[1:]):
         gc.set_threshold(*held)
     _S.held = None

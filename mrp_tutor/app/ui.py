@@ -375,6 +375,7 @@ class TutorApp:
         children[idx] = widget
         self.tabs.children = children
         self._built[idx] = True
+        idle_gc.settle_later()  # the tab's widgets and imports stay: full collections skip them
 
     # ================================================================= tabs
     def _build_log(self) -> W.Widget:

@@ -17,13 +17,13 @@ from mrp_tutor.app.idle_gc import DELAY_S, FULL_EVERY, HELD_THRESHOLD, during_cl
 def _fresh() -> Iterator[None]:
     was, thresholds = gc.isenabled(), gc.get_threshold()
     saved = (idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects,
-             idle_gc._S.settled, idle_gc._S.loop)
+             idle_gc._S.settled, idle_gc._S.loop, idle_gc._S.refreeze)
     idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects = 0, None, None, 0
     idle_gc._S.loop = None
     gc.enable()
     yield
     (idle_gc._S.depth, idle_gc._S.held, idle_gc._S.pending, idle_gc._S.collects,
-     idle_gc._S.settled, idle_gc._S.loop) = saved
+     idle_gc._S.settled, idle_gc._S.loop, idle_gc._S.refreeze) = saved
     gc.set_threshold(*thresholds)
     if was:
         gc.enable()
@@ -223,3 +223,40 @@ def test_a_click_in_another_thread_changes_nothing() -> None:
     t.start()
     t.join()
     assert seen == [False, True]
+
+
+def test_a_tab_built_in_a_settled_kernel_is_frozen_after_the_next_collection() -> None:
+    idle_gc._S.settled = True
+    try:
+        async def body() -> tuple[int, int, int, int]:
+            frozen, full = gc.get_freeze_count(), gc.get_stats()[2]["collections"]
+            with during_click():
+                tab: list[list[int]] = [[] for _ in range(1000)]  # what the tab holds
+                idle_gc.settle_later()
+            right_after = gc.get_freeze_count()
+            await asyncio.sleep(DELAY_S * 3)
+            got = (frozen, right_after, gc.get_freeze_count(),
+                   int(gc.get_stats()[2]["collections"] - full))
+            del tab
+            return got
+
+        frozen, right_after, later, full = in_loop(body)
+        assert right_after == frozen  # not while the click is handled
+        assert later >= frozen + 1000 and full == 1  # a full collection, then the freeze
+        assert idle_gc._S.refreeze is False
+    finally:
+        gc.unfreeze()
+
+
+def test_a_tab_built_in_a_process_never_settled_freezes_nothing() -> None:
+    idle_gc._S.settled = False
+
+    async def body() -> tuple[int, int]:
+        frozen = gc.get_freeze_count()
+        with during_click():
+            idle_gc.settle_later()
+        await asyncio.sleep(DELAY_S * 3)
+        return frozen, gc.get_freeze_count()
+
+    frozen, later = in_loop(body)
+    assert later == frozen and idle_gc._S.refreeze is False

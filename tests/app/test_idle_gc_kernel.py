@@ -74,3 +74,15 @@ def test_a_click_in_a_kernel_holds_collection_until_just_after(kernel: Any) -> N
         time.sleep(0.2)  # the collection comes 0.05 s after the answer
     seen = json.loads(run(kernel, "print(json.dumps([SEEN, gc.get_threshold()[0]]))"))
     assert seen == [[HELD_THRESHOLD] * 3, usual]
+
+
+def test_a_tab_opened_in_a_kernel_is_frozen_after_the_next_collection(kernel: Any) -> None:
+    run(kernel, SETUP)
+    time.sleep(0.2)
+    before = int(run(kernel, "print(gc.get_freeze_count())"))
+    run(kernel, "tabs = next(w for w in _instances.values() if isinstance(w, ipywidgets.Tab))\n"
+                "tabs.selected_index = 1")  # Scores: builds the tab, imports pandas
+    time.sleep(0.3)
+    after = json.loads(run(kernel, "import sys; print(json.dumps(["
+                                   "gc.get_freeze_count(), 'pandas' in sys.modules]))"))
+    assert after[1] is True and after[0] > before + 10_000
