@@ -1,8 +1,8 @@
 """Python's cyclic garbage collector kept out of a click's way.
 
 Left to itself, collection ran inside clicks, before their answers went to the page: now
-and then a young or middle generation (up to ~2 ms), and about once in two hundred clicks a
-full collection that walked every object the kernel held (40-75 ms), a stutter a visitor
+and then a young or middle generation (up to ~2 ms), and once in a few hundred clicks a
+full collection that walked every object the kernel held (40-76 ms), a stutter a visitor
 sees (``benchmarks/kernel.py`` measures both ways in real kernels).
 
 So, in a kernel whose event loop is running (Voila, Jupyter):
@@ -80,15 +80,14 @@ def during_click() -> Iterator[None]:
 
     Only in the main thread (where a kernel runs widget callbacks) with an event loop
     running there; elsewhere a click changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     try:
         loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
     except RuntimeError:
         loop = None
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    if _S.pending is not None and (_S.loop is not loop or _S.pending.cancelled()
-                                   or _S.loop is None or _S.loop.is_closed()):
+    if _S.pending is not None and _S.loop is not loop:
         _S.pending.cancel()  # promised on a loop that will not run it (closed, or another)
         collect_now()
     if loop is None:
