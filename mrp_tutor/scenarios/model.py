@@ -24,7 +24,7 @@ __all__ = ["Quiz", "ScenarioDoc", "schema_json"]  # Quiz: every game's (mrp_tuto
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ShipPosition(_M):
