@@ -147,7 +147,7 @@ def load_content(
         else:
             doc = dict(overrides)
         if not isinstance(doc, dict):
-            what = {list: "a list", str: "a text"}.get(type(doc), type(doc).__name__)
+            what = "a list" if isinstance(doc, list) else f"a {type(doc).__name__}"
             problems.append(f"document: an override file maps data file names to changes "
                             f"(e.g. 'ships:'), not {what}")
         else:
