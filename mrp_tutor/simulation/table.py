@@ -124,8 +124,8 @@ def _read_parquet(path: Path, name: str) -> pd.DataFrame:
     """A Parquet file read whole only within the bounds: games and values from its footer,
     its pages' unpacked size, then (text columns read as dictionaries, so a short value
     repeated over many rows stays short) the size the table would have once unpacked."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     with pq.ParquetFile(path) as f:
         meta = f.metadata
@@ -164,7 +164,7 @@ def _is_text(pa: Any, t: Any) -> bool:
 
 def _longest(pa: Any, column: Any) -> int:
     """The longest value (bytes) of a text column, measured on its dictionaries."""
-    import pyarrow.compute as pc
+    import pyarrow.compute as pc  # type: ignore[import-untyped]
 
     longest = 0
     for chunk in column.chunks:
