@@ -48,13 +48,25 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _board(path: Path) -> Any:
+    """The board corrections of ``path``; a refusal names that file (the loader's own sentence
+    may name only "overrides")."""
+    try:
+        return load_board(path)
+    except ContentError as err:
+        if err.source == str(path):
+            raise
+        raise ContentError(str(path), [p if ": " in p else f"document: {p}"
+                                       for p in err.problems]) from None
+
+
 def cmd_round(args: argparse.Namespace) -> int:
     try:
         doc = read_yaml(args.file)
         if args.seed is not None and isinstance(doc, dict):
             target = doc["state"] if isinstance(doc.get("state"), dict) else doc
             target["seed"] = args.seed
-        board = load_board(args.board) if args.board is not None else None
+        board = _board(args.board) if args.board is not None else None
         table, intents = round_intents(doc, str(args.file), board)
     except ContentError as err:
         print(f"INVALID {err.source}", file=sys.stderr)
