@@ -533,8 +533,8 @@ class PrintableStream:
 def terminal_safe() -> Iterator[None]:
     """Standard output and error write through :func:`printable` inside the block."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout = PrintableStream(out)  # type: ignore[assignment]
-    sys.stderr = PrintableStream(err)  # type: ignore[assignment]
+    sys.stdout = PrintableStream(out)
+    sys.stderr = PrintableStream(err)
     try:
         yield
     finally:
