@@ -11,22 +11,20 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..core.games import games
+from ..core.games import get, titles
 
 
 def game_picker(first_root: Any) -> W.VBox:
     """A game picker above the games' panel sets (``first_root``: the first game's)."""
-    shipped = games()
-    titles = [g.title for g in shipped]
-    pick = W.ToggleButtons(options=titles, _dom_classes=["game-picker"])
+    named = {title: name for name, title in titles()}  # imports no game
+    pick = W.ToggleButtons(options=list(named), _dom_classes=["game-picker"])
     box = W.VBox([first_root])
-    built: dict[str, Any] = {titles[0]: first_root}
+    built: dict[str, Any] = {next(iter(named)): first_root}
 
     def on_pick(change: dict[str, Any]) -> None:
         title = change["new"]
         if title not in built:
-            game = shipped[titles.index(title)]
-            built[title] = game.build_panel().root
+            built[title] = get(named[title]).build_panel().root
         box.children = [built[title]]
 
     pick.observe(on_pick, names="value")

@@ -22,9 +22,10 @@ Example (what :mod:`mrp_tutor.first_martians.registration` does)::
     ))
 
 A scenario document names its game in its ``game:`` field; a document without one belongs
-to the :data:`DEFAULT` game.  The shipped games are registered the first time the registry
-is read (:data:`SHIPPED` lists their registration modules), so importing this module costs
-nothing and imports no game.
+to the :data:`DEFAULT` game.  :data:`SHIPPED` announces the games shipped with the tutor
+(name, title, registration module): a game's code is imported only when one of its files
+is loaded, its panel picked or every game listed (:func:`games`), so importing this module
+imports no game.
 """
 
 from __future__ import annotations
@@ -37,11 +38,26 @@ from typing import Any
 
 from .errors import ContentError
 
-#: the registration modules of the games shipped with the tutor, in picker order
-SHIPPED = ("mrp_tutor.scenarios.registration", "mrp_tutor.first_martians.registration")
+
+@dataclass(frozen=True, slots=True)
+class Shipped:
+    """A game shipped with the tutor, announced without importing it: its name, the title
+    the game picker shows, and the module whose import registers it."""
+
+    name: str
+    title: str
+    module: str
+
+
+#: the games shipped with the tutor, in picker order (each imported only when first needed:
+#: a visitor who never picks a game never imports its engine)
+SHIPPED = (
+    Shipped("mission_red_planet", "Mission: Red Planet", "mrp_tutor.scenarios.registration"),
+    Shipped("first_martians", "First Martians", "mrp_tutor.first_martians.registration"),
+)
 
 #: the game of a scenario document without a ``game:`` field (files older than the field)
-DEFAULT = "mission_red_planet"
+DEFAULT = SHIPPED[0].name
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +101,6 @@ class Game:
 
 
 _GAMES: dict[str, Game] = {}
-_loaded = False
 
 
 def register(game: Game) -> Game:
@@ -94,23 +109,28 @@ def register(game: Game) -> Game:
     return game
 
 
-def _ensure_shipped() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in SHIPPED:
-            importlib.import_module(module)
+def _import(name: str) -> None:
+    for shipped in SHIPPED:
+        if shipped.name == name and name not in _GAMES:
+            importlib.import_module(shipped.module)
+
+
+def titles() -> list[tuple[str, str]]:
+    """(name, title) of every game, shipped first, importing none (the game picker)."""
+    out = [(g.name, g.title) for g in SHIPPED]
+    return out + [(g.name, g.title) for g in _GAMES.values() if g.name not in dict(out)]
 
 
 def games() -> list[Game]:
-    """Every registered game, the shipped ones first in :data:`SHIPPED` order."""
-    _ensure_shipped()
-    return list(_GAMES.values())
+    """Every game (imports the shipped ones), in :func:`titles` order."""
+    for shipped in SHIPPED:
+        _import(shipped.name)
+    return [_GAMES[name] for name, _ in titles()]
 
 
 def get(name: str) -> Game:
-    """The game registered as ``name`` (KeyError when none is)."""
-    _ensure_shipped()
+    """The game registered as ``name`` (imported now if it is shipped; KeyError if none)."""
+    _import(name)
     return _GAMES[name]
 
 
@@ -122,14 +142,14 @@ def game_of(data: Any, source: str = "scenario") -> Game:
         ContentError: the document names a game the tutor does not know.
     """
     name = data.get("game", DEFAULT) if isinstance(data, dict) else DEFAULT
-    _ensure_shipped()
-    if not isinstance(name, str) or name not in _GAMES:
+    known = dict(titles())
+    if not isinstance(name, str) or name not in known:
         from mrp_tutor.loader import excerpt
 
         shown = excerpt(name) if isinstance(name, str) else type(name).__name__
         raise ContentError(source, [f"game: unknown game {shown} (games: "
-                                    f"{', '.join(_GAMES)}) (scenario format)"])
-    return _GAMES[name]
+                                    f"{', '.join(known)}) (scenario format)"])
+    return get(name)
 
 
 def load_document(data: Any, source: str = "scenario", path: Path | None = None) -> Any:
@@ -139,10 +159,7 @@ def load_document(data: Any, source: str = "scenario", path: Path | None = None)
 
 def play_scenario(scenario: Any) -> PlayResult:
     """Run a loaded scenario of any game (the game that loaded it plays it)."""
-    for game in games():
-        if scenario_game(scenario) == game.name:
-            return game.play(scenario)
-    raise LookupError(f"no registered game plays {type(scenario).__name__}")
+    return get(scenario_game(scenario)).play(scenario)
 
 
 def scenario_game(scenario: Any) -> str:

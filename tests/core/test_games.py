@@ -54,7 +54,7 @@ def toy() -> Any:
     game = G.register(G.Game(name="toy_count", title="Toy count", load=_toy_load,
                              play=_toy_play))
     yield game
-    G._GAMES.pop("toy_count")
+    G._GAMES.pop("toy_count")  # a test toy: gone after the test
 
 
 def test_shipped_games_in_picker_order() -> None:
@@ -126,3 +126,16 @@ def test_shared_scenario_and_app_code_names_no_other_game(folder: str) -> None:
     hits = [f"{p.relative_to(PKG)}: {s[:60]!r}" for p in _shared(folder)
             for s in _strings_and_imports(p) if "first_martians" in s or "First Martians" in s]
     assert not hits, hits
+
+
+def test_loading_one_games_file_imports_no_other_game() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from mrp_tutor.scenarios import load_scenario, run_scenario; "
+            "from mrp_tutor.core.games import titles; "
+            "assert run_scenario(load_scenario('scenarios/production-empty-zone.yaml')).ok; "
+            "print([t for _, t in titles()], 'mrp_tutor.first_martians' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=PKG.parent, timeout=120).stdout.strip()
+    assert out == "['Mission: Red Planet', 'First Martians'] False"
