@@ -147,7 +147,7 @@ def test_engine_modules_stay_small(path: Path) -> None:
 
 # ------------------------------------------------------------------------------ the app's panels
 APP = PKG / "app"
-PANEL_SOURCES = sorted((APP / "panels").rglob("*.py")) + [APP / "panel.py", APP / "tabs.py"]
+PANEL_SOURCES = [*sorted((APP / "panels").rglob("*.py")), APP / "panel.py", APP / "tabs.py"]
 # how a panel reaches the app (a private name after one of these is the app's)
 APP_HANDLES = {"app", "self.app", "ctx.app", "self.ctx.app", "host", "self.host"}
 

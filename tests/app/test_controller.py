@@ -339,7 +339,7 @@ def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
 
 def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
     app.open_tab("Referee")
-    app.panel("Referee").rule_final.click()  # tutor mode: a final ruling would show others' missions
+    app.panel("Referee").rule_final.click()  # tutor mode: a final ruling shows others' missions
     assert "Referee mode" in app.status_text() and app.panel("Referee").ruling.value == ""
     app.mode.value = "Referee"
     app.panel("Referee").zone.value = "hellas"
@@ -383,7 +383,8 @@ def test_what_if_never_reveals_hidden_picks(app: TutorApp, spec: Any) -> None:
     app.mode.value = "Referee"  # the referee may look ahead
     app.open_tab("What if")
     app.panel("What if").go.click()
-    assert "reveals the" in app.panel("What if").out.value and "hidden until" not in app.panel("What if").out.value
+    out = app.panel("What if").out.value
+    assert "reveals the" in out and "hidden until" not in out
 
 
 def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:

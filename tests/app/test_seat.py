@@ -151,7 +151,8 @@ def test_a_click_naming_an_unknown_astronaut_is_refused(app: TutorApp) -> None:
 
 def test_what_if_compares_the_learners_own_options(app: TutorApp) -> None:
     app.open_tab("What if")
-    assert app.panel("What if").a.value is not None and app.panel("What if").b.value is not None  # nothing starts blank
+    whatif = app.panel("What if")
+    assert whatif.a.value is not None and whatif.b.value is not None  # nothing starts blank
     assert all(label.startswith("Red: ") for label, _ in app.panel("What if").a.options)
     before = len(app.session.game.log)
     app.panel("What if").go.click()

@@ -140,9 +140,10 @@ def test_the_log_row_cache_always_shows_what_the_viewer_may_see_now(app: TutorAp
     to_choose(app)
     app.viewer.value = "red"
     app.dispatch({"type": "choose_character", "colour": "red", "character": "soldier"})
-    assert "Soldier" in app.panel("Log").html.value and app.panel("Log").html.value == fresh_log(app)
+    log = app.panel("Log").html
+    assert "Soldier" in log.value and log.value == fresh_log(app)
     app.viewer.value = "blue"  # red's pick is red's secret again
-    assert "Soldier" not in app.panel("Log").html.value and app.panel("Log").html.value == fresh_log(app)
+    assert "Soldier" not in log.value and log.value == fresh_log(app)
     app.mode.value = "Referee"
     assert "Soldier" in app.panel("Log").html.value
     app.mode.value = "Tutor"
