@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "README.md", ROOT / "benchmarks" /
-                                                 "JOURNAL.md"]
+DOCS = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md",
+        ROOT / "benchmarks" / "JOURNAL.md"]
 RECIPES = ["add-a-character", "add-a-ruleset", "add-a-panel", "add-a-first-martians-rule"]
 
 
