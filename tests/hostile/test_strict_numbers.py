@@ -64,8 +64,8 @@ def test_a_card_data_correction_takes_whole_numbers_only(monkeypatch: pytest.Mon
     monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     app = build_app(spec=SPEC, seed=7)
-    app.tabs.selected_index = list(app.tabs.titles).index("Card data")
-    panel = app.cards_panel
+    app.open_tab("Card data")
+    panel: Any = app.panel("Card data")
     panel.kind.value = ("ships", "ships")
     panel.id.value = "s09"
     panel.field.value = "capacity"

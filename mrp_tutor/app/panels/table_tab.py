@@ -203,7 +203,7 @@ class TableTab:
         try:
             data = decode_table(text, what)
         except ContentError as err:  # the hardened loader's sentence, its field named
-            self.app.say(f"Not loaded: {located_sentence(self.app.spec, err.problems[0])}",
+            self.app.say(f"Not loaded: {located_sentence(self.ctx.spec, err.problems[0])}",
                          "error")
             return
         self._use(data, what)
