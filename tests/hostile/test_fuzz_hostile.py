@@ -44,7 +44,7 @@ SCENARIO_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(scenarios_dir().
 LOCATED = re.compile(r"^\S.*?: \S")  # "field.path: what is wrong"
 
 
-class Hang(Exception):
+class Hang(BaseException):  # not an Exception: no `except Exception` may swallow it
     pass
 
 
