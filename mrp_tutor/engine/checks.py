@@ -291,6 +291,12 @@ def _places(spec: GameSpec, s: GameState, p: _P, pool: list[str]) -> None:
         known = ids if ids is not None else [*spec.discoveries, *spec.missions, *spec.actions]
         for i, card in enumerate(getattr(s, name)):
             p.known(f"{name}[{i}]", card, known, what, "components.event_cards")
+    cards = {*spec.discoveries, *spec.missions, *spec.actions}
+    drawable = set(rules.drawable(spec)) if rules is not None else cards
+    for i, card in enumerate(s.event_deck):  # a card the ruleset's draw deck never holds
+        if card in cards and card not in drawable:
+            p.add(f"event_deck[{i}]", f"{_short(card)} is never in the event deck",
+                  "setup.event_deck")
     if s.held is not None:
         p.known("held", s.held, spec.discoveries, "discovery card", "characters.scientist")
     for i, c in enumerate(s.queue):

@@ -181,9 +181,13 @@ EVENT_TEMPLATES: dict[str, T] = {
     f"{'s' if e.count != 1 else ''} from {_n(sp, e.zone)}.",
     "resource_replaced": lambda sp, e: f"{_n(sp, e.card)}: the resource of {_n(sp, e.zone)} "
     f"becomes {e.new} (was {e.old}); its waiting tokens change to {e.new}.",
-    "tokens_removed": lambda sp, e: f"{_n(sp, e.card)}: the point tokens in {_n(sp, e.zone)} "
-    "are removed.",
+    "tokens_removed": lambda sp, e: (
+        f"{_n(sp, e.card)}: the point tokens in {_n(sp, e.zone)} are removed." if e.card else
+        f"{_tokens(e.resources)} nobody took in {_n(sp, e.zone)} "
+        f"{'leaves' if _one(e) else 'leave'} the game: the last scoring is over."),
     "tokens_stayed": lambda sp, e: (
+        f"Nobody takes the {_tokens(e.resources)} in {_n(sp, e.zone)}: players tied for the "
+        "most take nothing, whatever the count." if e.reason == "tie_takes_nothing" else
         f"{', '.join(f'{n} {r}' for r, n in e.resources)} stay{'s' if _one(e) else ''} in "
         f"{_n(sp, e.zone)}" + {"production.empty": ": nobody is there.",
                                "tie": ": they cannot be split evenly among the tied players.",
@@ -242,6 +246,11 @@ EVENT_TEMPLATES.update(ABILITY_EVENT_TEMPLATES)
 
 def _seed(e: Any) -> str:
     return "seed hidden from the players" if e.seed is None else f"seed {e.seed}"
+
+
+def _tokens(resources: Any) -> str:
+    """``6 ice``, ``2 celerium and 1 ice``."""
+    return _and(f"{n} {r}" for r, n in resources)
 
 
 def _one(e: Any) -> bool:

@@ -409,22 +409,27 @@ def _build_state(
         else:
             card_once(held, "resolving.held")
     event_top: list[str] = []
+    drawable = rules.drawable(spec)  # what the ruleset's draw deck can hold
     for i, card in enumerate(pos.event_deck or []):
         try:
             spec.card_kind(card)
         except KeyError:
             p.add(f"event_deck[{i}]", f"unknown event card {card!r}", "components.event_cards")
             continue
+        if card not in drawable:
+            p.add(f"event_deck[{i}]", f"{spec.card_name(card)} is never in the event deck "
+                  f"(the {rules.name} rules leave it out of the draw deck)", "setup.event_deck")
+            continue
         card_once(card, f"event_deck[{i}]")
         event_top.append(card)
-    left_over = [x for x in [*spec.discoveries, *spec.actions, *spec.missions]
-                 if x not in event_cards_used]
+    pool = rules.mission_pool(spec) if pos.stage == "missions" else drawable
+    left_over = [x for x in pool if x not in event_cards_used]
     rng.shuffle(left_over)
     if pos.stage == "missions":
         if event_top:
             p.add("event_deck", "the event deck is formed after the starting missions are kept",
                   "setup.event_deck")
-        s.mission_deck = [x for x in left_over if x in spec.missions]
+        s.mission_deck = left_over
         if not any(seat.dealt for seat in s.seats.values()):
             p.add("seats", "in the missions stage some colour still has two missions to choose "
                   "from (dealt)", "setup.missions")

@@ -68,6 +68,13 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
                                  "discoveries.effect")
     for zone in spec.zones:
         _distribute(spec, s, out, zone, mods.get(zone))
+    gone = rules_of(s).leftovers_leave(spec.track[s.track_index].number)
+    if gone is not None:  # the last scoring's leftovers leave the game
+        for zone in spec.zones:
+            if s.waiting[zone]:
+                emit(s, out, E.TokensRemoved(rule=gone, zone=zone,
+                                             resources=tuple(sorted(s.waiting[zone].items())),
+                                             card=""))
 
 
 def _make_tokens(spec: GameSpec, s: GameState, out: Out, zone: str, resource: str, n: int,
@@ -158,4 +165,5 @@ def _distribute(
                 emit(s, out, E.TokensAwarded(rule, zone, c, resource, share))
     if waiting:
         rule = rules.leftover_rule(s, number)
-        emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())), "tie"))
+        emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())),
+                                    rules.tie_reason))

@@ -49,6 +49,9 @@ class Rules:
     skip_rules: ClassVar[dict[str, str]] = {}
     #: the skip reason when a Scientist may not peek and the event deck is empty
     no_peek_reason: ClassVar[str] = "event_deck_empty_and_no_face_down_discovery"
+    #: the reason (``TokensStayed.reason``) tied tokens stay for: "tie" (what an even split
+    #: leaves over), or "tie_takes_nothing" where a tie takes nothing whatever the count
+    tie_reason: ClassVar[str] = "tie"
     #: True when players have abilities: the phases then ask the ability hooks below (windows,
     #: extra options); False keeps those calls off the hot path
     abilities: ClassVar[bool] = False
@@ -123,6 +126,12 @@ class Rules:
         """The cards shuffled into the event deck once missions are kept: discoveries, actions
         and the missions nobody kept."""
         return list(spec.discoveries) + list(spec.actions) + list(s.mission_deck)
+
+    def drawable(self, spec: GameSpec) -> list[str]:
+        """Every event card the draw deck can hold once setup is over (a table position's
+        deck is made of those not placed elsewhere): discoveries, actions and missions (the
+        missions nobody kept are shuffled in)."""
+        return [*spec.discoveries, *spec.actions, *spec.missions]
 
     # ------------------------------------------------------------------------ a round
     def draw_characters(self, spec: GameSpec, s: GameState, out: Out) -> None:
@@ -235,6 +244,11 @@ class Rules:
     def leftover_rule(self, s: GameState, production: int) -> str:
         """The rule id of tied tokens left in a zone by production number ``production``."""
         return self.cite("production.leftover")
+
+    def leftovers_leave(self, production: int) -> str | None:
+        """The rule id by which tokens nobody took leave the game after production number
+        ``production`` (None: they stay in their zone)."""
+        return None
 
     def ice_monopoly_rule(self, s: GameState, holders: tuple[str, ...]) -> str:
         """The rule id of the Ice Monopoly award to ``holders``."""

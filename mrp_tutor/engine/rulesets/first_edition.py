@@ -122,6 +122,8 @@ class FirstEdition(Rules):
     seating_rule: ClassVar[str] = "fe.setup.players"
     missions_rule: ClassVar[str] = "fe.setup.bonus"
     rule_ids: ClassVar[dict[str, str]] = FE_RULES
+    #: a tie takes nothing, whatever the count (seed 003 §6; fe.tutor.ties)
+    tie_reason: ClassVar[str] = "tie_takes_nothing"
     #: an Explorer with nobody on Mars moves nothing: the FAQ's own answer (seed 003 §7)
     skip_rules: ClassVar[dict[str, str]] = {
         "no_astronaut_on_mars_to_move": "fe.faq.explorer_on_mars"}
@@ -162,6 +164,10 @@ class FirstEdition(Rules):
         # (fe.tutor.event_deck)
         return list(spec.discoveries)
 
+    def drawable(self, spec: GameSpec) -> list[str]:
+        # the bonus cards not kept left the game at setup (seed 003 §3): never drawn
+        return list(spec.discoveries)
+
     def calling_order(self, spec: GameSpec) -> list[str]:
         return list(reversed(spec.countdown))  # called from 1 up to 9 (fe.phase3.order)
 
@@ -181,6 +187,10 @@ class FirstEdition(Rules):
             return rule
         return turn if rule in ("production.produce", "production.majority",
                                 "production.empty") else rule
+
+    def leftovers_leave(self, production: int) -> str | None:
+        # seed 003 §6, turn 10: "Leftovers removed"
+        return "fe.scoring.turn10" if production == 3 else None
 
     def leftover_rule(self, s: GameState, production: int) -> str:
         # the manual's own tie rule after turn 5; our reading of its "leftovers" after 8 and 10

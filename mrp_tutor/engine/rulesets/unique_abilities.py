@@ -30,7 +30,7 @@ from ..rng import shuffled
 from ..spec import GameSpec
 from ..state import GameState, Ship, Window
 from . import register
-from .ability_effects import finish_use, forced_payment, target_problem
+from .ability_effects import finish_use, forced_payment, placement_ship_problem, target_problem
 from .first_edition import FirstEdition
 from .sheets import Sheet, load_sheets
 
@@ -146,7 +146,8 @@ class UniqueAbilities(FirstEdition):
             st = current_step(spec, s)  # a placement left, and astronauts for it
             if seat.supply < (s.left if getattr(st, "all_or_nothing", False) else 1):
                 return []
-            return [I.UseAbility(c, a, sid) for sid in s.launched]
+            return [I.UseAbility(c, a, sid) for sid in s.launched
+                    if placement_ship_problem(st, s, sid) is None]
         return []
 
     def after_choosing(self, spec: GameSpec, s: GameState, out: Out) -> bool:
