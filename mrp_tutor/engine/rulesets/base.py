@@ -218,6 +218,10 @@ class Rules:
                       crew: tuple[tuple[str, int], ...]) -> None:
         """A shuttle has landed in ``zone`` with ``crew``: open windows."""
 
+    def settle_windows(self, spec: GameSpec, s: GameState, out: Out) -> None:
+        """Close open windows at the front that can no longer be used (opened together, an
+        earlier use may have spent the tokens or taken the target)."""
+
     def state_problems(self, spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
         """(field, sentence, rule id) of what this ruleset's own state breaks (state checks)."""
         problems = []

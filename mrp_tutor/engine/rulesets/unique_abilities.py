@@ -36,6 +36,7 @@ from .sheets import Sheet, load_sheets
 
 WINDOW_RULE = "ua.tutor.windows"
 PAY_RULE = "fe.abilities.currency"
+LANDING_RULE = "fe.tutor.landing_together"
 
 
 class UniqueAbilities(FirstEdition):
@@ -190,6 +191,24 @@ class UniqueAbilities(FirstEdition):
                 continue  # nobody else to eliminate there
             emit(s, out, E.AbilityWindowOpened(rule=sheet.rule, colour=c, ability=sheet.id,
                                                point="landed", zone=zone, count=aboard[c]))
+
+    def settle_windows(self, spec: GameSpec, s: GameState, out: Out) -> None:
+        # the landings' windows open together once every shuttle is down
+        # (fe.tutor.landing_together); one that an earlier use left without payment or target
+        # is passed over
+        while s.windows:
+            w = s.windows[0]
+            if w.point != "landed" or w.owed or w.target is not None:
+                return
+            sheet = self.sheets().get(w.ability)
+            here = s.zones.get(w.zone, {})
+            usable = sheet is not None and sum(s.seats[w.colour].tokens.values()) >= sheet.cost \
+                and (here.get(w.colour, 0) > 0 if w.ability == "audacious_adventurer"
+                     else any(n > 0 for v, n in here.items() if v != w.colour))
+            if usable:
+                return
+            emit(s, out, E.AbilityWindowClosed(rule=LANDING_RULE, colour=w.colour,
+                                               ability=w.ability, used=False))
 
     # ------------------------------------------------------------------------ a use
     def apply_ruleset_intent(self, spec: GameSpec, s: GameState, intent: I.Intent,
