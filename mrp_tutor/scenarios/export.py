@@ -24,6 +24,10 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
         raise ContentError("position", [
             f"stage: a position cannot be saved during {s.stage!r} (finish the pending "
             "phase decisions first)"])
+    if s.windows:
+        raise ContentError("position", [
+            "windows: a position cannot be saved while an ability is being used or offered "
+            "(decide it first)"])
     if s.stage == "resolve" and s.cur is None:
         raise ContentError("position", ["stage: save the position when someone is resolving"])
     pos: dict[str, Any] = {"stage": s.stage, "first": s.first, "seed": s.seed,

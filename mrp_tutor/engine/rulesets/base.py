@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from random import Random
 from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -103,6 +104,26 @@ class Rules:
         """The character cards ``colour`` plays with (hand, played and chosen together)."""
         return spec.countdown
 
+    def table_seat(self, spec: GameSpec, s: GameState, colour: str, held: Sequence[str],
+                   hand: Sequence[str] | None, deck: Sequence[str] | None,
+                   boxed: Sequence[str], rng: Random) -> list[tuple[str, str, str]]:
+        """Lay out the character cards of ``colour``'s seat in a table position: ``held`` (its
+        played and chosen cards) is known; ``hand`` (None: the cards not held), ``deck`` and
+        ``boxed`` are as the position gives them.  The problems as (field under the seat,
+        sentence, rule id)."""
+        seat = s.seats[colour]
+        own = self.character_cards(spec, s, colour)  # the nine, or a sheet's crew of five
+        given = hand if hand is not None else [ch for ch in own if ch not in held]
+        seat.hand = [ch for ch in given if ch in spec.characters]
+        if sorted([*seat.hand, *held]) != sorted(own):
+            crew = f" (the crew of {seat.sheet})" if seat.sheet else ""
+            return [("hand", f"hand, played and chosen cards must hold the {len(own)} "
+                     f"characters once each{crew}", "round.played_cards")]
+        if deck or boxed:
+            return [("deck", "only a colour that draws its characters has a deck or boxed "
+                     "cards", self.seating_rule)]
+        return []
+
     def first_player_rule(self, s: GameState, colour: str, rule: str) -> str:
         """The rule id that makes ``colour`` first player (``rule``: the standard one)."""
         return rule
@@ -178,6 +199,11 @@ class Rules:
     def refuse(self, spec: GameSpec, s: GameState, intent: Intent) -> MrpError | None:
         """A refusal specific to this ruleset, checked before the generic diagnosis."""
         return None
+
+    def may_act_early(self, s: GameState, colour: str) -> bool:
+        """May ``colour`` resolve its character before lower-called ones (an ability)?  A
+        table position then lets others wait with any number."""
+        return False
 
     def may_overfill(self, s: GameState, ship: Ship) -> bool:
         """May ``ship`` carry more astronauts than its capacity (state checks)?"""

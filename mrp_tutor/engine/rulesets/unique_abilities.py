@@ -100,6 +100,10 @@ class UniqueAbilities(FirstEdition):
         return spec.countdown if sheet is None else tuple(
             c for c in spec.countdown if c in sheet.crew)
 
+    def may_act_early(self, s: GameState, colour: str) -> bool:
+        sheet = self.sheet_of(s, colour)  # the Guileful Genius's out-of-order action
+        return sheet is not None and sheet.window == "before_resolution"
+
     def may_overfill(self, s: GameState, ship: Ship) -> bool:
         return ship.launched  # the Cunning Conspirator boards launched shuttles beyond capacity
 
