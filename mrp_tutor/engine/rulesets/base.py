@@ -9,6 +9,7 @@ state's ruleset (``rules_of(state)``); they never test which ruleset they run.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from random import Random
@@ -22,6 +23,9 @@ from ..errors import MalformedIntent, MrpError
 from ..intents import Intent
 from ..spec import GameSpec, load_spec
 from ..state import GameState, Ship
+
+#: per ruleset: the compiled pattern of its vocabulary and the words (built once)
+_SPEAKERS: dict[str, tuple[re.Pattern[str], dict[str, str]]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset may be plain Python (compiled: mypyc)
@@ -53,6 +57,10 @@ class Rules:
     #: the reason (``TokensStayed.reason``) tied tokens stay for: "tie" (what an even split
     #: leaves over), or "tie_takes_nothing" where a tie takes nothing whatever the count
     tie_reason: ClassVar[str] = "tie"
+    #: the words this ruleset's own rulebook uses where the shared sentences (written in the
+    #: 2nd edition's words) say another: (word as written, this game's word), longest first,
+    #: matched as whole words and case-sensitive (see :meth:`speak`)
+    vocabulary: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: True when players have abilities: the phases then ask the ability hooks below (windows,
     #: extra options); False keeps those calls off the hot path
     abilities: ClassVar[bool] = False
@@ -61,6 +69,19 @@ class Rules:
         """The rule id this ruleset cites for base rule ``rule`` (the countdown order, tied
         production shares)."""
         return self.rule_ids.get(rule, rule)
+
+    def speak(self, text: str) -> str:
+        """``text`` (a message or option label) in this ruleset's own words."""
+        if not self.vocabulary:
+            return text
+        found = _SPEAKERS.get(self.name)
+        if found is None:
+            words = dict(self.vocabulary)
+            pattern = re.compile(
+                r"\b(" + "|".join(re.escape(w) for w, _ in self.vocabulary) + r")\b")
+            found = _SPEAKERS[self.name] = (pattern, words)
+        pattern, words = found
+        return pattern.sub(lambda m: words[m.group(1)], text)
 
     def spec(self, *, use_env_overrides: bool = True) -> GameSpec:
         """The game content this ruleset is played with (its data folder)."""

@@ -107,6 +107,29 @@ FE_RULES: dict[str, str] = {
 }
 
 
+#: seed 003's words where the shared sentences say the 2nd edition's (Rules.vocabulary):
+#: shuttles on a launch pad with launch places, regions, turns on a turn track, scoring
+#: turns, an ice bonus; bonus cards not kept leave the game
+FE_WORDS: tuple[tuple[str, str], ...] = (
+    ("docks at dock", "takes launch place"),
+    ("docked at the launchpad", "on the launch pad"),
+    ("docked ships", "shuttles on the launch pad"),
+    ("docked ship", "shuttle on the launch pad"),
+    ("docked", "on the launch pad"),
+    ("launchpad", "launch pad"),
+    ("docks", "launch places"),
+    ("dock", "launch place"),
+    ("ships deck", "shuttle deck"), ("Next: missions", "Next: bonus cards"),
+    ("Ships", "Shuttles"), ("Ship", "Shuttle"), ("ships", "shuttles"), ("ship", "shuttle"),
+    ("production phases", "scoring turns"), ("production phase", "scoring turn"),
+    ("a production", "a scoring"), ("production", "scoring"),
+    ("round tracker", "turn marker"), ("rounds", "turns"), ("round", "turn"),
+    ("zones", "regions"), ("zone", "region"),
+    (" and puts the rest back", "; the other bonus cards dealt leave the game"),
+    ("The step is resolved as fully as possible and ends",
+     "Nothing on the table fits this part of the action, so it is skipped"),
+)
+
 #: production number -> the scoring turn's own rule (seed 003 §6: after turns 5, 8, 10)
 SCORING_TURNS = {1: "fe.scoring.turn5", 2: "fe.scoring.turn8", 3: "fe.scoring.turn10"}
 
@@ -122,6 +145,7 @@ class FirstEdition(Rules):
     seating_rule: ClassVar[str] = "fe.setup.players"
     missions_rule: ClassVar[str] = "fe.setup.bonus"
     rule_ids: ClassVar[dict[str, str]] = FE_RULES
+    vocabulary: ClassVar[tuple[tuple[str, str], ...]] = FE_WORDS
     #: a tie takes nothing, whatever the count (seed 003 §6; fe.tutor.ties)
     tie_reason: ClassVar[str] = "tie_takes_nothing"
     #: an Explorer with nobody on Mars moves nothing: the FAQ's own answer (seed 003 §7)

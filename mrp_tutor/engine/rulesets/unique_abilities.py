@@ -91,7 +91,9 @@ class UniqueAbilities(FirstEdition):
             free = shuffled(s, [x for x in sheets if x not in fixed.values()])
             fixed.update(zip(rest, free, strict=False))
         placement = tuple((c, fixed[c]) for c in s.order)
-        emit(s, out, E.SheetsDealt(rule="fe.setup.sheets", sheets=placement,
+        # a sheet drawn at random is dealt by the reading that says so (ua.tutor.sheets_dealt)
+        rule = "ua.tutor.sheets_dealt" if rest else "fe.setup.sheets"
+        emit(s, out, E.SheetsDealt(rule=rule, sheets=placement,
                                    crews=tuple(sheets[x].crew for _, x in placement),
                                    drawn=tuple(rest)))
 
