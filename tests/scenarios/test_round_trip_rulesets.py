@@ -2,7 +2,8 @@
 seeded game (3 to 6 players of the standard game, the 2-player variant, the first edition and
 Unique Abilities at each of their player counts) loads back through the scenario loader (the
 one table validation) to the same decision, the same legal options and the same rulings: the
-intent the game went on with gives the same events (types and rule ids) in both."""
+intent the game went on with gives the same events (types and rule ids) in both.  The same
+table copied by a referee and passed on as a share code loads to the same options."""
 
 from __future__ import annotations
 
@@ -17,6 +18,13 @@ from mrp_tutor.engine.checks import state_problems
 from mrp_tutor.engine.errors import ContentError
 from mrp_tutor.engine.rulesets import find_ruleset
 from mrp_tutor.scenarios import position_from_state, scenario_from_dict
+from mrp_tutor.scenarios.table import (
+    decode_table,
+    encode_table,
+    load_table,
+    table_document,
+    table_position,
+)
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
 TABLES = [(name, colours) for name in ("standard", "two_player", "first_edition",
@@ -71,6 +79,15 @@ def test_exported_positions_load_back_to_the_same_options_and_rulings(ruleset: s
                     assert _signature(h) == _signature(g), (seed, k, kind)
                     ruled = _events(h.play(pick))
                     seen[g.state.stage] += 1
+                    # the referee's share code: the table as a referee copies it (no decks,
+                    # no seed), packed and decoded, loads to the same options
+                    # (as the app's table editor writes it: the data folder, and the variant
+                    # the standard data plays)
+                    doc = table_document(list(g.state.order), table_position(spec, g.state),
+                                         variant=ruleset if spec.ruleset == "base"
+                                         else "standard", ruleset=spec.ruleset)
+                    code = load_table(decode_table(encode_table(doc))).build()
+                    assert _signature(code) == _signature(g), ("share code", seed, k, kind)
             played = g.play(pick)
             assert ruled is None or ruled == _events(played), (seed, k, pick)
     assert seen["missions"] + seen["choose"] and seen["resolve"], seen
