@@ -367,11 +367,7 @@ def _seats(spec: GameSpec, s: GameState, p: _P, pool: list[str]) -> None:
                                 ("actions", spec.actions, "actions.hidden")):
             for j, card in enumerate(getattr(seat, name)):
                 p.known(f"{f}.{name}[{j}]", card, ids, f"{name.rstrip('s')} card", rule)
-        if seat.neutral and (seat.hand or seat.dealt):
-            p.add(f, "a neutral colour has no hand and is dealt no missions",
-                  "two_player.neutral_deck")
-        if not seat.neutral and (seat.deck or seat.drawn is not None):
-            p.add(f"{f}.deck", "only a neutral colour draws from a deck", "two_player.neutral_deck")
+        # who has a hand and who a deck of its own: the ruleset's state_problems
         # history (what a colour can have done by now): also reachable.history
         if seat.dealt and not early:
             p.add(f"{f}.dealt", "missions are dealt to choose from only during setup",

@@ -48,6 +48,8 @@ class Rules:
     #: rule ids this ruleset cites for setup steps it changes
     seating_rule: ClassVar[str] = "setup.colors"
     missions_rule: ClassVar[str] = "setup.missions"
+    #: the rule saying which seats draw their characters from a deck (none here)
+    deck_rule: ClassVar[str] = "setup.colors"
     #: rule-id overrides: a base rule id -> the id this ruleset cites instead (see :meth:`cite`)
     rule_ids: ClassVar[dict[str, str]] = {}
     #: skip reasons (``StepSkipped.reason``) that are a rule of this ruleset, and its rule id
@@ -124,6 +126,23 @@ class Rules:
     def character_cards(self, spec: GameSpec, s: GameState, colour: str) -> tuple[str, ...]:
         """The character cards ``colour`` plays with (hand, played and chosen together)."""
         return spec.countdown
+
+    def seat_draws(self, s: GameState, colour: str) -> bool:
+        """Does ``colour`` draw its characters from a deck of its own (no hand)?"""
+        return False
+
+    def deck_problems(self, s: GameState) -> list[tuple[str, str, str]]:
+        """Seats with a hand that should draw, or a deck that should not (state checks)."""
+        problems = []
+        for c, seat in s.seats.items():
+            draws = self.seat_draws(s, c)
+            if draws and (seat.hand or seat.dealt):
+                problems.append((f"seats.{c}", "a colour that draws its characters has no hand "
+                                 "and is dealt no missions", self.deck_rule))
+            if not draws and (seat.deck or seat.drawn is not None):
+                problems.append((f"seats.{c}.deck", "only a colour that draws its characters "
+                                 "has a deck", self.deck_rule))
+        return problems
 
     def table_seat(self, spec: GameSpec, s: GameState, colour: str, held: Sequence[str],
                    hand: Sequence[str] | None, deck: Sequence[str] | None,
@@ -271,7 +290,7 @@ class Rules:
 
     def state_problems(self, spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
         """(field, sentence, rule id) of what this ruleset's own state breaks (state checks)."""
-        problems = []
+        problems = self.deck_problems(s)
         for c, seat in s.seats.items():
             if seat.sheet is not None or seat.shown:
                 problems.append((f"seats.{c}.sheet", "the players have no ability sheets in the "

@@ -36,6 +36,7 @@ class TwoPlayer(Rules):
     source: ClassVar[str] = "Mission: Red Planet 2nd edition rulebook, 2-player variant"
     seating_rule: ClassVar[str] = "two_player.seating_order"
     missions_rule: ClassVar[str] = "two_player.missions"
+    deck_rule: ClassVar[str] = "two_player.neutral_deck"
     players: ClassVar[tuple[int, int]] = (2, 2)
     draws: ClassVar[bool] = True  # a neutral colour draws its character from its own deck
     no_peek_reason: ClassVar[str] = "event_deck_empty_neutral_only_draws"
@@ -54,11 +55,14 @@ class TwoPlayer(Rules):
                                   {"colours": list(colours)})
         return [False, False, True, True], [colours[0], colours[1], colours[0], colours[1]]
 
+    def seat_draws(self, s: GameState, colour: str) -> bool:
+        return s.seats[colour].neutral  # a neutral colour draws from its own deck
+
     def table_seat(self, spec: GameSpec, s: GameState, colour: str, held: Sequence[str],
                    hand: Sequence[str] | None, deck: Sequence[str] | None,
                    boxed: Sequence[str], rng: Random) -> list[tuple[str, str, str]]:
         seat = s.seats[colour]
-        if not seat.neutral:
+        if not self.seat_draws(s, colour):
             return super().table_seat(spec, s, colour, held, hand, deck, boxed, rng)
         chars = spec.characters
         gone = [ch for ch in boxed if ch in chars]  # a boxed Recruiter (and drawn cards)

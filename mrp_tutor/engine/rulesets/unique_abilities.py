@@ -308,7 +308,7 @@ class UniqueAbilities(FirstEdition):
     # ------------------------------------------------------------------------ checks
     def state_problems(self, spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
         sheets = self.sheets()
-        out: list[tuple[str, str, str]] = []
+        out: list[tuple[str, str, str]] = self.deck_problems(s)
         taken: dict[str, str] = {}
         for c, seat in s.seats.items():
             f = f"seats.{c}.sheet"
