@@ -70,12 +70,13 @@ def resolution(
         seat.played.remove(r.character)
         seat.played.append(r.character)
     now = countdown.index(r.character)
-    # a character that may act early (the Guileful Genius) did so when a lower one still waits
+    me = seating.index(r.colour)
+    # a character that may act early (the Guileful Genius) did so when one that comes before
+    # it in the call order (a lower number, or the same one earlier clockwise) still waits
     early = rules.may_act_early(s, r.colour) and any(
-        countdown.index(x.chosen) < now for c, x in s.seats.items()
+        (countdown.index(x.chosen), seating.index(c)) < (now, me) for c, x in s.seats.items()
         if c != r.colour and x.chosen is not None)
     now = 0 if early else now
-    me = seating.index(r.colour)
     queue: list[str] = []
     for c in seating:
         other = s.seats[c]

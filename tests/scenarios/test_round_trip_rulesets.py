@@ -91,3 +91,23 @@ def test_exported_positions_load_back_to_the_same_options_and_rulings(ruleset: s
             played = g.play(pick)
             assert ruled is None or ruled == _events(played), (seed, k, pick)
     assert seen["missions"] + seen["choose"] and seen["resolve"], seen
+
+
+def test_a_genius_acting_early_leaves_the_same_number_face_down() -> None:
+    """Yellow's Guileful Genius paid to act before Blue's Explorer of the same number (Blue sits
+    earlier clockwise): a table position of that moment loads, Blue's card still face down."""
+    doc = {"id": "t", "title": "t", "lesson": "t", "ruleset": "unique_abilities",
+           "players": ["red", "blue", "green", "yellow"], "position": {
+               "stage": "resolve", "round": 4, "first": "red",
+               "ships": [{"id": f"f0{i + 6}", "dock": i} for i in range(4)],
+               "resolving": {"colour": "yellow", "character": "explorer", "step": 0},
+               "seats": {"red": {"sheet": "cunning_conspirator", "chosen": "scientist",
+                                 "played": ["pilot"]},
+                         "blue": {"sheet": "devious_despot", "chosen": "explorer",
+                                  "played": ["travel_agent"]},
+                         "green": {"sheet": "stealthy_spy", "chosen": "femme_fatale"},
+                         "yellow": {"sheet": "guileful_genius",
+                                    "played": ["scientist", "travel_agent"]}}}}
+    g = scenario_from_dict(doc).build()
+    assert g.state.seats["blue"].chosen == "explorer"
+    assert g.state.queue == ["blue", "red", "green"]
