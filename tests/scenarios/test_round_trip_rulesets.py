@@ -111,3 +111,28 @@ def test_a_genius_acting_early_leaves_the_same_number_face_down() -> None:
     g = scenario_from_dict(doc).build()
     assert g.state.seats["blue"].chosen == "explorer"
     assert g.state.queue == ["blue", "red", "green"]
+
+
+def test_referee_edits_and_rulings_use_the_same_ruleset_aware_validation() -> None:
+    """A first-edition table: a referee edit filling a shuttle on the launch pad is refused by
+    the one validation, citing the first edition's own rule, as the loader refuses it."""
+    from mrp_tutor.app.edits import EditForm, check_edit
+    from mrp_tutor.engine.errors import IllegalIntent
+    from mrp_tutor.referee import table_reasons
+
+    doc = {"id": "t", "title": "t", "lesson": "t", "ruleset": "first_edition",
+           "players": ["red", "blue", "green"], "position": {
+               "stage": "choose", "round": 3, "first": "red",
+               "ships": [{"id": "f08", "dock": 0}, {"id": "f12", "dock": 1},
+                         {"id": "f16", "dock": 2}]}}
+    g = scenario_from_dict(doc).build()
+    assert table_reasons(g.spec, g.state) == []
+    with pytest.raises(IllegalIntent) as err:
+        check_edit(g.spec, g.state, EditForm(what="crew", place="f08", colour="red", count=2))
+    assert err.value.code == "table_unreachable"
+    assert err.value.rule == "fe.tutor.launch_when_full"
+    doc["position"]["ships"][0]["crew"] = {"red": 2}  # type: ignore[index]
+    with pytest.raises(ContentError) as refused:
+        scenario_from_dict(doc).build()
+    assert any("ships[0].crew" in x and "fe.tutor.launch_when_full" in x
+               for x in refused.value.problems)
