@@ -294,17 +294,21 @@ def active_conditions(a: Astronaut) -> list[str]:
 
 def new_state(board: Board | None = None, astronauts: list[str] | None = None,
               *, supply: dict[Resource, int] | None = None, seed: int = 0) -> HubState:
-    """A HUB as the rulebook's Board Setup leaves it (greenhouse and plant per astronaut)."""
+    """A HUB as the rulebook's Board Setup leaves it: a Greenhouse and a plant per astronaut
+    (setup.board); with fewer than 4 astronauts the Auto-scanner on the Med Lab
+    (setup.auto_scanner)."""
     board = board or default_board()
     names = astronauts or ["red", "yellow"]
     facs = []
     for f in board.facilities:
         farm = Farm(greenhouses=len(names), plants=len(names)) if f.id.startswith("farm") \
             else None
+        scanner = ["auto_scanner"] if f.id == "med_lab" and len(names) < 4 else []
         facs.append(Facility(
             id=f.id, name=f.name, block=f.block, produces=f.produces,
             production=f.max_production, max_production=f.max_production, action=f.action,
-            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm))
+            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm,
+            upgrades=scanner))
     return HubState(first_player=names[0],
                     astronauts=[Astronaut(id=n, name=n.capitalize()) for n in names],
                     supply=dict(supply or {"oxygen": 0, "energy": 0, "food": 0}),
@@ -321,14 +325,14 @@ def load_state(data: Any, source: str = "state", board: Board | None = None) -> 
         raise ContentError(source, ["a HUB state is a mapping (first_player, astronauts, "
                                     "facilities, ...)"])
     data = dict(data)
+    crew = data.get("astronauts")
+    ids = [str(a["id"]) for a in (crew if isinstance(crew, list) else [])
+           if isinstance(a, dict) and isinstance(a.get("id"), str)]
     if "facilities" not in data:
-        crew = data.get("astronauts")
-        ids = [str(a["id"]) for a in (crew if isinstance(crew, list) else [])
-               if isinstance(a, dict) and isinstance(a.get("id"), str)]
         base = new_state(board, astronauts=ids or None)
         data["facilities"] = [f.model_dump() for f in base.facilities]
     elif isinstance(data["facilities"], dict):
-        data["facilities"] = _merge_facilities(data["facilities"], source, board)
+        data["facilities"] = _merge_facilities(data["facilities"], source, board, ids)
     try:
         state = HubState.model_validate(data)
     except ValidationError as err:
@@ -354,10 +358,11 @@ def board_problems(s: HubState, board: Board, source: str = "state") -> list[str
     return out
 
 
-def _merge_facilities(changes: dict[str, Any], source: str,
-                      board: Board | None = None) -> list[dict[str, Any]]:
-    """``facilities: {id: {field: value}}`` changes the Board Setup HUB's Facilities."""
-    base = {f.id: f.model_dump() for f in new_state(board).facilities}
+def _merge_facilities(changes: dict[str, Any], source: str, board: Board | None = None,
+                      ids: list[str] | None = None) -> list[dict[str, Any]]:
+    """``facilities: {id: {field: value}}`` changes the Board Setup HUB's Facilities (the
+    Board Setup of this crew: a Greenhouse and a plant per astronaut, setup.board)."""
+    base = {f.id: f.model_dump() for f in new_state(board, astronauts=ids or None).facilities}
     unknown = [k for k in changes if k not in base]
     if unknown:
         raise ContentError(source, [f"{source}: facilities: unknown Facility {k!r} (known: "
