@@ -16,6 +16,7 @@ import yaml
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
+from ..core.located import file_lines
 from .content import load_board, rulebook
 from .explain import explain_error, explain_event, summary
 from .round_file import play_round, round_intents
@@ -55,7 +56,7 @@ def cmd_round(args: argparse.Namespace) -> int:
             target = doc["state"] if isinstance(doc.get("state"), dict) else doc
             target["seed"] = args.seed
         board = load_board(args.board) if args.board is not None else None
-        table, intents = round_intents(doc, str(args.file), board)
+        table, intents = round_intents(doc, str(args.file), board, file_lines(args.file))
     except ContentError as err:
         print(f"INVALID {err.source}", file=sys.stderr)
         for p in err.problems:
