@@ -95,7 +95,8 @@ def fm_scenario_from_dict(data: dict[str, Any], source: str = "scenario",
         except ContentError as err:
             problems += err.problems
         for j, ev in enumerate(st.expect.events):
-            if ev.get("rule") is not None and ev["rule"] not in book:
+            if ev.get("rule") is not None and (not isinstance(ev["rule"], str)
+                                               or ev["rule"] not in book):
                 problems.append(f"{at('steps', i, 'expect', 'events', j, 'rule')}: unknown "
                                 f"rule id {ev['rule']!r}")
         want = st.expect.error
@@ -125,6 +126,15 @@ def _get(d: Any, path: str) -> Any:
     return node
 
 
+def _same(got: Any, want: Any) -> bool:
+    """Equal, and a number is not a bool (``True == 1`` in Python, not on the table)."""
+    if isinstance(got, bool) != isinstance(want, bool):
+        return False
+    if isinstance(got, list) and isinstance(want, list):
+        return len(got) == len(want) and all(map(_same, got, want))
+    return bool(got == want)
+
+
 def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table]:
     from ..scenarios.runner import check_events, play_intent
 
@@ -150,7 +160,8 @@ def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table
             except KeyError:
                 failures.append(f"{where}: the HUB state has no {key}")
                 continue
-            if (want_v == "!null" and got is None) or (want_v != "!null" and got != want_v):
+            if (want_v == "!null" and got is None) or (want_v != "!null"
+                                                       and not _same(got, want_v)):
                 failures.append(f"{where}: {key} expected {want_v!r}, got {got!r}")
     if table.replayed() != table.state:
         failures.append(f"{name}: replaying the event log does not give the same HUB")

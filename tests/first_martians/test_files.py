@@ -190,3 +190,22 @@ def test_fm_round_board_errors_name_the_file(tmp_path: Path,
         load_board(board)
     assert info.value.source == str(board)
     assert info.value.problems[0].startswith("spaces[")
+
+
+def test_an_expected_rule_that_is_not_text_is_a_sentence(tmp_path: Path) -> None:
+    """``rule: [a]`` in an expected event raised ``TypeError: unhashable type``."""
+    path = _scenario(tmp_path, _crew(), steps=[
+        {"intent": {"type": "change_stress", "delta": 1},
+         "expect": {"events": [{"type": "stress_moved", "rule": ["events.mission_event"]}]}}])
+    problems = _refusal(path)
+    assert problems[0].startswith("steps[0].expect.events[0].rule (line ")
+
+
+def test_an_expected_number_is_not_a_bool(tmp_path: Path) -> None:
+    """``stress: true`` expected held for a stress of 1 (``True == 1`` in Python)."""
+    from mrp_tutor.scenarios import run_scenario
+
+    path = _scenario(tmp_path, _crew(), steps=[
+        {"intent": {"type": "change_stress", "delta": 1}, "expect": {"state": {"stress": True}}}])
+    result = run_scenario(load_scenario(path))
+    assert not result.ok and "stress expected True, got 1" in result.failures[0]
