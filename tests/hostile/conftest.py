@@ -104,7 +104,7 @@ def text_attack(rng: random.Random, kind: str, texts: Sequence[str], ids: Sequen
     if kind == "depth":
         depth = rng.choice([33, 40, 200, 1000, 10_000, 50_000])
         opener, closer = rng.choice([("[", "]"), ("{a: ", "}"), ('{"a": ', "}")])
-        return text + f"\n{rng.choice(['title', 'nest', 'position', 'state'])}: " + \
+        return text + f"\n{rng.choice(['title', 'nest', 'position'])}: " + \
             opener * depth + "1" + closer * depth + "\n"
     if kind == "number":
         digits = rng.choice([20, 25, 300, 4301, 6000])
