@@ -1,5 +1,6 @@
 """``mrp-tutor fm round FILE``: the explained bookkeeping of one round (state in, state out);
-``mrp-tutor fm rules WORDS``: search the rules file.
+``mrp-tutor fm rules WORDS``: search the rules file;
+``mrp-tutor fm schema``: the JSON Schema of scenario files.
 
 Every line is a sentence with the rulebook section and rule id it comes from; ``--out``
 writes the HUB state after the round (a state file again).  Errors are located sentences.
@@ -33,9 +34,19 @@ def add_fm_commands(sub: Any) -> None:
     rnd.add_argument("--board", type=Path, default=None,
                      help="board data corrections (YAML, entries by id, as board.yaml)")
     rnd.set_defaults(func=cmd_round)
+    schema = fm_sub.add_parser("schema", help="print the JSON Schema of First Martians "
+                               "scenario files (scenarios/first_martians/schema.json)")
+    schema.set_defaults(func=cmd_schema)
     rules = fm_sub.add_parser("rules", help="search the First Martians rules (our paraphrase)")
     rules.add_argument("query", nargs="+", help="words, e.g. 'shutdown stress'")
     rules.set_defaults(func=cmd_rules)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import schema_json
+
+    sys.stdout.write(schema_json())
+    return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
