@@ -106,7 +106,8 @@ def _drawn(e: Any) -> str:
 
 
 TEMPLATES: dict[str, Callable[[Any], str]] = {
-    "phase_started": lambda e: f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
+    "phase_started": lambda e: "The round is over; the next sol starts when the table asks."
+    if e.phase == "round_end" else f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
     "draw_made": _drawn,
     "tallied": _tally,
     "malfunction_advanced": lambda e: f"The {_a(e.block)} Block's Malfunction track moves "
