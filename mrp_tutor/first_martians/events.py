@@ -433,6 +433,7 @@ class TokensCleaned(Event):
     def apply(self, s: HubState) -> None:
         f = s.facility(self.facility)
         f.now = [self.moved] if self.moved is not None else []  # type: ignore[list-item]
+        f.fresh = []
         if self.moved is not None:
             f.next.pop()
 

@@ -156,3 +156,14 @@ def test_a_fully_pawned_action_rolls_no_dice() -> None:
     _play(t, type="declare_actions", actions=[
         {"action": "build", "astronaut": "yellow", "pawns": 2}])
     assert _refused(t, type="roll_action_dice", action=0).code == "fm.no_action_dice"
+
+
+def test_a_token_placed_during_clean_up_is_cleaned_with_the_rest() -> None:
+    """Even when the mission ends at that Clean-Up, the HUB left is a valid one."""
+    from mrp_tutor.first_martians.state import HubState
+
+    t = _table(phase="cleanup", sol=2, sols=2)
+    _play(t, type="place_token", facility="lab", token="wound")
+    _play(t, type="clean_up")
+    assert t.state.result == "lost" and t.state.facility("lab").now == []
+    assert HubState.model_validate(t.state.model_dump()) == t.state
