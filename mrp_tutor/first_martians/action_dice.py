@@ -34,9 +34,9 @@ def roll_action_dice(r: Run, it: RollActionDice) -> None:
     if d.rolled:
         raise FmError("fm.dice_rolled", "actions.dice", "that action's dice are already "
                       "rolled", {"action": it.action})
-    who = d.astronaut.capitalize()
+    who, act = d.astronaut.capitalize(), d.action.replace("_", " ")
     success = r.draw("success_die", SUCCESS_FACES, "dice.success",
-                     f"{who}'s Success die ({d.action})") == "success"
+                     f"{who}'s Success die ({act})") == "success"
     rerolled = False
     if success and "reroll" in d.penalties:
         rerolled = True
@@ -45,9 +45,9 @@ def roll_action_dice(r: Run, it: RollActionDice) -> None:
     wound = adventure = None
     if not success_only:
         wound = r.draw("wound_die", r.board.dice.wound_die.faces, "dice.wound",
-                       f"{who}'s Wound die ({d.action})") == "wound"
+                       f"{who}'s Wound die ({act})") == "wound"
         adventure = r.draw("adventure_die", ADVENTURE_FACES, "dice.adventure",
-                           f"{who}'s Adventure die ({d.action})") == "adventure"
+                           f"{who}'s Adventure die ({act})") == "adventure"
     r.emit(ActionDiceRolled(rule="actions.dice", index=it.action, action=d.action,
                             astronaut=d.astronaut, success=success, wound=wound,
                             adventure=adventure, rerolled=rerolled))
@@ -56,4 +56,4 @@ def roll_action_dice(r: Run, it: RollActionDice) -> None:
         r.emit(MoraleTokens(rule="dice.success", astronaut=a.id, delta=2,
                             value=a.morale_tokens + 2))
     if wound:
-        r.wound(d.astronaut, 1, f"the Wound die of the {d.action} action", "dice.wound")
+        r.wound(d.astronaut, 1, f"the Wound die of the {act} action", "dice.wound")

@@ -93,7 +93,8 @@ def _declared(e: Any) -> str:
            + ".") if e.penalties else ""
     helpers = f" (assisted by {', '.join(map(_a, e.helpers))})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
-    return (f"Step {e.order}: {_a(e.astronaut)} takes {e.action}{helpers}{rover}{via}: "
+    act = e.action.replace("_", " ")
+    return (f"Step {e.order}: {_a(e.astronaut)} takes {act}{helpers}{rover}{via}: "
             f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
