@@ -28,6 +28,11 @@ def _f(fid: str) -> str:
     return _NAMES.get(fid, fid.replace("_", " "))
 
 
+def _w(word: str) -> str:
+    """A token or item id as words."""
+    return word.replace("_", " ")
+
+
 def _a(aid: str) -> str:
     """An astronaut's id as a name (the sample and the scenarios use colour ids)."""
     return aid[:1].upper() + aid[1:]
@@ -180,10 +185,11 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
                                 else f"{_f(e.facility)}'s {e.part} status: no effect (already "
                                 "red or Shutdown)."),
     "tokens_cleaned": lambda e: f"{_f(e.facility)}: " + (
-        f"discard {', '.join(e.discarded)} from the ! space" if e.discarded else "! space empty")
-    + (f"; {e.moved} moves from >> to !" if e.moved else "") + ".",
+        f"discard {', '.join(_w(x) for x in e.discarded)} from the ! space" if e.discarded
+        else "! space empty") + (f"; {_w(e.moved)} moves from >> to !" if e.moved else "")
+    + ".",
     "cargo_moved": lambda e: "Cargo Bay: Pending goes to Available ("
-    + (", ".join(e.items) or "nothing") + ")"
+    + (", ".join(_w(x) for x in e.items) or "nothing") + ")"
     + ("; " + ", ".join(f"the {u[8:].partition('@')[0].replace('_', ' ')} Upgrade goes to "
                         f"{_f(u.partition('@')[2])}" for u in e.upgrades) if e.upgrades else "")
     + ".",
