@@ -211,7 +211,9 @@ def _placement(r: Run, p: Placement, ph: _Phase, graph: nx.Graph,
                         action=p.action, astronaut=p.astronaut, target=p.target,
                         pawns=placed, needed=base + extra, dice=dice, path=path,
                         penalties=sorted(set(penalties)), helpers=sorted(p.helpers),
-                        rover=p.rover, travel_penalties=sorted(set(travel)))
+                        rover=p.rover, travel_penalties=sorted(set(travel)),
+                        path_names=[s.tiles[x].name if x in s.tiles else graph.nodes[x]["name"]
+                                    for x in path])
     if fac is not None and p.action != "remove_shutdown":
         for part in ("oxygen", "energy"):
             if any(st.part == part and st.red and st.penalty == f"pay_{part}"

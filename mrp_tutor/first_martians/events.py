@@ -389,6 +389,7 @@ class ActionDeclared(Event):
     helpers: list[str] = field(default_factory=list)
     rover: str | None = None
     travel_penalties: list[str] = field(default_factory=list)
+    path_names: list[str] = field(default_factory=list)
 
     def apply(self, s: HubState) -> None:
         from .state import Declared

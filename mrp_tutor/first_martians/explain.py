@@ -92,7 +92,8 @@ def _seeds(e: Any) -> str:
 
 
 def _declared(e: Any) -> str:
-    via = (" via " + " → ".join(_f(x) for x in e.path)) if len(e.path) > 1 else ""
+    names = list(getattr(e, "path_names", []) or []) or [_f(x) for x in e.path]
+    via = (" via " + " → ".join(names)) if len(e.path) > 1 else ""
     dice = " One pawn short: the action dice are rolled." if e.dice else ""
     pen = (" Penalties as it resolves: " + ", ".join(x.replace("_", " ") for x in e.penalties)
            + ".") if e.penalties else ""
