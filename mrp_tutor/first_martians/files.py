@@ -44,8 +44,8 @@ def read_intent(data: Any, at: At) -> Intent:
     try:
         return _intents().validate_python(data, strict=True)
     except ValidationError as err:
-        raise ContentError(at.source, validation_problems(err, data, at.path, at.lines)
-                           ) from None
+        raise ContentError(at.source, validation_problems(err, data, at.path, at.lines,
+                                                          at.rename)) from None
 
 
 def load_state(data: Any, source: str = "state", board: Board | None = None, *,

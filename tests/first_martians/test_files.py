@@ -209,3 +209,36 @@ def test_an_expected_number_is_not_a_bool(tmp_path: Path) -> None:
         {"intent": {"type": "change_stress", "delta": 1}, "expect": {"state": {"stress": True}}}])
     result = run_scenario(load_scenario(path))
     assert not result.ok and "stress expected True, got 1" in result.failures[0]
+
+
+def test_a_hub_saved_after_clean_up_plays_the_next_sol(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``fm round --out`` saves the HUB at ``round_end``: that file is a round to play (the
+    next sol starts), not "the mission is over"."""
+    after = tmp_path / "after.yaml"
+    assert main(["fm", "round", str(SAMPLE), "--out", str(after)]) == 0
+    assert main(["fm", "round", str(after), "--roll-for-me"]) == 0
+    out = capsys.readouterr().out
+    assert "Sol 4 is over" in out
+    done = yaml.safe_load(after.read_text(encoding="utf-8"))
+    with pytest.raises(ContentError) as info:
+        round_intents({**done, "result": "lost"}, "done.yaml")
+    assert info.value.problems == ["result: the mission is over (lost); no round to play"]
+
+
+def test_round_files_carry_the_tables_draws_of_every_phase() -> None:
+    """The Action Phase and the Morale Phase had no slot for the table's draws (a Condition
+    for a wound taken on the way or for a missing Morale token)."""
+    doc = yaml.safe_load(SAMPLE.read_text(encoding="utf-8"))
+    doc["round"]["actions"] = {"placements": doc["round"]["actions"],
+                               "draws": {"condition": ["migraine"]}}
+    doc["round"]["morale"] = {"draws": {"condition": ["anemia"]}}
+    _, intents = round_intents(doc, "r.yaml")
+    got = {i.type: i.draws for _, i in intents}
+    assert got["declare_actions"] == {"condition": ["migraine"]}
+    assert got["resolve_morale"] == {"condition": ["anemia"]}
+    doc["round"]["actions"]["placements"][0]["pawns"] = "2"
+    with pytest.raises(ContentError) as info:
+        round_intents(doc, "r.yaml")
+    assert info.value.problems == [
+        "round.actions.placements[0].pawns: must be a whole number, not the text '2'"]
