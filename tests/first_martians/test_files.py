@@ -242,3 +242,13 @@ def test_round_files_carry_the_tables_draws_of_every_phase() -> None:
         round_intents(doc, "r.yaml")
     assert info.value.problems == [
         "round.actions.placements[0].pawns: must be a whole number, not the text '2'"]
+
+
+def test_refusals_echo_no_control_characters(tmp_path: Path) -> None:
+    """A key or an id holding a terminal escape is quoted, never echoed raw."""
+    crew = [{"id": "red\x1b]0;PWNED\x07", "name": "Red"}]
+    path = _scenario(tmp_path, {"first_player": "red", "astronauts": crew,
+                                "\x1b[2J": 1})
+    problems = _refusal(path)
+    assert problems and all(p.isprintable() for p in problems), problems
+    assert any(p.startswith("state['\\x1b[2J'] (line ") for p in problems), problems
