@@ -291,17 +291,21 @@ def active_conditions(a: Astronaut) -> list[str]:
 
 def new_state(board: Board | None = None, astronauts: list[str] | None = None,
               *, supply: dict[Resource, int] | None = None, seed: int = 0) -> HubState:
-    """A HUB as the rulebook's Board Setup leaves it (greenhouse and plant per astronaut)."""
+    """A HUB as the rulebook's Board Setup leaves it: a Greenhouse and a plant per astronaut
+    (setup.board); with fewer than 4 astronauts the Auto-scanner on the Med Lab
+    (setup.auto_scanner)."""
     board = board or default_board()
     names = astronauts or ["red", "yellow"]
     facs = []
     for f in board.facilities:
         farm = Farm(greenhouses=len(names), plants=len(names)) if f.id.startswith("farm") \
             else None
+        scanner = ["auto_scanner"] if f.id == "med_lab" and len(names) < 4 else []
         facs.append(Facility(
             id=f.id, name=f.name, block=f.block, produces=f.produces,
             production=f.max_production, max_production=f.max_production, action=f.action,
-            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm))
+            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm,
+            upgrades=scanner))
     return HubState(first_player=names[0],
                     astronauts=[Astronaut(id=n, name=n.capitalize()) for n in names],
                     supply=dict(supply or {"oxygen": 0, "energy": 0, "food": 0}),

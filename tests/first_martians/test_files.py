@@ -252,3 +252,20 @@ def test_refusals_echo_no_control_characters(tmp_path: Path) -> None:
     problems = _refusal(path)
     assert problems and all(p.isprintable() for p in problems), problems
     assert any(p.startswith("state['\\x1b[2J'] (line ") for p in problems), problems
+
+
+def test_a_built_facility_card_is_part_of_the_hub() -> None:
+    """A HUB saved after a Build of a Facility card (a backup Farm) loads again; a Facility
+    the board cannot build is still refused."""
+    from mrp_tutor.first_martians import Table, intent_from_dict
+
+    t = Table(load_state({**_crew(), "phase": "actions"}))
+    t.play(intent_from_dict({"type": "add_facility", "like": "farm_01", "id": "farm_02",
+                             "name": "Backup Farm", "greenhouses": 2}))
+    saved = state_to_dict(t.state)
+    assert load_state(saved).facility("farm_02").farm is not None
+    odd = saved["facilities"][-1]
+    odd["block"] = "working"
+    with pytest.raises(ContentError) as info:
+        load_state(saved, "s.yaml")
+    assert "not a Facility card built as the board's" in info.value.problems[0]

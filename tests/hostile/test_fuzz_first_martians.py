@@ -26,6 +26,7 @@ import yaml
 
 from mrp_tutor.core.errors import ContentError, MrpError
 from mrp_tutor.first_martians import default_board, load_board
+from mrp_tutor.first_martians.files import CARDS
 from mrp_tutor.first_martians.round_file import play_round, round_intents
 from mrp_tutor.loader import load_yaml
 from mrp_tutor.resources import scenarios_dir
@@ -73,7 +74,8 @@ def _hub_attack(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
         del facs[rng.randrange(len(facs))]
         state["facilities"] = facs
     elif how == "invent":
-        state["facilities"] = [*facs, {**rng.choice(facs), "id": rng.choice(["farm_99", "x"])}]
+        basic = [f for f in facs if f["id"] not in CARDS]  # a copy of these is no card
+        state["facilities"] = [*facs, {**rng.choice(basic), "id": rng.choice(["farm_99", "x"])}]
     elif how == "twice":
         state["facilities"] = [*facs, rng.choice(facs)]
     elif how == "five":
