@@ -269,3 +269,15 @@ def test_a_built_facility_card_is_part_of_the_hub() -> None:
     with pytest.raises(ContentError) as info:
         load_state(saved, "s.yaml")
     assert "not a Facility card built as the board's" in info.value.problems[0]
+
+
+@pytest.mark.parametrize("path", sorted(FM.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_hub_the_assistant_reaches_loads_back_strictly(path: Path) -> None:
+    """Export and import: the HUB after each shipped scenario, written as a file
+    (``state_to_dict``), is read back by the strict loader as the same HUB."""
+    from mrp_tutor.scenarios import run_scenario
+
+    result = run_scenario(load_scenario(path))
+    state = result.game.state
+    text = yaml.safe_dump(state_to_dict(state), sort_keys=False)
+    assert load_state(yaml.safe_load(text), path.name) == state
