@@ -281,3 +281,25 @@ def test_every_hub_the_assistant_reaches_loads_back_strictly(path: Path) -> None
     state = result.game.state
     text = yaml.safe_dump(state_to_dict(state), sort_keys=False)
     assert load_state(yaml.safe_load(text), path.name) == state
+
+
+def test_fm_round_says_why_it_cannot_write_the_out_file(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "no" / "such" / "folder" / "after.yaml"
+    assert main(["fm", "round", str(SAMPLE), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {out}" in err and "Traceback" not in err
+
+
+def test_fm_round_reports_an_assistant_defect_as_a_sentence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from mrp_tutor.first_martians import cli
+
+    def broken(*_: Any) -> None:
+        raise KeyError("lab")
+
+    monkeypatch.setattr(cli, "play_round", broken)
+    assert main(["fm", "round", str(SAMPLE)]) == 3
+    err = capsys.readouterr().err
+    assert "the assistant failed in the events phase (KeyError)" in err
