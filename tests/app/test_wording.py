@@ -213,9 +213,9 @@ def test_the_scores_tab_reads_in_words(spec: Any, ruleset: str, tmp_path: Any,
             break
         app.stepper.on_run_round()
     assert app.session.game.over
-    app.tabs.selected_index = 1  # the Scores tab is built when first opened
-    app.scores_tab.refresh()
-    html = app.scores_tab.html.value
+    app.open_tab("Scores")  # the Scores tab is built when first opened
+    app.panel("Scores").refresh(app.session.view())
+    html = app.panel("Scores").html.value
     assert "Final score breakdown" in html and "Points in tokens" in html
     text = re.sub(r"<[^>]+>", " ", html)
     assert raw_words(text) == [], raw_words(text)
