@@ -12,7 +12,8 @@ top astronaut, who takes the action and its consequences.
 from __future__ import annotations
 
 from .errors import FmError
-from .events import ActionDiceRolled, MoraleTokens
+from .events import MoraleTokens
+from .events_more import ActionDiceRolled
 from .intents import RollActionDice
 from .run import Run
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from .errors import IllegalPlacement
-from .events import ActionDeclared, LogEventRemoved, PawnsPlaced, RoverBlocked, Tallied
+from .events import ActionDeclared, RoverBlocked, Tallied
+from .events_more import LogEventRemoved, PawnsPlaced
 from .intents import DeclareActions, Placement
 from .run import Run
 from .state import AOMS_PER_ROUND_SOLO, Facility, HubState, active_conditions

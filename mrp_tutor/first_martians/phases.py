@@ -15,7 +15,6 @@ from .content import BLOCKS, Board, default_board
 from .effects import apply_effect
 from .errors import FmError, WrongPhase
 from .events import (
-    AomsSet,
     CargoMoved,
     Event,
     FirstPlayerPassed,
@@ -29,6 +28,7 @@ from .events import (
     TokensCleaned,
     VictoryChecked,
 )
+from .events_more import AomsSet
 from .intents import (
     EFFECTS,
     CleanUp,
