@@ -7,8 +7,9 @@ tags, spliced garbage; wrong-but-typed values; values of the wrong type (``moral
 ``stress: "5"``: no coercion); and the HUB's own attacks (a Facility left out, invented or
 twice, five astronauts, a supply past the track's end, an unknown Condition).  Every
 document ends accepted or in a ``ContentError`` whose source is the file and whose every
-sentence names a field: 0 tracebacks, 0 hangs (5 s each, a timer signal).  An accepted
-file must play on: its scenario steps or its round run without the assistant failing.
+sentence names a field: 0 tracebacks, 0 hangs (5 s of CPU and 60 s in all each, timer
+signals).  An accepted file must play on: its scenario steps or its round run without the
+assistant failing.
 
 ``HOSTILE_DOCS=20000 HOSTILE_SEED=7`` explores further by hand.
 """
@@ -238,3 +239,26 @@ def test_scenario_check_reports_every_file_of_a_hostile_folder(tmp_path: Path, h
     named = {line.split()[1] for line in (out + err).splitlines()
              if line.split()[:1] in (["ok"], ["INVALID"], ["FAILED"], ["ERROR"])}
     assert len(named) == 61 and "Traceback" not in err and "ERROR" not in err
+
+
+def test_the_runner_catches_a_loop_and_a_stall(hostile: Any, monkeypatch: Any) -> None:
+    """The hang checks can fail: a loop burning CPU and a wait burning none are both hangs,
+    while a document that only waited for a core (a shared machine) is not."""
+    import sys
+    import time
+
+    runner = sys.modules[hostile.run.__module__]
+    monkeypatch.setattr(runner, "HANG_S", 0.2)
+    monkeypatch.setattr(runner, "STALL_S", 1.0)
+
+    def loop() -> None:
+        while True:
+            pass
+
+    def waits_a_little() -> None:
+        time.sleep(0.4)  # longer than HANG_S, but no CPU burnt: not a hang
+
+    out = hostile.run([("loop", "loop", loop), ("stall", "stall", lambda: time.sleep(30)),
+                       ("wait", "wait", waits_a_little)])
+    assert [f.split(":")[0] for f in out.failures] == ["loop", "stall"], out.failures
+    assert out.outcomes == {"wait: accepted": 1}
