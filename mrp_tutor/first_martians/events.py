@@ -316,6 +316,23 @@ class FacilityAdded(Event):
 
 
 @dataclass(**_EV)
+class ActionDiceRolled(Event):
+    """The action dice of a declared action, as the table rolled them."""
+
+    type: ClassVar[str] = "action_dice_rolled"
+    index: int
+    action: str
+    astronaut: str
+    success: bool | None  # None: the Success die was not rolled
+    wound: bool | None
+    adventure: bool | None
+    rerolled: bool = False
+
+    def apply(self, s: HubState) -> None:
+        s.declared[self.index].rolled = True
+
+
+@dataclass(**_EV)
 class AomsSet(Event):
     """The AOM cards in play (setup)."""
 
@@ -379,7 +396,8 @@ class ActionDeclared(Event):
         if self.rover is not None:
             s.rovers[self.rover].used = True  # type: ignore[index]
         s.declared.append(Declared(order=self.order, action=self.action,
-                                   astronaut=self.astronaut, target=self.target, dice=self.dice))
+                                   astronaut=self.astronaut, target=self.target, dice=self.dice,
+                                   penalties=list(self.penalties)))
 
 
 @dataclass(**_EV)
@@ -592,6 +610,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SeedsChanged, StressMoved, FightBroke, RoverBlocked, SampleDiscarded, TokenPlaced,
         ActionDeclared, AomsSet, PawnsPlaced, LogEventRemoved, MalfunctionRolled,
         ProductionChanged, SeedPlanted, CargoChanged, SkillUsed, FacilityAdded,
+        ActionDiceRolled,
         StatusBroken, TokensCleaned, CargoMoved,
         SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed,
         ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged,

@@ -105,8 +105,22 @@ def _drawn(e: Any) -> str:
     return f"Rolled for you (asked; seeded draw {e.number}) {e.what}: {value}."
 
 
+def _dice(e: Any) -> str:
+    parts = []
+    if e.success is not None:
+        parts.append(("success" if e.success else "failure: the action fails and "
+                      f"{_a(e.astronaut)} gains 2 Morale tokens")
+                     + (" (after the Reroll token's second roll)" if e.rerolled else ""))
+    if e.wound is not None:
+        parts.append("a wound" if e.wound else "no wound")
+    if e.adventure is not None:
+        parts.append("an Adventure to resolve in the app" if e.adventure else "no Adventure")
+    return f"{_a(e.astronaut)}'s {e.action.replace('_', ' ')} dice: {'; '.join(parts)}."
+
+
 TEMPLATES: dict[str, Callable[[Any], str]] = {
-    "phase_started": lambda e: f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
+    "phase_started": lambda e: "The round is over; the next sol starts when the table asks."
+    if e.phase == "round_end" else f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
     "draw_made": _drawn,
     "tallied": _tally,
     "malfunction_advanced": lambda e: f"The {_a(e.block)} Block's Malfunction track moves "
@@ -139,6 +153,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     + ".",
     "facility_added": lambda e: f"{e.facility['name']} is built beside the "
     f"{e.facility['block'].capitalize()} Block, a red marker on each status.",
+    "action_dice_rolled": _dice,
     "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
     "moves once the actions resolve.",
     "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")
