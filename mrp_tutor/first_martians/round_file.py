@@ -12,6 +12,8 @@ table's inputs per phase (all optional)::
       malfunction: {dice: {living: 1}}
       clean_up: {goals_done: false}
 
+or ``round: {steps: [intent, ...]}``: every input in the order played (the app's export).
+
 ``board`` is the board data (with a table owner's corrections, :func:`.load_board`).
 The round runs from the state's phase to the start of the next round (or the end of the
 mission).  Missing draws come from the state's seeded generator and are recorded.
@@ -40,6 +42,8 @@ class RoundInputs(BaseModel):
     effects: list[dict[str, Any]] = []
     malfunction: dict[str, Any] = {}
     clean_up: dict[str, Any] = Field(default={})
+    steps: list[dict[str, Any]] = Field(default=[], description="every intent in the order "
+                                        "played (the app's export); alone, not with the above")
 
 
 def round_intents(doc: Any, source: str,
@@ -59,6 +63,12 @@ def round_intents(doc: Any, source: str,
         inputs = RoundInputs.model_validate(raw)
     except ValidationError as err:
         raise ContentError(source, format_validation(f"{source}: round", err, raw)) from None
+    if inputs.steps:
+        if inputs.model_fields_set - {"steps"}:
+            raise ContentError(source, [f"{source}: round: steps lists every input in order; "
+                                        "it cannot be mixed with the per-phase inputs"])
+        return table, [("round", intent_from_dict(d, f"{source}: round step {k + 1}"))
+                       for k, d in enumerate(inputs.steps)]
     plan: list[tuple[str, dict[str, Any]]] = []
     plan += [("events", e) for e in inputs.events] + [("events", {"type": "end_events"})]
     plan.append(("morale", {"type": "resolve_morale"}))
