@@ -21,6 +21,7 @@ from ..first_martians.content import Board
 from ..first_martians.intents import DeclareActions, Placement
 from ..first_martians.state import HubState
 from ..first_martians.table import play
+from .fm_ask import guard
 from .fm_map import FmMap, map_payload
 from .fm_words import ACTION_SHORT, ACTIONS, AOMS, ROVERS, TOKENS, words
 
@@ -39,9 +40,18 @@ def routes(board: Board, s: HubState, dest: str, explore: bool) -> list[tuple[tu
     return [(best.path, best.extra_pawns, best.penalties), *best.alternatives]
 
 
-def route_label(board: Board, path: tuple[str, ...], extra: int, pens: tuple[str, ...],
-                cheapest: bool) -> str:
-    names = " → ".join("HUB" if p == "hub" else words(p, board) for p in path)
+def space_label(s: HubState, board: Board, space: str) -> str:
+    """A map space as the table sees it: its ROI tile's name and where it lies."""
+    if space == "hub":
+        return "HUB"
+    tile = s.tiles.get(space)
+    where = words(space, board)
+    return f"{tile.name} ({where})" if tile is not None else where
+
+
+def route_label(s: HubState, board: Board, path: tuple[str, ...], extra: int,
+                pens: tuple[str, ...], cheapest: bool) -> str:
+    names = " → ".join(space_label(s, board, p) for p in path)
     cost = f"+{extra} pawn{'s' if extra != 1 else ''}"
     pen = ", ".join(TOKENS.get(p, p) for p in pens)
     return f"{names}: {cost}" + (f"; {pen}" if pen else "; no terrain penalty") + (
@@ -60,10 +70,10 @@ def placement_text(p: dict[str, Any], s: HubState, board: Board) -> str:
     if p.get("rover"):
         parts.append(ROVERS[p["rover"]])
     if p.get("target", "hub") != "hub":
-        parts.append("at " + words(p["target"], board))
+        parts.append("at " + (space_label(s, board, p["target"]) if p["target"] in s.tiles
+                              else words(p["target"], board)))
     if p.get("path"):
-        parts.append("via " + " → ".join("HUB" if x == "hub" else words(x, board)
-                                          for x in p["path"]))
+        parts.append("via " + " → ".join(space_label(s, board, x) for x in p["path"]))
     return ", ".join(parts)
 
 
@@ -110,8 +120,8 @@ class ActionPlanner:
         self.declare_btn = W.Button(description="Declare these actions", button_style="success",
                                     _dom_classes=["fm-declare"], layout=W.Layout(width="auto"))
         self.list = W.VBox(_dom_classes=["fm-planned"])
-        self.add_btn.on_click(lambda _b: self.add())
-        self.declare_btn.on_click(lambda _b: self.declare())
+        self.add_btn.on_click(guard(self.add, lambda t: say(t, True)))
+        self.declare_btn.on_click(guard(self.declare, lambda t: say(t, True)))
         self.action.observe(lambda _c: self._targets(), names="value")
         self.target.observe(lambda _c: self._routes(), names="value")
         self.route.observe(lambda _c: self._draw_map(), names="index")
@@ -179,7 +189,7 @@ class ActionPlanner:
                 found = []
             found.sort(key=lambda r: (r[1], len(r[2]), len(r[0])))
             self.paths = [r[0] for r in found]
-            labels = [route_label(b, *r, cheapest=k == 0) for k, r in enumerate(found)]
+            labels = [route_label(s, b, *r, cheapest=k == 0) for k, r in enumerate(found)]
         self.route.options = labels
         if labels:
             self.route.index = 0
@@ -275,7 +285,7 @@ class ActionPlanner:
                           f"{escape(placement_text(p, s, b))}</span>")
             rm = W.Button(description="Remove", _dom_classes=["fm-pl-remove"],
                           layout=W.Layout(width="auto"))
-            rm.on_click(lambda _b, k=k: self.remove(k))
+            rm.on_click(guard(lambda k=k: self.remove(k), lambda t: self.say(t, True)))
             rows.append(W.HBox([text, rm], layout=W.Layout(flex_flow="row wrap",
                                                            align_items="center")))
         if not rows:

@@ -10,6 +10,7 @@ before the table chose to roll.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,22 @@ import ipywidgets as W
 from ..first_martians.content import Board
 from ..first_martians.state import HubState
 from .fm_words import BLOCKS, WOUND_FACES, name, title
+
+log = logging.getLogger(__name__)
+
+
+def guard(fn: Callable[[], None], say: Callable[[str], None]) -> Callable[[Any], None]:
+    """A button handler that never fails silently: an unexpected error becomes a sentence
+    (the details go to the kernel's log, not to the page)."""
+
+    def run(_b: Any = None) -> None:
+        try:
+            fn()
+        except Exception:  # the page gets a sentence, the log the traceback
+            log.exception("First Martians panel: %s failed", getattr(fn, "__name__", "a tap"))
+            say("The assistant could not do that (an internal problem); nothing changed.")
+
+    return run
 
 
 @dataclass
@@ -68,7 +85,9 @@ def draw_question(kind: str, what: str, s: HubState, board: Board,
 class Asker:
     """The question box: a prompt, a button per choice, "Roll for me" when it applies."""
 
-    def __init__(self, on_roll: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+    def __init__(self, on_roll: Callable[[], None], on_cancel: Callable[[], None],
+                 say: Callable[[str], None]) -> None:
+        self.say = say
         self.prompt = W.HTML(_dom_classes=["fm-ask-prompt"])
         self.choices = W.Box(_dom_classes=["fm-ask-choices"],
                              layout=W.Layout(flex_flow="row wrap"))
@@ -77,8 +96,8 @@ class Asker:
                                  _dom_classes=["fm-roll-for-me"], layout=W.Layout(width="auto"))
         self.cancel_btn = W.Button(description="Cancel", _dom_classes=["fm-ask-cancel"],
                                    layout=W.Layout(width="auto"))
-        self.roll_btn.on_click(lambda _b: on_roll())
-        self.cancel_btn.on_click(lambda _b: on_cancel())
+        self.roll_btn.on_click(guard(on_roll, say))
+        self.cancel_btn.on_click(guard(on_cancel, say))
         self.root = W.VBox([self.prompt, self.choices,
                             W.HBox([self.roll_btn, self.cancel_btn])],
                            _dom_classes=["fm-ask"], layout=W.Layout(display="none"))
@@ -91,7 +110,7 @@ class Asker:
         for label, value in q.choices:
             b = W.Button(description=label, _dom_classes=["fm-choice"],
                          button_style="info", layout=W.Layout(width="auto", min_width="64px"))
-            b.on_click(lambda _b, v=value: q.answer(v))
+            b.on_click(guard(lambda v=value: q.answer(v), self.say))
             buttons.append(b)
         self.choices.children = buttons
         self.roll_btn.layout.display = "" if q.can_roll else "none"

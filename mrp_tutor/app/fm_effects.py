@@ -17,6 +17,7 @@ import ipywidgets as W
 from ..first_martians.content import Board
 from ..first_martians.intents import EFFECTS
 from ..first_martians.state import HubState
+from .fm_ask import guard
 from .fm_words import BLOCKS, PARTS, RESOURCES, ROVERS, TOKENS, title
 
 Options = Callable[[HubState, Board], list[tuple[str, Any]]]
@@ -87,7 +88,8 @@ def _heal(v: dict[str, Any], _s: HubState, _b: Board) -> dict[str, Any]:
 
 
 def _reveal(v: dict[str, Any], _s: HubState, b: Board) -> dict[str, Any]:
-    roi = next(r for r in b.rois if r.id == v.pop("roi"))
+    rid = v.pop("roi")
+    roi = next(r for r in b.rois if r.id == rid)
     return {**v, "name": roi.name, "icons": list(roi.icons)}
 
 
@@ -135,13 +137,14 @@ GROUPS: dict[str, list[Form]] = {
 }
 
 
-def _picker(label: str, options: list[tuple[str, Any]]) -> W.Widget:
+def _picker(key: str, label: str, options: list[tuple[str, Any]]) -> W.Widget:
     """Buttons for a few choices, a list for many; the value is the id, the label a name."""
+    cls = ["fm-field", f"fm-field-{key}"]
     if len(options) <= 6 and sum(len(x[0]) for x in options) <= 60:
         return W.ToggleButtons(options=options, description=label, value=None,
-                               style={"button_width": "auto"}, _dom_classes=["fm-field"])
+                               style={"button_width": "auto"}, _dom_classes=cls)
     return W.Dropdown(options=[("(choose)", None), *options], description=label, value=None,
-                      _dom_classes=["fm-field"], layout=W.Layout(width="auto"))
+                      _dom_classes=cls, layout=W.Layout(width="auto"))
 
 
 class EffectForms:
@@ -160,7 +163,7 @@ class EffectForms:
         self.fields = W.VBox(_dom_classes=["fm-effect-fields"])
         self.apply_btn = W.Button(description="Apply", button_style="primary",
                                   _dom_classes=["fm-apply"], layout=W.Layout(width="auto"))
-        self.apply_btn.on_click(lambda _b: self.apply())
+        self.apply_btn.on_click(guard(self.apply, say))
         self.group.observe(self._on_group, names="value")
         self.kind.observe(self._on_kind, names="value")
         self.form: Form | None = None
@@ -204,7 +207,7 @@ class EffectForms:
         self.pickers = {}
         for key, label, options in form.fields:
             opts = options(self.state, self.board)
-            w = _picker(label, opts)
+            w = _picker(key, label, opts)
             if kept.get(key) in [v for _, v in opts]:
                 w.value = kept[key]
             elif len(opts) == 1:

@@ -11,6 +11,7 @@ for the table is written in as the value it gave).
 from __future__ import annotations
 
 import base64
+import re
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -22,6 +23,7 @@ from ..first_martians.events import DrawMade
 from ..first_martians.intents import intent_to_dict
 from ..first_martians.state import new_state, state_to_dict
 from ..loader import decode
+from .fm_words import words
 
 if TYPE_CHECKING:
     from .fm_panel import FmPanel
@@ -32,6 +34,27 @@ SOURCES = [("Sample round (sol 3, 4 astronauts)", "sample"),
            ("Board Setup HUB, 4 astronauts", 4), ("Board Setup HUB, 3 astronauts", 3),
            ("Board Setup HUB, 2 astronauts", 2), ("Board Setup HUB, 1 astronaut", 1)]
 CREW = ["red", "yellow", "blue", "purple"]
+
+
+PLAIN = [(r"Input should be a valid (list|dictionary|mapping)[^.;]*", r"must be a \1"),
+         (r"Input should be a valid integer[^.;]*", "must be a whole number"),
+         (r"Input should be a valid boolean[^.;]*", "must be yes or no"),
+         (r"Input should be a valid string[^.;]*", "must be a name"),
+         (r"Input should be (greater|less) than or equal to (-?\d+)", r"must be \2 or \1"),
+         (r"Input should be (greater|less) than (-?\d+)", r"must be \1 than \2"),
+         (r"Input should be ('[^']*'(?:, '[^']*')*(?:,? or '[^']*')?)", r"must be one of \1"),
+         (r"Field required", "is missing"),
+         (r"Extra inputs are not permitted", "is not a field of a HUB file"),
+         (r"List should have at (most|least) (\d+) items?[^.;]*", r"must hold at \1 \2"),
+         (r"Value error, ", ""), (r"\(id=([^)]*)\)", r" (\1)"), (r"\[(\d+)\]", r" entry \1")]
+
+
+def plain(problem: str) -> str:
+    """A loader problem in plain words (pydantic's phrasing never reaches the page); the
+    place in the file (field names) stays, as the table needs it to fix the file."""
+    for pat, rep in PLAIN:
+        problem = re.sub(pat, rep, problem)
+    return words(problem)
 
 
 def setup_doc(n: int) -> dict[str, Any]:
@@ -104,7 +127,7 @@ class FileBar:
         try:
             doc = load_yaml_text(decode(content, name), name)
         except ContentError as err:
-            self.panel.say("; ".join(err.problems[:3]), error=True)
+            self.panel.say("; ".join(plain(p) for p in err.problems[:3]), error=True)
             return
         self.panel.load(doc, name)
 

@@ -10,6 +10,7 @@ from html import escape
 
 from ..first_martians.content import Board
 from ..first_martians.state import HubState
+from .fm_words import TOKENS, name, title
 
 CSS = """<style>
 .fm-hub{font-size:13px;line-height:1.35}
@@ -55,18 +56,19 @@ def hub_html(s: HubState, board: Board) -> str:
         prod = f"{f.production}/{f.max_production} {f.produces}" if f.produces else ""
         farm = (f"seeds {f.farm.seeds or '–'}, plants {f.farm.plants}/{f.farm.greenhouses}"
                 if f.farm else "")
-        toks = ("! " + ", ".join(f.now) if f.now else "") + (
-            (" » " + ", ".join(f.next)) if f.next else "")
+        toks = ("! " + ", ".join(TOKENS.get(t, t) for t in f.now) if f.now else "") + (
+            (" » " + ", ".join(TOKENS.get(t, t) for t in f.next)) if f.next else "")
         rows.append(f"<tr><td>{escape(f.name)}</td><td>{f.block}</td><td>{stat}</td>"
                     f"<td>{tiles}{escape(prod)}{escape(farm)}</td><td>{escape(toks)}</td></tr>")
     crew = "".join(
         f"<tr><td>{escape(a.name)}{' ★' if a.id == s.first_player else ''}</td>"
         f"<td>{a.wounds}/{board.health.spaces} wounds{' (dead)' if a.dead else ''}</td>"
         f"<td>{a.morale_tokens} Morale tokens</td>"
-        f"<td>{escape(', '.join(a.conditions) or '—')}</td></tr>" for a in s.astronauts)
+        f"<td>{escape(', '.join(title(c) for c in a.conditions) or 'no Condition')}</td></tr>"
+        for a in s.astronauts)
     rovers = ", ".join(f"{k.capitalize()}: " + (f"{r.blocked} Blocked" if r.blocked else "ready")
                        for k, r in s.rovers.items())
-    tiles_txt = ", ".join(f"{escape(t.name)} ({escape(k)}, {t.samples} samples)"
+    tiles_txt = ", ".join(f"{escape(t.name)} ({escape(name(k, board))}, {t.samples} samples)"
                           for k, t in s.tiles.items()) or "none"
     unverified = len(board.unverified())
     return (CSS + "<div class='fm-hub'>" + tracks

@@ -28,10 +28,10 @@ from ..first_martians.intents import Intent
 from ..first_martians.round_file import round_intents
 from ..first_martians.table import Table, play
 from .fm_actions import ActionPlanner
-from .fm_ask import Asker, Question, draw_question
+from .fm_ask import Asker, Question, draw_question, guard
 from .fm_checklist import checklist_html
 from .fm_effects import EffectForms
-from .fm_files import FileBar, setup_doc
+from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
 from .fm_style import FM_CSS
 from .fm_words import PHASE_NAMES, words
@@ -70,7 +70,7 @@ class FmPanel:
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
         self.log = W.HTML(_dom_classes=["fm-log"])
         self.files = FileBar(self)
-        self.asker = Asker(self._roll_for_me, self._cancel)
+        self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True))
         self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
         self.planner = ActionPlanner(self.submit, lambda t, err: self.say(t, error=err),
                                      self._why)
@@ -79,8 +79,9 @@ class FmPanel:
                                  _dom_classes=["fm-undo"], layout=W.Layout(width="auto"))
         self.restart_btn = W.Button(description="Restart", tooltip="Back to the loaded HUB",
                                     _dom_classes=["fm-restart"], layout=W.Layout(width="auto"))
-        self.undo_btn.on_click(lambda _b: self.undo())
-        self.restart_btn.on_click(lambda _b: self.restart())
+        oops = lambda t: self.say(t, error=True)  # noqa: E731
+        self.undo_btn.on_click(guard(self.undo, oops))
+        self.restart_btn.on_click(guard(self.restart, oops))
         self._phase_buttons()
         left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
                        self.effects.root, W.HBox([self.undo_btn, self.restart_btn])],
@@ -99,7 +100,7 @@ class FmPanel:
         def btn(label: str, cls: str, fn: Any, style: str = "primary") -> W.Button:
             b = W.Button(description=label, button_style=style, _dom_classes=[cls],
                          layout=W.Layout(width="auto"))
-            b.on_click(lambda _b: fn())
+            b.on_click(guard(fn, lambda t: self.say(t, error=True)))
             return b
 
         self.events_btn = btn("Events done → Morale", "fm-go-events",
@@ -154,7 +155,7 @@ class FmPanel:
             table, _plan = round_intents(doc, name)
         except ContentError as err:
             self.say(f"{name} was not loaded: " + "; ".join(
-                words(p) for p in err.problems[:3]) + ".", error=True)
+                plain(p) for p in err.problems[:3]) + ".", error=True)
             return False
         self.doc, self.name = doc, name
         self.table = table
@@ -335,7 +336,9 @@ class FmPanel:
         if phase == "morale":
             return [self.morale_btn]
         if phase == "production":
-            self.wilt.children = self._wilt_boxes()
+            farms = [f.id for f in self._wilting()]
+            if [c._fm_farm for c in self.wilt.children] != farms:
+                self.wilt.children = self._wilt_boxes()
             return [self.wilt, self.produce_btn]
         if phase == "actions":
             return [self.actions_done_btn] if self.step == "resolve" else [self.planner.root]
@@ -343,11 +346,14 @@ class FmPanel:
             return [self.goals, self.threshold, self.cleanup_btn]
         return []
 
+    def _wilting(self) -> list[Any]:
+        """Farms that wilt this phase unless the crew pays (red oxygen or energy status)."""
+        return [f for f in self.table.state.facilities
+                if f.farm is not None and not f.shut and (f.red("oxygen") or f.red("energy"))]
+
     def _wilt_boxes(self) -> list[W.Widget]:
         out = []
-        for f in self.table.state.facilities:
-            if f.farm is None or f.shut or not (f.red("oxygen") or f.red("energy")):
-                continue
+        for f in self._wilting():
             cost = " and ".join(p for p in ("oxygen", "energy") if f.red(p))
             c = W.Checkbox(description=f"Pay 1 {cost} so {f.name} does not wilt", value=False,
                            indent=False, _dom_classes=["fm-pay-wilt"],
