@@ -9,6 +9,7 @@ table picks one (the map shows it).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -285,7 +286,7 @@ class ActionPlanner:
                           f"{escape(placement_text(p, s, b))}</span>")
             rm = W.Button(description="Remove", _dom_classes=["fm-pl-remove"],
                           layout=W.Layout(width="auto"))
-            rm.on_click(guard(lambda k=k: self.remove(k), lambda t: self.say(t, True)))
+            rm.on_click(guard(functools.partial(self.remove, k), lambda t: self.say(t, True)))
             rows.append(W.HBox([text, rm], layout=W.Layout(flex_flow="row wrap",
                                                            align_items="center")))
         if not rows:

@@ -10,6 +10,7 @@ before the table chose to roll.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -110,7 +111,7 @@ class Asker:
         for label, value in q.choices:
             b = W.Button(description=label, _dom_classes=["fm-choice"],
                          button_style="info", layout=W.Layout(width="auto", min_width="64px"))
-            b.on_click(guard(lambda v=value: q.answer(v), self.say))
+            b.on_click(guard(functools.partial(q.answer, value), self.say))
             buttons.append(b)
         self.choices.children = buttons
         self.roll_btn.layout.display = "" if q.can_roll else "none"
