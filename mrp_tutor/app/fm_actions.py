@@ -30,13 +30,14 @@ MAP_ACTIONS = ("explore", "gather", "research", "build", "mission")
 PATH_FIELD = "path" in Placement.model_fields  # the engine takes the table's path
 
 
-def routes(board: Board, s: HubState, dest: str, explore: bool) -> list[tuple[tuple[str, ...],
-                                                                           int, tuple[str, ...]]]:
+def routes(board: Board, s: HubState, dest: str,
+           action: str) -> list[tuple[tuple[str, ...], int, tuple[str, ...]]]:
     """Every legal path offered (path, extra pawns, penalties), cheapest first."""
-    many = getattr(travel, "routes", None)
+    explore = action == "explore"
+    many = getattr(travel, "paths", None)
     if many is not None:
         return [(tuple(r.path), r.extra_pawns, tuple(r.penalties))
-                for r in many(board, s, dest, explore=explore)]
+                for r in many(board, s, dest, action=action)]
     best = travel.route(board, s, dest, explore=explore)
     return [(best.path, best.extra_pawns, best.penalties), *best.alternatives]
 
@@ -78,6 +79,53 @@ def placement_text(p: dict[str, Any], s: HubState, board: Board) -> str:
     return ", ".join(parts)
 
 
+class RoutePicker:
+    """The legal paths as full-width buttons (a long label wraps on a phone); the one picked
+    is marked."""
+
+    def __init__(self, changed: Callable[[], None]) -> None:
+        self.changed = changed
+        self.labels: list[str] = []
+        self.index: int | None = None
+        self.buttons = W.VBox(_dom_classes=["fm-pl-route"])
+        self.root = W.VBox([W.HTML("<b>Path</b> (cheapest first; you may choose any)"),
+                            self.buttons], _dom_classes=["fm-route-box"],
+                           layout=W.Layout(display="none"))
+
+    @property
+    def options(self) -> list[str]:
+        return list(self.labels)
+
+    def show(self, labels: list[str]) -> None:
+        self.labels = labels
+        self.index = 0 if labels else None
+        rows = []
+        for k, label in enumerate(labels):
+            b = W.Button(description=label, _dom_classes=["fm-route"],
+                         layout=W.Layout(width="100%"))
+            b.on_click(functools.partial(self._pick, k))
+            rows.append(b)
+        self.buttons.children = rows
+        self.root.layout.display = "" if labels else "none"
+        self._mark()
+
+    def pick(self, k: int) -> None:
+        if 0 <= k < len(self.labels):
+            self.index = k
+            self._mark()
+            self.changed()
+
+    def _pick(self, k: int, _b: Any = None) -> None:
+        self.pick(k)
+
+    def _mark(self) -> None:
+        for k, b in enumerate(self.buttons.children):
+            chosen = k == self.index
+            b.button_style = "info" if chosen else ""
+            b.icon = "check" if chosen else ""
+            b._dom_classes = ["fm-route", "fm-route-chosen"] if chosen else ["fm-route"]
+
+
 class ActionPlanner:
     """The pawn placements of one Action Phase, built by taps and checked as added."""
 
@@ -113,8 +161,7 @@ class ActionPlanner:
                                      style={"button_width": "auto"}, value="")
         self.target = W.Dropdown(options=[], description="Where", _dom_classes=["fm-pl-target"],
                                  layout=W.Layout(width="auto"))
-        self.route = W.RadioButtons(options=[], description="Path", _dom_classes=["fm-pl-route"],
-                                    layout=W.Layout(width="auto"))
+        self.route = RoutePicker(self._draw_map)
         self.map = FmMap()
         self.add_btn = W.Button(description="Add this action", button_style="primary",
                                 _dom_classes=["fm-pl-add"], layout=W.Layout(width="auto"))
@@ -125,9 +172,8 @@ class ActionPlanner:
         self.declare_btn.on_click(guard(self.declare, lambda t: say(t, True)))
         self.action.observe(lambda _c: self._targets(), names="value")
         self.target.observe(lambda _c: self._routes(), names="value")
-        self.route.observe(lambda _c: self._draw_map(), names="index")
         self.map.on_pick(self._on_map)
-        self.route_box = W.VBox([self.route], _dom_classes=["fm-route-box"])
+        self.route_box = self.route.root
         self.root = W.VBox([W.HTML("<b>Place pawns</b>: build each action, add it; declare "
                                    "when every pawn is placed."),
                             self.action, self.who, self.pawns, self.helper, self.helper_pawns,
@@ -184,17 +230,14 @@ class ActionPlanner:
         labels: list[str] = []
         if s is not None and b is not None and dest in self._map_targets():
             try:
-                found = routes(b, s, dest, self.action.value == "explore")
+                found = routes(b, s, dest, str(self.action.value))
             except MrpError as err:
                 self.say(self.explain(err), True)
                 found = []
             found.sort(key=lambda r: (r[1], len(r[2]), len(r[0])))
             self.paths = [r[0] for r in found]
             labels = [route_label(s, b, *r, cheapest=k == 0) for k, r in enumerate(found)]
-        self.route.options = labels
-        if labels:
-            self.route.index = 0
-        self.route_box.layout.display = "" if labels else "none"
+        self.route.show(labels)
         self._draw_map()
 
     def _draw_map(self) -> None:

@@ -38,6 +38,7 @@ FM_CSS = """<style>
 .fm-ask-choices .jupyter-button { font-size: 16px; }
 .fm-phase-box, .fm-effects, .fm-planner { border-top: 1px solid #ddd; padding-top: 4px;
   margin-top: 4px; }
+.fm-panel .fm-route { text-align: left; justify-content: flex-start; margin: 2px 0; }
 .fm-planned .widget-html { margin-right: 8px; }
 .fm-export-link { display: inline-block; padding: 10px 12px; }
 .fm-steps { padding-left: 1.4em; }

@@ -54,7 +54,7 @@ def _place(p: FmPanel, action: str, who: str, pawns: int, **more: Any) -> str:
     if "target" in more:
         pl.target.value = more["target"]
     if "route" in more:
-        pl.route.index = more["route"]
+        pl.route.pick(more["route"])
     pl.add_btn.click()
     return str(p.status.value)
 
@@ -189,7 +189,8 @@ def test_travel_lists_every_path_cheapest_first_and_the_map_shows_the_pick() -> 
     labels = list(pl.route.options)
     assert len(labels) >= 2 and labels[0].endswith("(cheapest)") and "Geysers" in labels[0]
     assert any("Geysers" not in x for x in labels[1:])  # the way round
-    pl.route.index = 1
+    pl.route.buttons.children[1].click()
+    assert pl.route.index == 1 and "fm-route-chosen" in pl.route.buttons.children[1]._dom_classes
     assert pl.map.data["path"] == list(pl.paths[1]) and pl.map.data["chosen"] == "r2_e"
     pl.map._on_custom_msg(pl.map, {"pick": "r3_n"}, [])  # not a pickable space: ignored
     assert pl.target.value == "r2_e"

@@ -74,9 +74,9 @@ def _place(panel: Any, action: str, who: str, pawns: str, **more: str) -> None:
     elif "where" in more:
         _choose(panel, ".fm-pl-target", more["where"])
     if "path" in more:
-        option = panel.locator(".fm-pl-route label").filter(has_text=more["path"]).first
+        option = panel.locator(".fm-route").filter(has_text=more["path"]).first
         option.click()
-        expect(option.locator("input")).to_be_checked()
+        expect(option).to_have_class(re.compile("fm-route-chosen"))
     before = panel.locator(".fm-pl-item").count()
     panel.locator(".fm-pl-add").click()
     expect(panel.locator(".fm-pl-item")).to_have_count(before + 1)
