@@ -17,7 +17,9 @@ import yaml
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
 from .content import load_board, rulebook
+from .errors import InputNeeded
 from .explain import explain_error, explain_event, summary
+from .intents import with_roll_for_me
 from .round_file import play_round, round_intents
 from .state import state_to_dict
 
@@ -28,7 +30,10 @@ def add_fm_commands(sub: Any) -> None:
     rnd = fm_sub.add_parser("round", help="explained bookkeeping of one round for a HUB file")
     rnd.add_argument("file", type=Path, help="HUB state (or state: + round: inputs), YAML")
     rnd.add_argument("--out", type=Path, default=None, help="write the HUB state after it")
-    rnd.add_argument("--seed", type=int, default=None, help="seed for draws not entered")
+    rnd.add_argument("--seed", type=int, default=None, help="seed for --roll-for-me draws")
+    rnd.add_argument("--roll-for-me", action="store_true",
+                     help="roll and draw (seeded, logged) what the file does not enter; by "
+                     "default every die, tile and draw is the table's own, from the file")
     rnd.add_argument("--board", type=Path, default=None,
                      help="board data corrections (YAML, entries by id, as board.yaml)")
     rnd.set_defaults(func=cmd_round)
@@ -69,8 +74,15 @@ def cmd_round(args: argparse.Namespace) -> int:
         if name != phase:
             phase = name
             print(f"\n== {name.replace('cleanup', 'clean-up').capitalize()}")
+        if args.roll_for_me:
+            it = with_roll_for_me(it)
         try:
             events = play_round(table, [(name, it)])
+        except InputNeeded as err:
+            print(f"mrp-tutor: the file does not say {err.what}: enter it in that step's "
+                  f"draws ({err.kind}: one of {', '.join(map(str, err.choices))}), or run "
+                  "with --roll-for-me", file=sys.stderr)
+            return 1
         except MrpError as err:
             print(f"mrp-tutor: refused ({err.code}): {explain_error(err)}", file=sys.stderr)
             return 1

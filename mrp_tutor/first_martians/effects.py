@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from .errors import FmError
 from .events import (
+    ConditionTaken,
     Healed,
     LogEventAdded,
+    LogEventRemoved,
     MoraleTokens,
     RoverRepaired,
     SampleGathered,
@@ -17,9 +19,9 @@ from .events import (
     TileRevealed,
     TokenPlaced,
 )
-from .intents import Intent
+from .intents import Intent, PlaceToken
 from .run import Run
-from .state import Facility
+from .state import Astronaut, Facility
 
 
 def _rule_known(rule: str) -> None:
@@ -48,6 +50,41 @@ def _tile_space(r: Run, space: str, rule: str, *, revealed: bool) -> str:
                       f"{known[space].name} is " + ("not revealed" if revealed else
                                                     "already revealed"), {"space": space})
     return space
+
+
+def _astronaut(r: Run, aid: str, rule: str) -> Astronaut:
+    try:
+        return r.s.astronaut(aid)
+    except KeyError:
+        raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut {aid!r}",
+                      {"astronaut": aid}) from None
+
+
+def _place_token(r: Run, it: PlaceToken, rule: str) -> None:
+    """A Modifier token on a Facility (not a Shutdown one) or on a rover's X space; the same
+    penalty twice on one ! space is ignored (Extra Pawn excepted)."""
+    if (it.facility is None) == (it.rover is None):
+        raise FmError("fm.token_target", rule, "a Modifier token goes on one Facility or on "
+                      "one rover", {})
+    if it.rover is not None:
+        if it.space != "now":
+            raise FmError("fm.token_target", rule, "a rover has only its X space", {})
+        rv = r.s.rovers[it.rover]
+        if it.token not in ("extra_pawn", "blocked") and it.token in rv.tokens:
+            r.emit(Tallied(rule="modifiers.same_penalty", step="token_ignored",
+                           facts={"facility": it.rover, "token": it.token, "why": "same"}))
+        else:
+            r.emit(TokenPlaced(rule=rule, token=it.token, rover=it.rover))
+        return
+    f = _facility(r, it.facility or "", rule)
+    if f.shut:
+        r.emit(Tallied(rule="shutdown.effects", step="token_ignored",
+                       facts={"facility": f.id, "token": it.token, "why": "shutdown"}))
+    elif it.space == "now" and it.token != "extra_pawn" and it.token in f.now:
+        r.emit(Tallied(rule="modifiers.same_penalty", step="token_ignored",
+                       facts={"facility": f.id, "token": it.token, "why": "same"}))
+    else:
+        r.emit(TokenPlaced(rule=rule, facility=f.id, token=it.token, space=it.space))
 
 
 def apply_effect(r: Run, it: Intent) -> None:
@@ -90,15 +127,27 @@ def apply_effect(r: Run, it: Intent) -> None:
                           "tile", {"facility": f.id, "kind": it.kind})
         r.emit(ShutdownRemoved(rule=rule, facility=f.id, kind=it.kind))
     elif it.type == "place_token":
-        f = _facility(r, it.facility, rule)
-        if f.shut:
-            r.emit(Tallied(rule="shutdown.effects", step="token_ignored",
-                           facts={"facility": f.id, "token": it.token, "why": "shutdown"}))
-        elif it.space == "now" and it.token != "extra_pawn" and it.token in f.now:
-            r.emit(Tallied(rule="modifiers.same_penalty", step="token_ignored",
-                           facts={"facility": f.id, "token": it.token, "why": "same"}))
+        _place_token(r, it, rule)
+    elif it.type == "remove_log_event":
+        if all(e.name != it.name for e in r.s.mission_log):
+            names = ", ".join(repr(e.name) for e in r.s.mission_log) or "none"
+            raise FmError("fm.no_such_event", rule, f"{it.name!r} is not in the Mission Log "
+                          f"(it holds {names})", {"event": it.name})
+        r.emit(LogEventRemoved(rule=rule, name=it.name, why="delayed"))
+    elif it.type == "take_condition":
+        a = _astronaut(r, it.astronaut, rule)
+        if it.condition not in r.board.conditions.names:
+            raise FmError("fm.unknown_condition", rule, f"there is no Condition "
+                          f"{it.condition!r}", {"condition": it.condition})
+        if it.condition in a.conditions:
+            r.emit(Tallied(rule="faq.condition_stack", step="condition_not_taken",
+                           facts={"astronaut": a.id, "condition": it.condition}))
         else:
-            r.emit(TokenPlaced(rule=rule, facility=f.id, token=it.token, space=it.space))
+            anxiety = it.condition == "anxiety_attack"
+            r.emit(ConditionTaken(rule=rule, astronaut=a.id, condition=it.condition,
+                                  kept=not anxiety))
+            if anxiety:
+                r.morale(-1, "health.condition")
     elif it.type == "reveal_tile":
         space = _tile_space(r, it.space, rule, revealed=False)
         r.emit(TileRevealed(rule=rule, space=space, name=it.name, icons=list(it.icons),

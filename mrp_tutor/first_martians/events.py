@@ -32,6 +32,13 @@ class PhaseStarted(Event):
 
     def apply(self, s: HubState) -> None:
         s.phase = self.phase  # type: ignore[assignment]
+        for a in s.astronauts:  # Conditions gained last phase now apply (health.condition_timing)
+            a.fresh_conditions = []
+        for f in s.facilities:  # tokens placed last phase now apply (modifiers.end_of_phase)
+            f.fresh = []
+        if self.phase == "actions":
+            s.actions_declared = False
+            s.declared = []
 
 
 @dataclass(**_EV)
@@ -42,6 +49,7 @@ class DrawMade(Event):
     value: Any
     by: str
     number: int | None
+    random: bool = True
 
     def apply(self, s: HubState) -> None:
         if self.number is not None:
@@ -86,6 +94,7 @@ class SupplyChanged(Event):
     delta: int
     value: int
     why: str = ""
+    wanted: int | None = None
 
     def apply(self, s: HubState) -> None:
         s.supply[self.resource] = self.value  # type: ignore[index]
@@ -214,13 +223,68 @@ class SampleDiscarded(Event):
 
 @dataclass(**_EV)
 class TokenPlaced(Event):
+    """A Modifier token on a Facility's ! or >> space, or on a rover's X space."""
+
     type: ClassVar[str] = "token_placed"
-    facility: str
     token: str
+    facility: str = ""
     space: str = "now"
+    rover: str | None = None
 
     def apply(self, s: HubState) -> None:
-        getattr(s.facility(self.facility), self.space).append(self.token)
+        if self.rover is not None:
+            rv = s.rovers[self.rover]  # type: ignore[index]
+            if self.token == "blocked":
+                rv.blocked += 1
+                if s.phase == "actions":
+                    rv.fresh += 1
+            else:
+                rv.tokens.append(self.token)  # type: ignore[arg-type]
+            return
+        f = s.facility(self.facility)
+        getattr(f, self.space).append(self.token)
+        if self.space == "now":
+            f.fresh.append(self.token)  # type: ignore[arg-type]
+
+
+@dataclass(**_EV)
+class AomsSet(Event):
+    """The AOM cards in play (setup)."""
+
+    type: ClassVar[str] = "aoms_set"
+    aoms: list[str]
+    solo: bool = False
+
+    def apply(self, s: HubState) -> None:
+        s.aoms = list(self.aoms)  # type: ignore[arg-type]
+        s.solo = self.solo
+
+
+@dataclass(**_EV)
+class PawnsPlaced(Event):
+    """Every pawn of this Action Phase is placed: no more placing (actions.order)."""
+
+    type: ClassVar[str] = "pawns_placed"
+    actions: int
+
+    def apply(self, s: HubState) -> None:
+        s.actions_declared = True
+
+
+@dataclass(**_EV)
+class LogEventRemoved(Event):
+    """An event leaves the Mission Log: its Event action resolved it, or the app resolved
+    its Delayed Consequences."""
+
+    type: ClassVar[str] = "log_event_removed"
+    name: str
+    why: str  # resolved | delayed
+
+    def apply(self, s: HubState) -> None:
+        for k, e in enumerate(s.mission_log):
+            if e.name == self.name:
+                del s.mission_log[k]
+                return
 
 
 @dataclass(**_EV)
@@ -239,10 +303,15 @@ class ActionDeclared(Event):
     penalties: list[str] = field(default_factory=list)
     helpers: list[str] = field(default_factory=list)
     rover: str | None = None
+    travel_penalties: list[str] = field(default_factory=list)
 
     def apply(self, s: HubState) -> None:
+        from .state import Declared
+
         if self.rover is not None:
             s.rovers[self.rover].used = True  # type: ignore[index]
+        s.declared.append(Declared(order=self.order, action=self.action,
+                                   astronaut=self.astronaut, target=self.target, dice=self.dice))
 
 
 @dataclass(**_EV)
@@ -348,7 +417,9 @@ class ConditionTaken(Event):
 
     def apply(self, s: HubState) -> None:
         if self.kept:
-            s.astronaut(self.astronaut).conditions.append(self.condition)
+            a = s.astronaut(self.astronaut)
+            a.conditions.append(self.condition)
+            a.fresh_conditions.append(self.condition)
 
 
 @dataclass(**_EV)
@@ -424,6 +495,8 @@ class Healed(Event):
         a.wounds = self.wounds
         if self.condition is not None:
             a.conditions.remove(self.condition)
+            if self.condition in a.fresh_conditions:
+                a.fresh_conditions.remove(self.condition)
 
 
 @dataclass(**_EV)
@@ -449,7 +522,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         PhaseStarted, DrawMade, Tallied, MalfunctionAdvanced, MalfunctionOccurred,
         SupplyChanged, LogEventAdded, MoraleMoved, MoraleTokens, Wounded, ShutdownPlaced,
         SeedsChanged, StressMoved, FightBroke, RoverBlocked, SampleDiscarded, TokenPlaced,
-        ActionDeclared, MalfunctionRolled, StatusBroken, TokensCleaned, CargoMoved,
+        ActionDeclared, AomsSet, PawnsPlaced, LogEventRemoved, MalfunctionRolled,
+        StatusBroken, TokensCleaned, CargoMoved,
         SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed,
         ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged,
         Healed, RoverRepaired)

@@ -42,13 +42,17 @@ def _tally(e: Any) -> str:
                 "need none)" if f["already_shut"] else "")
         verdict = (f"{need - made} missing" if made < need else
                    f"a surplus of {made - need}" if made > need else "exactly enough")
-        return (f"{f['resource'].capitalize()}: produced {made} ({parts}); "
+        idle = (f"; {', '.join(_f(x) for x in f['shut_producers'])} Shutdown, so "
+                "producing nothing" if f.get("shut_producers") else "")
+        return (f"{f['resource'].capitalize()}: produced {made} ({parts}{idle}); "
                 f"{need} Facilities need it{shut}: {verdict}.")
     if e.step == "production.a.no_target":
         return (f"{f['left']} more {f['resource']} is missing, but every {f['resource']}-using "
                 "Facility already has such a Shutdown tile: nothing more is placed.")
     if e.step == "production.c":
-        return (f"Food: the plants produce {f['produced']}, the crew eats {f['eaten']}; "
+        idle = (f" ({', '.join(_f(x) for x in f['shut_farms'])} is Shutdown: its plants "
+                "give no food)" if f.get("shut_farms") else "")
+        return (f"Food: the plants produce {f['produced']}{idle}, the crew eats {f['eaten']}; "
                 f"{f['from_supply']} comes from the General Supply and {f['missing']} "
                 "is missing.")
     if e.step == "production.d":
@@ -59,6 +63,12 @@ def _tally(e: Any) -> str:
                "its ! space already holds that penalty")
         token = f["token"].replace("_", " ")
         return f"The {token} token is not placed on {_f(f['facility'])}: {why}."
+    if e.step == "rest.ignored":
+        return ("A Quiet Place: " + ", ".join(x.replace("_", " ") for x in f["ignored"])
+                + " ignored: no effect forces dice or Adventures there.")
+    if e.step == "condition_not_taken":
+        return (f"{_a(f['astronaut'])} already has {f['condition'].replace('_', ' ')}: "
+                "nothing happens.")
     if e.step == "actions.unused":
         return "Pawns left unplaced: " + ", ".join(f"{k} {v}" for k, v in f.items()) + \
             " (every pawn must be used if possible)."
@@ -87,10 +97,17 @@ def _declared(e: Any) -> str:
             f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
+def _drawn(e: Any) -> str:
+    value = str(e.value).replace("_", " ")
+    if e.by == "table":
+        verb = "enters" if getattr(e, "random", True) else "chooses"
+        return f"The table {verb} {e.what}: {value}."
+    return f"Rolled for you (asked; seeded draw {e.number}) {e.what}: {value}."
+
+
 TEMPLATES: dict[str, Callable[[Any], str]] = {
     "phase_started": lambda e: f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
-    "draw_made": lambda e: f"{'The table enters' if e.by == 'table' else 'Seeded draw'} for "
-    f"{e.what}: {e.value}.",
+    "draw_made": _drawn,
     "tallied": _tally,
     "malfunction_advanced": lambda e: f"The {_a(e.block)} Block's Malfunction track moves "
     f"{e.by:+d} to {e.value}.",
@@ -108,8 +125,15 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "wounded": lambda e: f"{_a(e.astronaut)} takes a wound for {e.why} ({e.wounds} on the health "
     "track)" + (": a Condition icon is passed, draw a random Condition" if e.condition else "")
     + (": the astronaut dies and the mission fails" if e.died else "") + ".",
-    "shutdown_placed": lambda e: f"An {e.kind} Shutdown tile ({e.tile}) goes face down on "
+    "shutdown_placed": lambda e: f"An {e.kind} Shutdown tile goes face down on "
     f"{_f(e.facility)}.",
+    "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
+    "moves once the actions resolve.",
+    "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")
+    + (" (solo: two of them each round)" if e.solo else "") + ".",
+    "log_event_removed": lambda e: f"{e.name!r} leaves the Mission Log ("
+    + ("its Event action resolved it" if e.why == "resolved" else
+       "its Delayed Consequences resolved") + ").",
     "seeds_changed": _seeds,
     "stress_moved": lambda e: f"Stress {e.by:+d} to {e.value} ({e.why}).",
     "fight": lambda e: "Stress reaches 18: a fight! Every astronaut takes a wound, Morale "
@@ -117,8 +141,9 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "rover_blocked": lambda e: f"{e.rover.capitalize()} gets a Blocked token.",
     "sample_discarded": lambda e: (f"A sample cube is discarded from {_f(e.space)}."
                                    if e.space else "No ROI has a sample to discard."),
-    "token_placed": lambda e: f"An {e.token.replace('_', ' ')} token goes on the "
-    f"{'!' if e.space == 'now' else '>>'} space of {_f(e.facility)}.",
+    "token_placed": lambda e: f"An {e.token.replace('_', ' ')} token goes on "
+    + (f"{e.rover.capitalize()}'s X space" if e.rover else
+       f"the {'!' if e.space == 'now' else '>>'} space of {_f(e.facility)}") + ".",
     "action_declared": _declared,
     "malfunction_rolled": lambda e: f"{e.block.capitalize()} Block: "
     + (f"die {e.roll}" if e.roll is not None else "no die") + f" + {len(e.penalties)} red "
@@ -182,5 +207,7 @@ def summary(s: HubState) -> str:
     mal = ", ".join(f"{k} {v}" for k, v in s.malfunction.items())
     shut = sum((f.shutdown_oxygen is not None) + (f.shutdown_energy is not None)
                for f in s.facilities)
-    return (f"Sol {s.sol}, {s.phase} phase; supply {sup}; Morale {s.morale:+d}, Stress "
+    where = (f"Sol {s.sol - 1} is over (sol {s.sol} starts when the table asks)"
+             if s.phase == "round_end" else f"Sol {s.sol}, {s.phase} phase")
+    return (f"{where}; supply {sup}; Morale {s.morale:+d}, Stress "
             f"{s.stress}; Malfunction {mal}; {plural(shut, 'Shutdown tile')}")

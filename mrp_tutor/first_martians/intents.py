@@ -21,6 +21,8 @@ from .state import Resource
 class _I(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     draws: dict[str, list[Any]] = Field(default={}, description="table-entered draws by kind")
+    roll_for_me: bool = Field(default=False, description="the person asked the assistant to "
+                              "roll or draw what the table did not enter (seeded, logged)")
 
 
 class AdvanceMalfunction(_I):
@@ -91,12 +93,33 @@ class RepairStatus(_I):
 
 
 class PlaceToken(_I):
+    """A Modifier token on a Facility's ! or >> space, or on a rover's X space (``rover``)."""
+
     type: Literal["place_token"] = "place_token"
-    facility: str
+    facility: str | None = None
+    rover: Literal["froggy", "scorpio"] | None = None
     token: Literal["extra_pawn", "adventure", "reroll", "wound", "rover", "blocked"]
     space: Literal["now", "next"] = Field(default="now", description="now: the ! space; "
                                           "next: the >> space")
     rule: str = "events.mission_event"
+
+
+class RemoveLogEvent(_I):
+    """The app resolved an event's Delayed Consequences: it leaves the Mission Log."""
+
+    type: Literal["remove_log_event"] = "remove_log_event"
+    name: str = Field(min_length=1, max_length=80)
+    rule: str = "events.delayed"
+
+
+class TakeCondition(_I):
+    """An effect gives an astronaut a particular Condition (none left in the stack: no
+    effect)."""
+
+    type: Literal["take_condition"] = "take_condition"
+    astronaut: str
+    condition: str = Field(min_length=1, max_length=40)
+    rule: str = "health.condition"
 
 
 class RevealTile(_I):
@@ -173,11 +196,34 @@ class Placement(BaseModel):
     rover: Literal["froggy", "scorpio"] | None = None
     target: str = Field(default="hub", description="map space (outside the HUB), Facility, "
                         "or for an Event action the Mission Log event's name")
+    path: list[str] | None = Field(default=None, max_length=40,
+                                   description="the travel path the player chose, HUB first "
+                                   "(none: the cheapest, tutor.cheapest_path)")
 
 
 class DeclareActions(_I):
     type: Literal["declare_actions"] = "declare_actions"
     actions: list[Placement] = Field(max_length=20)
+
+
+class EndActions(_I):
+    """Every action is resolved and its outcome entered: the Action Phase ends."""
+
+    type: Literal["end_actions"] = "end_actions"
+
+
+class StartSol(_I):
+    """The table starts the next sol (the round stopped at the end of Clean-Up)."""
+
+    type: Literal["start_sol"] = "start_sol"
+
+
+class SetAoms(_I):
+    """The AOM cards the crew chose at setup (setup.aoms)."""
+
+    type: Literal["set_aoms"] = "set_aoms"
+    aoms: list[Literal["green", "gray", "blue", "brown"]] = Field(default=[], max_length=4)
+    solo: bool = False
 
 
 class RollMalfunction(_I):
@@ -195,14 +241,15 @@ class CleanUp(_I):
 Intent = Annotated[
     AdvanceMalfunction | ChangeSupply | ChangeMorale | ChangeStress | Wound | AddLogEvent
     | BreakStatus | ClearShutdown | RepairStatus | PlaceToken | RevealTile | GatherSample
-    | Heal | MoraleTokensChange | RepairRover
-    | EndEvents | ResolveMorale | Produce | DeclareActions | RollMalfunction
-    | CleanUp,
+    | Heal | MoraleTokensChange | RepairRover | RemoveLogEvent | TakeCondition
+    | EndEvents | ResolveMorale | Produce | DeclareActions | EndActions | RollMalfunction
+    | CleanUp | StartSol | SetAoms,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)
 EFFECTS = ("advance_malfunction", "change_supply", "change_morale", "change_stress", "wound",
            "add_log_event", "break_status", "clear_shutdown", "repair_status", "place_token",
-           "reveal_tile", "gather_sample", "heal", "morale_tokens", "repair_rover")
+           "reveal_tile", "gather_sample", "heal", "morale_tokens", "repair_rover",
+           "remove_log_event", "take_condition")
 
 
 def intent_from_dict(data: Any, source: str = "intent") -> Intent:
@@ -215,6 +262,18 @@ def intent_from_dict(data: Any, source: str = "intent") -> Intent:
         return _ADAPTER.validate_python(data)
     except ValidationError as err:
         raise ContentError(source, format_validation(source, err, data)) from None
+
+
+def with_input(it: Intent, kind: str, value: Any) -> Intent:
+    """``it`` with ``value`` entered as the table's next draw or choice of ``kind``."""
+    draws = {k: list(v) for k, v in it.draws.items()}
+    draws.setdefault(kind, []).append(value)
+    return it.model_copy(update={"draws": draws})
+
+
+def with_roll_for_me(it: Intent) -> Intent:
+    """``it`` with the assistant asked to roll what the table did not enter."""
+    return it.model_copy(update={"roll_for_me": True})
 
 
 def intent_to_dict(i: Intent) -> dict[str, Any]:

@@ -24,15 +24,18 @@ from ..core.errors import ContentError
 from ..core.loading import format_validation
 from .content import BLOCKS, Block, Board, Icon, Part, Penalty, default_board
 
-Phase = Literal["events", "morale", "production", "actions", "malfunction", "cleanup", "over"]
+Phase = Literal["events", "morale", "production", "actions", "malfunction", "cleanup",
+                "round_end"]
 PHASES: tuple[Phase, ...] = ("events", "morale", "production", "actions", "malfunction",
                              "cleanup")
 Token = Literal["extra_pawn", "adventure", "reroll", "wound", "rover", "blocked"]
+AomColour = Literal["green", "gray", "blue", "brown"]
 Resource = Literal["oxygen", "energy", "food"]
 RESOURCES: tuple[Resource, ...] = ("oxygen", "energy", "food")
 MORALE_MIN, MORALE_MAX = -2, 3
 STRESS_FIGHT = 18
 MALFUNCTION_AT = 5
+FACE_DOWN = "face_down"  # a Shutdown tile placed at the table: its face is unknown until flipped
 
 
 class _S(BaseModel):
@@ -74,6 +77,8 @@ class Facility(_S):
     shutdown_oxygen: str | None = Field(default=None, description="face-down tile id")
     shutdown_energy: str | None = None
     now: list[Token] = Field(default=[], description="tokens on the ! space")
+    fresh: list[Token] = Field(default=[], description="tokens put on the ! space in the "
+                               "current phase: they count from its end (modifiers.end_of_phase)")
     next: list[Token] = Field(default=[], description="tokens on the >> space, top last")
     upgrades: list[str] = []
     farm: Farm | None = None
@@ -81,6 +86,19 @@ class Facility(_S):
     @property
     def shut(self) -> bool:
         return self.shutdown_oxygen is not None or self.shutdown_energy is not None
+
+    @property
+    def settled(self) -> list[str]:
+        """The ! space tokens that affect actions now (not those placed this phase)."""
+        out: list[str] = list(self.now)
+        for t in self.fresh:
+            if t in out:
+                out.remove(t)
+        return out
+
+    @property
+    def blocked(self) -> bool:
+        return "blocked" in self.settled
 
     def uses(self, part: str) -> bool:
         return any(s.part == part for s in self.statuses)
@@ -90,6 +108,11 @@ class Facility(_S):
 
     @model_validator(mode="after")
     def _production(self) -> Facility:
+        left = list(self.now)
+        for t in self.fresh:
+            if t not in left:
+                raise ValueError(f"fresh names a {t} token that is not on the ! space")
+            left.remove(t)
         if self.production > self.max_production:
             raise ValueError(f"production {self.production} is above the maximum "
                              f"{self.max_production}")
@@ -102,17 +125,44 @@ class Astronaut(_S):
     wounds: int = Field(default=0, ge=0, description="health marker spaces moved right")
     morale_tokens: int = Field(default=0, ge=0)
     conditions: list[str] = []
+    fresh_conditions: list[str] = Field(default=[], description="Conditions gained in the "
+                                        "current phase: their penalties apply from its end")
     pawns: int = Field(default=2, ge=0, le=3)
     medic: bool = False
     base_skill_used: bool = False
     skill_cards_down: list[str] = []
     dead: bool = False
 
+    @model_validator(mode="after")
+    def _fresh(self) -> Astronaut:
+        if any(c not in self.conditions for c in self.fresh_conditions):
+            raise ValueError("fresh_conditions names a Condition the astronaut does not have")
+        return self
+
 
 class Rover(_S):
-    blocked: int = Field(default=0, ge=0)
-    fresh: int = Field(default=0, ge=0, description="Blocked tokens placed this Action Phase")
+    blocked: int = Field(default=0, ge=0, le=20)
+    fresh: int = Field(default=0, ge=0, le=20,
+                       description="Blocked tokens placed this Action Phase")
+    tokens: list[Token] = Field(default=[], description="other Modifier tokens on its X space")
     used: bool = False
+
+    @model_validator(mode="after")
+    def _fresh_blocked(self) -> Rover:
+        if self.fresh > self.blocked:
+            raise ValueError(f"{self.fresh} Blocked tokens placed this phase but only "
+                             f"{self.blocked} on the rover")
+        return self
+
+
+class Declared(_S):
+    """An action declared this Action Phase (for the round checklist)."""
+
+    order: int
+    action: str
+    astronaut: str
+    target: str
+    dice: bool = False
 
 
 class Tile(_S):
@@ -152,6 +202,11 @@ class HubState(_S):
     box: dict[Block, Literal["green", "red"]] = {b: "green" for b in BLOCKS}
     facilities: list[Facility]
     mission_log: list[LogEntry] = []
+    aoms: list[AomColour] = Field(default=[], description="AOM cards in play (setup.aoms)")
+    solo: bool = False
+    actions_declared: bool = Field(default=False, description="pawns placed this Action "
+                                   "Phase (once a phase)")
+    declared: list[Declared] = []
     cargo: CargoBay = CargoBay()
     rovers: dict[Literal["froggy", "scorpio"], Rover] = {"froggy": Rover(), "scorpio": Rover()}
     tiles: dict[str, Tile] = Field(default={}, description="revealed ROI tiles by map space")
@@ -207,11 +262,34 @@ class HubState(_S):
         for k, v in self.supply.items():
             if v < 0:
                 raise ValueError(f"the General Supply cannot hold {v} {k}")
+        n = len(self.astronauts)
+        if self.solo and n != 2:
+            raise ValueError(f"solo play uses two astronauts, not {n}")
+        if len(self.aoms) > aom_limit(n, self.solo) or len(set(self.aoms)) != len(self.aoms):
+            raise ValueError(f"aoms: with {n} astronauts{' (solo)' if self.solo else ''} at "
+                             f"most {aom_limit(n, self.solo)} different AOM cards are in play")
         for b, v in self.malfunction.items():
             if not 0 <= v < MALFUNCTION_AT:
                 raise ValueError(f"the {b} Malfunction track is 0 to 4 (5 is a Malfunction), "
                                  f"not {v}")
         return self
+
+
+def aom_limit(astronauts: int, solo: bool = False) -> int:
+    """AOM cards chosen at setup (``setup.aoms``): 3 astronauts 1, 2 astronauts 2, solo all
+    four, 4 astronauts none."""
+    if solo:
+        return 4
+    return {1: 2, 2: 2, 3: 1}.get(astronauts, 0)
+
+
+AOMS_PER_ROUND_SOLO = 2
+
+
+def active_conditions(a: Astronaut) -> list[str]:
+    """The Conditions whose penalties apply now: not those gained in the current phase
+    (``health.condition_timing``)."""
+    return [c for c in a.conditions if c not in a.fresh_conditions]
 
 
 def new_state(board: Board | None = None, astronauts: list[str] | None = None,
