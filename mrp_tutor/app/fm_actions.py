@@ -37,7 +37,7 @@ def routes(board: Board, s: HubState, dest: str,
     many = getattr(travel, "paths", None)
     if many is not None:
         return [(tuple(r.path), r.extra_pawns, tuple(r.penalties))
-                for r in many(board, s, dest, action=action)]
+                for r in many(board, s, dest, explore=explore)]
     best = travel.route(board, s, dest, explore=explore)
     return [(best.path, best.extra_pawns, best.penalties), *best.alternatives]
 
@@ -189,6 +189,11 @@ class ActionPlanner:
             self.who.value = None
             self.helper.options = [("No helper", ""), *crew]
             self.helper.value = ""
+        roster = [("No AOM", "")] + [(AOMS[c], c) for c in getattr(s, "aoms", AOMS)]
+        if list(self.aom.options) != roster:
+            self.aom.options = roster
+            self.aom.value = ""
+        self.aom.layout.display = "" if len(roster) > 1 else "none"
         self._targets()
         self._show_list()
 

@@ -44,6 +44,15 @@ def _conditions_any(s: HubState, b: Board) -> list[tuple[str, Any]]:
     return [("A wound", "")] + [(title(c), c) for c in have]
 
 
+def _all_conditions(_s: HubState, b: Board) -> list[tuple[str, Any]]:
+    return [(title(c), c) for c in b.conditions.names]
+
+
+def _aoms(v: dict[str, Any], _s: HubState, _b: Board) -> dict[str, Any]:
+    chosen = [c for c in (v.pop("first"), v.pop("second")) if c]
+    return {"aoms": list(dict.fromkeys(chosen)), "solo": v.pop("solo") == "yes"}
+
+
 def _unrevealed(s: HubState, b: Board) -> list[tuple[str, Any]]:
     return [(x.name, x.id) for x in b.spaces
             if x.id != "hub" and x.id not in s.tiles and x.explorable]
@@ -68,6 +77,10 @@ def _const(*pairs: tuple[str, Any]) -> Options:
 RES = _const(*[(v, k) for k, v in RESOURCES.items()])
 BLK = _const(*[(v, k) for k, v in BLOCKS.items()])
 PRT = _const(*[(v, k) for k, v in PARTS.items()])
+AOM_PICK = _const(("None", ""), *[(f"{c.capitalize()}", c) for c in
+                                  ("green", "gray", "blue", "brown")])
+
+
 LOG_NAMES = _const(("Resourcefulness", "Resourcefulness"), ("Event A", "Event A"),
                    ("Event B", "Event B"), ("Event C", "Event C"))
 
@@ -106,6 +119,9 @@ GROUPS: dict[str, list[Form]] = {
                                                              _deltas(1, 3))]),
         Form("heal", "Heal", [("astronaut", "Who", _crew),
                               ("condition", "Heal", _conditions_any)], build=_heal),
+        Form("take_condition", "Condition taken", [("astronaut", "Who", _crew),
+                                                   ("condition", "Condition",
+                                                    _all_conditions)]),
         Form("morale_tokens", "Morale tokens", [("astronaut", "Who", _crew),
                                                 ("delta", "Change", _deltas(-2, 2))])],
     "Facilities": [
@@ -124,16 +140,27 @@ GROUPS: dict[str, list[Form]] = {
                                          "reroll")])),
             ("space", "Space", _const(("! (this round)", "now"), (">> (next round)",
                                                                   "next")))])],
-    "Mission Log": [Form("add_log_event", "Event enters the Log", [
-        ("name", "Event", LOG_NAMES), ("pawns", "Pawns", _const(("1 pawn", 1),
-                                                                 ("2 pawns", 2)))])],
+    "Mission Log": [
+        Form("add_log_event", "Event enters the Log", [
+            ("name", "Event", LOG_NAMES), ("pawns", "Pawns", _const(("1 pawn", 1),
+                                                                     ("2 pawns", 2)))]),
+        Form("remove_log_event", "Event leaves the Log (Delayed Consequences)",
+             [("name", "Event", _log)])],
     "Map": [
         Form("reveal_tile", "ROI tile explored", [("space", "Space", _unrevealed),
                                                   ("roi", "ROI tile", _rois)],
              build=_reveal),
         Form("gather_sample", "Sample gathered", [("space", "ROI tile", _tiles)])],
-    "Rovers": [Form("repair_rover", "Blocked token repaired", [
-        ("rover", "Rover", _const(*[(v, k) for k, v in ROVERS.items()]))])],
+    "Rovers": [
+        Form("place_token", "Token on its X space", [
+            ("rover", "Rover", _const(*[(v, k) for k, v in ROVERS.items()])),
+            ("token", "Token", _const(*[(TOKENS[t], t) for t in
+                                        ("blocked", "wound", "adventure", "extra_pawn")]))]),
+        Form("repair_rover", "Blocked token repaired", [
+            ("rover", "Rover", _const(*[(v, k) for k, v in ROVERS.items()]))])],
+    "AOMs": [Form("set_aoms", "AOM cards in play", [
+        ("first", "AOM", AOM_PICK), ("second", "Second AOM", AOM_PICK),
+        ("solo", "Solo game", _const(("No", "no"), ("Yes", "yes")))], build=_aoms)],
 }
 
 
@@ -173,7 +200,7 @@ class EffectForms:
                             self.group, self.kind, self.fields, self.apply_btn],
                            _dom_classes=["fm-effects"])
         self.apply_btn.layout.display = "none"
-        assert all(f.type in EFFECTS for forms in GROUPS.values() for f in forms)
+        assert all(f.type in (*EFFECTS, "set_aoms") for forms in GROUPS.values() for f in forms)
 
     def update(self, s: HubState, board: Board) -> None:
         """New HUB: the open effect's choices follow it (a pick still offered stays)."""

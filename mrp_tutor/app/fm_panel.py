@@ -28,13 +28,13 @@ from ..first_martians.intents import Intent
 from ..first_martians.round_file import round_intents
 from ..first_martians.table import Table, play
 from .fm_actions import ActionPlanner
-from .fm_ask import Asker, Question, draw_question, guard
+from .fm_ask import Asker, Question, choice_label, draw_question, guard
 from .fm_checklist import checklist_html
 from .fm_effects import EffectForms
 from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
 from .fm_style import FM_CSS
-from .fm_words import PHASE_NAMES, words
+from .fm_words import PHASE_NAMES, known_name, words
 from .html import citation_html, e
 
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
@@ -212,14 +212,20 @@ class FmPanel:
         self._commit(it, p["label"])
 
     def _ask_engine(self, err: MrpError) -> None:
-        kind = getattr(err, "kind", "")
-        labels = getattr(err, "labels", None) or [str(c) for c in getattr(err, "choices", [])]
-        q = Question(f"{getattr(err, 'what', kind)[:1].upper()}{getattr(err, 'what', kind)[1:]}: "
-                     + ("what did the table get?" if getattr(err, "random", True)
-                        else "the table chooses."),
-                     list(zip(labels, getattr(err, "choices", []), strict=False)),
-                     lambda v: self._answer(kind, v), bool(getattr(err, "random", True)))
-        self.asker.ask(q)
+        """The engine needs the table's roll, draw or choice: ask it by name."""
+        kind = str(getattr(err, "kind", ""))
+        what = words(str(getattr(err, "what", kind)))
+        rolled = bool(getattr(err, "random_draw", True))
+        choices = list(getattr(err, "choices", []))
+        given = list(getattr(err, "labels", [str(c) for c in choices]))
+        labels = [known_name(c) or words(x) for c, x in zip(choices, given, strict=False)]
+        if kind == "wound_die":
+            labels = [choice_label(kind, c) for c in choices]
+        prompt = (f"{what[:1].upper()}{what[1:]}: what did the table "
+                  f"{'roll' if kind.startswith(('malfunction', 'wound_die')) else 'draw'}?"
+                  if rolled else f"{what[:1].upper()}{what[1:]}: the table chooses.")
+        self.asker.ask(Question(prompt, list(zip(labels, choices, strict=False)),
+                                lambda v: self._answer(kind, v), rolled))
         self.say("")
 
     def _answer(self, kind: str, value: Any) -> None:

@@ -93,6 +93,11 @@ def name(x: str, board: Board | None = None) -> str:
     return _names(board or default_board()).get(x, title(x))
 
 
+def known_name(x: object, board: Board | None = None) -> str | None:
+    """The name of an id the panel knows, or None."""
+    return _names(board or default_board()).get(x) if isinstance(x, str) else None
+
+
 def words(text: str, board: Board | None = None) -> str:
     """A sentence with every known id replaced by its name (quotes around an id dropped)."""
     b = board or default_board()

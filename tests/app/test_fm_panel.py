@@ -67,17 +67,28 @@ def _page_text(p: FmPanel) -> str:
     return re.sub(r"<[^>]+>", " ", text)
 
 
-def _play_round(p: FmPanel) -> None:
-    _effect(p, "Tracks", 2, block="system", by=1)
+def _to_actions(p: FmPanel) -> None:
     p.events_btn.click()
     p.morale_btn.click()
     p.wilt.children[0].value = True  # pay so Farm 01 does not wilt
     p.produce_btn.click()
     _answer(p, "Med Lab")  # the Facility taking the oxygen Shutdown tile
+    _answer(p, "Red")  # who takes the wound for the missing food: the table's choice
     _answer(p, "Anemia")  # Red's wound for missing food passes a Condition icon
+
+
+def _play_round(p: FmPanel) -> None:
+    _effect(p, "Tracks", 2, block="system", by=1)
+    _effect(p, "Map", 0, space="r1_ne", roi="plains")
+    _effect(p, "Map", 0, space="r2_ne", roi="plains")
+    _to_actions(p)
     assert p.table.state.phase == "actions" and p.step == "place"
+    p.planner.action.value = "gather"
+    p.planner.target.value = "r2_e"
+    around = next(k for k, x in enumerate(p.planner.route.options) if "Geysers" not in x)
+    assert around > 0  # not the cheapest: the long way round the Geysers
     assert "Placed" in _place(p, "gather", "purple", 2, helper="blue", helper_pawns=2,
-                              rover="scorpio", target="r2_e")
+                              rover="scorpio", target="r2_e", route=around)
     assert "Placed" in _place(p, "research", "yellow", 1, target="hub")  # a pawn short
     assert "Placed" in _place(p, "unwind", "red", 1)
     assert "Placed" in _place(p, "rest", "red", 1)
@@ -107,6 +118,9 @@ def test_a_round_by_taps_with_the_tables_own_draws_stops_at_its_end(tmp_path: Pa
     draws = [ev for h in p.history for ev in h.events if isinstance(ev, DrawMade)]
     assert draws and all(ev.by == "table" for ev in draws)  # nothing rolled for the table
     assert "One pawn short" in p.log.value
+    gather = next(ev for h in p.history for ev in h.events
+                  if ev.type == "action_declared" and getattr(ev, "action", "") == "gather")
+    assert list(getattr(gather, "path", [])) == ["hub", "r1_ne", "r2_ne", "r2_e"]
     # the exported file, played by the CLI, gives the same HUB (hidden state left out)
     from mrp_tutor.cli import main
 
@@ -162,11 +176,7 @@ def test_a_refusal_is_a_sentence_with_its_rule_and_changes_nothing() -> None:
 
 def test_each_action_is_checked_as_it_is_placed() -> None:
     p = FmPanel()
-    p.events_btn.click()
-    p.morale_btn.click()
-    p.produce_btn.click()
-    _answer(p, "Med Lab")
-    _answer(p, "Anemia")
+    _to_actions(p)
     said = _place(p, "unwind", "red", 3)
     assert "Not placed" in said and "only 2 action pawns" in said
     assert p.planner.planned == []
@@ -198,11 +208,7 @@ def test_travel_lists_every_path_cheapest_first_and_the_map_shows_the_pick() -> 
 
 def test_undo_takes_back_a_step_with_its_draws() -> None:
     p = FmPanel()
-    p.events_btn.click()
-    p.morale_btn.click()
-    p.produce_btn.click()
-    _answer(p, "Med Lab")
-    _answer(p, "Anemia")
+    _to_actions(p)
     assert p.table.state.phase == "actions"
     p.undo_btn.click()
     s = p.table.state
