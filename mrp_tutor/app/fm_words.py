@@ -101,6 +101,8 @@ def known_name(x: object, board: Board | None = None) -> str | None:
 def words(text: str, board: Board | None = None) -> str:
     """A sentence with every known id replaced by its name (quotes around an id dropped)."""
     b = board or default_board()
+    text = re.sub(r"\b(system|living|working) (Block|line|die)\b",
+                  lambda m: f"{m.group(1).capitalize()} {m.group(2)}", text)
     return _pattern(b).sub(lambda m: _names(b)[m.group(1)], text)
 
 
