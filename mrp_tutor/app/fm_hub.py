@@ -10,7 +10,7 @@ from html import escape
 
 from ..first_martians.content import Board
 from ..first_martians.state import HubState
-from .fm_words import TOKENS, name, title
+from .fm_words import PHASE_NAMES, TOKENS, name, title
 
 CSS = """<style>
 .fm-hub{font-size:13px;line-height:1.35}
@@ -40,7 +40,7 @@ def hub_html(s: HubState, board: Board) -> str:
     sup = " ".join(f"{k} <b>{v}</b>" for k, v in s.supply.items())
     first = next(a.name for a in s.astronauts if a.id == s.first_player)
     tracks = (f"<div class='fm-tracks'><span>Sol <b>{s.sol}</b>"
-              + (f" of {s.sols}" if s.sols else "") + f"</span><span>Phase <b>{escape(s.phase)}"
+              + (f" of {s.sols}" if s.sols else "") + f"</span><span>Phase <b>{escape(PHASE_NAMES.get(s.phase, 'round over'))}"
               f"</b></span><span>First Player <b>{escape(first)}</b></span><span>Morale "
               f"<b>{s.morale:+d}</b> (−2…+3)</span><span>Stress <b>{s.stress}</b>/18</span>"
               f"<span>Supply: {sup}</span></div>")

@@ -54,6 +54,9 @@ FM_CSS = """<style>
   .fm-panel .widget-toggle-buttons, .fm-panel .widget-dropdown, .fm-panel .widget-radio {
     flex-wrap: wrap; width: 100% !important; }
   .fm-panel .widget-dropdown > select { width: 100%; }
+  .fm-panel .widget-dropdown, .fm-panel .widget-toggle-buttons, .fm-panel .widget-radio,
+  .fm-panel .widget-upload, .fm-panel .widget-html { height: auto !important; }
+  .fm-panel .fm-files > * { margin: 2px 0; }
   .fm-hub td, .fm-hub th { font-size: 12px; }
 }
 </style>"""

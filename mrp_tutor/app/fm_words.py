@@ -33,7 +33,7 @@ BLOCKS = {"system": "System", "living": "Living", "working": "Working"}
 RESOURCES = {"oxygen": "oxygen", "energy": "energy", "food": "food"}
 PHASE_NAMES = {"events": "I. Events", "morale": "II. Morale", "production": "III. Production",
                "actions": "IV. Actions", "malfunction": "V. Malfunction",
-               "cleanup": "VI. Clean-Up"}
+               "cleanup": "VI. Clean-Up", "round_end": "Round over", "over": "Mission over"}
 WOUND_FACES = {"wound": "Wound", "blank": "No wound"}
 
 
@@ -82,6 +82,7 @@ def _build(board: Board) -> dict[str, str]:
         out.update({t: tile_name(t) for t in getattr(board.shutdown_tiles, kind)})
     out.update({k: v for k, v in ACTION_SHORT.items() if "_" in k})
     out.update({k: v for k, v in TOKENS.items() if "_" in k})
+    out.update({k: v for k, v in PHASE_NAMES.items() if "_" in k})
     out.update({"spare_part_oxygen": "Oxygen spare part", "spare_part_energy":
                 "Energy spare part", "spare_part_hardware": "Hardware spare part",
                 "spare_part_cpu": "CPU spare part"})

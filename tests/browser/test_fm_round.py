@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+SIZES = {"desktop": (1366, 768), "tablet": (768, 1024), "phone": (390, 844)}
 RAW = re.compile(r"validation error|Input should|Field required|Traceback|KeyError|"
                  r"pydantic|\{'|\btype: ")
 
@@ -128,6 +128,9 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     _now(panel, "III. Production")
     panel.locator(".fm-pay-wilt input").first.check()
     panel.locator(".fm-go-produce").click()
+    expect(panel.locator(".fm-ask")).to_be_visible()
+    panel.locator(".fm-ask").scroll_into_view_if_needed()
+    app.screenshot(f"fm-ask-{size}", full_page=False)
     _answer(panel, "oxygen Shutdown tile", "Med Lab")
     _answer(panel, "wounded for missing food", "Red")  # the table's choice
     _answer(panel, "Condition", "Anemia")  # Red's wound passes a Condition icon
@@ -141,6 +144,11 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
            path="Plains (Ring 2 Northeast) → Chasm")
     expect(panel.locator(".fm-pl-item").last).to_contain_text(
         "via HUB → Plains (Ring 1 Northeast) → Plains (Ring 2 Northeast) → Chasm")
+    _choose(panel, ".fm-pl-action", "Explore (Garage Hall)")  # the map picks a destination
+    panel.locator(".fm-map [data-space='r2_n']").click()
+    expect(panel.locator(".fm-route").first).to_contain_text("cheapest")
+    panel.locator(".fm-map").scroll_into_view_if_needed()
+    app.screenshot(f"fm-travel-{size}", full_page=False)
     _place(panel, "Research (Lab)", "Yellow", "1", where="In the HUB")  # a pawn short
     _place(panel, "Unwind (Crew Quarters)", "Red", "1")
     _place(panel, "Rest (A Quiet Place)", "Red", "1")
