@@ -3,7 +3,7 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const ICON = { "Extra Pawn": "+1", "Wound": "✚", "Morale": "☹", "Adventure": "?",
-               "Rover": "⛟", "sample": "●", "POI": "◆", "Objective": "★" };
+               "Rover": "Rv", "sample": "●", "POI": "◆", "Objective": "★" };
 
 function svg(tag, attrs, parent) {
   const n = document.createElementNS(NS, tag);
@@ -74,7 +74,7 @@ export default {
       }
       const key = document.createElement("div");
       key.className = "fm-map-key";
-      key.textContent = "Key: +1 Extra Pawn · ✚ Wound · ☹ Morale · ? Adventure · ⛟ Rover · "
+      key.textContent = "Key: +1 Extra Pawn · ✚ Wound · ☹ Morale · ? Adventure · Rv Rover · "
         + "● sample · ◆ POI · ★ Objective. Dashed: not explored. Tap a highlighted space.";
       el.appendChild(key);
     };

@@ -174,11 +174,19 @@ class ActionPlanner:
         self.target.observe(lambda _c: self._routes(), names="value")
         self.map.on_pick(self._on_map)
         self.route_box = self.route.root
+        self.map_slot = W.Box(_dom_classes=["fm-map-slot"])
         self.root = W.VBox([W.HTML("<b>Place pawns</b>: build each action, add it; declare "
                                    "when every pawn is placed."),
                             self.action, self.who, self.pawns, self.helper, self.helper_pawns,
-                            self.aom, self.rover, self.target, self.route_box, self.add_btn,
-                            self.list, self.declare_btn], _dom_classes=["fm-planner"])
+                            self.aom, self.rover, self.target, self.map_slot, self.route_box,
+                            self.add_btn, self.list, self.declare_btn],
+                           _dom_classes=["fm-planner"])
+
+    def show_map(self, here: bool) -> None:
+        """The map inside the planner (next to "Where" and the paths) or elsewhere."""
+        want = (self.map,) if here else ()
+        if self.map_slot.children != want:
+            self.map_slot.children = want
 
     # --------------------------------------------------------------- choices
     def update(self, s: HubState, board: Board) -> None:

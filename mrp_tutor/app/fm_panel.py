@@ -86,7 +86,8 @@ class FmPanel:
         left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
                        self.effects.root, W.HBox([self.undo_btn, self.restart_btn])],
                       _dom_classes=["fm-col", "fm-col-play"])
-        right = W.VBox([self.planner.map, self.hub], _dom_classes=["fm-col", "fm-col-hub"])
+        right = self.right = W.VBox([self.planner.map, self.hub],
+                                    _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
             [W.HTML(FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
              self.files.root, W.Box([left, right], _dom_classes=["fm-cols"]),
@@ -321,6 +322,9 @@ class FmPanel:
         self.effects.update(s, b)
         self.effects.root.layout.display = "none" if s.result else ""
         self.planner.update(s, b)
+        placing = s.phase == "actions" and self.step == "place" and s.result is None
+        self.planner.show_map(placing)  # beside "Where" while pawns are placed
+        self.right.children = [self.hub] if placing else [self.planner.map, self.hub]
         self.log.value = "<ol class='fm-steps' reversed>" + "".join(
             f"<li><b>{e(h.label)}</b><ul class='mrp-sentences'>{''.join(h.rows)}</ul></li>"
             for h in reversed(self.history)) + "</ol>"

@@ -59,6 +59,14 @@ def _now(panel: Any, phase: str) -> None:
     expect(panel.locator(".fm-ph-now")).to_contain_text(phase)
 
 
+def _tap_map(panel: Any, space: str) -> None:
+    """Tap a space on the drawn map once it is offered (highlighted)."""
+    spot = panel.locator(f".fm-map [data-space='{space}']")
+    expect(spot).to_have_class(re.compile("fm-pickable"))
+    spot.click()
+    expect(spot).to_have_class(re.compile("fm-chosen"))
+
+
 def _place(panel: Any, action: str, who: str, pawns: str, **more: str) -> None:
     _choose(panel, ".fm-pl-action", action)
     _tap(panel, ".fm-pl-who", who)
@@ -69,7 +77,7 @@ def _place(panel: Any, action: str, who: str, pawns: str, **more: str) -> None:
     if "rover" in more:
         _tap(panel, ".fm-pl-rover", more["rover"])
     if "space" in more:  # a tap on the drawn map
-        panel.locator(f".fm-map [data-space='{more['space']}']").click()
+        _tap_map(panel, more["space"])
     elif "where" in more:
         _choose(panel, ".fm-pl-target", more["where"])
     if "path" in more:
@@ -145,7 +153,7 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     expect(panel.locator(".fm-pl-item").last).to_contain_text(
         "via HUB → Plains (Ring 1 Northeast) → Plains (Ring 2 Northeast) → Chasm")
     _choose(panel, ".fm-pl-action", "Explore (Garage Hall)")  # the map picks a destination
-    panel.locator(".fm-map [data-space='r2_n']").click()
+    _tap_map(panel, "r2_n")
     expect(panel.locator(".fm-route").first).to_contain_text("cheapest")
     panel.locator(".fm-map").scroll_into_view_if_needed()
     app.screenshot(f"fm-travel-{size}", full_page=False)
