@@ -12,21 +12,41 @@ from __future__ import annotations
 
 import base64
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import ipywidgets as W
 import yaml
 
 from ..core.errors import ContentError
 from ..core.loading import load_yaml_text
-from ..first_martians.events import DrawMade
-from ..first_martians.intents import intent_to_dict
+from ..first_martians.events import DrawMade, Event
+from ..first_martians.intents import Intent, intent_to_dict
 from ..first_martians.state import new_state, state_to_dict
+from ..first_martians.table import Table
 from ..loader import decode
 from .fm_words import words
 
-if TYPE_CHECKING:
-    from .fm_panel import FmPanel
+
+class StepLike(Protocol):
+    intent: Intent | None
+    events: list[Event]
+
+
+class FmPanel(Protocol):
+    """What the file bar needs of the panel (kept apart: no import circle in the app)."""
+
+    table: Table
+    sample: Any
+
+    @property
+    def history(self) -> Sequence[StepLike]: ...
+
+    def load(self, doc: Any, name: str) -> bool: ...
+
+    def load_setup(self, n: int) -> None: ...
+
+    def say(self, text: str, *, error: bool = False) -> None: ...
 
 MAX_UPLOAD = 200_000
 HIDDEN = ("seed", "draws")

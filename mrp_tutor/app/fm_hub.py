@@ -39,8 +39,9 @@ def _dot(part: str, red: bool, penalty: str) -> str:
 def hub_html(s: HubState, board: Board) -> str:
     sup = " ".join(f"{k} <b>{v}</b>" for k, v in s.supply.items())
     first = next(a.name for a in s.astronauts if a.id == s.first_player)
+    phase = PHASE_NAMES.get(s.phase, "round over")
     tracks = (f"<div class='fm-tracks'><span>Sol <b>{s.sol}</b>"
-              + (f" of {s.sols}" if s.sols else "") + f"</span><span>Phase <b>{escape(PHASE_NAMES.get(s.phase, 'round over'))}"
+              + (f" of {s.sols}" if s.sols else "") + f"</span><span>Phase <b>{escape(phase)}"
               f"</b></span><span>First Player <b>{escape(first)}</b></span><span>Morale "
               f"<b>{s.morale:+d}</b> (−2…+3)</span><span>Stress <b>{s.stress}</b>/18</span>"
               f"<span>Supply: {sup}</span></div>")

@@ -109,7 +109,7 @@ class FmPanel:
         self.morale_btn = btn("Resolve Morale", "fm-go-morale",
                               lambda: self.submit({"type": "resolve_morale"}, "Morale"))
         self.wilt = W.VBox(_dom_classes=["fm-wilt"])
-        self.produce_btn = btn("Produce", "fm-go-produce", self._produce)
+        self.produce_btn = btn("Produce", "fm-go-produce", self._tap_produce)
         self.actions_done_btn = btn("Actions done → Malfunction", "fm-go-actions-done",
                                     self._actions_done)
         self.also_roll = W.ToggleButtons(options=[("No extra die", ""), ("System", "system"),
@@ -127,7 +127,7 @@ class FmPanel:
              "threshold_ok": self.threshold.value}, "Clean-Up"))
         self.next_sol_btn = btn("Start the next sol", "fm-next-sol", self._next_sol, "success")
 
-    def _produce(self) -> None:
+    def _tap_produce(self) -> None:
         pay = [c._fm_farm for c in self.wilt.children
                if isinstance(c, W.Checkbox) and c.value]
         self.submit({"type": "produce", "pay_wilt": pay}, "Production")
