@@ -18,9 +18,10 @@ from .content import Board, default_board, load_board, rulebook
 from .errors import FmError, IllegalPlacement, InputNeeded, WrongPhase
 from .events import EVENT_TYPES, Event, event_to_dict, replay
 from .explain import explain_error, explain_event, summary
+from .files import load_state
 from .intents import Intent, intent_from_dict, intent_to_dict, with_input, with_roll_for_me
 from .legal import Legal, check, legal, travel_options
-from .state import HubState, load_state, new_state, state_to_dict
+from .state import HubState, new_state, state_to_dict
 from .table import Table, play
 from .travel import PathOption, Route, check_path, map_graph, paths, route
 

@@ -1,5 +1,6 @@
 """``mrp-tutor fm round FILE``: the explained bookkeeping of one round (state in, state out);
-``mrp-tutor fm rules WORDS``: search the rules file.
+``mrp-tutor fm rules WORDS``: search the rules file;
+``mrp-tutor fm schema``: the JSON Schema of scenario files.
 
 Every line is a sentence with the rulebook section and rule id it comes from; ``--out``
 writes the HUB state after the round (a state file again).  Errors are located sentences.
@@ -16,6 +17,7 @@ import yaml
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
+from ..core.located import file_lines
 from .content import load_board, rulebook
 from .errors import InputNeeded
 from .explain import explain_error, explain_event, summary
@@ -37,9 +39,19 @@ def add_fm_commands(sub: Any) -> None:
     rnd.add_argument("--board", type=Path, default=None,
                      help="board data corrections (YAML, entries by id, as board.yaml)")
     rnd.set_defaults(func=cmd_round)
+    schema = fm_sub.add_parser("schema", help="print the JSON Schema of First Martians "
+                               "scenario files (scenarios/first_martians/schema.json)")
+    schema.set_defaults(func=cmd_schema)
     rules = fm_sub.add_parser("rules", help="search the First Martians rules (our paraphrase)")
     rules.add_argument("query", nargs="+", help="words, e.g. 'shutdown stress'")
     rules.set_defaults(func=cmd_rules)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import schema_json
+
+    sys.stdout.write(schema_json())
+    return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -60,7 +72,7 @@ def cmd_round(args: argparse.Namespace) -> int:
             target = doc["state"] if isinstance(doc.get("state"), dict) else doc
             target["seed"] = args.seed
         board = load_board(args.board) if args.board is not None else None
-        table, intents = round_intents(doc, str(args.file), board)
+        table, intents = round_intents(doc, str(args.file), board, file_lines(args.file))
     except ContentError as err:
         print(f"INVALID {err.source}", file=sys.stderr)
         for p in err.problems:

@@ -3,6 +3,7 @@ to the HUB, entered by the table in any phase and checked against the rules."""
 
 from __future__ import annotations
 
+from . import effects_more as M
 from .errors import FmError
 from .events import (
     ConditionTaken,
@@ -128,6 +129,16 @@ def apply_effect(r: Run, it: Intent) -> None:
         r.emit(ShutdownRemoved(rule=rule, facility=f.id, kind=it.kind))
     elif it.type == "place_token":
         _place_token(r, it, rule)
+    elif it.type == "change_production":
+        M.change_production(r, it)
+    elif it.type == "plant_seed":
+        M.plant_seed(r, it)
+    elif it.type == "cargo":
+        M.cargo(r, it)
+    elif it.type == "use_skill":
+        M.use_skill(r, it)
+    elif it.type == "add_facility":
+        M.add_facility(r, it)
     elif it.type == "remove_log_event":
         if all(e.name != it.name for e in r.s.mission_log):
             names = ", ".join(repr(e.name) for e in r.s.mission_log) or "none"

@@ -248,6 +248,74 @@ class TokenPlaced(Event):
 
 
 @dataclass(**_EV)
+class ProductionChanged(Event):
+    type: ClassVar[str] = "production_changed"
+    facility: str
+    delta: int
+    value: int
+
+    def apply(self, s: HubState) -> None:
+        s.facility(self.facility).production = self.value
+
+
+@dataclass(**_EV)
+class SeedPlanted(Event):
+    type: ClassVar[str] = "seed_planted"
+    farm: str
+
+    def apply(self, s: HubState) -> None:
+        farm = s.facility(self.farm).farm
+        assert farm is not None
+        farm.seeds = sorted([*farm.seeds, 1])
+        s.cargo.available.remove("seed")
+
+
+@dataclass(**_EV)
+class CargoChanged(Event):
+    type: ClassVar[str] = "cargo_changed"
+    item: str
+    delta: int
+    area: str
+
+    def apply(self, s: HubState) -> None:
+        items = getattr(s.cargo, self.area)
+        for _ in range(abs(self.delta)):
+            if self.delta > 0:
+                items.append(self.item)
+            else:
+                items.remove(self.item)
+
+
+@dataclass(**_EV)
+class SkillUsed(Event):
+    type: ClassVar[str] = "skill_used"
+    astronaut: str
+    skill: str
+    morale_tokens: int
+
+    def apply(self, s: HubState) -> None:
+        a = s.astronaut(self.astronaut)
+        a.morale_tokens -= self.morale_tokens
+        if self.skill == "base":
+            a.base_skill_used = True
+        else:
+            a.skill_cards_down.append(self.skill)
+
+
+@dataclass(**_EV)
+class FacilityAdded(Event):
+    """A Facility card built: beside its Block, a red marker on every status."""
+
+    type: ClassVar[str] = "facility_added"
+    facility: dict[str, Any]
+
+    def apply(self, s: HubState) -> None:
+        from .state import Facility
+
+        s.facilities.append(Facility.model_validate(self.facility))
+
+
+@dataclass(**_EV)
 class AomsSet(Event):
     """The AOM cards in play (setup)."""
 
@@ -523,6 +591,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SupplyChanged, LogEventAdded, MoraleMoved, MoraleTokens, Wounded, ShutdownPlaced,
         SeedsChanged, StressMoved, FightBroke, RoverBlocked, SampleDiscarded, TokenPlaced,
         ActionDeclared, AomsSet, PawnsPlaced, LogEventRemoved, MalfunctionRolled,
+        ProductionChanged, SeedPlanted, CargoChanged, SkillUsed, FacilityAdded,
         StatusBroken, TokensCleaned, CargoMoved,
         SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed,
         ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged,

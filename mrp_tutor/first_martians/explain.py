@@ -127,6 +127,18 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     + (": the astronaut dies and the mission fails" if e.died else "") + ".",
     "shutdown_placed": lambda e: f"An {e.kind} Shutdown tile goes face down on "
     f"{_f(e.facility)}.",
+    "production_changed": lambda e: f"{_f(e.facility)}'s production {e.delta:+d} to "
+    f"{e.value}.",
+    "seed_planted": lambda e: f"A seed from the Cargo Bay is planted on Growth space 1 of "
+    f"{_f(e.farm)}.",
+    "cargo_changed": lambda e: f"Cargo Bay {e.area.capitalize()}: {e.delta:+d} "
+    f"{e.item.replace('_', ' ')}.",
+    "skill_used": lambda e: f"{_a(e.astronaut)} uses "
+    + ("the base skill" if e.skill == "base" else f"the skill card {e.skill.replace('_', ' ')}")
+    + (f", discarding {plural(e.morale_tokens, 'Morale token')}" if e.morale_tokens else "")
+    + ".",
+    "facility_added": lambda e: f"{e.facility['name']} is built beside the "
+    f"{e.facility['block'].capitalize()} Block, a red marker on each status.",
     "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
     "moves once the actions resolve.",
     "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")

@@ -164,6 +164,59 @@ class RepairRover(_I):
     rule: str = "build.rover"
 
 
+class ChangeProduction(_I):
+    """A Shutdown tile's lower section or an event raises (or lowers) a producer's
+    production."""
+
+    type: Literal["change_production"] = "change_production"
+    facility: str
+    delta: int = Field(ge=-10, le=10)
+    rule: str = "shutdown.production"
+
+
+class PlantSeed(_I):
+    """A Planting (Research) action succeeded: a seed from the Cargo Bay on Growth space 1."""
+
+    type: Literal["plant_seed"] = "plant_seed"
+    farm: str = "farm_01"
+    rule: str = "research.plant"
+
+
+class Cargo(_I):
+    """Something enters or leaves the Cargo Bay (a spare part placed with pawns at declaring,
+    returned after a failure, a POI found or used, a seed)."""
+
+    type: Literal["cargo"] = "cargo"
+    item: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_:@-]+$")
+    delta: int = Field(ge=-9, le=9)
+    area: Literal["available", "pending"] = "available"
+    rule: str = "costs.cargo"
+
+
+class UseSkill(_I):
+    """An astronaut uses its base skill or a skill card (once a round), paying Morale
+    tokens; the skill's effect is entered as effects."""
+
+    type: Literal["use_skill"] = "use_skill"
+    astronaut: str
+    skill: str = Field(default="base", min_length=1, max_length=40)
+    morale_tokens: int = Field(default=0, ge=0, le=6)
+    rule: str = "skills.use"
+
+
+class AddFacility(_I):
+    """A Build of a Facility card resolved: a backup Farm, Oxygenator or Solar Panel beside
+    its Block, every status red (build.facility)."""
+
+    type: Literal["add_facility"] = "add_facility"
+    like: Literal["farm_01", "oxygenator_01", "solar_panel_01"]
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=40)
+    greenhouses: int = Field(default=0, ge=0, le=8)
+    production: int = Field(default=0, ge=0, le=10)
+    rule: str = "build.facility"
+
+
 class EndEvents(_I):
     type: Literal["end_events"] = "end_events"
 
@@ -242,6 +295,7 @@ Intent = Annotated[
     AdvanceMalfunction | ChangeSupply | ChangeMorale | ChangeStress | Wound | AddLogEvent
     | BreakStatus | ClearShutdown | RepairStatus | PlaceToken | RevealTile | GatherSample
     | Heal | MoraleTokensChange | RepairRover | RemoveLogEvent | TakeCondition
+    | ChangeProduction | PlantSeed | Cargo | UseSkill | AddFacility
     | EndEvents | ResolveMorale | Produce | DeclareActions | EndActions | RollMalfunction
     | CleanUp | StartSol | SetAoms,
     Field(discriminator="type")]
@@ -249,7 +303,8 @@ _ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)
 EFFECTS = ("advance_malfunction", "change_supply", "change_morale", "change_stress", "wound",
            "add_log_event", "break_status", "clear_shutdown", "repair_status", "place_token",
            "reveal_tile", "gather_sample", "heal", "morale_tokens", "repair_rover",
-           "remove_log_event", "take_condition")
+           "remove_log_event", "take_condition", "change_production", "plant_seed", "cargo",
+           "use_skill", "add_facility")
 
 
 def intent_from_dict(data: Any, source: str = "intent") -> Intent:

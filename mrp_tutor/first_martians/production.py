@@ -118,7 +118,8 @@ def grow_or_wilt(r: Run, it: Produce) -> None:
                 raise FmError("fm.shutdown_farm_wilts", "production.b.shutdown",
                               f"{f.name} is Shutdown: paying from the supply cannot stop its "
                               "wilting", {"facility": f.id})
-            _wilt(r, f, "production.b.shutdown")
+            fresh = any(isinstance(e, ShutdownPlaced) and e.facility == f.id for e in r.events)
+            _wilt(r, f, "tutor.shutdown_same_phase" if fresh else "production.b.shutdown")
         elif red and f.id in it.pay_wilt:
             for p in red:
                 r.pay(p, 1, "production.b.pay", f"stopping {f.name} from wilting")

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import ContentError
-from ..core.loading import format_validation
+from ..core.located import Lines, Path
 from .content import Board, default_board
 from .events import Event
-from .intents import Intent, intent_from_dict
-from .state import load_state
+from .files import At, check_keys, load_state, read_intent, validate
+from .intents import Intent
 from .table import Table
 
 
@@ -46,47 +46,73 @@ class RoundInputs(BaseModel):
                                         "played (the app's export); alone, not with the above")
 
 
-def round_intents(doc: Any, source: str,
-                  board: Board | None = None) -> tuple[Table, list[tuple[str, Intent]]]:
-    """The table and the intents of one round, phase by phase.
+def round_intents(doc: Any, source: str, board: Board | None = None,
+                  lines: Lines | None = None) -> tuple[Table, list[tuple[str, Intent]]]:
+    """The table and the intents of one round, phase by phase (read strictly; ``lines``:
+    the file's line map, :func:`.files.file_lines`).
 
     Raises:
         ContentError: located problems in the file.
     """
+    at = At(source, (), lines)
+    base: Path
     if isinstance(doc, dict) and "state" in doc:
-        state_doc, raw = doc["state"], doc.get("round") or {}
+        bad = check_keys(doc, ("state", "round"), at)
+        if bad:
+            raise ContentError(source, bad)
+        state_doc, raw, base = doc["state"], doc.get("round") or {}, ("state",)
     else:
-        state_doc, raw = doc, {}
+        state_doc, raw, base = doc, {}, ()
     board = board or default_board()
-    table = Table(load_state(state_doc, f"{source}: state", board), board)
-    try:
-        inputs = RoundInputs.model_validate(raw)
-    except ValidationError as err:
-        raise ContentError(source, format_validation(f"{source}: round", err, raw)) from None
+    table = Table(load_state(state_doc, source, board, at=base, lines=lines), board)
+    inputs = validate(RoundInputs, raw, at.inner("round"))
     if inputs.steps:
-        if inputs.model_fields_set - {"steps"}:
-            raise ContentError(source, [f"{source}: round: steps lists every input in order; "
-                                        "it cannot be mixed with the per-phase inputs"])
-        return table, [("round", intent_from_dict(d, f"{source}: round step {k + 1}"))
-                       for k, d in enumerate(inputs.steps)]
-    plan: list[tuple[str, dict[str, Any]]] = []
-    plan += [("events", e) for e in inputs.events] + [("events", {"type": "end_events"})]
-    plan.append(("morale", {"type": "resolve_morale"}))
-    plan.append(("production", {"type": "produce", **inputs.production}))
-    plan.append(("actions", {"type": "declare_actions", "actions": inputs.actions}))
-    plan += [("actions", e) for e in inputs.effects]
-    plan.append(("malfunction", {"type": "roll_malfunction", **inputs.malfunction}))
-    plan.append(("cleanup", {"type": "clean_up", **inputs.clean_up}))
+        return table, _steps(inputs, at, source)
+    plan: list[tuple[str, dict[str, Any], Path]] = []
+    plan += [("events", e, ("round", "events", i)) for i, e in enumerate(inputs.events)]
+    plan.append(("events", {"type": "end_events"}, ("round",)))
+    plan.append(("morale", {"type": "resolve_morale"}, ("round",)))
+    plan.append(("production", {"type": "produce", **inputs.production},
+                 ("round", "production")))
+    plan.append(("actions", {"type": "declare_actions", "actions": inputs.actions}, ("round",)))
+    plan += [("actions", e, ("round", "effects", i)) for i, e in enumerate(inputs.effects)]
+    plan.append(("malfunction", {"type": "roll_malfunction", **inputs.malfunction},
+                 ("round", "malfunction")))
+    plan.append(("cleanup", {"type": "clean_up", **inputs.clean_up}, ("round", "clean_up")))
     start = table.state.phase
     order = ["events", "morale", "production", "actions", "malfunction", "cleanup"]
     if start not in order:
-        raise ContentError(source, [f"{source}: the mission is over; no round to play"])
+        raise ContentError(source, [f"{at('state', 'phase')}: the mission is over; no round "
+                                    "to play"])
     out = []
-    for k, (phase, d) in enumerate(plan):
+    problems: list[str] = []
+    for phase, d, where in plan:
         if order.index(phase) < order.index(start):
             continue
-        out.append((phase, intent_from_dict(d, f"{source}: round step {k + 1}")))
+        try:
+            out.append((phase, read_intent(d, at.inner(*where))))
+        except ContentError as err:
+            problems += err.problems
+    if problems:
+        raise ContentError(source, problems)
     return table, out
+
+
+def _steps(inputs: RoundInputs, at: At, source: str) -> list[tuple[str, Intent]]:
+    """``round: {steps: [...]}``: every input in the order the table played it."""
+    if inputs.model_fields_set - {"steps"}:
+        raise ContentError(source, [f"{at('round', 'steps')}: steps lists every input in "
+                                    "order; it cannot be mixed with the per-phase inputs"])
+    out: list[tuple[str, Intent]] = []
+    problems: list[str] = []
+    for i, d in enumerate(inputs.steps):
+        try:
+            out.append(("round", read_intent(d, at.inner("round", "steps", i))))
+        except ContentError as err:
+            problems += err.problems
+    if problems:
+        raise ContentError(source, problems)
+    return out
 
 
 def play_round(table: Table, intents: list[tuple[str, Intent]]) -> list[Event]:

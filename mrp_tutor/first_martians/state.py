@@ -1,7 +1,7 @@
 """The HUB state as the table enters it: validated pydantic models (the boundary).
 
-The state is edited by the table at any time (:func:`load_state` validates a whole
-document and reports every problem located); during a round it only changes through
+The state is edited by the table at any time (:func:`.files.load_state` validates a
+whole document strictly and reports every problem located); during a round it only changes through
 events (:mod:`.events`).  Limits printed in the rulebook are enforced here: Morale -2..+3,
 Stress 0..17 (18 is a fight), Malfunction tracks 0..4 (5 is a Malfunction), one Shutdown
 tile of each kind per Facility, no more seeds and plants than Greenhouses.
@@ -15,13 +15,10 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ValidationError,
     field_validator,
     model_validator,
 )
 
-from ..core.errors import ContentError
-from ..core.loading import format_validation
 from .content import BLOCKS, Block, Board, Icon, Part, Penalty, default_board
 
 Phase = Literal["events", "morale", "production", "actions", "malfunction", "cleanup",
@@ -294,90 +291,25 @@ def active_conditions(a: Astronaut) -> list[str]:
 
 def new_state(board: Board | None = None, astronauts: list[str] | None = None,
               *, supply: dict[Resource, int] | None = None, seed: int = 0) -> HubState:
-    """A HUB as the rulebook's Board Setup leaves it (greenhouse and plant per astronaut)."""
+    """A HUB as the rulebook's Board Setup leaves it: a Greenhouse and a plant per astronaut
+    (setup.board); with fewer than 4 astronauts the Auto-scanner on the Med Lab
+    (setup.auto_scanner)."""
     board = board or default_board()
     names = astronauts or ["red", "yellow"]
     facs = []
     for f in board.facilities:
         farm = Farm(greenhouses=len(names), plants=len(names)) if f.id.startswith("farm") \
             else None
+        scanner = ["auto_scanner"] if f.id == "med_lab" and len(names) < 4 else []
         facs.append(Facility(
             id=f.id, name=f.name, block=f.block, produces=f.produces,
             production=f.max_production, max_production=f.max_production, action=f.action,
-            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm))
+            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm,
+            upgrades=scanner))
     return HubState(first_player=names[0],
                     astronauts=[Astronaut(id=n, name=n.capitalize()) for n in names],
                     supply=dict(supply or {"oxygen": 0, "energy": 0, "food": 0}),
                     facilities=facs, seed=seed)
-
-
-def load_state(data: Any, source: str = "state", board: Board | None = None) -> HubState:
-    """Validate a HUB state document; every problem is reported, located.
-
-    Raises:
-        ContentError: the document does not describe a legal table.
-    """
-    if not isinstance(data, dict):
-        raise ContentError(source, ["a HUB state is a mapping (first_player, astronauts, "
-                                    "facilities, ...)"])
-    data = dict(data)
-    if "facilities" not in data:
-        crew = data.get("astronauts")
-        ids = [str(a["id"]) for a in (crew if isinstance(crew, list) else [])
-               if isinstance(a, dict) and isinstance(a.get("id"), str)]
-        base = new_state(board, astronauts=ids or None)
-        data["facilities"] = [f.model_dump() for f in base.facilities]
-    elif isinstance(data["facilities"], dict):
-        data["facilities"] = _merge_facilities(data["facilities"], source, board)
-    try:
-        state = HubState.model_validate(data)
-    except ValidationError as err:
-        raise ContentError(source, format_validation(source, err, data)) from None
-    problems = board_problems(state, board or default_board(), source)
-    if problems:
-        raise ContentError(source, problems)
-    return state
-
-
-def board_problems(s: HubState, board: Board, source: str = "state") -> list[str]:
-    """Facts of a state that the board data contradicts (map spaces, health track)."""
-    spaces = {x.id: x for x in board.spaces}
-    out = [f"{source}: tiles.{k}: there is no map space {k!r} for an ROI tile"
-           for k in s.tiles if k not in spaces or k == "hub"]
-    out += [f"{source}: astronauts.{a.id}.wounds: the health track has {board.health.spaces} "
-            f"spaces, {a.wounds} wounds is past its end" for a in s.astronauts
-            if a.wounds > board.health.spaces]
-    fids = {f.id for f in s.facilities}
-    out += [f"{source}: cargo.pending: {u!r} names no Facility (write upgrade:NAME@FACILITY)"
-            for u in s.cargo.pending if u.startswith("upgrade:")
-            and u.partition("@")[2] not in fids]
-    return out
-
-
-def _merge_facilities(changes: dict[str, Any], source: str,
-                      board: Board | None = None) -> list[dict[str, Any]]:
-    """``facilities: {id: {field: value}}`` changes the Board Setup HUB's Facilities."""
-    base = {f.id: f.model_dump() for f in new_state(board).facilities}
-    unknown = [k for k in changes if k not in base]
-    if unknown:
-        raise ContentError(source, [f"{source}: facilities: unknown Facility {k!r} (known: "
-                                    f"{', '.join(base)})" for k in unknown])
-    for fid, patch in changes.items():
-        if not isinstance(patch, dict):
-            raise ContentError(source, [f"{source}: facilities.{fid}: must be a mapping"])
-        patch = dict(patch)
-        red = patch.pop("red", None)
-        if red is not None:
-            parts = red if isinstance(red, list) else [red]
-            known = {s["part"] for s in base[fid]["statuses"]}
-            bad = [p for p in parts if not isinstance(p, str) or p not in known]
-            if bad:
-                raise ContentError(source, [f"{source}: facilities.{fid}.red: {base[fid]['name']}"
-                                            f" has no {', '.join(map(str, bad))} status"])
-            for s in base[fid]["statuses"]:
-                s["red"] = s["part"] in parts
-        base[fid].update(patch)
-    return list(base.values())
 
 
 def clone(s: HubState) -> HubState:
