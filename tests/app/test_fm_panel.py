@@ -20,9 +20,9 @@ from mrp_tutor.app.fm_panel import FmPanel
 from mrp_tutor.app.fm_words import known_ids
 from mrp_tutor.app.picker import game_picker
 from mrp_tutor.core.loading import read_yaml
+from mrp_tutor.first_martians import load_state
 from mrp_tutor.first_martians.content import default_board
 from mrp_tutor.first_martians.events import DrawMade
-from mrp_tutor.first_martians import load_state
 from mrp_tutor.first_martians.state import state_to_dict
 
 SEED = "730461"  # the sample HUB's seed: hidden state

@@ -104,8 +104,8 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     from mrp_tutor.app.fm_words import known_ids
     from mrp_tutor.cli import main as cli_main
     from mrp_tutor.core.loading import read_yaml
-    from mrp_tutor.first_martians.content import default_board
     from mrp_tutor.first_martians import load_state
+    from mrp_tutor.first_martians.content import default_board
 
     w, h = SIZES[size]
     app.page.set_viewport_size({"width": w, "height": h})
