@@ -319,9 +319,9 @@ class ActionPlanner:
             return
         self.planned.append(p)
         self.say(f"Placed: {placement_text(p, self.state, self.board)}.", False)  # type: ignore[arg-type]
+        # the action, helper, AOM and rover are cleared; who is on top and their pawns stay
+        # (the next stack is often the same astronaut's: one tap less on a phone)
         self.action.value = None
-        self.who.value = None
-        self.pawns.value = None
         self.helper.value = ""
         self.aom.value = ""
         self.rover.value = ""

@@ -53,6 +53,34 @@ def _aoms(v: dict[str, Any], _s: HubState, _b: Board) -> dict[str, Any]:
     return {"aoms": list(dict.fromkeys(chosen)), "solo": v.pop("solo") == "yes"}
 
 
+def _producers(s: HubState, _b: Board) -> list[tuple[str, Any]]:
+    return [(f.name, f.id) for f in s.facilities if f.produces]
+
+
+def _farms(s: HubState, _b: Board) -> list[tuple[str, Any]]:
+    return [(f.name, f.id) for f in s.facilities if f.farm is not None]
+
+
+CARGO_ITEMS = [("Seed", "seed"), ("Sample", "sample"), ("POI", "poi"),
+               ("Oxygen spare part", "spare_part_oxygen"),
+               ("Energy spare part", "spare_part_energy"),
+               ("Hardware spare part", "spare_part_hardware"),
+               ("CPU spare part", "spare_part_cpu"), ("Objective token", "objective")]
+CARDS = {"farm_01": ("farm", "Backup Farm"), "oxygenator_01": ("oxygenator", "Oxygenator"),
+         "solar_panel_01": ("solar_panel", "Solar Panel")}
+
+
+def _card(v: dict[str, Any], s: HubState, _b: Board) -> dict[str, Any]:
+    """A Facility card's id and name: the next free ``<kind>_card_<n>``."""
+    kind, label = CARDS[v["like"]]
+    n = 1
+    while any(f.id == f"{kind}_card_{n}" for f in s.facilities):
+        n += 1
+    size = v.pop("size")
+    extra = {"greenhouses": size} if v["like"] == "farm_01" else {"production": size}
+    return {**v, "id": f"{kind}_card_{n}", "name": f"{label} card {n}", **extra}
+
+
 def _unrevealed(s: HubState, b: Board) -> list[tuple[str, Any]]:
     return [(x.name, x.id) for x in b.spaces
             if x.id != "hub" and x.id not in s.tiles and x.explorable]
@@ -123,7 +151,12 @@ GROUPS: dict[str, list[Form]] = {
                                                    ("condition", "Condition",
                                                     _all_conditions)]),
         Form("morale_tokens", "Morale tokens", [("astronaut", "Who", _crew),
-                                                ("delta", "Change", _deltas(-2, 2))])],
+                                                ("delta", "Change", _deltas(-2, 2))]),
+        Form("use_skill", "Skill used", [
+            ("astronaut", "Who", _crew),
+            ("skill", "Skill", _const(("Base skill", "base"), ("Skill card", "card"))),
+            ("morale_tokens", "Morale tokens paid", _const(*[(str(k), k)
+                                                             for k in range(0, 4)]))])],
     "Facilities": [
         Form("break_status", "Status turns red", [("facility", "Facility", _facilities),
                                                   ("part", "Status", PRT)]),
@@ -133,6 +166,15 @@ GROUPS: dict[str, list[Form]] = {
             ("facility", "Facility", _shut), ("kind", "Tile",
                                               _const(("oxygen", "oxygen"),
                                                      ("energy", "energy")))]),
+        Form("change_production", "Production changed", [
+            ("facility", "Producer", _producers), ("delta", "Change", _deltas(-2, 2))]),
+        Form("plant_seed", "Seed planted", [("farm", "Farm", _farms)]),
+        Form("add_facility", "Facility card built", [
+            ("like", "Card", _const(("Farm", "farm_01"), ("Oxygenator", "oxygenator_01"),
+                                    ("Solar Panel", "solar_panel_01"))),
+            ("size", "Greenhouses or production", _const(*[(str(k), k)
+                                                           for k in range(0, 5)]))],
+             build=_card),
         Form("place_token", "Modifier token", [
             ("facility", "Facility", _facilities),
             ("token", "Token", _const(*[(TOKENS[t], t) for t in
@@ -140,6 +182,10 @@ GROUPS: dict[str, list[Form]] = {
                                          "reroll")])),
             ("space", "Space", _const(("! (this round)", "now"), (">> (next round)",
                                                                   "next")))])],
+    "Cargo Bay": [
+        Form("cargo", "Cargo Bay item", [
+            ("item", "Item", _const(*CARGO_ITEMS)), ("delta", "Change", _deltas(-2, 2)),
+            ("area", "Area", _const(("Available", "available"), ("Pending", "pending")))])],
     "Mission Log": [
         Form("add_log_event", "Event enters the Log", [
             ("name", "Event", LOG_NAMES), ("pawns", "Pawns", _const(("1 pawn", 1),
@@ -193,6 +239,7 @@ class EffectForms:
         self.apply_btn.on_click(guard(self.apply, say))
         self.group.observe(self._on_group, names="value")
         self.kind.observe(self._on_kind, names="value")
+        self._quiet = False
         self.form: Form | None = None
         self.pickers: dict[str, W.Widget] = {}
         self.root = W.VBox([W.HTML("<b>Something happened</b> (app events, action results, "
@@ -211,12 +258,18 @@ class EffectForms:
 
     def _on_group(self, change: dict[str, Any]) -> None:
         forms = GROUPS.get(change["new"] or "", [])
+        self._quiet = True  # new options: no effect is open until one is tapped
+        self.kind.value = None
         self.kind.options = [(f.label, k) for k, f in enumerate(forms)]
-        self.kind.value = 0 if len(forms) == 1 else None
-        if len(forms) != 1:
-            self._clear()
+        self.kind.value = None
+        self._quiet = False
+        self._clear()
+        if len(forms) == 1:
+            self.kind.value = 0
 
     def _on_kind(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
         if change["new"] is None or self.group.value is None:
             self._clear()
             return

@@ -71,13 +71,18 @@ def hub_html(s: HubState, board: Board) -> str:
                        for k, r in s.rovers.items())
     tiles_txt = ", ".join(f"{escape(t.name)} ({escape(name(k, board))}, {t.samples} samples)"
                           for k, t in s.tiles.items()) or "none"
+    def items(xs: list[str]) -> str:
+        return escape(", ".join(name(x, board) for x in xs) or "nothing")
+
+    cargo = (f"Cargo Bay: Available {items(s.cargo.available)}; Pending "
+             f"{items(s.cargo.pending)}. ")
     unverified = len(board.unverified())
     return (CSS + "<div class='fm-hub'>" + tracks
             + f"<div class='fm-tracks'>Malfunction: {box}</div>"
             + "<div class='fm-wrap'><table><tr><th>Facility</th><th>Block</th><th>Statuses</th>"
             "<th>Production / Farm</th><th>Tokens</th></tr>" + "".join(rows) + "</table></div>"
             + "<div class='fm-wrap'><table>" + crew + "</table></div>"
-            + f"<div>Rovers: {rovers}. Revealed ROI tiles: {tiles_txt}. Mission Log: "
+            + f"<div>{cargo}Rovers: {rovers}. Revealed ROI tiles: {tiles_txt}. Mission Log: "
             + (escape(", ".join(e.name for e in s.mission_log)) or "empty") + ".</div>"
             + f"<div class='fm-unverified'>⚠ {unverified} board data entries (Facility "
             "statuses, map geometry, dice faces) are our model of the printed board, not "

@@ -85,13 +85,17 @@ def _build(board: Board) -> dict[str, str]:
     out.update({k: v for k, v in PHASE_NAMES.items() if "_" in k})
     out.update({"spare_part_oxygen": "Oxygen spare part", "spare_part_energy":
                 "Energy spare part", "spare_part_hardware": "Hardware spare part",
-                "spare_part_cpu": "CPU spare part"})
+                "spare_part_cpu": "CPU spare part", "poi": "POI"})
     return out
 
 
 def name(x: str, board: Board | None = None) -> str:
     """The name of any id the panel knows (a Facility, space, Condition, tile, ...)."""
-    return _names(board or default_board()).get(x, title(x))
+    names = _names(board or default_board())
+    if x.startswith("upgrade:"):
+        upgrade, _, fac = x[8:].partition("@")
+        return f"{title(upgrade)} Upgrade for {names.get(fac, title(fac))}"
+    return names.get(x, title(x))
 
 
 def known_name(x: object, board: Board | None = None) -> str | None:

@@ -183,10 +183,9 @@ def test_each_action_is_checked_as_it_is_placed() -> None:
     assert p.planner.planned == []
     said = _place(p, "heal", "red", 1, target="hub")  # Med Lab is Shutdown
     assert "Not placed" in said and "Med Lab" in said
-    p.planner.action.value = "unwind"
-    p.planner.who.value = None
+    p.planner.action.value = None
     p.planner.add_btn.click()
-    assert "Choose who is on top" in p.status.value
+    assert "Choose the action first" in p.status.value
 
 
 def test_travel_lists_every_path_cheapest_first_and_the_map_shows_the_pick() -> None:
@@ -275,3 +274,44 @@ def test_picker_switches_to_first_martians() -> None:
     assert "fm-panel" in box.children[0]._dom_classes
     pick.value = "Mission: Red Planet"
     assert box.children[0] is mrp
+
+
+def _form(p: FmPanel, group: str, label: str, **values: Any) -> str:
+    """Apply the effect named ``label`` of ``group`` (by its words, as a table taps it)."""
+    from mrp_tutor.app.fm_effects import GROUPS
+
+    k = next(i for i, f in enumerate(GROUPS[group]) if f.label == label)
+    _effect(p, group, k, **values)
+    return str(p.status.value)
+
+
+def test_every_effect_of_a_round_has_a_control() -> None:
+    p = FmPanel()
+    s0 = p.table.state
+    _form(p, "Cargo Bay", "Cargo Bay item", item="poi", delta=1, area="pending")
+    assert p.table.state.cargo.pending.count("poi") == s0.cargo.pending.count("poi") + 1
+    said = _form(p, "Cargo Bay", "Cargo Bay item", item="seed", delta=-1, area="available")
+    assert "Refused" in said  # no seed in the Cargo Bay to pay with
+    _form(p, "Facilities", "Production changed", facility="oxygenator_02", delta=1)
+    assert p.table.state.facility("oxygenator_02").production == 4
+    _form(p, "Facilities", "Facility card built", like="farm_01", size=2)
+    card = p.table.state.facility("farm_card_1")
+    assert card.farm is not None and card.farm.greenhouses == 2
+    assert "Backup Farm card 1" in p.hub.value
+    _form(p, "Health", "Condition taken", astronaut="purple", condition="cardiac_disorder")
+    assert "cardiac_disorder" in p.table.state.astronaut("purple").conditions
+    _form(p, "Mission Log", "Event enters the Log", name="Resourcefulness", pawns=1)
+    _form(p, "Mission Log", "Event leaves the Log (Delayed Consequences)",
+          name="Resourcefulness")
+    assert p.table.state.mission_log == []
+    _form(p, "Rovers", "Token on its X space", rover="froggy", token="blocked")
+    assert p.table.state.rovers["froggy"].blocked == 1
+    said = _form(p, "AOMs", "AOM cards in play", first="green", second="", solo="no")
+    assert "Refused" in said and p.table.state.aoms == []  # 4 astronauts: no AOM
+    p.files.source.value = 2
+    _form(p, "AOMs", "AOM cards in play", first="green", second="brown", solo="no")
+    assert p.table.state.aoms == ["green", "brown"]
+    labels = [label for label, _v in p.planner.aom.options]
+    assert labels == ["No AOM", "Green AOM (Explore)", "Brown AOM (Build)"]
+    page = _page_text(p)
+    assert not [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]

@@ -86,6 +86,8 @@ def _place(panel: Any, action: str, who: str, pawns: str, **more: str) -> None:
         expect(option).to_have_class(re.compile("fm-route-chosen"))
     before = panel.locator(".fm-pl-item").count()
     panel.locator(".fm-pl-add").click()
+    placed = f"Placed: {action.split(' (')[0]}: {who}"
+    expect(panel.locator(".fm-status")).to_contain_text(placed)  # else the refusal shows
     expect(panel.locator(".fm-pl-item")).to_have_count(before + 1)
 
 
