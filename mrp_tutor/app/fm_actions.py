@@ -80,16 +80,22 @@ def placement_text(p: dict[str, Any], s: HubState, board: Board) -> str:
 
 
 class RoutePicker:
-    """The legal paths as full-width buttons (a long label wraps on a phone); the one picked
-    is marked."""
+    """The legal paths as full-width buttons (a long label wraps on a phone), the cheapest
+    few first and the rest behind "More paths"; the one picked is marked."""
+
+    SHOWN = 4
 
     def __init__(self, changed: Callable[[], None]) -> None:
         self.changed = changed
         self.labels: list[str] = []
         self.index: int | None = None
+        self.all_shown = False
         self.buttons = W.VBox(_dom_classes=["fm-pl-route"])
+        self.more = W.Button(description="More paths", _dom_classes=["fm-route-more"],
+                             layout=W.Layout(width="auto"))
+        self.more.on_click(lambda _b: self._show_all())
         self.root = W.VBox([W.HTML("<b>Path</b> (cheapest first; you may choose any)"),
-                            self.buttons], _dom_classes=["fm-route-box"],
+                            self.buttons, self.more], _dom_classes=["fm-route-box"],
                            layout=W.Layout(display="none"))
 
     @property
@@ -99,14 +105,28 @@ class RoutePicker:
     def show(self, labels: list[str]) -> None:
         self.labels = labels
         self.index = 0 if labels else None
+        self.all_shown = len(labels) <= self.SHOWN
+        self._draw()
+        self.root.layout.display = "" if labels else "none"
+
+    def _show_all(self) -> None:
+        self.all_shown = True
+        self._draw()
+
+    def _draw(self) -> None:
         rows = []
-        for k, label in enumerate(labels):
+        for k, label in enumerate(self.labels):
+            if not self.all_shown and k >= self.SHOWN and k != self.index:
+                continue
             b = W.Button(description=label, _dom_classes=["fm-route"],
                          layout=W.Layout(width="100%"))
+            b._fm_k = k
             b.on_click(functools.partial(self._pick, k))
             rows.append(b)
         self.buttons.children = rows
-        self.root.layout.display = "" if labels else "none"
+        hidden = len(self.labels) - len(rows)
+        self.more.description = f"More paths ({hidden})"
+        self.more.layout.display = "" if hidden else "none"
         self._mark()
 
     def pick(self, k: int) -> None:
@@ -119,8 +139,8 @@ class RoutePicker:
         self.pick(k)
 
     def _mark(self) -> None:
-        for k, b in enumerate(self.buttons.children):
-            chosen = k == self.index
+        for b in self.buttons.children:
+            chosen = b._fm_k == self.index
             b.button_style = "info" if chosen else ""
             b.icon = "check" if chosen else ""
             b._dom_classes = ["fm-route", "fm-route-chosen"] if chosen else ["fm-route"]

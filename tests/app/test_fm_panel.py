@@ -202,6 +202,11 @@ def test_travel_lists_every_path_cheapest_first_and_the_map_shows_the_pick() -> 
     pl.route.buttons.children[1].click()
     assert pl.route.index == 1 and "fm-route-chosen" in pl.route.buttons.children[1]._dom_classes
     assert pl.map.data["path"] == list(pl.paths[1]) and pl.map.data["chosen"] == "r2_e"
+    shown = len(pl.route.buttons.children)
+    assert shown == min(len(labels), pl.route.SHOWN)
+    if len(labels) > shown:  # the rest behind "More paths"
+        pl.route.more.click()
+        assert len(pl.route.buttons.children) == len(labels)
     pl.map._on_custom_msg(pl.map, {"pick": "r3_n"}, [])  # not a pickable space: ignored
     assert pl.target.value == "r2_e"
 
