@@ -25,7 +25,8 @@ from ..core.loading import read_yaml
 from ..first_martians import explain_error, explain_event, intent_from_dict
 from ..first_martians.events import DrawMade, Event
 from ..first_martians.intents import Intent
-from ..first_martians.round_file import round_intents
+from ..first_martians import load_state
+from ..first_martians.content import default_board
 from ..first_martians.table import Table, play
 from .fm_actions import ActionPlanner
 from .fm_ask import Asker, Question, choice_label, draw_question, guard
@@ -38,6 +39,19 @@ from .fm_words import PHASE_NAMES, known_name, words
 from .html import citation_html, e
 
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
+
+
+def hub_table(doc: Any, name: str) -> Table:
+    """The HUB of a file (a state, or ``state:`` + ``round:``; the round's inputs are the
+    table's to tap again, not played here).
+
+    Raises:
+        ContentError: located problems in the file.
+    """
+    wrapped = isinstance(doc, dict) and "state" in doc
+    board = default_board()
+    return Table(load_state(doc["state"] if wrapped else doc, name, board,
+                            at=("state",) if wrapped else ()), board)
 
 
 def has_intent(kind: str) -> bool:
@@ -153,7 +167,7 @@ class FmPanel:
         """Load a HUB (or HUB + round inputs, which are not played); a bad file changes
         nothing and says why in a sentence."""
         try:
-            table, _plan = round_intents(doc, name)
+            table = hub_table(doc, name)
         except ContentError as err:
             self.say(f"{name} was not loaded: " + "; ".join(
                 plain(p) for p in err.problems[:3]) + ".", error=True)
@@ -161,7 +175,7 @@ class FmPanel:
         self.doc, self.name = doc, name
         self.table = table
         self.history: list[Step] = []
-        self.step = "place" if table.state.phase == "actions" else ""
+        self.step = {"actions": "place", "round_end": "round_over"}.get(table.state.phase, "")
         self.pending: dict[str, Any] | None = None
         self.planner.reset()
         self.say(f"Loaded {name}.")
@@ -292,7 +306,7 @@ class FmPanel:
             return
         last = self.history.pop()
         if last.intent is not None:
-            table, _plan = round_intents(self.doc, self.name)
+            table = hub_table(self.doc, self.name)
             for h in self.history:
                 if h.intent is not None:
                     table.play(h.intent)

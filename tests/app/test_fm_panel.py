@@ -258,6 +258,10 @@ def test_an_uploaded_file_is_imported_and_a_bad_one_changes_nothing() -> None:
     p.files._on_upload({"new": [{"name": "bad.yaml", "content": b"state: {astronauts: 3}"}]})
     assert "bad.yaml was not loaded" in p.status.value and "Sol 5" in p.checklist.value
     assert "Input should" not in p.status.value and "must be a list" in p.status.value
+    good["state"]["phase"] = "round_end"  # a HUB saved at the end of a round (fm round --out)
+    p.files._on_upload({"new": [{"name": "after.yaml",
+                                 "content": yaml.safe_dump(good).encode()}]})
+    assert p.step == "round_over" and p.phase_box.children == (p.next_sol_btn,)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
