@@ -22,11 +22,10 @@ import ipywidgets as W
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
-from ..first_martians import explain_error, explain_event, intent_from_dict
+from ..first_martians import explain_error, explain_event, intent_from_dict, load_state
+from ..first_martians.content import default_board
 from ..first_martians.events import DrawMade, Event
 from ..first_martians.intents import Intent
-from ..first_martians import load_state
-from ..first_martians.content import default_board
 from ..first_martians.table import Table, play
 from .fm_actions import ActionPlanner
 from .fm_ask import Asker, Question, choice_label, draw_question, guard
