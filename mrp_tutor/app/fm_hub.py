@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from ..first_martians.content import Board
-from ..first_martians.state import HubState
+from ..first_martians.state import Astronaut, HubState
 from .fm_words import PHASE_NAMES, TOKENS, name, title
 
 CSS = """<style>
@@ -34,6 +34,14 @@ def _dot(part: str, red: bool, penalty: str) -> str:
     colour = "fm-red" if red else "fm-green"
     tip = f"{part} status, {'red' if red else 'green'} (penalty when red: {penalty})"
     return f"<span class='fm-dot {colour}' title='{escape(tip)}'>{PART[part]}</span>"
+
+
+def _conditions(a: Astronaut) -> str:
+    """An astronaut's Conditions; one gained this phase says it applies from its end."""
+    fresh = set(getattr(a, "fresh_conditions", []))
+    return escape(", ".join(title(c) + (" (applies from the end of this phase)"
+                                        if c in fresh else "") for c in a.conditions)
+                  or "no Condition")
 
 
 def hub_html(s: HubState, board: Board) -> str:
@@ -65,8 +73,7 @@ def hub_html(s: HubState, board: Board) -> str:
         f"<tr><td>{escape(a.name)}{' ★' if a.id == s.first_player else ''}</td>"
         f"<td>{a.wounds}/{board.health.spaces} wounds{' (dead)' if a.dead else ''}</td>"
         f"<td>{a.morale_tokens} Morale tokens</td>"
-        f"<td>{escape(', '.join(title(c) for c in a.conditions) or 'no Condition')}</td></tr>"
-        for a in s.astronauts)
+        f"<td>{_conditions(a)}</td></tr>" for a in s.astronauts)
     rovers = ", ".join(f"{k.capitalize()}: " + (f"{r.blocked} Blocked" if r.blocked else "ready")
                        for k, r in s.rovers.items())
     tiles_txt = ", ".join(f"{escape(t.name)} ({escape(name(k, board))}, {t.samples} samples)"

@@ -98,6 +98,7 @@ def _play_round(p: FmPanel) -> None:
     assert p.step == "resolve", p.status.value
     _effect(p, "Health", 0, astronaut="yellow", count=2)
     _answer(p, "Migraine")  # a Condition gained in the middle of the Action Phase
+    assert "Migraine (applies from the end of this phase)" in p.hub.value
     p.actions_done_btn.click()
     assert p.step == "dice"
     p.malfunction_btn.click()

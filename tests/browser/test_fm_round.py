@@ -170,7 +170,8 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     # outcomes: Yellow's Wound die shows a wound twice over: a Condition mid-phase
     _effect(panel, "Health", "Wound", [("astronaut", "Yellow"), ("count", "+2")])
     _answer(panel, "Condition token", "Migraine")
-    expect(panel.locator(".fm-hub-view")).to_contain_text("Migraine")
+    expect(panel.locator(".fm-hub-view")).to_contain_text(
+        "Migraine (applies from the end of this phase)")
     _effect(panel, "Map", "Sample gathered", [("space", "Chasm (2 samples)")])
     _effect(panel, "Tracks", "Stress track", [("delta", "-6")])
     panel.locator(".fm-go-actions-done").click()
