@@ -70,12 +70,11 @@ class TutorApp:
                 spec = load_spec(use_env_overrides=False)
                 startup_problem = (f"The card corrections in {operator_path()} were not "
                                    f"applied: {explain_error(spec, err).text}")
-        self.spec = spec
         # this visitor's card corrections (an overrides document) and the spec they give
         self.corrections: dict[str, Any] = {} if startup_problem else operator_corrections()
         self.corrected_spec: GameSpec | None = None
-        self.session = Session.new(self.spec, colours, start_seed(seed))
-        self.layout = zone_layout(self.spec)
+        self.session = Session.new(spec, colours, start_seed(seed))  # owns the spec in play
+        self._layout: tuple[GameSpec, Any] = (spec, zone_layout(spec))
         self.scenarios, problem = scenario_glue.load_library()
         self.target: tuple[str, str] | None = None
         self.ctx = PanelContext(self)  # what every panel is built from
@@ -94,7 +93,7 @@ class TutorApp:
                                    value=FREE_GAME, _dom_classes=["mrp-scenario"],
                                    layout=W.Layout(width="360px"))
         self.load_btn = button("Load", "mrp-load", "Set up the chosen scenario")
-        self.rules = RulesetPicker(self.spec, len(colours),  # rules + player count
+        self.rules = RulesetPicker(spec, len(colours),  # rules + player count
                                    on_change=lambda: self.seat.refresh_colours())
         self.players = self.rules.players
         # The seed decides every hidden card: the box is an input only, emptied once a game
@@ -156,6 +155,20 @@ class TutorApp:
         self.render()
 
     # ================================================================= plumbing
+    @property
+    def spec(self) -> GameSpec:
+        """The rules and data in play: the session's (it owns them; nothing here copies them)."""
+        return self.session.spec
+
+    @property
+    def layout(self) -> Any:
+        """The board's zone layout for the spec in play (the session's: it owns the spec; a
+        scenario or a new game may bring another ruleset's data)."""
+        spec = self.session.spec
+        if self._layout[0] is not spec:
+            self._layout = (spec, zone_layout(spec))
+        return self._layout[1]
+
     def guard(self, fn: F) -> F:
         """Wrap a callback: engine errors and unexpected exceptions become status sentences."""
 
@@ -222,7 +235,7 @@ class TutorApp:
         view = sess.view()
         self.board.new_view((sess.viewer, sess.referee, sess.epoch))
         with self.board.hold_sync():
-            self.board.board = board_payload(self.spec, view, self.layout,
+            self.board.board = board_payload(sess.spec, view, self.layout,
                                              step=len(sess.game.log),
                                              targets=self.seat.board_targets())
         if reports is not None:
@@ -256,9 +269,6 @@ class TutorApp:
             self.say(f"There is no scenario {sid!r}.", "error")
             return
         self.session.load_scenario(sc)
-        if self.session.spec is not self.spec:
-            self.spec = self.session.spec
-            self.layout = zone_layout(self.spec)
         self._after_new_position()
         steps = len(sc.steps)
         self.lesson.on_scenario_loaded(sc)
@@ -273,9 +283,6 @@ class TutorApp:
     def use_table(self, sc: Scenario, message: str) -> None:
         """Play on from a table the referee entered or loaded (Table tab)."""
         self.session.load_scenario(sc)
-        if self.session.spec is not self.spec:
-            self.spec = self.session.spec
-            self.layout = zone_layout(self.spec)
         self._after_new_position()
         self.say(message, "ok")
 
@@ -286,15 +293,13 @@ class TutorApp:
                      "random one.", "error")
             return
         new = self.rules.new_game(self.corrected_spec, self.seat.colour.value)  # picked rules
-        self.session.new_game(new.colours, seed, variant=new.ruleset, choices=new.choices,
+        self.session.new_game(new.colours, seed, ruleset=new.ruleset, choices=new.choices,
                               spec=new.spec)
-        if self.session.spec is not self.spec:  # another ruleset's data (or corrections)
-            self.spec = self.session.spec
-            self.layout = zone_layout(self.spec)
         self.seed.value = ""  # never left in a widget once the game has started
         self._after_new_position()
         self.stepper.explain.value = sentences_html(
-            [explain_event(self.spec, self.session.visible(ev)) for ev in self.session.game.log],
+            [explain_event(self.session.spec, self.session.visible(ev))
+             for ev in self.session.game.log],
             cite=self.board.cite_html)
         self.say("New game set up: press Next.", "ok")
 
@@ -349,7 +354,7 @@ class TutorApp:
         self.target = (target, ident)
         self.stepper.render_decision(self.session.view())
         n = len([x for x in self.stepper.intents if ident in intent_fields(x)])
-        name = self.spec.card_name(ident)
+        name = self.session.spec.card_name(ident)
         for panel in self.panels.values():  # built tabs that follow board clicks
             follow = getattr(panel, "on_pick", None)
             if follow is not None:

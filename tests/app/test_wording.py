@@ -58,7 +58,7 @@ def test_the_scan_catches_ids() -> None:
 def test_event_sentences_and_options_of_whole_games_use_names(spec: Any, players: int,
                                                              seed: int) -> None:
     colours = list(spec.colours)[: 4 if players == 2 else players]
-    game = Game.new(spec, colours, seed, variant="two_player" if players == 2 else "standard")
+    game = Game.new(spec, colours, seed, ruleset="two_player" if players == 2 else "standard")
     bad: dict[str, str] = {}
     seen_options: set[str] = set()
     for _ in range(4000):

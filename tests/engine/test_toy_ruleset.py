@@ -35,7 +35,7 @@ def toy() -> Iterator[Rules]:
 @pytest.fixture(scope="module")
 def games(toy: Rules) -> list[Game]:
     spec = toy.spec(use_env_overrides=False)
-    return [bot_game(spec, COLOURS, seed, variant="toy") for seed in range(6)]
+    return [bot_game(spec, COLOURS, seed, ruleset="toy") for seed in range(6)]
 
 
 def test_the_toy_is_one_data_folder_and_one_small_module(toy: Rules) -> None:

@@ -50,7 +50,7 @@ def line(name: str, bot: str, players: int, variant: str, seed: int) -> str:
             decisions.append([d.kind, list(d.colours), d.rule, d.left, d.character,
                               len(g.legal_intents())])
 
-    game = bot_game(spec, COLOURS[:players], seed, bot=bot, variant=variant, on_step=record)
+    game = bot_game(spec, COLOURS[:players], seed, bot=bot, ruleset=variant, on_step=record)
     body = {"game": name, "log": [event_to_dict(e) for e in game.log], "decisions": decisions}
     return json.dumps(body, sort_keys=True, separators=(",", ":"))
 
