@@ -303,3 +303,16 @@ def test_fm_round_reports_an_assistant_defect_as_a_sentence(
     assert main(["fm", "round", str(SAMPLE)]) == 3
     err = capsys.readouterr().err
     assert "the assistant failed in the events phase (KeyError)" in err
+
+
+def test_an_exported_round_of_steps_is_read_strictly_and_located() -> None:
+    doc = {"state": _crew(), "round": {"steps": [
+        {"type": "end_events"}, {"type": "change_stress", "delta": "5"}]}}
+    with pytest.raises(ContentError) as info:
+        round_intents(doc, "export.yaml")
+    assert info.value.problems == [
+        "round.steps[1].delta: must be a whole number, not the text '5'"]
+    doc["round"]["events"] = []
+    with pytest.raises(ContentError) as info:
+        round_intents(doc, "export.yaml")
+    assert "cannot be mixed" in info.value.problems[0]

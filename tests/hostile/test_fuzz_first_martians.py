@@ -1,6 +1,7 @@
 """Generator-based fuzzing of every First Martians file (seeded, >= 3,000 in CI).
 
-Scenario files, round files (``mrp-tutor fm round``) and board corrections (``--board``),
+Scenario files, round files (``mrp-tutor fm round``: per phase, or the app's export of
+every step in order) and board corrections (``--board``),
 attacked with the shared machinery of the hostile suites (fixture ``hostile``,
 ``conftest.py``): YAML aliases, deep nesting, broken encodings, huge numbers, duplicate keys,
 tags, spliced garbage; wrong-but-typed values; values of the wrong type (``morale: true``,
@@ -40,6 +41,21 @@ SAMPLE = ROOT / "mrp_tutor" / "first_martians" / "data" / "sample_round.yaml"
 SCENARIO_FILES = sorted((scenarios_dir() / "first_martians").glob("*.yaml"))
 SCENARIO_TEXTS = [p.read_text(encoding="utf-8") for p in SCENARIO_FILES]
 ROUND_TEXT = SAMPLE.read_text(encoding="utf-8")
+
+
+def _steps_text() -> str:
+    """The sample round as the app exports it: ``round: {steps: [...]}``, every input in
+    the order played."""
+    from mrp_tutor.first_martians import intent_to_dict
+
+    doc = yaml.safe_load(ROUND_TEXT)
+    _, intents = round_intents(doc, "sample")
+    return yaml.safe_dump({"state": doc["state"],
+                           "round": {"steps": [intent_to_dict(it) for _, it in intents]}},
+                          sort_keys=False)
+
+
+ROUND_TEXTS = [ROUND_TEXT, _steps_text()]
 BOARD = default_board()
 _SOME = [*(f.id for f in BOARD.facilities), *(s.id for s in BOARD.spaces)][::3]
 IDS = [*_SOME, *BOARD.conditions.names, "red", "yellow", "blue", "purple", "green", "oxygen",
@@ -133,7 +149,7 @@ def _scenario_doc(rng: random.Random, kind: str, tmp: Path, i: int, hostile: Any
 
 
 def _round_doc(rng: random.Random, kind: str, tmp: Path, i: int, hostile: Any) -> Any:
-    data = _text(rng, kind, [ROUND_TEXT], hostile)
+    data = _text(rng, kind, ROUND_TEXTS, hostile)
     path = tmp / f"fm-round-{kind}-{i}.yaml"
 
     def go() -> Any:
