@@ -316,3 +316,13 @@ def test_an_exported_round_of_steps_is_read_strictly_and_located() -> None:
     with pytest.raises(ContentError) as info:
         round_intents(doc, "export.yaml")
     assert "cannot be mixed" in info.value.problems[0]
+
+
+def test_wounds_at_the_end_of_the_health_track_mean_dead(tmp_path: Path) -> None:
+    """The assistant kills an astronaut at the health track's last space; a file giving
+    those wounds to a living astronaut describes no table."""
+    crew = [{"id": "red", "name": "Red", "wounds": 6}, CREW4[1]]
+    problems = _refusal(_scenario(tmp_path, {"first_player": "red", "astronauts": crew}))
+    assert problems[0].startswith("state.astronauts[0].dead (line ")
+    crew[0]["dead"] = True
+    load_state({"first_player": "yellow", "astronauts": crew})
