@@ -108,7 +108,7 @@ def app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
 
 
 def test_the_table_tab_says_the_field_not_something_went_wrong(app: TutorApp) -> None:
-    tab = app.table_tab
+    tab = app.panel("Table")
     tab.code_in.value = DEEP
     tab.code_btn.click()
     said = app.status_text()
