@@ -20,8 +20,8 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import ContentError
 
-__all__ = ["At", "Lines", "Path", "field_name", "file_lines", "locate", "plain", "validate",
-           "validation_problems", "yaml_lines"]
+__all__ = ["At", "Lines", "Path", "field_name", "file_lines", "locate", "plain", "printable",
+           "validate", "validation_problems", "yaml_lines"]
 
 Path = tuple[str | int, ...]
 Lines = Mapping[Path, int]
@@ -53,9 +53,29 @@ def yaml_lines(text: str) -> dict[Path, int]:
 
 
 def field_name(path: Path) -> str:
-    """``steps[0].intent.actions[1].pawns``; the empty path is the ``document``."""
-    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    """``steps[0].intent.actions[1].pawns``; the empty path is the ``document``.  A key that
+    is not a plain printable word is quoted (``[' x\\x1b']``): a name echoed to a terminal
+    holds no control characters."""
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" if _plain_key(p)
+                   else f"[{_quoted(p)}]" for p in path).lstrip(".")
     return text or "document"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _plain_key(key: str) -> bool:
+    return bool(key) and key.isprintable() and not any(c in key for c in " .[]'\"")
+
+
+def _quoted(key: str) -> str:
+    from mrp_tutor.loader import excerpt
+
+    return excerpt(key)
 
 
 def locate(path: Path, lines: Lines | None) -> str:
@@ -138,12 +158,12 @@ def _raw_path(loc: tuple[Any, ...], raw: Any) -> tuple[Path, bool]:
         if p == "[key]":
             key = True
             continue
-        if isinstance(p, str) and "[" in p:  # a validator's name, not a field
-            continue
         inside = isinstance(node, dict) and p in node
         if inside or (isinstance(node, list) and isinstance(p, int) and 0 <= p < len(node)):
             out.append(p)
             node = node[p]
+        elif isinstance(p, str) and "[" in p:  # a validator's name, not a field
+            continue
         elif isinstance(node, dict) and isinstance(p, str) and not _is_tag(p, node):
             out.append(p)  # a missing or unknown field: named, one level down
             node = None
@@ -179,7 +199,7 @@ def validation_problems(err: ValidationError, raw: Any, at: Path = (),
         text = plain(e)
         if key:
             text = f"is not a known key here ({text.removeprefix('must be ')})"
-        sentence = f"{locate((*at, *path), lines)}: {text}"
+        sentence = f"{locate((*at, *path), lines)}: {printable(text)}"
         if sentence not in out:
             out.append(sentence)
     return out

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from .errors import IllegalPlacement
-from .events import ActionDeclared, LogEventRemoved, PawnsPlaced, RoverBlocked, Tallied
+from .events import ActionDeclared, RoverBlocked, Tallied
+from .events_more import LogEventRemoved, PawnsPlaced
 from .intents import DeclareActions, Placement
 from .run import Run
 from .state import AOMS_PER_ROUND_SOLO, Facility, HubState, active_conditions
@@ -58,6 +59,10 @@ class _Phase:
     events: set[str] = field(default_factory=set)
 
 
+def _words(action: str) -> str:
+    return action.replace("_", " ")
+
+
 def declare(r: Run, it: DeclareActions) -> None:
     """Every pawn of the Action Phase placed at once (once a phase), checked and paid for;
     then the actions in the action order with the penalties each takes as it resolves."""
@@ -70,7 +75,7 @@ def declare(r: Run, it: DeclareActions) -> None:
     planned: list[tuple[int, int, ActionDeclared]] = []
     graph = map_graph(r.board, s)
     for k, p in enumerate(it.actions):
-        where = f"action {k + 1} ({p.action})"
+        where = f"action {k + 1} ({_words(p.action)})"
         planned.append((ACTIONS[p.action].order, k, _placement(r, p, ph, graph, where)))
     free = {a.id: a.pawns - ph.used.get(a.id, 0) for a in s.astronauts if not a.dead}
     if any(free.values()):
@@ -128,8 +133,9 @@ def _aoms(s: HubState, p: Placement, ph: _Phase, where: str) -> None:
                                    "each round", {"aoms": sorted(ph.aoms)})
         if ACTIONS[p.action].aom is not None and AOM_ACTION.get(colour) != p.action:
             raise IllegalPlacement("fm.aom_wrong_action", "aom.icons",
-                                   f"{where}: the {colour} AOM cannot take a {p.action} "
-                                   "action", {"aom": colour, "action": p.action})
+                                   f"{where}: the {colour} AOM cannot take a "
+                                   f"{_words(p.action)} action",
+                                   {"aom": colour, "action": p.action})
 
 
 def _facility(s: HubState, p: Placement, crew: dict[str, int], where: str) -> Facility | None:
@@ -178,8 +184,8 @@ def _placement(r: Run, p: Placement, ph: _Phase, graph: nx.Graph,
         raise IllegalPlacement("fm.gather_needs_tile", "gather.declare",
                                f"{where}: Gather targets a revealed ROI tile", {})
     elif p.path is not None:
-        raise IllegalPlacement("fm.bad_path", "travel.path", f"{where}: a {p.action} action "
-                               "in the HUB travels nowhere", {"path": list(p.path)})
+        raise IllegalPlacement("fm.bad_path", "travel.path", f"{where}: a {_words(p.action)} "
+                               "action in the HUB travels nowhere", {"path": list(p.path)})
     if p.action == "gather" and s.tiles[p.target].explored_sol == s.sol:
         raise IllegalPlacement("fm.gather_same_round", "gather.declare",
                                f"{where}: {s.tiles[p.target].name} was explored this round",
@@ -206,7 +212,9 @@ def _placement(r: Run, p: Placement, ph: _Phase, graph: nx.Graph,
                         action=p.action, astronaut=p.astronaut, target=p.target,
                         pawns=placed, needed=base + extra, dice=dice, path=path,
                         penalties=sorted(set(penalties)), helpers=sorted(p.helpers),
-                        rover=p.rover, travel_penalties=sorted(set(travel)))
+                        rover=p.rover, travel_penalties=sorted(set(travel)),
+                        path_names=[s.tiles[x].name if x in s.tiles else graph.nodes[x]["name"]
+                                    for x in path])
     if fac is not None and p.action != "remove_shutdown":
         for part in ("oxygen", "energy"):
             if any(st.part == part and st.red and st.penalty == f"pay_{part}"
@@ -286,7 +294,7 @@ def _rover(r: Run, p: Placement, outside: bool, rovers: set[str], where: str) ->
             and (outside or p.action == "explore"):
         return 1
     raise IllegalPlacement("fm.rover_not_allowed", "rovers.count",
-                           f"{where}: {name} cannot join a {p.action} action"
+                           f"{where}: {name} cannot join a {_words(p.action)} action"
                            + ("" if p.action == "explore" else " in the HUB"),
                            {"rover": p.rover, "action": p.action})
 
@@ -297,7 +305,7 @@ def _resolve_penalties(r: Run, ev: ActionDeclared) -> None:
     for pen in ev.penalties:
         rule = "travel.penalties" if pen in ev.travel_penalties else "costs.resolve"
         if pen == "wound":
-            r.wound(ev.astronaut, 1, f"a wound penalty on the {ev.action} action", rule)
+            r.wound(ev.astronaut, 1, f"a wound penalty on the {_words(ev.action)} action", rule)
         elif pen == "morale":
             r.morale(-1, rule)
         elif pen == "rover" and ev.rover is not None:

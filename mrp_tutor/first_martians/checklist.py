@@ -120,6 +120,11 @@ def _production(s: HubState) -> list[Todo]:
     return out
 
 
+OUTCOMES = ("heal", "morale_tokens", "change_morale", "change_stress", "advance_malfunction",
+            "reveal_tile", "gather_sample", "plant_seed", "repair_status", "repair_rover",
+            "clear_shutdown", "change_production", "cargo", "add_facility", "wound")
+
+
 def _place_name(table: Table, target: str) -> str:
     for sp in table.board.spaces:
         if sp.id == target:
@@ -137,16 +142,16 @@ def _actions(table: Table) -> list[Todo]:
         return [Todo("place", f"Place every action pawn{aoms}; once placed, no pawn moves.",
                      "actions.order", ("declare_actions",))]
     out = []
-    for d in sorted(s.declared, key=lambda x: x.order):
-        dice = ": roll its action dice and enter what they show" if d.dice else ""
+    for k, d in enumerate(s.declared):
+        rolls = d.dice or "success_die" in d.penalties
+        dice = (": roll its action dice and enter what they show" if d.dice else
+                ": roll its Success die (red CPU status) and enter it" if rolls else "")
         where = "" if d.target == "hub" else f" ({_place_name(table, d.target)})"
-        out.append(Todo(f"resolve_{d.order}_{d.astronaut}_{d.action}",
-                        f"Resolve {d.astronaut.capitalize()}'s {d.action.replace('_', ' ')}"
-                        f"{where}{dice}; enter its outcome.", "actions.order",
-                        tuple(t for t in ("heal", "morale_tokens", "change_morale",
-                                          "change_stress", "advance_malfunction",
-                                          "reveal_tile", "gather_sample", "repair_status",
-                                          "repair_rover", "clear_shutdown", "wound"))))
+        out.append(Todo(f"resolve_{k}", f"Resolve {d.astronaut.capitalize()}'s "
+                        f"{d.action.replace('_', ' ')}{where}{dice}; enter its outcome.",
+                        "actions.dice" if rolls else "actions.order",
+                        (("roll_action_dice",) if rolls else ()) + OUTCOMES,
+                        done=d.rolled if rolls else False))
     out.append(Todo("end", "Every action resolved: end the Action Phase.", "round.phases",
                     ("end_actions",)))
     return out

@@ -98,6 +98,10 @@ def cmd_round(args: argparse.Namespace) -> int:
         except MrpError as err:
             print(f"mrp-tutor: refused ({err.code}): {explain_error(err)}", file=sys.stderr)
             return 1
+        except Exception as exc:  # a defect of the assistant: a sentence, never a traceback
+            print(f"mrp-tutor: the assistant failed in the {name} phase ("
+                  f"{type(exc).__name__}); please report it with the file", file=sys.stderr)
+            return 3
         for e in events:
             if e.type != "phase_started":
                 print(f"  - {explain_event(e)}")
@@ -105,7 +109,11 @@ def cmd_round(args: argparse.Namespace) -> int:
     if table.state.result:
         print(f"The mission is over: {table.state.result}.")
     if args.out is not None:
-        args.out.write_text(yaml.safe_dump(state_to_dict(table.state), sort_keys=False),
-                            encoding="utf-8")
+        try:
+            args.out.write_text(yaml.safe_dump(state_to_dict(table.state), sort_keys=False),
+                                encoding="utf-8")
+        except OSError as exc:
+            print(f"mrp-tutor: cannot write {args.out} ({exc.strerror or exc})", file=sys.stderr)
+            return 2
         print(f"HUB state written to {args.out}")
     return 0

@@ -54,9 +54,11 @@ class Draws:
         if queue:
             value = queue.pop(0)
             if value not in choices or isinstance(value, bool):
+                shown = list(labels) if labels is not None else [
+                    str(c).replace("_", " ") for c in dict.fromkeys(choices)]
                 raise FmError("fm.draw_not_possible", rule,
-                              f"{value!r} cannot be entered for {what}; possible: "
-                              f"{', '.join(map(str, dict.fromkeys(choices)))}",
+                              f"that cannot be entered for {what}; possible: "
+                              f"{', '.join(shown)}",
                               {"kind": kind, "value": value, "choices": list(choices)})
             return DrawMade(rule=rule, kind=kind, what=what, value=value, by="table",
                             number=None, random=random_draw)

@@ -6,10 +6,8 @@ from __future__ import annotations
 from . import effects_more as M
 from .errors import FmError
 from .events import (
-    ConditionTaken,
     Healed,
     LogEventAdded,
-    LogEventRemoved,
     MoraleTokens,
     RoverRepaired,
     SampleGathered,
@@ -91,6 +89,8 @@ def _place_token(r: Run, it: PlaceToken, rule: str) -> None:
 def apply_effect(r: Run, it: Intent) -> None:
     rule = getattr(it, "rule", "events.mission_event")
     _rule_known(rule)
+    if M.apply_more(r, it, rule):
+        return
     if it.type == "advance_malfunction":
         r.malfunction(it.block, it.by, "manage.limits" if it.by < 0 else rule)
     elif it.type == "change_supply":
@@ -129,36 +129,6 @@ def apply_effect(r: Run, it: Intent) -> None:
         r.emit(ShutdownRemoved(rule=rule, facility=f.id, kind=it.kind))
     elif it.type == "place_token":
         _place_token(r, it, rule)
-    elif it.type == "change_production":
-        M.change_production(r, it)
-    elif it.type == "plant_seed":
-        M.plant_seed(r, it)
-    elif it.type == "cargo":
-        M.cargo(r, it)
-    elif it.type == "use_skill":
-        M.use_skill(r, it)
-    elif it.type == "add_facility":
-        M.add_facility(r, it)
-    elif it.type == "remove_log_event":
-        if all(e.name != it.name for e in r.s.mission_log):
-            names = ", ".join(repr(e.name) for e in r.s.mission_log) or "none"
-            raise FmError("fm.no_such_event", rule, f"{it.name!r} is not in the Mission Log "
-                          f"(it holds {names})", {"event": it.name})
-        r.emit(LogEventRemoved(rule=rule, name=it.name, why="delayed"))
-    elif it.type == "take_condition":
-        a = _astronaut(r, it.astronaut, rule)
-        if it.condition not in r.board.conditions.names:
-            raise FmError("fm.unknown_condition", rule, f"there is no Condition "
-                          f"{it.condition!r}", {"condition": it.condition})
-        if it.condition in a.conditions:
-            r.emit(Tallied(rule="faq.condition_stack", step="condition_not_taken",
-                           facts={"astronaut": a.id, "condition": it.condition}))
-        else:
-            anxiety = it.condition == "anxiety_attack"
-            r.emit(ConditionTaken(rule=rule, astronaut=a.id, condition=it.condition,
-                                  kept=not anxiety))
-            if anxiety:
-                r.morale(-1, "health.condition")
     elif it.type == "reveal_tile":
         space = _tile_space(r, it.space, rule, revealed=False)
         r.emit(TileRevealed(rule=rule, space=space, name=it.name, icons=list(it.icons),

@@ -4,8 +4,24 @@ cards, each checked against the rulebook before its event is emitted."""
 from __future__ import annotations
 
 from .errors import FmError
-from .events import CargoChanged, FacilityAdded, ProductionChanged, SeedPlanted, SkillUsed
-from .intents import AddFacility, Cargo, ChangeProduction, PlantSeed, UseSkill
+from .events import ConditionTaken, Tallied
+from .events_more import (
+    CargoChanged,
+    FacilityAdded,
+    LogEventRemoved,
+    ProductionChanged,
+    SeedPlanted,
+    SkillUsed,
+)
+from .intents import (
+    AddFacility,
+    Cargo,
+    ChangeProduction,
+    Intent,
+    PlantSeed,
+    TakeCondition,
+    UseSkill,
+)
 from .run import Run
 from .state import Astronaut, Facility, active_conditions
 
@@ -103,6 +119,48 @@ def use_skill(r: Run, it: UseSkill) -> None:
                       {"astronaut": a.id})
     r.emit(SkillUsed(rule=it.rule, astronaut=a.id, skill=it.skill,
                      morale_tokens=it.morale_tokens))
+
+
+def apply_more(r: Run, it: Intent, rule: str) -> bool:
+    """Apply the effect intents of this module; False for any other intent."""
+    if it.type == "change_production":
+        change_production(r, it)
+    elif it.type == "plant_seed":
+        plant_seed(r, it)
+    elif it.type == "cargo":
+        cargo(r, it)
+    elif it.type == "use_skill":
+        use_skill(r, it)
+    elif it.type == "add_facility":
+        add_facility(r, it)
+    elif it.type == "remove_log_event":
+        if all(e.name != it.name for e in r.s.mission_log):
+            names = ", ".join(repr(e.name) for e in r.s.mission_log) or "none"
+            raise FmError("fm.no_such_event", rule, f"{it.name!r} is not in the Mission Log "
+                          f"(it holds {names})", {"event": it.name})
+        r.emit(LogEventRemoved(rule=rule, name=it.name, why="delayed"))
+    elif it.type == "take_condition":
+        take_condition(r, it, rule)
+    else:
+        return False
+    return True
+
+
+def take_condition(r: Run, it: TakeCondition, rule: str) -> None:
+    """An effect gives a particular Condition: none if the astronaut has it (it is not in
+    the stack: faq.condition_stack); Anxiety Attack costs 1 Morale at once and goes back."""
+    a = _astronaut(r, it.astronaut, rule)
+    if it.condition not in r.board.conditions.names:
+        raise FmError("fm.unknown_condition", rule, f"there is no Condition "
+                      f"{it.condition!r}", {"condition": it.condition})
+    if it.condition in a.conditions:
+        r.emit(Tallied(rule="faq.condition_stack", step="condition_not_taken",
+                       facts={"astronaut": a.id, "condition": it.condition}))
+        return
+    anxiety = it.condition == "anxiety_attack"
+    r.emit(ConditionTaken(rule=rule, astronaut=a.id, condition=it.condition, kept=not anxiety))
+    if anxiety:
+        r.morale(-1, "health.condition")
 
 
 def add_facility(r: Run, it: AddFacility) -> None:

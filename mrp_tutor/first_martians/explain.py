@@ -28,6 +28,11 @@ def _f(fid: str) -> str:
     return _NAMES.get(fid, fid.replace("_", " "))
 
 
+def _w(word: str) -> str:
+    """A token or item id as words."""
+    return word.replace("_", " ")
+
+
 def _a(aid: str) -> str:
     """An astronaut's id as a name (the sample and the scenarios use colour ids)."""
     return aid[:1].upper() + aid[1:]
@@ -87,13 +92,15 @@ def _seeds(e: Any) -> str:
 
 
 def _declared(e: Any) -> str:
-    via = (" via " + " → ".join(_f(x) for x in e.path)) if len(e.path) > 1 else ""
+    names = list(getattr(e, "path_names", []) or []) or [_f(x) for x in e.path]
+    via = (" via " + " → ".join(names)) if len(e.path) > 1 else ""
     dice = " One pawn short: the action dice are rolled." if e.dice else ""
     pen = (" Penalties as it resolves: " + ", ".join(x.replace("_", " ") for x in e.penalties)
            + ".") if e.penalties else ""
     helpers = f" (assisted by {', '.join(map(_a, e.helpers))})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
-    return (f"Step {e.order}: {_a(e.astronaut)} takes {e.action}{helpers}{rover}{via}: "
+    act = e.action.replace("_", " ")
+    return (f"Step {e.order}: {_a(e.astronaut)} takes {act}{helpers}{rover}{via}: "
             f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
@@ -105,8 +112,22 @@ def _drawn(e: Any) -> str:
     return f"Rolled for you (asked; seeded draw {e.number}) {e.what}: {value}."
 
 
+def _dice(e: Any) -> str:
+    parts = []
+    if e.success is not None:
+        parts.append(("success" if e.success else "failure: the action fails and "
+                      f"{_a(e.astronaut)} gains 2 Morale tokens")
+                     + (" (after the Reroll token's second roll)" if e.rerolled else ""))
+    if e.wound is not None:
+        parts.append("a wound" if e.wound else "no wound")
+    if e.adventure is not None:
+        parts.append("an Adventure to resolve in the app" if e.adventure else "no Adventure")
+    return f"{_a(e.astronaut)}'s {e.action.replace('_', ' ')} dice: {'; '.join(parts)}."
+
+
 TEMPLATES: dict[str, Callable[[Any], str]] = {
-    "phase_started": lambda e: f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
+    "phase_started": lambda e: "The round is over; the next sol starts when the table asks."
+    if e.phase == "round_end" else f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
     "draw_made": _drawn,
     "tallied": _tally,
     "malfunction_advanced": lambda e: f"The {_a(e.block)} Block's Malfunction track moves "
@@ -139,6 +160,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     + ".",
     "facility_added": lambda e: f"{e.facility['name']} is built beside the "
     f"{e.facility['block'].capitalize()} Block, a red marker on each status.",
+    "action_dice_rolled": _dice,
     "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
     "moves once the actions resolve.",
     "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")
@@ -164,10 +186,11 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
                                 else f"{_f(e.facility)}'s {e.part} status: no effect (already "
                                 "red or Shutdown)."),
     "tokens_cleaned": lambda e: f"{_f(e.facility)}: " + (
-        f"discard {', '.join(e.discarded)} from the ! space" if e.discarded else "! space empty")
-    + (f"; {e.moved} moves from >> to !" if e.moved else "") + ".",
+        f"discard {', '.join(_w(x) for x in e.discarded)} from the ! space" if e.discarded
+        else "! space empty") + (f"; {_w(e.moved)} moves from >> to !" if e.moved else "")
+    + ".",
     "cargo_moved": lambda e: "Cargo Bay: Pending goes to Available ("
-    + (", ".join(e.items) or "nothing") + ")"
+    + (", ".join(_w(x) for x in e.items) or "nothing") + ")"
     + ("; " + ", ".join(f"the {u[8:].partition('@')[0].replace('_', ' ')} Upgrade goes to "
                         f"{_f(u.partition('@')[2])}" for u in e.upgrades) if e.upgrades else "")
     + ".",

@@ -4,7 +4,8 @@ Every number is an integer (``morale: true`` or ``stress: "5"`` is refused, neve
 every limit printed in the rulebook or in the board data holds (the General Supply's last
 space, the health track, the Malfunction tracks...), and the Facilities are the HUB's:
 a ``facilities:`` list names every Facility of the board once, as the board describes it,
-and none it does not have; ``facilities: {id: changes}`` changes the Board Setup HUB of
+and none it does not have but Facility cards (a backup Farm, Oxygenator or Solar Panel built
+as the board's); ``facilities: {id: changes}`` changes the Board Setup HUB of
 the file's own crew (one Greenhouse and plant per astronaut).  Each refusal is a sentence
 naming the field and, when the file's text is known, its line (:mod:`mrp_tutor.core.located`).
 """
@@ -13,21 +14,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import TypeAdapter, ValidationError
 
 from ..core.errors import ContentError
 from ..core.located import At, Lines, Path, file_lines, validate, validation_problems
 from .content import Board, default_board
-from .intents import Intent
-from .state import HubState, new_state
+from .intents import AddFacility, Intent
+from .state import Facility, HubState, new_state
 
 __all__ = ["At", "board_problems", "file_lines", "load_state", "read_intent", "validate"]
 
 # What a HUB Facility takes from the board: a file cannot change these (``--board`` can).
 BOARD_FACTS = ("block", "produces", "max_production", "action")
 MAX_CREW = 4
+#: the basic Facilities a Facility card may copy (what ``add_facility`` builds)
+CARDS: tuple[str, ...] = get_args(AddFacility.model_fields["like"].annotation)
 
 
 @lru_cache(maxsize=1)
@@ -44,8 +47,8 @@ def read_intent(data: Any, at: At) -> Intent:
     try:
         return _intents().validate_python(data, strict=True)
     except ValidationError as err:
-        raise ContentError(at.source, validation_problems(err, data, at.path, at.lines)
-                           ) from None
+        raise ContentError(at.source, validation_problems(err, data, at.path, at.lines,
+                                                          at.rename)) from None
 
 
 def load_state(data: Any, source: str = "state", board: Board | None = None, *,
@@ -173,8 +176,11 @@ def _facility_problems(s: HubState, board: Board, at: At) -> list[str]:
     for i, f in enumerate(s.facilities):
         spec = known.get(f.id)
         if spec is None:
-            out.append(f"{at('facilities', i)}: the HUB has no Facility {f.id!r} (its "
-                       f"Facilities: {', '.join(known)})")
+            if _card_of(f, board) is None:
+                out.append(f"{at('facilities', i)}: the HUB has no Facility {f.id!r}, and it "
+                           "is not a Facility card built as the board's "
+                           f"{' or '.join(board.facility(k).name for k in CARDS)} (its "
+                           f"Facilities: {', '.join(known)})")
             continue
         seen.add(f.id)
         for k in BOARD_FACTS:
@@ -197,6 +203,19 @@ def _facility_problems(s: HubState, board: Board, at: At) -> list[str]:
         out.append(f"{at('facilities')}: a HUB has every Facility of the board; this list "
                    f"leaves out {', '.join(missing)}")
     return out
+
+
+def _card_of(f: Facility, board: Board) -> str | None:
+    """The basic Facility a Facility card copies (``add_facility``: a backup Farm, Oxygenator
+    or Solar Panel has that Facility's block, production track, action and statuses)."""
+    for like in CARDS:
+        spec = board.facility(like)
+        same = all(getattr(f, k) == getattr(spec, k) for k in BOARD_FACTS)
+        if same and sorted((x.part, x.penalty) for x in f.statuses) == sorted(
+                (x.part, x.penalty) for x in spec.statuses) and (f.farm is not None) == (
+                like.startswith("farm")):
+            return like
+    return None
 
 
 def _statuses(pairs: Sequence[tuple[str, str]]) -> str:

@@ -217,6 +217,16 @@ class AddFacility(_I):
     rule: str = "build.facility"
 
 
+class RollActionDice(_I):
+    """The action dice of a declared action (one pawn short, or the Success die a red CPU
+    status orders), entered by the table under ``draws`` (``success_die``, ``wound_die``,
+    ``adventure_die``) or rolled for it when asked."""
+
+    type: Literal["roll_action_dice"] = "roll_action_dice"
+    action: int = Field(ge=0, le=40, description="index of the action in the declared "
+                        "actions, in action order")
+
+
 class EndEvents(_I):
     type: Literal["end_events"] = "end_events"
 
@@ -296,7 +306,8 @@ Intent = Annotated[
     | BreakStatus | ClearShutdown | RepairStatus | PlaceToken | RevealTile | GatherSample
     | Heal | MoraleTokensChange | RepairRover | RemoveLogEvent | TakeCondition
     | ChangeProduction | PlantSeed | Cargo | UseSkill | AddFacility
-    | EndEvents | ResolveMorale | Produce | DeclareActions | EndActions | RollMalfunction
+    | EndEvents | ResolveMorale | Produce | DeclareActions | RollActionDice | EndActions
+    | RollMalfunction
     | CleanUp | StartSol | SetAoms,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)

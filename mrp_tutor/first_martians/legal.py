@@ -27,7 +27,7 @@ __all__ = ["ActionRow", "AstronautRow", "Legal", "TravelOption", "check", "legal
 
 PHASE_INTENTS: dict[str, tuple[str, ...]] = {
     "events": ("end_events",), "morale": ("resolve_morale",), "production": ("produce",),
-    "actions": ("declare_actions", "end_actions", "roll_malfunction"),
+    "actions": ("declare_actions", "roll_action_dice", "end_actions", "roll_malfunction"),
     "malfunction": ("roll_malfunction",), "cleanup": ("clean_up",),
     "round_end": ("start_sol",)}
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from . import actions as A
 from . import production as P
+from .action_dice import roll_action_dice
 from .content import BLOCKS, Board, default_board
 from .effects import apply_effect
 from .errors import FmError, WrongPhase
 from .events import (
-    AomsSet,
     CargoMoved,
     Event,
     FirstPlayerPassed,
@@ -28,7 +28,17 @@ from .events import (
     TokensCleaned,
     VictoryChecked,
 )
-from .intents import EFFECTS, CleanUp, DeclareActions, Intent, Produce, RollMalfunction, SetAoms
+from .events_more import AomsSet
+from .intents import (
+    EFFECTS,
+    CleanUp,
+    DeclareActions,
+    Intent,
+    Produce,
+    RollActionDice,
+    RollMalfunction,
+    SetAoms,
+)
 from .run import Run
 from .state import PHASES, HubState, aom_limit
 
@@ -92,6 +102,10 @@ def play(state: HubState, it: Intent, board: Board | None = None) -> tuple[HubSt
         assert isinstance(it, DeclareActions)
         _need_phase(s, it, "actions")
         A.declare(r, it)
+    elif it.type == "roll_action_dice":
+        assert isinstance(it, RollActionDice)
+        _need_phase(s, it, "actions")
+        roll_action_dice(r, it)
     elif it.type == "end_actions":
         _need_phase(s, it, "actions")
         _next_phase(r)

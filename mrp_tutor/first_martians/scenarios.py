@@ -1,9 +1,11 @@
 """First Martians scenario files: the shared scenario machinery with ``game: first_martians``.
 
-:func:`mrp_tutor.scenarios.load_scenario` reads the file (hardened YAML loader) and hands a
-document whose ``game`` is ``first_martians`` to :func:`fm_scenario_from_dict`;
-``run_scenario`` and ``mrp-tutor scenario check`` run it like any other scenario.  Event
-expectations use the shared matcher; state expectations are dotted paths into the HUB state
+The game registry (:mod:`mrp_tutor.core.games`, :mod:`.registration`) hands a document
+whose ``game`` is ``first_martians`` (read by the hardened YAML loader) to
+:func:`fm_scenario_from_dict`; ``run_scenario`` and ``mrp-tutor scenario check`` run it like
+any other scenario.  First Martians imports nothing from :mod:`mrp_tutor.scenarios`: the
+shared pieces are in :mod:`mrp_tutor.core`.  Event expectations use the shared matcher
+(:mod:`mrp_tutor.core.expect`); state expectations are dotted paths into the HUB state
 (list entries by ``id``: ``facilities.lab.shutdown_energy``), ``"!null"`` meaning "set".
 """
 
@@ -16,8 +18,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import ContentError
-from ..core.scenario import Quiz, ScenarioBase
-from ..scenarios.model import ErrorExpectation
+from ..core.expect import check_events, play_intent
+from ..core.scenario import ErrorExpectation, Quiz, ScenarioBase
 from .content import rulebook
 from .events import Event, event_to_dict
 from .files import At, file_lines, load_state, read_intent, validate
@@ -136,8 +138,6 @@ def _same(got: Any, want: Any) -> bool:
 
 
 def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table]:
-    from ..scenarios.runner import check_events, play_intent
-
     table = sc.build()
     failures: list[str] = []
     events: list[Event] = []
@@ -152,7 +152,7 @@ def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table
             break
         new: list[Event] = played
         events.extend(new)
-        failures.extend(check_events(where, new, st, event_to_dict))  # type: ignore[arg-type]
+        failures.extend(check_events(where, new, st, event_to_dict))
         dump = table.state.model_dump(mode="json")
         for key, want_v in st.expect.state.items():
             try:

@@ -160,6 +160,8 @@ class Declared(_S):
     astronaut: str
     target: str
     dice: bool = False
+    penalties: list[str] = []
+    rolled: bool = False
 
 
 class Tile(_S):

@@ -110,3 +110,60 @@ def test_a_backup_farm_is_built_red_and_grows_or_wilts_on_its_own() -> None:
     events = _play(t, type="produce", draws={"shutdown_target": ["farm_02", "farm_02"]})
     farms = {e.farm: e.how for e in events if e.type == "seeds_changed"}
     assert farms["farm_01"] == "grew"
+
+
+def _short_build(**state: Any) -> Table:
+    t = _table(phase="actions", **state)
+    _play(t, type="declare_actions", actions=[
+        {"action": "build", "astronaut": "yellow", "pawns": 1}])
+    return t
+
+
+def test_action_dice_are_the_tables_and_a_failure_gives_two_morale_tokens() -> None:
+    """Action Dice: Success die (or fail and gain 2 Morale tokens), Wound die, Adventure die."""
+    from mrp_tutor.first_martians import InputNeeded, checklist
+
+    t = _short_build()
+    assert [x.intent_types[0] for x in checklist(t).now][:1] == ["roll_action_dice"]
+    with pytest.raises(InputNeeded) as info:
+        _play(t, type="roll_action_dice", action=0)
+    assert info.value.kind == "success_die"
+    events = _play(t, type="roll_action_dice", action=0, draws={
+        "success_die": ["fail"], "wound_die": ["wound"], "adventure_die": ["blank"]})
+    y = t.state.astronaut("yellow")
+    assert (y.morale_tokens, y.wounds) == (2, 1)
+    assert [e.rule for e in events if e.type in ("morale_tokens", "wounded")] == [
+        "dice.success", "dice.wound"]
+    assert checklist(t).now[0].done
+    assert _refused(t, type="roll_action_dice", action=0).code == "fm.dice_rolled"
+
+
+def test_a_reroll_token_rolls_a_success_again() -> None:
+    t = _table(facilities={"working_bay": {"now": ["reroll"]}})
+    for step in ("end_events", "resolve_morale", "produce"):
+        _play(t, type=step)
+    _play(t, type="declare_actions", actions=[
+        {"action": "build", "astronaut": "yellow", "pawns": 1}])
+    events = _play(t, type="roll_action_dice", action=0, draws={
+        "success_die": ["success", "fail"], "wound_die": ["blank"], "adventure_die": ["blank"]})
+    rolled = next(e for e in events if e.type == "action_dice_rolled")
+    assert (rolled.success, rolled.rerolled) == (False, True)
+    assert any(e.rule == "modifiers.reroll" for e in events)
+
+
+def test_a_fully_pawned_action_rolls_no_dice() -> None:
+    t = _table(phase="actions")
+    _play(t, type="declare_actions", actions=[
+        {"action": "build", "astronaut": "yellow", "pawns": 2}])
+    assert _refused(t, type="roll_action_dice", action=0).code == "fm.no_action_dice"
+
+
+def test_a_token_placed_during_clean_up_is_cleaned_with_the_rest() -> None:
+    """Even when the mission ends at that Clean-Up, the HUB left is a valid one."""
+    from mrp_tutor.first_martians.state import HubState
+
+    t = _table(phase="cleanup", sol=2, sols=2)
+    _play(t, type="place_token", facility="lab", token="wound")
+    _play(t, type="clean_up")
+    assert t.state.result == "lost" and t.state.facility("lab").now == []
+    assert HubState.model_validate(t.state.model_dump()) == t.state

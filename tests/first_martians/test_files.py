@@ -209,3 +209,97 @@ def test_an_expected_number_is_not_a_bool(tmp_path: Path) -> None:
         {"intent": {"type": "change_stress", "delta": 1}, "expect": {"state": {"stress": True}}}])
     result = run_scenario(load_scenario(path))
     assert not result.ok and "stress expected True, got 1" in result.failures[0]
+
+
+def test_a_hub_saved_after_clean_up_plays_the_next_sol(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``fm round --out`` saves the HUB at ``round_end``: that file is a round to play (the
+    next sol starts), not "the mission is over"."""
+    after = tmp_path / "after.yaml"
+    assert main(["fm", "round", str(SAMPLE), "--out", str(after)]) == 0
+    assert main(["fm", "round", str(after), "--roll-for-me"]) == 0
+    out = capsys.readouterr().out
+    assert "Sol 4 is over" in out
+    done = yaml.safe_load(after.read_text(encoding="utf-8"))
+    with pytest.raises(ContentError) as info:
+        round_intents({**done, "result": "lost"}, "done.yaml")
+    assert info.value.problems == ["result: the mission is over (lost); no round to play"]
+
+
+def test_round_files_carry_the_tables_draws_of_every_phase() -> None:
+    """The Action Phase and the Morale Phase had no slot for the table's draws (a Condition
+    for a wound taken on the way or for a missing Morale token)."""
+    doc = yaml.safe_load(SAMPLE.read_text(encoding="utf-8"))
+    doc["round"]["actions"] = {"placements": doc["round"]["actions"],
+                               "draws": {"condition": ["migraine"]}}
+    doc["round"]["morale"] = {"draws": {"condition": ["anemia"]}}
+    _, intents = round_intents(doc, "r.yaml")
+    got = {i.type: i.draws for _, i in intents}
+    assert got["declare_actions"] == {"condition": ["migraine"]}
+    assert got["resolve_morale"] == {"condition": ["anemia"]}
+    doc["round"]["actions"]["placements"][0]["pawns"] = "2"
+    with pytest.raises(ContentError) as info:
+        round_intents(doc, "r.yaml")
+    assert info.value.problems == [
+        "round.actions.placements[0].pawns: must be a whole number, not the text '2'"]
+
+
+def test_refusals_echo_no_control_characters(tmp_path: Path) -> None:
+    """A key or an id holding a terminal escape is quoted, never echoed raw."""
+    crew = [{"id": "red\x1b]0;PWNED\x07", "name": "Red"}]
+    path = _scenario(tmp_path, {"first_player": "red", "astronauts": crew,
+                                "\x1b[2J": 1})
+    problems = _refusal(path)
+    assert problems and all(p.isprintable() for p in problems), problems
+    assert any(p.startswith("state['\\x1b[2J'] (line ") for p in problems), problems
+
+
+def test_a_built_facility_card_is_part_of_the_hub() -> None:
+    """A HUB saved after a Build of a Facility card (a backup Farm) loads again; a Facility
+    the board cannot build is still refused."""
+    from mrp_tutor.first_martians import Table, intent_from_dict
+
+    t = Table(load_state({**_crew(), "phase": "actions"}))
+    t.play(intent_from_dict({"type": "add_facility", "like": "farm_01", "id": "farm_02",
+                             "name": "Backup Farm", "greenhouses": 2}))
+    saved = state_to_dict(t.state)
+    assert load_state(saved).facility("farm_02").farm is not None
+    odd = saved["facilities"][-1]
+    odd["block"] = "working"
+    with pytest.raises(ContentError) as info:
+        load_state(saved, "s.yaml")
+    assert "not a Facility card built as the board's" in info.value.problems[0]
+
+
+@pytest.mark.parametrize("path", sorted(FM.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_hub_the_assistant_reaches_loads_back_strictly(path: Path) -> None:
+    """Export and import: the HUB after each shipped scenario, written as a file
+    (``state_to_dict``), is read back by the strict loader as the same HUB."""
+    from mrp_tutor.scenarios import run_scenario
+
+    result = run_scenario(load_scenario(path))
+    state = result.game.state
+    text = yaml.safe_dump(state_to_dict(state), sort_keys=False)
+    assert load_state(yaml.safe_load(text), path.name) == state
+
+
+def test_fm_round_says_why_it_cannot_write_the_out_file(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "no" / "such" / "folder" / "after.yaml"
+    assert main(["fm", "round", str(SAMPLE), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {out}" in err and "Traceback" not in err
+
+
+def test_fm_round_reports_an_assistant_defect_as_a_sentence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from mrp_tutor.first_martians import cli
+
+    def broken(*_: Any) -> None:
+        raise KeyError("lab")
+
+    monkeypatch.setattr(cli, "play_round", broken)
+    assert main(["fm", "round", str(SAMPLE)]) == 3
+    err = capsys.readouterr().err
+    assert "the assistant failed in the events phase (KeyError)" in err

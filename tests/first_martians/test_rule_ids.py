@@ -73,3 +73,15 @@ def test_every_event_of_the_sample_round_cites_a_rule_of_the_fm_rules_file() -> 
     events = play_round(table, intents)
     book = rulebook()
     assert events and all(book.cite(e.rule) is not None for e in events)
+
+
+def test_every_effect_intents_default_rule_is_in_the_rules_file() -> None:
+    from typing import get_args
+
+    from mrp_tutor.first_martians.intents import Intent
+
+    book = rulebook()
+    union = get_args(get_args(Intent)[0])
+    defaults = {m.model_fields["rule"].default for m in union if "rule" in m.model_fields}
+    assert len(defaults) > 10
+    assert sorted(r for r in defaults if r not in book) == []

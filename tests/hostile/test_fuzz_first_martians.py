@@ -26,6 +26,7 @@ import yaml
 
 from mrp_tutor.core.errors import ContentError, MrpError
 from mrp_tutor.first_martians import default_board, load_board
+from mrp_tutor.first_martians.files import CARDS
 from mrp_tutor.first_martians.round_file import play_round, round_intents
 from mrp_tutor.loader import load_yaml
 from mrp_tutor.resources import scenarios_dir
@@ -73,7 +74,8 @@ def _hub_attack(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
         del facs[rng.randrange(len(facs))]
         state["facilities"] = facs
     elif how == "invent":
-        state["facilities"] = [*facs, {**rng.choice(facs), "id": rng.choice(["farm_99", "x"])}]
+        basic = [f for f in facs if f["id"] not in CARDS]  # a copy of these is no card
+        state["facilities"] = [*facs, {**rng.choice(basic), "id": rng.choice(["farm_99", "x"])}]
     elif how == "twice":
         state["facilities"] = [*facs, rng.choice(facs)]
     elif how == "five":
@@ -216,3 +218,23 @@ def test_each_hub_attack_is_refused_not_accepted(tmp_path: Path, hostile: Any) -
     out = hostile.run(docs)
     assert not out.failures, out.failures[:10]
     assert out.outcomes == {"scenario hub: refused": 120}, out.summary
+
+
+def test_scenario_check_reports_every_file_of_a_hostile_folder(tmp_path: Path, hostile: Any,
+                                                               capsys: Any) -> None:
+    """One bad file never stops ``mrp-tutor scenario check``: 60 hostile files and a good one,
+    each reported on its own line, the good one ok, no traceback."""
+    from mrp_tutor.cli import main
+
+    rng = random.Random(11)
+    for i in range(60):
+        kind = KINDS[i % (len(KINDS) - 1)]  # every kind but board corrections
+        (tmp_path / f"a-{i:02d}.yaml").write_bytes(_text(rng, kind, SCENARIO_TEXTS, hostile))
+    good = tmp_path / "z-good.yaml"
+    good.write_text(SCENARIO_FILES[0].read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["scenario", "check", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert f"ok      {good}" in out and "of 61 scenario files passed" in out
+    named = {line.split()[1] for line in (out + err).splitlines()
+             if line.split()[:1] in (["ok"], ["INVALID"], ["FAILED"], ["ERROR"])}
+    assert len(named) == 61 and "Traceback" not in err and "ERROR" not in err
