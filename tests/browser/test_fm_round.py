@@ -166,7 +166,7 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     panel.locator(".fm-declare").click()
     log = panel.locator(".fm-log")
     expect(log).to_contain_text("One pawn short: the action dice are rolled")
-    expect(log).to_contain_text("Ring 1 Northeast")  # the path the table chose
+    expect(log).to_contain_text("via HUB → Plains → Plains → Chasm")  # the path chosen
     # outcomes: Yellow's Wound die shows a wound twice over: a Condition mid-phase
     _effect(panel, "Health", "Wound", [("astronaut", "Yellow"), ("count", "+2")])
     _answer(panel, "Condition token", "Migraine")
