@@ -175,7 +175,7 @@ def test_a_refusal_is_a_sentence_with_its_rule_and_changes_nothing() -> None:
     assert state_to_dict(p.table.state) == before and not p.history
     p.effects.group.value = "Supply"
     p.effects.apply_btn.click()  # nothing chosen yet: a sentence, not a validation dump
-    assert "Choose the resource first" in p.status.value
+    assert "Tap a choice for “Resource” first" in p.status.value
 
 
 def test_each_action_is_checked_as_it_is_placed() -> None:

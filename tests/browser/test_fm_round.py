@@ -44,7 +44,9 @@ def _effect(panel: Any, group: str, kind: str | None, fields: list[tuple[str, st
         if field.locator("select").count():
             field.locator("select").select_option(label=value)
         else:
-            field.get_by_text(value, exact=True).first.click()
+            button = field.get_by_text(value, exact=True).first
+            button.click()
+            expect(button).to_have_class(re.compile("mod-active"))
     panel.locator(".fm-apply").click()
 
 
@@ -172,7 +174,7 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     _answer(panel, "Condition token", "Migraine")
     expect(panel.locator(".fm-hub-view")).to_contain_text(
         "Migraine (applies from the end of this phase)")
-    _effect(panel, "Map", "Sample gathered", [("space", "Chasm (2 samples)")])
+    _effect(panel, "Map", "Sample gathered", [("space", "Chasm (2 samples)")])  # the outcome
     _effect(panel, "Tracks", "Stress track", [("delta", "-6")])
     panel.locator(".fm-go-actions-done").click()
 
