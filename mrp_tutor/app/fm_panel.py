@@ -13,7 +13,6 @@ only rendered sentences, names and the public map.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ import ipywidgets as W
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
+from ..core.rules import Citation
 from ..first_martians import explain_error, explain_event, intent_from_dict, load_state
 from ..first_martians.content import default_board
 from ..first_martians.errors import InputNeeded
@@ -36,7 +36,7 @@ from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
 from .fm_style import FM_CSS
 from .fm_words import PHASE_NAMES, known_name, words
-from .html import citation_html, e
+from .html import citation_html, e, status_html
 
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
 
@@ -197,7 +197,8 @@ class FmPanel:
         except MrpError as err:
             self.pending = None
             self.asker.close()
-            self.say(f"Refused: {self._why(err)}", error=True)
+            ex = explain_error(err)
+            self.say(f"Refused: {words(ex.text)}", error=True, citation=ex.citation)
             return
         self._commit(it, p["label"], phase, before, events)
 
@@ -282,10 +283,12 @@ class FmPanel:
         return words(ex.text) + cite
 
     # ------------------------------------------------------------------ view
-    def say(self, text: str, *, error: bool = False) -> None:
+    def say(self, text: str, *, error: bool = False, citation: Citation | None = None) -> None:
+        """The status line, in the app's shared look (a refusal cites its rule)."""
         cls = "fm-refused" if error else "fm-said"
-        self.status.value = (f"<p class='{cls}' role='status'>{html.escape(text)}</p>"
-                             if text else "")
+        self.status.value = (f"<div class='{cls}'>"
+                             + status_html(text, "error" if error else "info", citation)
+                             + "</div>" if text else "")
         self._render()
 
     def _render(self) -> None:

@@ -171,7 +171,7 @@ def test_a_refusal_is_a_sentence_with_its_rule_and_changes_nothing() -> None:
     before = state_to_dict(p.table.state)
     _effect(p, "Health", 1, astronaut="red", condition="")  # Red has no wound to heal
     assert "fm-refused" in p.status.value and "Refused:" in p.status.value
-    assert "(" in p.status.value  # the rulebook section
+    assert "mrp-cite" in p.status.value  # the rule, cited as everywhere in the app
     assert state_to_dict(p.table.state) == before and not p.history
     p.effects.group.value = "Supply"
     p.effects.apply_btn.click()  # nothing chosen yet: a sentence, not a validation dump
