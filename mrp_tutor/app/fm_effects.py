@@ -301,9 +301,13 @@ class EffectForms:
     def _build(self, form: Form, kept: dict[str, Any]) -> None:
         if self.state is None or self.board is None:
             return
-        self.pickers = {}
+        old, self.pickers = self.pickers, {}
         for key, label, options in form.fields:
             opts = options(self.state, self.board)
+            same = old.get(key)
+            if same is not None and same.description == label and _offered(same) == _pairs(opts):
+                self.pickers[key] = same  # the same field in the next effect: kept as it is
+                continue
             w = _picker(key, label, opts)
             if kept.get(key) in [v for _, v in opts]:
                 w.value = kept[key]
