@@ -27,7 +27,8 @@ MAX_COLUMNS = 2_000
 REQUIRED = ("seed", "ruleset", "players", "bots", "winners")
 FORMATS = {".parquet": "Parquet", ".pq": "Parquet", ".csv": "CSV"}
 
-_STR = re.compile(r"^(ruleset|bots|first|winners)$|_(bot|r\d+)$|(?<!_pts)_missions(_done)?$")
+_STR = re.compile(r"^(ruleset|bots|first|winners)$|_(bot|r\d+|sheet)$|"
+                  r"(?<!_pts)_missions(_done)?$")
 _BOOL = re.compile(r"^losers_all$|_(neutral|won)$")
 
 

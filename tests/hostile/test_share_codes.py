@@ -103,12 +103,12 @@ def app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     a = build_app(spec=load_spec(use_env_overrides=False), seed=7)
     a.mode.value = "Referee"
-    a.open_tab("Table")
+    a.tabs.selected_index = list(a.tabs.titles).index("Table")  # built when first shown
     return a
 
 
 def test_the_table_tab_says_the_field_not_something_went_wrong(app: TutorApp) -> None:
-    tab: Any = app.panel("Table")
+    tab = app.panel("Table")
     tab.code_in.value = DEEP
     tab.code_btn.click()
     said = app.status_text()

@@ -64,8 +64,7 @@ def test_a_card_data_correction_takes_whole_numbers_only(monkeypatch: pytest.Mon
     monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     app = build_app(spec=SPEC, seed=7)
-    app.open_tab("Card data")
-    panel: Any = app.panel("Card data")
+    panel = app.panel("Card data")
     panel.kind.value = ("ships", "ships")
     panel.id.value = "s09"
     panel.field.value = "capacity"

@@ -44,12 +44,14 @@ def test_a_stream_keeps_lines_and_escapes_the_rest() -> None:
 def test_fm_round_escapes_an_astronaut_name(tmp_path: Path) -> None:
     path = tmp_path / "round.yaml"
     text = SAMPLE.read_text(encoding="utf-8")
-    assert "{id: red, name: Red," in text
-    path.write_text(text.replace("{id: red, name: Red,",
-                                 '{id: red, name: "Red\\e[2J\\e]0;PWNED\\a\\u202e",'),
-                    encoding="utf-8")
+    # the events name an astronaut by its id (the sample's ids are colours): the id is echoed
+    bad = '"red\\e]0;PWNED\\a\\u202e"'
+    for was in ("first_player: red", "{id: red,", "astronaut: red,"):
+        assert was in text
+        text = text.replace(was, was.replace("red", bad))
+    path.write_text(text, encoding="utf-8")
     out = run("fm", "round", str(path))
-    assert "Red\\x1b[2J\\x1b]0;PWNED\\x07\\u202e" in out.stdout, out.stdout[:400]
+    assert "Red\\x1b]0;PWNED\\x07\\u202e discards" in out.stdout, out.stdout[:400]
     assert controls(out.stdout) == [] and controls(out.stderr) == []
 
 
@@ -74,4 +76,4 @@ def test_fm_round_names_the_board_file_it_refuses(tmp_path: Path) -> None:
     board.write_text("- 1\n", encoding="utf-8")
     out = run("fm", "round", str(SAMPLE), "--board", str(board))
     assert out.returncode == 2
-    assert out.stderr.startswith(f"INVALID {board}\n  document: "), out.stderr
+    assert out.stderr.startswith(f"INVALID {board}\n  document (line 1): "), out.stderr
