@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 from typing import Any
 
 import tornado.web
@@ -42,11 +41,12 @@ from voila import app as voila_app
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from .resources import app_notebook
 from .serve_pool import paced_factory
 from .serve_static import compressed_class
 from .serve_ws import NoDelayConnection
 
-APP_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "app.ipynb"
+APP_NOTEBOOK = app_notebook()
 GATE_COOKIE = "mrp_js"
 STATIC_ROUTES = ("/voila/static/", "/voila/templates/", "/voila/labextensions/")
 
