@@ -136,10 +136,11 @@ def copy_tutorials(target: Path, refresh: bool = False) -> tuple[list[str], list
     if not source.is_dir():
         raise CliError(f"the tutorials are missing from this installation ({source})")
     dest = target.expanduser().resolve()
-    for inside in (package_dir(), source.resolve()):
+    for inside, what in ((package_dir(), "inside the installed package"),
+                         (source.resolve(), "where the tutorials ship from")):
         if dest == inside or dest.is_relative_to(inside):
-            raise CliError(f"{target} is inside the installed package ({inside}); "
-                           "choose a folder of your own with --dir")
+            raise CliError(f"{target} is {what} ({inside}); choose a folder of your own "
+                           "with --dir")
     if dest.exists() and not dest.is_dir():
         raise CliError(f"{target} exists and is not a folder")
     dest.mkdir(parents=True, exist_ok=True)
