@@ -1,7 +1,7 @@
 """Serve the app to many visitors: standalone Voila with pooled kernels that are reclaimed.
 
-``python -m mrp_tutor.serve [NOTEBOOK] [voila options]`` (``make app`` runs it) is Voila plus
-these things a public demo needs:
+``python -m mrp_tutor.serve [NOTEBOOK] [voila options]`` (``mrp-tutor app`` runs it, and
+``make app`` runs that) is Voila plus these things a public demo needs:
 
 - **Closing or reloading a tab stops its kernel at once.**  Voila's page sends
   ``POST /voila/api/shutdown/<kernel>`` on ``beforeunload`` with the ``_xsrf`` cookie's value,
