@@ -87,11 +87,13 @@ def install(root: Path) -> Installed:
         base = getattr(sys, "_base_executable", sys.executable)
         for v in (venv, pure_venv):
             _run([base, "-m", "venv", "--clear", v], home)
-        _run([venv / "bin" / "python", "-m", "pip", "install", "-q", "-c",
+        # --no-compile: Python compiles what it imports; byte-compiling every file of every
+        # dependency (pandas, matplotlib, JupyterLab...) would be most of the install's time
+        _run([venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-compile", "-c",
               REPO_ROOT / "constraints.txt", f"{compiled}[tutorials]", "pytest", "nbval"], home)
         # the .pth after the install: pip would see venv's mrp-tutor as installed already
-        _run([pure_venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps", pure],
-             home)
+        _run([pure_venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps",
+              "--no-compile", pure], home)
         (_site_packages(pure_venv) / "_mrp_test_deps.pth").write_text(
             f"{_site_packages(venv)}\n", encoding="utf-8")
         (root / ".ready").write_text("ok\n")
