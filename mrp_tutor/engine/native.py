@@ -44,7 +44,7 @@ def source_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def _stale() -> bool:
+def stale() -> bool:
     """Is a source of the engine not the one the compiled modules were built from?"""
     stamp = HERE / BUILD_STAMP
     if stamp.is_file():
@@ -93,7 +93,7 @@ def _decide() -> tuple[bool, str]:
                        "platform wheel for this Python has it)")
     if os.environ.get("MRP_PURE_PYTHON"):
         why = "plain Python (MRP_PURE_PYTHON is set)"
-    elif _stale():
+    elif stale():
         why = ("plain Python (its sources changed since the build: "
                + ("make setup rebuilds it)" if CHECKOUT else "reinstall the package)"))
     elif importlib.util.find_spec(GROUP) is None:

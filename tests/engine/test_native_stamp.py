@@ -39,10 +39,10 @@ def test_a_stamp_decides_staleness_whatever_the_file_times(tmp_path, monkeypatch
     # an install writes the sources after the library: file times would call it stale
     os.utime(lib, (1_000_000, 1_000_000))
     (tmp_path / native.BUILD_STAMP).write_text(native.source_digest(tmp_path) + "\n")
-    assert native._stale() is False
+    assert native.stale() is False
     (tmp_path / "sub" / "flow.py").write_text("y = 3\n")  # an edit after the build
     os.utime(tmp_path / "sub" / "flow.py", (0, 0))  # even one that looks older
-    assert native._stale() is True
+    assert native.stale() is True
 
 
 def test_without_a_stamp_file_times_decide(tmp_path, monkeypatch) -> None:
@@ -52,6 +52,6 @@ def test_without_a_stamp_file_times_decide(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(native, "HERE", tmp_path)
     os.utime(tmp_path / "state.py", (1_000, 1_000))
     os.utime(lib, (2_000, 2_000))
-    assert native._stale() is False
+    assert native.stale() is False
     os.utime(tmp_path / "state.py", (3_000, 3_000))
-    assert native._stale() is True
+    assert native.stale() is True

@@ -12,28 +12,12 @@ identical and the same seed gives the same log.  ``UA_GAMES`` games in CI (1,000
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from testkit.playouts import Checker, check_round_trips, scoring_as_directed
 
 from mrp_tutor.engine import Game, event_to_dict
 from mrp_tutor.engine.bots import bot_game
 from mrp_tutor.engine.rulesets import find_ruleset
-
-_LOADER = importlib.util.spec_from_file_location(
-    "random_playouts_checker_ua", Path(__file__).with_name("test_random_playouts.py"))
-assert _LOADER is not None and _LOADER.loader is not None
-_MODULE = importlib.util.module_from_spec(_LOADER)
-_LOADER.loader.exec_module(_MODULE)
-# every scoring placed what the rules direct: the first edition's check, from its file
-_FE = importlib.util.spec_from_file_location(
-    "first_edition_playouts", Path(__file__).with_name("test_first_edition_playouts.py"))
-assert _FE is not None and _FE.loader is not None
-_FE_MODULE = importlib.util.module_from_spec(_FE)
-_FE.loader.exec_module(_FE_MODULE)
-scoring_as_directed = _FE_MODULE.scoring_as_directed
-check_round_trips = _MODULE.check_round_trips
 
 RULES = find_ruleset("unique_abilities")
 SPEC = RULES.spec(use_env_overrides=False)
@@ -43,7 +27,7 @@ UA_GAMES = 1000
 CHUNKS = 10
 
 
-class AbilityChecker(_MODULE.Checker):  # type: ignore[misc, name-defined]
+class AbilityChecker(Checker):
     """The standard invariants, the Conspirator's documented excess, crews and tokens."""
 
     conspired: set[str] | None = None  # shuttles the Conspirator boarded (ids)
@@ -71,7 +55,7 @@ def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:
     colours = COLOURS[: 3 + seed % 3]
     checker = AbilityChecker(SPEC, fast_paths=seed % 50 == 7, pure_every=7 if seed % 50 == 3
                              else 0)
-    game = bot_game(SPEC, colours, seed, bot=bot, variant="unique_abilities", on_step=checker)
+    game = bot_game(SPEC, colours, seed, bot=bot, ruleset="unique_abilities", on_step=checker)
     assert scoring_as_directed(SPEC, game.log) > 0  # paid tokens come back: still exact
     final = game.state
     assert final.result is not None and final.round == 10 and final.ruleset == "unique_abilities"
@@ -80,7 +64,7 @@ def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:
     assert not final.windows
     dumped, _ = check_round_trips(SPEC, game)  # replay and JSON round trips identical
     if deterministic:
-        again = bot_game(SPEC, colours, seed, bot=bot, variant="unique_abilities")
+        again = bot_game(SPEC, colours, seed, bot=bot, ruleset="unique_abilities")
         assert [event_to_dict(e) for e in again.log] == dumped
 
 
@@ -101,7 +85,7 @@ def test_every_ability_is_used_and_declined_in_the_seeded_games() -> None:
     used: set[str] = set()
     declined: set[str] = set()
     for seed in range(40):
-        game = bot_game(SPEC, COLOURS[: 3 + seed % 3], seed, variant="unique_abilities")
+        game = bot_game(SPEC, COLOURS[: 3 + seed % 3], seed, ruleset="unique_abilities")
         for ev in game.log:
             if ev.type == "ability_window_closed":
                 (used if ev.used else declined).add(ev.ability)
