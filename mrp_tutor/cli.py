@@ -216,6 +216,6 @@ def _main(argv: Sequence[str] | None) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     # the package's own module (not this __main__ copy), so its CliError is the one caught
-    from mrp_tutor.cli import main as _main
+    from mrp_tutor.cli import main as cli_main
 
-    sys.exit(_main())
+    sys.exit(cli_main())
