@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -244,11 +244,12 @@ def search(
 
 def search_bot(
     rng: random.Random, *, iterations: int | None = 1000, seconds: float | None = None,
-    log: list[SearchResult] | None = None,
+    budget: Callable[[int], float] | None = None, log: list[SearchResult] | None = None,
 ) -> Any:
     """A bot (``(game, legal) -> intent``, see :mod:`.bots`) that searches from the view of the
-    seat deciding: it reads the game only through :func:`~.views.view_for`.  ``log`` (if
-    given) receives each search's result (benchmarks: decision times)."""
+    seat deciding: it reads the game only through :func:`~.views.view_for`.  ``budget`` (if
+    given) gives the seconds of a decision from its number of options (instead of
+    ``seconds``); ``log`` (if given) receives each search's result (benchmarks)."""
     from .views import view_for
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
@@ -259,7 +260,8 @@ def search_bot(
         if len(options) == 1:
             return options[0]
         view = view_for(game.spec, s, me)
-        res = search(game.spec, view, options, rng, iterations=iterations, seconds=seconds)
+        limit = budget(len(options)) if budget is not None else seconds
+        res = search(game.spec, view, options, rng, iterations=iterations, seconds=limit)
         if log is not None:
             log.append(res)
         return res.choice
