@@ -23,7 +23,7 @@ from . import intents as I
 from .ability_bot import score_ability
 from .appeal import character_values
 from .game import Game, destination, play_out
-from .search import search_bot
+from .search import SearchResult, search_bot
 from .spec import UNKNOWN, GameSpec
 from .state import GameState
 
@@ -278,14 +278,16 @@ def search_bot_for_simulation(rng: random.Random) -> Bot:
     return bot
 
 
-def hard_bot(rng: random.Random, seconds: float = HARD_SECONDS) -> Bot:
+def hard_bot(rng: random.Random, seconds: float = HARD_SECONDS,
+             log: list[SearchResult] | None = None) -> Bot:
     """The hard level: the search bot with a time budget per decision, less when there are few
-    options (a quarter with two, the whole from six on); a single option is played at once."""
+    options (a quarter with two, the whole from six on); a single option is played at once.
+    ``log`` (if given) receives each search's result."""
 
     def budget(options: int) -> float:
         return seconds * min(1.0, 0.25 + 0.1875 * max(0, options - 2))
 
-    bot: Bot = search_bot(rng, iterations=None, seconds=seconds, budget=budget)
+    bot: Bot = search_bot(rng, iterations=None, seconds=seconds, budget=budget, log=log)
     return bot
 
 

@@ -109,16 +109,22 @@ def _kind(spec: GameSpec, s: GameState) -> str:
 class _Iteration:
     """One iteration: descent in one sample, expansion, playout, credit."""
 
-    def __init__(self, spec: GameSpec, viewer: str, rng: random.Random) -> None:
+    def __init__(self, spec: GameSpec, viewer: str, rng: random.Random,
+                 guide: Callable[[Game, Sequence[I.Intent]], I.Intent] | None = None,
+                 greedy_share: float = 0.0) -> None:
         self.spec, self.viewer, self.rng = spec, viewer, rng
+        self.guide, self.greedy_share = guide, greedy_share
         self.decisions = 0
 
-    def policy(self, legal: Sequence[I.Intent]) -> I.Intent:
-        """The playout's decision: uniform, an action card always played, an ability sometimes
-        (as :func:`.bots.random_bot`)."""
+    def policy(self, game: Game, legal: Sequence[I.Intent]) -> I.Intent:
+        """The playout's decision: the guide's (greedy) with probability ``greedy_share``, else
+        uniform, an action card always played, an ability sometimes (as
+        :func:`.bots.random_bot`)."""
         rng = self.rng
         if type(legal[0]) is I.PlayAction:
             return legal[0]
+        if self.guide is not None and rng.random() < self.greedy_share:
+            return self.guide(game, legal)
         pick = legal[int(rng.random() * len(legal))]
         if type(pick) is I.UseAbility and rng.random() < 0.6:
             plain = [x for x in legal if type(x) is not I.UseAbility]
@@ -145,12 +151,12 @@ class _Iteration:
                 if len(mine) < len(legal):  # several colours choose at once: one at a time
                     legal = mine
                 if _controller(s, colour) != self.viewer and _kind(spec, s) in _SECRET:
-                    pick = self.policy(legal)  # another player's face-down decision
+                    pick = self.policy(game, legal)  # another player's face-down decision
                     game._apply(pick)
                     self.decisions += 1
                     continue
             if node is None or len(legal) == 1:
-                pick = self.policy(legal) if node is None else legal[0]
+                pick = self.policy(game, legal) if node is None else legal[0]
                 game._apply(pick)
                 self.decisions += 1
                 first = False
@@ -193,7 +199,7 @@ def _ucb(children: dict[I.Intent, Node], legal: Sequence[I.Intent]) -> I.Intent:
 
 def search(
     spec: GameSpec, view: View, options: Sequence[I.Intent], rng: random.Random, *,
-    iterations: int | None = 1000, seconds: float | None = None,
+    iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
 ) -> SearchResult:
     """Search from a seat's ``view`` among its ``options`` (its legal intents now).
 
@@ -214,7 +220,12 @@ def search(
     viewer = view["viewer"]
     root = Node()
     wins: dict[I.Intent, float] = {}
-    it = _Iteration(spec, viewer, rng)
+    guide = None
+    if greedy_share > 0:
+        from .bots import greedy_bot
+
+        guide = greedy_bot(rng)
+    it = _Iteration(spec, viewer, rng, guide, greedy_share)
     done = 0
     deadline = None if seconds is None else start + seconds
     least = len(options)
@@ -245,6 +256,7 @@ def search(
 def search_bot(
     rng: random.Random, *, iterations: int | None = 1000, seconds: float | None = None,
     budget: Callable[[int], float] | None = None, log: list[SearchResult] | None = None,
+    greedy_share: float = 0.0,
 ) -> Any:
     """A bot (``(game, legal) -> intent``, see :mod:`.bots`) that searches from the view of the
     seat deciding: it reads the game only through :func:`~.views.view_for`.  ``budget`` (if
@@ -259,10 +271,15 @@ def search_bot(
         options = [x for x in legal if x.colour == colour]
         if len(options) == 1:
             return options[0]
+        start = time.perf_counter()
         view = view_for(game.spec, s, me)
         limit = budget(len(options)) if budget is not None else seconds
-        res = search(game.spec, view, options, rng, iterations=iterations, seconds=limit)
+        if limit is not None:
+            limit = max(0.0, limit - (time.perf_counter() - start))
+        res = search(game.spec, view, options, rng, iterations=iterations, seconds=limit,
+                     greedy_share=greedy_share)
         if log is not None:
+            res.seconds = time.perf_counter() - start  # the whole decision, the view included
             log.append(res)
         return res.choice
 
