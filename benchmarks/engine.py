@@ -66,7 +66,7 @@ def engine_per_decision(games: int, players: int = 4, seed0: int = 0,
 
     start = time.perf_counter()
     for i in range(games):
-        bot_game(spec, colours, seed0 + i, variant=variant, on_step=count)
+        bot_game(spec, colours, seed0 + i, ruleset=variant, on_step=count)
     elapsed = time.perf_counter() - start
     decisions -= games  # on_step also runs once after each game ends
     return elapsed / games, elapsed / decisions, decisions

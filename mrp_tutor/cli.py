@@ -110,17 +110,13 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 @command
-def add_scenario_and_referee(sub: Subparsers) -> None:
-    from .cli_scenarios import add_scenario_commands
+def add_game_commands(sub: Subparsers) -> None:
+    """Each registered game's own commands (``scenario``/``referee``, ``fm``, ...)."""
+    from .core.games import games
 
-    add_scenario_commands(sub)
-
-
-@command
-def add_first_martians(sub: Subparsers) -> None:
-    from .first_martians.cli import add_fm_commands
-
-    add_fm_commands(sub)
+    for game in games():
+        if game.commands is not None:
+            game.commands(sub)
 
 
 # ------------------------------------------------------------------------------ main

@@ -8,7 +8,7 @@ as plain Python, only slower.  ``mrp_tutor.engine.COMPILED`` says which one is i
 
 Compiled: the game state, events, intents, the rules that run during play (flow, legal
 intents, phases, effects, rulesets, bots).  A ruleset may still be a plain-Python subclass of
-``Rules`` (see tests/engine/toy_ruleset).  Left as Python: the pydantic content models and what
+``Rules`` (see tests/testkit/toy_ruleset).  Left as Python: the pydantic content models and what
 validates or loads (content, spec, codec, checks, loading), ``rng`` (a subclass of
 ``random.Random``: compiled, it crashes), and the small rest (views, errors, secrecy, native).
 On any failure the build removes what it built and exits 0 with a warning (the plain-Python

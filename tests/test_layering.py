@@ -7,14 +7,23 @@
 - nothing outside ``mrp_tutor/engine`` imports or reaches a ``_private`` engine name;
 - explain never imports the app; the shared core (``mrp_tutor/core``) imports no game;
 - no phase or effect module branches on the 2-player variant (it lives in its ruleset);
-- no engine module is over 600 lines, the facade under 300.
+- no engine module is over 600 lines, the facade under 300;
+- the app's panels (``app/panels``, and the panel interface ``app/panel.py``) never import
+  ``app/ui.py`` (not even for typing) and never touch a private name of the app
+  (``app._guard``): what a panel may use is :class:`mrp_tutor.app.panel.Host`;
+- no tab is named by an integer index (``tabs.selected_index = 3``) in the app or its tests;
+- no import circle among the modules of ``mrp_tutor/app`` or ``mrp_tutor/engine`` (every
+  import counted, at the top of a module, in a function or for typing only: a graph of the
+  ast-parsed imports, its strongly connected components with more than one module).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -134,3 +143,76 @@ def test_no_phase_or_effect_branches_on_the_two_player_variant() -> None:
 def test_engine_modules_stay_small(path: Path) -> None:
     lines = len(path.read_text().splitlines())
     assert lines <= (300 if path == ENGINE / "game.py" else 600), (path, lines)
+
+
+# ------------------------------------------------------------------------------ the app's panels
+APP = PKG / "app"
+PANEL_SOURCES = [*sorted((APP / "panels").rglob("*.py")), APP / "panel.py", APP / "tabs.py"]
+# how a panel reaches the app (a private name after one of these is the app's)
+APP_HANDLES = {"app", "self.app", "ctx.app", "self.ctx.app", "host", "self.host"}
+
+
+@pytest.mark.parametrize("path", PANEL_SOURCES, ids=lambda p: p.name)
+def test_no_panel_imports_the_ui(path: Path) -> None:
+    hits = [m for m, _ in _imports(path) if m == "mrp_tutor.app.ui" or m.startswith(
+        "mrp_tutor.app.ui.")]
+    assert not hits, f"{path.name} imports {hits}"
+
+
+@pytest.mark.parametrize("path", PANEL_SOURCES, ids=lambda p: p.name)
+def test_no_panel_touches_a_private_name_of_the_app(path: Path) -> None:
+    bad = [f"{path.name}:{node.lineno}: {ast.unparse(node)}"
+           for node in ast.walk(ast.parse(path.read_text()))
+           if isinstance(node, ast.Attribute) and node.attr.startswith("_")
+           and not node.attr.startswith("__") and ast.unparse(node.value) in APP_HANDLES]
+    assert not bad, bad
+
+
+def test_no_tab_is_named_by_an_integer_index() -> None:
+    pattern = re.compile(r"selected_index\s*(=|==|!=)\s*\d|_refreshers\[\d|TAB_TITLES")
+    sources = [*APP.rglob("*.py"), *(ROOT / "tests" / "app").rglob("*.py"),
+               *(ROOT / "tests" / "browser").rglob("*.py")]
+    bad = [f"{p.relative_to(ROOT)}:{i}" for p in sources
+           for i, line in enumerate(p.read_text().splitlines(), 1) if pattern.search(line)]
+    assert not bad, bad
+
+
+# ------------------------------------------------------------------------------ import circles
+def import_graph(package: Path) -> nx.DiGraph:
+    """Modules of ``package`` and every import between them (top of a module, in a function,
+    for typing: all count); ``from . import x`` points at module ``x`` when it is one."""
+    modules = {_module(p): p for p in package.rglob("*.py")}
+    graph = nx.DiGraph()
+    for name, path in modules.items():
+        graph.add_node(name)
+        for mod, names in _imports(path):
+            if mod in modules and mod != name:
+                targets = [f"{mod}.{n}" for n in names if f"{mod}.{n}" in modules]
+                graph.add_edges_from((name, t) for t in targets or [mod] if t != name)
+    return graph
+
+
+def import_circles(package: Path) -> list[list[str]]:
+    """The import circles of ``package``: its strongly connected components of more than one
+    module, each sorted."""
+    return sorted(sorted(c) for c in nx.strongly_connected_components(import_graph(package))
+                  if len(c) > 1)
+
+
+def test_the_circle_check_finds_a_circle(tmp_path: Path) -> None:
+    pkg = tmp_path / "mrp_tutor" / "toy"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from . import b\n")
+    (pkg / "b.py").write_text("def f():\n    from .a import x\n")  # in a function: counts
+    (pkg / "c.py").write_text("from .a import y\n")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        assert import_circles(pkg) == [["mrp_tutor.toy.a", "mrp_tutor.toy.b"]]
+    finally:
+        ROOT = saved
+
+
+def test_no_import_circle_in_the_app() -> None:
+    assert import_circles(APP) == []

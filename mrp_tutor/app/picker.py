@@ -1,6 +1,9 @@
-"""The game picker above the app (split from :mod:`.fm_panel` so a visitor's kernel imports
-the First Martians engine, and networkx with it, only when that game is picked: ~1 s of CPU
-and ~15 MB per kernel that never shows it)."""
+"""The game picker above the app: one button per registered game (:mod:`mrp_tutor.core.games`).
+
+The first game's panel set is the app already built; another game's panel is built the first
+time it is picked, so a visitor's kernel imports that game's engine (and what it needs:
+networkx for the Mars map, ~1 s of CPU and ~15 MB per kernel that never shows it) only then.
+"""
 
 from __future__ import annotations
 
@@ -8,23 +11,21 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..core.games import get, titles
 
-def game_picker(mrp_root: Any) -> W.VBox:
-    """A game picker above the games' panel sets; the First Martians panel is built lazily."""
-    pick = W.ToggleButtons(options=["Mission: Red Planet", "First Martians"],
-                           _dom_classes=["game-picker"])
-    box = W.VBox([mrp_root])
-    built: dict[str, Any] = {}
+
+def game_picker(first_root: Any) -> W.VBox:
+    """A game picker above the games' panel sets (``first_root``: the first game's)."""
+    named = {title: name for name, title in titles()}  # imports no game
+    pick = W.ToggleButtons(options=list(named), _dom_classes=["game-picker"])
+    box = W.VBox([first_root])
+    built: dict[str, Any] = {next(iter(named)): first_root}
 
     def on_pick(change: dict[str, Any]) -> None:
-        if change["new"] == "First Martians":
-            if "fm" not in built:
-                from .fm_panel import FmPanel
-
-                built["fm"] = FmPanel()
-            box.children = [built["fm"].root]
-        else:
-            box.children = [mrp_root]
+        title = change["new"]
+        if title not in built:
+            built[title] = get(named[title]).build_panel().root
+        box.children = [built[title]]
 
     pick.observe(on_pick, names="value")
     return W.VBox([pick, box])

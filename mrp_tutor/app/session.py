@@ -56,13 +56,13 @@ class Session:
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(cls, spec: GameSpec, colours: Sequence[str] = DEFAULT_COLOURS, seed: int = 1,
-            *, variant: str = "standard", viewer: str | None = "") -> Session:
+            *, ruleset: str = "standard", viewer: str | None = "") -> Session:
         """A new game; ``viewer=""`` means "the first colour"."""
-        game = Game.new(spec, list(colours), seed, variant=variant)
+        game = Game.new(spec, list(colours), seed, ruleset=ruleset)
         v = game.state.order[0] if viewer == "" else viewer
         return cls(spec, game, viewer=v)
 
-    def new_game(self, colours: Sequence[str], seed: int, *, variant: str = "standard",
+    def new_game(self, colours: Sequence[str], seed: int, *, ruleset: str = "standard",
                  choices: Mapping[str, str] | None = None, spec: GameSpec | None = None) -> None:
         """Start a new game (undo history is cleared); ``choices``: setup choices the ruleset
         takes per colour (ability sheets); ``spec``: other game data (another ruleset's).
@@ -70,7 +70,7 @@ class Session:
         Raises:
             MalformedIntent: bad colours, player count or choice (nothing changes).
         """
-        game = Game.new(spec or self.spec, list(colours), seed, variant=variant, choices=choices)
+        game = Game.new(spec or self.spec, list(colours), seed, ruleset=ruleset, choices=choices)
         self.spec = game.spec
         self._reset(game, scenario=None)
 

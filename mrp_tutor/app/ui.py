@@ -1,9 +1,10 @@
 """The widget tree: panels that render the session's view and send intents to it.
 
-:class:`TutorApp` is the controller: every widget callback goes through :meth:`TutorApp._guard`
+:class:`TutorApp` is the controller: every widget callback goes through :meth:`TutorApp.guard`
 (errors become sentences in the status area, never tracebacks) and then :meth:`render`.
 Widgets hold no game state; their values are inputs, validated by the session/engine.
-Heavy tabs are built on first open.
+The tabs are the ones registered in :mod:`.tabs` (the panel interface: :mod:`.panel`), each
+built on first open.
 """
 
 from __future__ import annotations
@@ -25,24 +26,22 @@ from . import idle_gc, scenario_glue
 from .board import board_payload, zone_layout
 from .html import APP_CSS, e, sentences_html, status_html
 from .live import AppBoard, LiveHTML
+from .panel import Panel, PanelContext
 from .panels.corrections import operator_corrections, operator_path
-from .panels.hand import HandPanel
 from .panels.lesson import LessonPanel
 from .panels.path import picker_options
 from .panels.ruleset import RulesetPicker
 from .panels.seat import SeatPanel
 from .panels.stepper import StepperPanel, button, intent_fields
 from .panels.style import RESPONSIVE_CSS
-from .panels.view_tabs import LogTab, RulesTab, ScoresTab, TextBoardTab
 from .seeds import parse_seed, start_seed
 from .session import Session, StepReport
+from .tabs import TABS
 
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
 
 FREE_GAME = "__free__"
-TAB_TITLES = ("Log", "Scores", "Hand", "Lesson & quiz", "What if", "Referee", "Card data",
-              "Text board", "Rules", "Table", "Insights")
 
 
 def app_spec() -> GameSpec:
@@ -71,20 +70,18 @@ class TutorApp:
                 spec = load_spec(use_env_overrides=False)
                 startup_problem = (f"The card corrections in {operator_path()} were not "
                                    f"applied: {explain_error(spec, err).text}")
-        self.spec = spec
         # this visitor's card corrections (an overrides document) and the spec they give
         self.corrections: dict[str, Any] = {} if startup_problem else operator_corrections()
         self.corrected_spec: GameSpec | None = None
-        self.session = Session.new(self.spec, colours, start_seed(seed))
-        self.layout = zone_layout(self.spec)
+        self.session = Session.new(spec, colours, start_seed(seed))  # owns the spec in play
+        self._layout: tuple[GameSpec, Any] = (spec, zone_layout(spec))
         self.scenarios, problem = scenario_glue.load_library()
         self.target: tuple[str, str] | None = None
-        self._built: dict[int, bool] = {}
-        self._refreshers: dict[int, Callable[[], None]] = {}
-        self._quiz_answer: Any = None
+        self.ctx = PanelContext(self)  # what every panel is built from
+        self.panels: dict[str, Panel] = {}  # the tabs built so far, by title
         self._quiet = False
         self._shown: list[StepReport] = []  # reports in the explanation panel
-        self.lesson = LessonPanel(self)  # guided path + quiz (its tab is built on first open)
+        self.lesson = LessonPanel(self.ctx)  # guided path + quiz (its tab: built on first open)
 
         # the board's model also carries every live panel's text (one message per click)
         self.board = AppBoard(_dom_classes=["mrp-board-widget"])
@@ -96,7 +93,7 @@ class TutorApp:
                                    value=FREE_GAME, _dom_classes=["mrp-scenario"],
                                    layout=W.Layout(width="360px"))
         self.load_btn = button("Load", "mrp-load", "Set up the chosen scenario")
-        self.rules = RulesetPicker(self.spec, len(colours),  # rules + player count
+        self.rules = RulesetPicker(spec, len(colours),  # rules + player count
                                    on_change=lambda: self.seat.refresh_colours())
         self.players = self.rules.players
         # The seed decides every hidden card: the box is an input only, emptied once a game
@@ -116,28 +113,22 @@ class TutorApp:
         self.say("Ready.")
 
         # --- board, seat and stepper -----------------------------------------------------
-        self.seat = SeatPanel(self)
-        self.stepper = StepperPanel(self)
+        self.seat: SeatPanel = SeatPanel(self.ctx)
+        self.stepper: StepperPanel = StepperPanel(self.ctx)
         self.players.observe(lambda _c: self.seat.refresh_colours(), names="value")
 
         # --- tabs (lazy) --------------------------------------------------------------
-        self.tabs = W.Tab(children=[W.VBox() for _ in TAB_TITLES], _dom_classes=["mrp-tabs"])
-        for i, t in enumerate(TAB_TITLES):
-            self.tabs.set_title(i, t)
-        self._builders: dict[int, Callable[[], W.Widget]] = {
-            0: self._build_log, 1: self._build_scores, 2: self._build_hand,
-            3: self._build_lesson, 4: self._build_whatif, 5: self._build_referee,
-            6: self._build_cards, 7: self._build_text_board, 8: self._build_rules,
-            9: self._build_table, 10: self._build_insights,
-        }
+        self.tabs = W.Tab(children=[W.VBox() for _ in TABS], _dom_classes=["mrp-tabs"])
+        for i, tab in enumerate(TABS):
+            self.tabs.set_title(i, tab.title)
 
         # --- wiring -------------------------------------------------------------------
-        self.load_btn.on_click(self._guard(self.on_load_scenario))
-        self.new_btn.on_click(self._guard(self.on_new_game))
-        self.mode.observe(self._guard(self.on_mode), names="value")
-        self.viewer.observe(self._guard(self.on_viewer), names="value")
-        self.tabs.observe(self._guard(self.on_tab), names="selected_index")
-        self.board.on_pick(self._guard(self.on_pick), with_colour=True)
+        self.load_btn.on_click(self.guard(self.on_load_scenario))
+        self.new_btn.on_click(self.guard(self.on_new_game))
+        self.mode.observe(self.guard(self.on_mode), names="value")
+        self.viewer.observe(self.guard(self.on_viewer), names="value")
+        self.tabs.observe(self.guard(self.on_tab), names="selected_index")
+        self.board.on_pick(self.guard(self.on_pick), with_colour=True)
         self.board.on_bad_message(lambda msg: self.say(msg, "error"))
 
         left = W.VBox([self.board], layout=W.Layout(flex="3 1 0%", min_width="min(100%, 520px)"))
@@ -157,14 +148,28 @@ class TutorApp:
         self.root = W.VBox([header, W.HBox([left, right],
                                            layout=W.Layout(flex_flow="row wrap")), self.tabs],
                            _dom_classes=["mrp-app"])
-        self._set_viewer_options()
-        self._ensure_tab(0)
+        self.refresh_viewers()
+        self._ensure_tab(TABS[0].title)
         if problem or startup_problem:
             self.say(" ".join(p for p in (startup_problem, problem) if p), "error")
         self.render()
 
     # ================================================================= plumbing
-    def _guard(self, fn: F) -> F:
+    @property
+    def spec(self) -> GameSpec:
+        """The rules and data in play: the session's (it owns them; nothing here copies them)."""
+        return self.session.spec
+
+    @property
+    def layout(self) -> Any:
+        """The board's zone layout for the spec in play (the session's: it owns the spec; a
+        scenario or a new game may bring another ruleset's data)."""
+        spec = self.session.spec
+        if self._layout[0] is not spec:
+            self._layout = (spec, zone_layout(spec))
+        return self._layout[1]
+
+    def guard(self, fn: F) -> F:
         """Wrap a callback: engine errors and unexpected exceptions become status sentences."""
 
         @functools.wraps(fn)
@@ -203,7 +208,8 @@ class TutorApp:
         opts += picker_options(self.lesson.steps)  # grouped in teaching order
         return opts
 
-    def _set_viewer_options(self) -> None:
+    def refresh_viewers(self) -> None:
+        """The "View as" choices: the table and each player controlling a colour."""
         s = self.session.state
         controllers = []
         for c in s.order:
@@ -229,7 +235,7 @@ class TutorApp:
         view = sess.view()
         self.board.new_view((sess.viewer, sess.referee, sess.epoch))
         with self.board.hold_sync():
-            self.board.board = board_payload(self.spec, view, self.layout,
+            self.board.board = board_payload(sess.spec, view, self.layout,
                                              step=len(sess.game.log),
                                              targets=self.seat.board_targets())
         if reports is not None:
@@ -237,15 +243,15 @@ class TutorApp:
         self.stepper.render(view, reports)
         self.seed_shown.value = (f'<span class="mrp-seed-text">Seed {sess.state.seed} (replays '
                                  'this game)</span>' if sess.referee else "")
-        idx = self.tabs.selected_index
-        if idx is not None and idx in self._refreshers:
-            self._refreshers[idx]()
+        shown = self.shown_tab()
+        if shown in self.panels:
+            self.panels[shown].refresh(view)
         self.stepper.render_done()  # last: tells the page the render is complete
 
     # ================================================================= handlers
     def dispatch(self, data: Any) -> None:
         """Play untrusted intent data (validated by the engine); errors become sentences."""
-        self._guard(self._dispatch)(data)
+        self.guard(self._dispatch)(data)
 
     def _dispatch(self, data: Any) -> None:
         rep = self.session.play_dict(data)
@@ -263,9 +269,6 @@ class TutorApp:
             self.say(f"There is no scenario {sid!r}.", "error")
             return
         self.session.load_scenario(sc)
-        if self.session.spec is not self.spec:
-            self.spec = self.session.spec
-            self.layout = zone_layout(self.spec)
         self._after_new_position()
         steps = len(sc.steps)
         self.lesson.on_scenario_loaded(sc)
@@ -280,9 +283,6 @@ class TutorApp:
     def use_table(self, sc: Scenario, message: str) -> None:
         """Play on from a table the referee entered or loaded (Table tab)."""
         self.session.load_scenario(sc)
-        if self.session.spec is not self.spec:
-            self.spec = self.session.spec
-            self.layout = zone_layout(self.spec)
         self._after_new_position()
         self.say(message, "ok")
 
@@ -293,15 +293,13 @@ class TutorApp:
                      "random one.", "error")
             return
         new = self.rules.new_game(self.corrected_spec, self.seat.colour.value)  # picked rules
-        self.session.new_game(new.colours, seed, variant=new.ruleset, choices=new.choices,
+        self.session.new_game(new.colours, seed, ruleset=new.ruleset, choices=new.choices,
                               spec=new.spec)
-        if self.session.spec is not self.spec:  # another ruleset's data (or corrections)
-            self.spec = self.session.spec
-            self.layout = zone_layout(self.spec)
         self.seed.value = ""  # never left in a widget once the game has started
         self._after_new_position()
         self.stepper.explain.value = sentences_html(
-            [explain_event(self.spec, self.session.visible(ev)) for ev in self.session.game.log],
+            [explain_event(self.session.spec, self.session.visible(ev))
+             for ev in self.session.game.log],
             cite=self.board.cite_html)
         self.say("New game set up: press Next.", "ok")
 
@@ -309,25 +307,28 @@ class TutorApp:
         self.target = None
         self.seat.leave()
         self.viewer.disabled = self.session.referee
-        self._set_viewer_options()
+        self.refresh_viewers()
         if not self.session.referee and self.session.viewer is None and self.viewer.value:
             self.session.viewer = self.viewer.value
         self._clear_outputs()  # they were about the previous position
         self.render([])
 
     def _clear_outputs(self) -> None:
-        """Empty the what-if comparison and the ruling (built tabs only)."""
-        for name in ("whatif", "referee_tab"):
-            if hasattr(self, name):
-                getattr(self, name).clear()
+        """Forget what the built tabs computed about the previous position or viewer (a
+        what-if comparison, a ruling): every panel with a ``clear()``."""
+        for panel in self.panels.values():
+            clear = getattr(panel, "clear", None)
+            if clear is not None:
+                clear()
 
     def _reviewed(self) -> None:
         """The viewer or mode changed: redraw every panel that may hold someone's secrets."""
         self._clear_outputs()
         self.render(self._shown)  # the same steps, redacted for the new viewer
-        for idx, refresh in self._refreshers.items():  # hidden tabs are synced too
-            if idx != self.tabs.selected_index:
-                refresh()
+        shown, view = self.shown_tab(), self.session.view()
+        for title, panel in self.panels.items():  # hidden tabs are synced too
+            if title != shown:
+                panel.refresh(view)
 
     def on_mode(self, change: dict[str, Any]) -> None:
         self.session.referee = change["new"] == "Referee"
@@ -353,91 +354,50 @@ class TutorApp:
         self.target = (target, ident)
         self.stepper.render_decision(self.session.view())
         n = len([x for x in self.stepper.intents if ident in intent_fields(x)])
-        name = self.spec.card_name(ident)
-        if hasattr(self, "referee_tab"):
-            self.referee_tab.on_pick(target, ident)
+        name = self.session.spec.card_name(ident)
+        for panel in self.panels.values():  # built tabs that follow board clicks
+            follow = getattr(panel, "on_pick", None)
+            if follow is not None:
+                follow(target, ident)
         self.say(f"Picked {target} {name}: {plural(n, 'legal option')} "
                  f"{'involves' if n == 1 else 'involve'} it."
                  if n else f"Picked {target} {name}: no legal option involves it now.", "info")
 
-    def on_tab(self, change: dict[str, Any]) -> None:
-        idx = change["new"]
-        if idx is None:
-            return
-        self._ensure_tab(idx)
-        self._refreshers[idx]()
-
-    def _ensure_tab(self, idx: int) -> None:
-        if self._built.get(idx):
-            return
-        widget = self._builders[idx]()
-        children = list(self.tabs.children)
-        children[idx] = widget
-        self.tabs.children = children
-        self._built[idx] = True
-        idle_gc.settle_later()  # the tab's widgets and imports stay: full collections skip them
-
     # ================================================================= tabs
-    def _build_log(self) -> W.Widget:
-        self.log_tab = LogTab(self)
-        self._refreshers[0] = self.log_tab.refresh
-        return self.log_tab.root
+    def tab_titles(self) -> list[str]:
+        """The tabs' titles, in the order they are shown."""
+        return [tab.title for tab in TABS]
 
-    def _build_scores(self) -> W.Widget:
-        self.scores_tab = ScoresTab(self)
-        self._refreshers[1] = self.scores_tab.refresh
-        return self.scores_tab.root
+    def shown_tab(self) -> str | None:
+        """The title of the tab shown now (None: none is)."""
+        idx = self.tabs.selected_index
+        return None if idx is None else TABS[idx].title
 
-    def _build_hand(self) -> W.Widget:
-        self.hand = HandPanel(self)
-        self._refreshers[2] = self.hand.refresh
-        return self.hand.root
+    def open_tab(self, title: str) -> None:
+        """Show the tab ``title`` (built on first open) and refresh it."""
+        if self.shown_tab() == title:
+            self.panels[title].refresh(self.session.view())
+        else:
+            self.tabs.selected_index = self.tab_titles().index(title)  # on_tab: build, refresh
 
-    def _build_lesson(self) -> W.Widget:
-        widget = self.lesson.build()
-        self._refreshers[3] = self.lesson.refresh
-        return widget
+    def panel(self, title: str) -> Panel:
+        """The panel of the tab ``title``, built now if it was not yet."""
+        self._ensure_tab(title)
+        return self.panels[title]
 
-    def _build_whatif(self) -> W.Widget:
-        from .panels.whatif import WhatIfPanel
+    def on_tab(self, change: dict[str, Any]) -> None:
+        title = self.shown_tab()
+        if title is None:
+            return
+        self._ensure_tab(title)
+        self.panels[title].refresh(self.session.view())
 
-        self.whatif = WhatIfPanel(self)
-        self._refreshers[4] = self.whatif.refresh
-        return self.whatif.root
-
-    def _build_referee(self) -> W.Widget:
-        from .panels.referee_tab import RefereePanel
-
-        self.referee_tab = RefereePanel(self)
-        self._refreshers[5] = self.referee_tab.refresh
-        return self.referee_tab.root
-
-    def _build_cards(self) -> W.Widget:
-        from .panels.corrections import CorrectionsPanel
-
-        self.cards_panel = CorrectionsPanel(self)
-        self._refreshers[6] = lambda: None
-        return self.cards_panel.root
-
-    def _build_text_board(self) -> W.Widget:
-        self.text_tab = TextBoardTab(self)
-        self._refreshers[7] = self.text_tab.refresh
-        return self.text_tab.root
-
-    def _build_rules(self) -> W.Widget:
-        self.rules_tab = RulesTab(self)
-        self._refreshers[8] = self.rules_tab.refresh
-        return self.rules_tab.root
-
-    def _build_table(self) -> W.Widget:
-        from .panels.table_tab import TableTab
-
-        self.table_tab = TableTab(self)
-        self._refreshers[9] = self.table_tab.refresh
-        return self.table_tab.root
-
-    def _build_insights(self) -> W.Widget:
-        from .panels.insights import build_insights_tab
-
-        widget, self._refreshers[10] = build_insights_tab(self.say, self._guard)
-        return widget
+    def _ensure_tab(self, title: str) -> None:
+        if title in self.panels:
+            return
+        idx = self.tab_titles().index(title)
+        panel = self.panels[title] = TABS[idx].build(self.ctx)
+        children = list(self.tabs.children)
+        children[idx] = panel.root
+        self.tabs.children = children
+        idle_gc.settle_later()  # the tab's widgets and imports stay: full collections skip them

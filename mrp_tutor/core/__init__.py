@@ -6,7 +6,12 @@
   citations, rule search and the :class:`Explanation` (a sentence and its citation);
 * :mod:`.loading` - the hardened YAML reader and located validation messages.
 * :mod:`.scenario` - what every game's scenario shares (:class:`~.scenario.Quiz`, the
-  id/title/lesson/rules/quiz properties of :class:`~.scenario.ScenarioBase`).
+  id/title/lesson/rules/quiz properties of :class:`~.scenario.ScenarioBase`, the
+  :class:`~.scenario.ErrorExpectation` of a refused step);
+* :mod:`.expect` - checking a scenario step for any game (play an intent as expected, match
+  the expected events);
+* :mod:`.games` - the game registry: how each game loads, plays, explains and shows its
+  scenarios and table (the scenario loader, runner, CLI and app picker dispatch through it).
 
 Game engines (:mod:`mrp_tutor.engine`, :mod:`mrp_tutor.first_martians`) build on it; it
 knows nothing of any game.

@@ -1,4 +1,5 @@
-"""What every game's scenario shares: the quiz model and the pass-through properties.
+"""What every game's scenario shares: the quiz and error-expectation models and the
+pass-through properties.
 
 A scenario file of any game (Mission: Red Planet's :mod:`mrp_tutor.scenarios`, First
 Martians' :mod:`mrp_tutor.first_martians.scenarios`) has an id, a title, a lesson, the rule ids
@@ -11,6 +12,15 @@ from __future__ import annotations
 from typing import Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class ErrorExpectation(BaseModel):
+    # a step that must be refused: the error's stable code and (optionally) its rule id (a
+    # comment, not a docstring: the published JSON Schema of scenario files stays the same)
+    model_config = ConfigDict(extra="forbid")
+
+    code: str
+    rule: str | None = None
 
 
 class Quiz(BaseModel):

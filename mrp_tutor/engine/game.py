@@ -80,15 +80,16 @@ class Game:
 
     @classmethod
     def new(
-        cls, spec: GameSpec, colours: Sequence[str], seed: int, *, variant: str = "standard",
-        ruleset: str | None = None, choices: Mapping[str, str] | None = None,
+        cls, spec: GameSpec, colours: Sequence[str], seed: int, *, ruleset: str = "standard",
+        choices: Mapping[str, str] | None = None, variant: str | None = None,
     ) -> Game:
         """Set up a new game (all setup steps) and run to the first decision.
 
-        ``ruleset`` (or its older name ``variant``) names a registered ruleset; ``choices``:
-        per-colour setup choices it takes (``unique_abilities``: ability sheets).
+        ``ruleset`` names a registered ruleset; ``choices``: per-colour setup choices it takes
+        (``unique_abilities``: ability sheets).  ``variant``: the older name of ``ruleset``,
+        accepted until the last tests using it are renamed (do not use it in new code).
         """
-        state, log = setup_events(spec, colours, seed, variant=ruleset or variant,
+        state, log = setup_events(spec, colours, seed, ruleset=variant or ruleset,
                                   choices=choices)
         advance(spec, state, log)
         return cls(spec, state, log)

@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from mrp_tutor.core.games import load_document
 from mrp_tutor.core.scenario import ScenarioBase
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import intents as I
@@ -149,16 +150,20 @@ def _unknown_ruleset(name: str) -> str:
 
 
 def scenario_from_dict(data: Any, source: str = "scenario", path: Path | None = None) -> Any:
-    """Validate a scenario document (parsed YAML) and build its position.
+    """Validate a scenario document (parsed YAML) of any game and build its position: the
+    game its ``game:`` field names loads it (:mod:`mrp_tutor.core.games`).
 
     Raises:
         ContentError: every problem, located (field path) and with the rule it breaks.
     """
     check_tree(data, source)  # depth, numbers, keys and ids, whoever built ``data``
-    if isinstance(data, dict) and data.get("game") == "first_martians":
-        from mrp_tutor.first_martians.scenarios import fm_scenario_from_dict
+    return load_document(data, source, path)
 
-        return fm_scenario_from_dict(data, source, path)
+
+def mrp_scenario_from_dict(data: Any, source: str = "scenario",
+                           path: Path | None = None) -> Scenario:
+    """Validate a Mission: Red Planet scenario document (the registry's ``load`` for it;
+    ``data`` has passed :func:`~mrp_tutor.loader.check_tree`)."""
     if not isinstance(data, dict):
         raise ContentError(source, [f"document: a scenario is a mapping, not "
                                     f"{type(data).__name__} (scenario format)"])

@@ -13,14 +13,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
-from mrp_tutor.core.scenario import Quiz
+from mrp_tutor.core.scenario import ErrorExpectation, Quiz
 
 Count = NonNegativeInt
 Stage = Literal["missions", "choose", "resolve", "production", "reveal_discoveries",
                 "final_scoring"]
 
 
-__all__ = ["Quiz", "ScenarioDoc", "schema_json"]  # Quiz: every game's (mrp_tutor.core)
+# ErrorExpectation and Quiz: every game's (mrp_tutor.core.scenario)
+__all__ = ["ErrorExpectation", "Quiz", "ScenarioDoc", "schema_json"]
 
 
 class _M(BaseModel):
@@ -113,11 +114,6 @@ class Setup(_M):
                                    "sheet (the others are drawn at random)")
 
 
-class ErrorExpectation(_M):
-    code: str
-    rule: str | None = None
-
-
 class DecisionExpectation(_M):
     kind: str
     colours: list[str] | None = None
@@ -189,8 +185,8 @@ class ScenarioDoc(_M):
     """A scenario file."""
 
     game: Literal["mission_red_planet"] = Field(
-        default="mission_red_planet", description="first_martians files have their own "
-        "layout (mrp_tutor.first_martians.scenarios)")
+        default="mission_red_planet", description="another game's files have their own "
+        "layout (its registration in mrp_tutor.core.games)")
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     title: str = Field(min_length=1)
     lesson: str = Field(min_length=1, description="markdown: what happens and which rule")

@@ -2,55 +2,31 @@
 
 :func:`run_scenario` plays a scenario's steps on the game its position builds and returns a
 :class:`ScenarioResult` whose failures are sentences naming the file, the step and what
-differed.  :func:`check_events` (expected events in order, forbidden event types) serves
-every game's scenarios (see :mod:`mrp_tutor.first_martians.scenarios`).
+differed.  Another game's scenario is run by the game that loaded it (the game registry,
+:mod:`mrp_tutor.core.games`); the step checks every game shares live in
+:mod:`mrp_tutor.core.expect` (re-exported here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
+from mrp_tutor.core.expect import check_events as core_check_events
+from mrp_tutor.core.expect import play_intent
+from mrp_tutor.core.games import PlayResult, play_scenario
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.errors import MrpError
 from mrp_tutor.engine.game import Game, decision, legal_intents
 from mrp_tutor.engine.state import GameState
 
 from .core import Scenario, needs_advance
-from .model import ErrorExpectation, Step
+from .model import Step
+
+__all__ = ["ScenarioResult", "check_events", "play_intent", "run_scenario"]
 
 
-@dataclass(slots=True)
-class ScenarioResult:
-    """What running a scenario found."""
-
-    ok: bool
-    failures: list[str]
-    events: list[Any]
-    game: Any
-
-
-def _match_event(ev: E.Event, want: Mapping[str, Any]) -> bool:
-    if ev.type != want.get("type"):
-        return False
-    for k, v in want.items():
-        if k == "type":
-            continue
-        if not hasattr(ev, k):
-            return False
-        got = getattr(ev, k)
-        if isinstance(got, tuple):
-            got = [list(x) if isinstance(x, tuple) else x for x in got]
-            v = [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, list) else v
-        if got != v:
-            return False
-    return True
-
-
-def _fmt(ev: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in ev.items())
+ScenarioResult = PlayResult  # the name this module has always exported
 
 
 def run_scenario(sc: Any) -> ScenarioResult:
@@ -58,10 +34,11 @@ def run_scenario(sc: Any) -> ScenarioResult:
 
     Failures are sentences that name the scenario, the step and what differed.
     """
-    if not isinstance(sc, Scenario):  # another game's scenario (``game:`` field)
-        from mrp_tutor.first_martians.scenarios import run_fm_scenario
+    return play_scenario(sc)  # the game that loaded it plays it (mrp_tutor.core.games)
 
-        return ScenarioResult(*run_fm_scenario(sc))
+
+def play_mrp_scenario(sc: Scenario) -> PlayResult:
+    """Run a Mission: Red Planet scenario (the game registry's ``play`` for it)."""
     game = sc.build()
     failures: list[str] = []
     events: list[E.Event] = []
@@ -92,37 +69,7 @@ def run_scenario(sc: Any) -> ScenarioResult:
         failures.extend(check_events(where, new, st))
         if st.expect.state is not None:
             failures.extend(_check_state(where, game, st))
-    return ScenarioResult(not failures, failures, events, game)
-
-
-def play_intent(where: str, said: str, play: Callable[[Any], list[Any]], intent: Any,
-                want: ErrorExpectation | None, snapshot: Callable[[], Any],
-                failures: list[str], *, table: str = "position",
-                engine: str = "engine") -> list[Any] | None:
-    """``play(intent)`` (``said``: the intent in words) as the step expects: accepted, or
-    refused with ``want``'s code and rule and nothing changed (``snapshot`` of the ``table``
-    before and after).  Adds what differed to ``failures``; returns the new events, or None
-    when the ``engine`` failed (a defect, reported as a sentence: the run stops there)."""
-    before = snapshot()
-    try:
-        new = play(intent)
-    except MrpError as err:
-        if want is None:
-            failures.append(f"{where}: {said} was refused: {err.code} (rule {err.rule}): "
-                            f"{err.message}")
-        elif err.code != want.code or (want.rule is not None and err.rule != want.rule):
-            failures.append(f"{where}: expected error {want.code} (rule {want.rule}), got "
-                            f"{err.code} (rule {err.rule}): {err.message}")
-        if snapshot() != before:
-            failures.append(f"{where}: the refused intent changed the {table}")
-        return []
-    except Exception as exc:  # an engine defect is reported, never a traceback
-        failures.append(f"{where}: the {engine} failed on {said}: {type(exc).__name__}: {exc}")
-        return None
-    if want is not None:
-        failures.append(f"{where}: {said} was accepted, but the rules forbid it ({want.code}, "
-                        f"rule {want.rule})")
-    return new
+    return PlayResult(not failures, failures, events, game)
 
 
 def _snapshot(s: GameState) -> Any:
@@ -132,24 +79,9 @@ def _snapshot(s: GameState) -> Any:
 
 
 def check_events(where: str, new: list[Any], st: Step,
-                  to_dict: Callable[[Any], dict[str, Any]] = E.event_to_dict) -> list[str]:
-    out: list[str] = []
-    k = 0
-    for want in st.expect.events:
-        while k < len(new) and not _match_event(new[k], want):
-            k += 1
-        if k >= len(new):
-            same = [e for e in new if e.type == want.get("type")]
-            seen = "; ".join(_fmt(to_dict(e)) for e in same[:4]) or "none of that type"
-            out.append(f"{where}: expected event {_fmt(want)} (in order), got: {seen}")
-            k = 0
-            continue
-        k += 1
-    for t in st.expect.no_events:
-        hits = [e for e in new if e.type == t]
-        if hits:
-            out.append(f"{where}: no {t} event expected, got {_fmt(to_dict(hits[0]))}")
-    return out
+                 to_dict: Callable[[Any], dict[str, Any]] = E.event_to_dict) -> list[str]:
+    """:func:`mrp_tutor.core.expect.check_events` with this game's events by default."""
+    return core_check_events(where, new, st, to_dict)
 
 
 def _check_state(where: str, game: Game, st: Step) -> list[str]:

@@ -75,7 +75,7 @@ def play_game(spec: GameSpec, players: int, seed: int, bots: Sequence[str],
     the rows match the old ``simulate`` output seed for seed.
     """
     colours = colours_for(spec, players)
-    game = Game.new(spec, colours, seed, variant=ruleset or variant_for(players))
+    game = Game.new(spec, colours, seed, ruleset=ruleset or variant_for(players))
     if len(set(bots)) == 1:
         return play_out(game, BOTS[bots[0]](random.Random(f"bot:{seed}")))
     kinds = dict(zip(colours, bots, strict=True))

@@ -95,9 +95,9 @@ def test_a_villain_peek_reaches_only_its_players_view(app: TutorApp) -> None:
     assert app.session.viewer == "red"  # the Versatile Villain's own view
     app.stepper.on_next()  # Red pays a token and looks at Outer region 2 (Lichen)
     assert "Lichen" in app.stepper.explain.value
-    app.tabs.selected_index = 2  # the Hand tab, then every other tab, built and shown
-    for i in range(len(app.tabs.children)):
-        app.tabs.selected_index = i
+    app.open_tab("Hand")  # the Hand tab, then every other tab, built and shown
+    for title in app.tab_titles():
+        app.open_tab(title)
     assert "Lichen" in page_text(app)  # red's page holds it: the scan below can fail
     app.viewer.value = "blue"  # another player's view of the same table
     assert app.session.viewer == "blue"
@@ -115,8 +115,8 @@ def test_a_unique_abilities_game_stepped_with_next_to_the_end(app: TutorApp) -> 
     app.players.value = 5
     app.on_new_game()
     assert app.session.state.ruleset == "unique_abilities" and len(app.session.state.order) == 5
-    for i in range(len(app.tabs.children)):
-        app.tabs.selected_index = i
+    for title in app.tab_titles():
+        app.open_tab(title)
     for _ in range(60):
         if app.session.game.over:
             break

@@ -64,13 +64,13 @@ def test_app_builds_with_stable_classes(app: TutorApp) -> None:
 
 def test_next_plays_a_decision_and_explains_it_with_a_citation(app: TutorApp) -> None:
     before = len(app.session.game.log)
-    log_before = app.log_tab.html.value
+    log_before = app.panel("Log").html.value
     app.stepper.next_btn.click()
     assert len(app.session.game.log) > before
     assert "Step played" in app.status_text()
     explained = app.stepper.explain.value
     assert "mrp-cite" in explained and "[setup.missions]" in explained
-    assert app.log_tab.html.value != log_before
+    assert app.panel("Log").html.value != log_before
 
 
 def test_back_restores_the_previous_position(app: TutorApp) -> None:
@@ -194,13 +194,13 @@ def test_hidden_information_is_absent_from_another_viewer(app: TutorApp, spec: A
     everything = _all_widget_state(app)
     assert spec.missions[mission].name not in everything
     assert "Soldier" not in app.stepper.explain.value
-    assert "soldier" not in app.log_tab.html.value.lower()
+    assert "soldier" not in app.panel("Log").html.value.lower()
     # red itself sees its own pick
     app.viewer.value = "red"
-    app.tabs.selected_index = 2
-    app.hand.seat.value = "red"
-    app.hand.show_btn.click()
-    assert "Soldier" in app.hand.info.value
+    app.open_tab("Hand")
+    app.panel("Hand").seat.value = "red"
+    app.panel("Hand").show_btn.click()
+    assert "Soldier" in app.panel("Hand").info.value
 
 
 def test_referee_view_only_in_referee_mode(app: TutorApp, spec: Any) -> None:
@@ -218,30 +218,30 @@ def test_leaving_referee_mode_hides_what_the_referee_saw(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.dispatch({"type": "choose_character", "colour": "blue", "character": "soldier"})
     assert "Soldier" in app.stepper.explain.value
-    app.tabs.selected_index = 5
-    app.referee_tab.rule_final.click()
-    assert app.referee_tab.ruling.value
-    app.tabs.selected_index = 0
-    assert "soldier" in app.log_tab.html.value.lower()
-    app.tabs.selected_index = 1  # the log tab is hidden now, but its widget is still synced
+    app.open_tab("Referee")
+    app.panel("Referee").rule_final.click()
+    assert app.panel("Referee").ruling.value
+    app.open_tab("Log")
+    assert "soldier" in app.panel("Log").html.value.lower()
+    app.open_tab("Scores")  # the log tab is hidden now, but its widget is still synced
     app.mode.value = "Tutor"  # viewer red again
-    assert "soldier" not in app.log_tab.html.value.lower()
+    assert "soldier" not in app.panel("Log").html.value.lower()
     assert "Soldier" not in app.stepper.explain.value
     assert "Blue made a secret choice" in app.stepper.explain.value
-    assert app.referee_tab.ruling.value == ""
+    assert app.panel("Referee").ruling.value == ""
 
 
 def test_pass_and_play_sealed_pick(app: TutorApp) -> None:
     to_choose(app)
-    app.tabs.selected_index = 2
-    app.hand.seat.value = "blue"
-    app.hand.show_btn.click()
-    assert "Blue's hand" in app.hand.info.value
-    app.hand.cards.value = "pilot"
-    app.hand.lock_btn.click()
+    app.open_tab("Hand")
+    app.panel("Hand").seat.value = "blue"
+    app.panel("Hand").show_btn.click()
+    assert "Blue's hand" in app.panel("Hand").info.value
+    app.panel("Hand").cards.value = "pilot"
+    app.panel("Hand").lock_btn.click()
     assert app.session.state.seats["blue"].chosen == "pilot"
     assert app.session.viewer is None  # hidden again: the table view
-    assert "Pilot" not in app.hand.info.value
+    assert "Pilot" not in app.panel("Hand").info.value
     assert "locked a character" in app.status_text()
 
 
@@ -272,17 +272,17 @@ def test_board_click_on_ship_filters_options(app: TutorApp) -> None:
 
 
 def test_referee_edit_over_capacity_is_refused_with_the_rule(app: TutorApp, spec: Any) -> None:
-    app.tabs.selected_index = 5
+    app.open_tab("Referee")
     ship = app.session.state.docked()[0]
     cap = spec.cap[ship]
-    app.referee_tab.ship.value = ship
-    app.referee_tab.ship_colour.value = "green"
-    app.referee_tab.ship_n.value = cap + 1
+    app.panel("Referee").ship.value = ship
+    app.panel("Referee").ship_colour.value = "green"
+    app.panel("Referee").ship_n.value = cap + 1
     start = snapshot(app)
-    app.referee_tab.ship_btn.click()
+    app.panel("Referee").ship_btn.click()
     assert "Referee mode" in app.status_text()  # not allowed in tutor mode
     app.mode.value = "Referee"
-    app.referee_tab.ship_btn.click()
+    app.panel("Referee").ship_btn.click()
     text = app.status_text()
     assert f"capacity {cap}" in text and "ships.capacity" in text
     assert snapshot(app) == start
@@ -290,12 +290,12 @@ def test_referee_edit_over_capacity_is_refused_with_the_rule(app: TutorApp, spec
 
 def test_referee_edit_beyond_22_astronauts_is_refused(app: TutorApp) -> None:
     app.mode.value = "Referee"
-    app.tabs.selected_index = 5
-    app.referee_tab.zone.value = "hellas"
-    app.referee_tab.zone_colour.value = "red"
-    app.referee_tab.zone_n.value = 23
+    app.open_tab("Referee")
+    app.panel("Referee").zone.value = "hellas"
+    app.panel("Referee").zone_colour.value = "red"
+    app.panel("Referee").zone_n.value = 23
     start = snapshot(app)
-    app.referee_tab.zone_btn.click()
+    app.panel("Referee").zone_btn.click()
     assert "22 astronauts" in app.status_text()
     assert "components.astronauts" in app.status_text()
     assert snapshot(app) == start
@@ -319,17 +319,17 @@ def test_edit_error_sentences_are_the_shared_explanations(spec: Any) -> None:
 
 def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
     app.mode.value = "Referee"
-    app.tabs.selected_index = 5
+    app.open_tab("Referee")
     supply = app.session.state.seats["red"].supply
-    app.referee_tab.zone.value = "hellas"
-    app.referee_tab.zone_colour.value = "red"
-    app.referee_tab.zone_n.value = 3
-    app.referee_tab.zone_btn.click()
+    app.panel("Referee").zone.value = "hellas"
+    app.panel("Referee").zone_colour.value = "red"
+    app.panel("Referee").zone_n.value = 3
+    app.panel("Referee").zone_btn.click()
     assert app.session.state.zones["hellas"]["red"] == 3
     assert app.session.state.seats["red"].supply == supply - 3
     assert app.session.state.face_up["hellas"]  # astronauts arrived: the token turned up
-    app.referee_tab.face.value = "hellas"
-    app.referee_tab.face_btn.click()
+    app.panel("Referee").face.value = "hellas"
+    app.panel("Referee").face_btn.click()
     assert "already face up" in app.status_text()
     app.stepper.back_btn.click()
     assert not app.session.state.face_up["hellas"]
@@ -338,33 +338,33 @@ def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
 
 
 def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
-    app.tabs.selected_index = 5
-    app.referee_tab.rule_final.click()  # tutor mode: a final ruling would show others' missions
-    assert "Referee mode" in app.status_text() and app.referee_tab.ruling.value == ""
+    app.open_tab("Referee")
+    app.panel("Referee").rule_final.click()  # tutor mode: a final ruling shows others' missions
+    assert "Referee mode" in app.status_text() and app.panel("Referee").ruling.value == ""
     app.mode.value = "Referee"
-    app.referee_tab.zone.value = "hellas"
+    app.panel("Referee").zone.value = "hellas"
     for colour, n in (("red", 2), ("blue", 1)):
-        app.referee_tab.zone_colour.value = colour
-        app.referee_tab.zone_n.value = n
-        app.referee_tab.zone_btn.click()
-    app.referee_tab.face.value = "hellas"
-    app.referee_tab.face_btn.click()  # only face-up zones produce
-    app.referee_tab.rule_prod.click()
-    assert "Red receives" in app.referee_tab.ruling.value
-    assert "production.majority" in app.referee_tab.ruling.value
-    app.referee_tab.rule_final.click()
-    ruling = app.referee_tab.ruling.value
+        app.panel("Referee").zone_colour.value = colour
+        app.panel("Referee").zone_n.value = n
+        app.panel("Referee").zone_btn.click()
+    app.panel("Referee").face.value = "hellas"
+    app.panel("Referee").face_btn.click()  # only face-up zones produce
+    app.panel("Referee").rule_prod.click()
+    assert "Red receives" in app.panel("Referee").ruling.value
+    assert "production.majority" in app.panel("Referee").ruling.value
+    app.panel("Referee").rule_final.click()
+    ruling = app.panel("Referee").ruling.value
     assert "scoring.final" in ruling and "If the game ended now" in ruling
 
 
 def test_what_if_compares_on_copies(app: TutorApp) -> None:
     to_choose(app)
     start = snapshot(app)
-    app.tabs.selected_index = 4
-    app.whatif.a.value = 0
-    app.whatif.b.value = 1
-    app.whatif.go.click()
-    assert app.whatif.out.value.count('class="mrp-whatif-col"') == 2
+    app.open_tab("What if")
+    app.panel("What if").a.value = 0
+    app.panel("What if").b.value = 1
+    app.panel("What if").go.click()
+    assert app.panel("What if").out.value.count('class="mrp-whatif-col"') == 2
     assert snapshot(app) == start
 
 
@@ -373,27 +373,28 @@ def test_what_if_never_reveals_hidden_picks(app: TutorApp, spec: Any) -> None:
     app.dispatch({"type": "choose_character", "colour": "red", "character": "soldier"})
     app.dispatch({"type": "choose_character", "colour": "blue", "character": "saboteur"})
     app.viewer.value = "green"  # green chooses last: its pick would start the countdown
-    app.tabs.selected_index = 4
-    app.whatif.a.value = 0
-    app.whatif.b.value = 1
-    app.whatif.go.click()
-    out = app.whatif.out.value
+    app.open_tab("What if")
+    app.panel("What if").a.value = 0
+    app.panel("What if").b.value = 1
+    app.panel("What if").go.click()
+    out = app.panel("What if").out.value
     assert "hidden until it really happens" in out
     assert "Soldier" not in out and "Saboteur" not in out
     app.mode.value = "Referee"  # the referee may look ahead
-    app.tabs.selected_index = 4
-    app.whatif.go.click()
-    assert "reveals the" in app.whatif.out.value and "hidden until" not in app.whatif.out.value
+    app.open_tab("What if")
+    app.panel("What if").go.click()
+    out = app.panel("What if").out.value
+    assert "reveals the" in out and "hidden until" not in out
 
 
 def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
     app.mode.value = "Referee"
-    app.tabs.selected_index = 5
-    app.referee_tab.zone.value = "syrtis_major"
-    app.referee_tab.zone_colour.value = "blue"
-    app.referee_tab.zone_n.value = 4
-    app.referee_tab.zone_btn.click()
-    app.tabs.selected_index = 3
+    app.open_tab("Referee")
+    app.panel("Referee").zone.value = "syrtis_major"
+    app.panel("Referee").zone_colour.value = "blue"
+    app.panel("Referee").zone_n.value = 4
+    app.panel("Referee").zone_btn.click()
+    app.open_tab("Lesson & quiz")
     assert "Syrtis Major" in app.lesson.quiz_q.value
     # astronauts put into a zone turn its face-down resource token up, as a landing does
     # (the loader's validator: a zone with astronauts has its token face up)
@@ -411,15 +412,15 @@ def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
 
 
 def test_text_board_is_a_table_with_headers(app: TutorApp) -> None:
-    app.tabs.selected_index = 7
-    html = app.text_tab.html.value
+    app.open_tab("Text board")
+    html = app.panel("Text board").html.value
     assert "<caption>" in html and 'scope="row"' in html and "Hellas" in html
     assert "ship " in html and not re.search(r"\bs\d\d\b", html)  # ships by name, not s07
 
 
 def test_scores_tab_renders_tables_and_race(app: TutorApp) -> None:
-    app.tabs.selected_index = 1
-    html = app.scores_tab.html.value
+    app.open_tab("Scores")
+    html = app.panel("Scores").html.value
     assert "mrp-scoreboard" in html and "mrp-majorities" in html and "mrp-race" in html
 
 
@@ -470,7 +471,7 @@ def test_scenario_picker_tolerates_an_empty_library_and_plays_steps(spec: Any) -
     assert "forbid" in app.status_text()
     assert "illegal move on purpose" in app.stepper.explain.value
     app.stepper.back_btn.click()
-    app.tabs.selected_index = 3
+    app.open_tab("Lesson & quiz")
     assert "Is keeping a mission legal now?" in app.lesson.quiz_q.value
     app.lesson.quiz_pick.value = "legal"
     app.lesson.quiz_check.click()
@@ -479,8 +480,8 @@ def test_scenario_picker_tolerates_an_empty_library_and_plays_steps(spec: Any) -
 
 def test_card_data_correction_is_validated_then_saved(app: TutorApp, tmp_path: Any) -> None:
     path = tmp_path / "overrides.yaml"  # the operator's file (MRP_TUTOR_OVERRIDES, fixture)
-    app.tabs.selected_index = 6
-    cd = app.cards_panel
+    app.open_tab("Card data")
+    cd = app.panel("Card data")
     assert "unverified" in cd.table.value
     cd.id.value = "s01"
     cd.field.value = "capacity"
@@ -520,7 +521,7 @@ def test_real_library_scenario_with_quiz(spec: Any) -> None:
     assert "Scenario loaded" in app.status_text()
     app.stepper.next_btn.click()
     assert "round.ties_clockwise" in app.stepper.explain.value
-    app.tabs.selected_index = 3
+    app.open_tab("Lesson & quiz")
     assert "Who resolves first?" in app.lesson.quiz_q.value
     app.lesson.quiz_pick.value = "Red"
     app.lesson.quiz_check.click()

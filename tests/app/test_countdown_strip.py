@@ -21,7 +21,7 @@ def resolving_session(ruleset: str = "standard") -> Session:
     spec = load_spec(use_env_overrides=False)
     sess = Session.new(spec, ("red", "blue", "green", "yellow"), 7)
     if ruleset != "standard":
-        sess.new_game(("red", "blue", "green", "yellow"), 7, variant=ruleset)
+        sess.new_game(("red", "blue", "green", "yellow"), 7, ruleset=ruleset)
     for _ in range(60):
         v = sess.view()
         if v["stage"] == "resolve" and v["character"] and v["queue"]:

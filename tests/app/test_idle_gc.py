@@ -140,7 +140,7 @@ def test_an_app_click_is_handled_with_collection_held(make_app: Any) -> None:
     seen: list[bool] = []
 
     async def body() -> None:
-        app._guard(lambda: seen.append(held()))()
+        app.guard(lambda: seen.append(held()))()
         seen.append(idle_gc._S.pending is not None)
         await asyncio.sleep(DELAY_S * 3)
         seen.append(held())

@@ -20,7 +20,7 @@ assert "mrp_tutor.first_martians" not in sys.modules
 app = build_app(seed=3)
 app.stepper.next_btn.click()
 print(",".join(m for m in ("pandas", "pyarrow", "networkx") if m in sys.modules))
-app.tabs.selected_index = 1  # Scores: a pandas table
+app.open_tab("Scores")  # Scores: a pandas table
 print("pandas" in sys.modules, "error" in app.status.value)
 """
 

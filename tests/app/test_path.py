@@ -36,7 +36,7 @@ def test_the_path_holds_every_lesson_once_in_teaching_order() -> None:
 def test_start_here_walks_steps_and_remembers_progress(app: TutorApp) -> None:
     lesson = app.lesson
     lesson.start_btn.click()
-    assert app.tabs.selected_index == 3
+    assert app.shown_tab() == "Lesson & quiz"
     assert "step 1 of" in lesson.path_head.value and "goal of the game" in lesson.intro.value
     first = lesson.steps[0].scenario
     assert app.session.scenario is not None and app.session.scenario.id == first.id

@@ -134,10 +134,10 @@ def test_a_seated_learner_cannot_switch_to_a_bots_view(app: TutorApp) -> None:
     app.viewer.value = "blue"  # as a hostile page could send despite the disabled control
     assert app.session.viewer == "red" and app.viewer.value == "red"
     assert "only red's view" in app.status_text()
-    app.tabs.selected_index = 2
-    app.hand.seat.value = "blue"
-    app.hand.show_btn.click()
-    assert app.session.viewer == "red" and app.hand.open is None
+    app.open_tab("Hand")
+    app.panel("Hand").seat.value = "blue"
+    app.panel("Hand").show_btn.click()
+    assert app.session.viewer == "red" and app.panel("Hand").open is None
 
 
 def test_a_click_naming_an_unknown_astronaut_is_refused(app: TutorApp) -> None:
@@ -150,10 +150,11 @@ def test_a_click_naming_an_unknown_astronaut_is_refused(app: TutorApp) -> None:
 
 
 def test_what_if_compares_the_learners_own_options(app: TutorApp) -> None:
-    app.tabs.selected_index = 4
-    assert app.whatif.a.value is not None and app.whatif.b.value is not None  # nothing starts blank
-    assert all(label.startswith("Red: ") for label, _ in app.whatif.a.options)
+    app.open_tab("What if")
+    whatif = app.panel("What if")
+    assert whatif.a.value is not None and whatif.b.value is not None  # nothing starts blank
+    assert all(label.startswith("Red: ") for label, _ in app.panel("What if").a.options)
     before = len(app.session.game.log)
-    app.whatif.go.click()
+    app.panel("What if").go.click()
     assert "Both choices were played on copies" in app.status_text()
     assert len(app.session.game.log) == before

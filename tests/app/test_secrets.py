@@ -52,9 +52,9 @@ def to_choose(app: TutorApp) -> None:
 
 
 def open_hand(app: TutorApp, colour: str) -> None:
-    app.tabs.selected_index = 2
-    app.hand.seat.value = colour
-    app.hand.show_btn.click()
+    app.open_tab("Hand")
+    app.panel("Hand").seat.value = colour
+    app.panel("Hand").show_btn.click()
 
 
 def test_the_seed_is_in_no_widget_once_the_game_started(app: TutorApp) -> None:
@@ -100,20 +100,20 @@ def test_a_locked_pick_leaves_nothing_of_itself(app: TutorApp, spec: Any) -> Non
     to_choose(app)
     app.viewer.value = ""  # the table
     open_hand(app, "blue")
-    assert app.hand.cards.index is None  # nothing preselected
-    app.hand.cards.value = "pilot"
-    app.hand.lock_btn.click()
+    assert app.panel("Hand").cards.index is None  # nothing preselected
+    app.panel("Hand").cards.value = "pilot"
+    app.panel("Hand").lock_btn.click()
     assert app.session.state.seats["blue"].chosen == "pilot"
-    assert app.hand.cards.index is None and app.hand.cards.options == ()
+    assert app.panel("Hand").cards.index is None and app.panel("Hand").cards.options == ()
     state = page_state(app)
     assert "pilot" not in state  # the id (labels are names) ...
     assert "Locked pick: Pilot" not in state
     # ... and the next player's hand opens with nothing selected
     open_hand(app, "red")
-    assert "Red's hand" in app.hand.info.value
-    assert app.hand.cards.index is None and app.hand.cards.value is None
-    assert "Locked pick: none yet" in app.hand.info.value
-    app.hand.lock_btn.click()  # locking nothing is refused, nothing is played
+    assert "Red's hand" in app.panel("Hand").info.value
+    assert app.panel("Hand").cards.index is None and app.panel("Hand").cards.value is None
+    assert "Locked pick: none yet" in app.panel("Hand").info.value
+    app.panel("Hand").lock_btn.click()  # locking nothing is refused, nothing is played
     assert "pick a character first" in app.status_text()
     assert app.session.state.seats["red"].chosen is None
     blue_mission = spec.card_name(app.session.state.seats["blue"].missions[0])
@@ -124,14 +124,14 @@ def test_switching_the_hands_player_resets_every_control(app: TutorApp, spec: An
     to_choose(app)
     app.viewer.value = ""
     open_hand(app, "green")
-    app.hand.cards.value = "soldier"
+    app.panel("Hand").cards.value = "soldier"
     green_mission = spec.card_name(app.session.state.seats["green"].missions[0])
-    assert green_mission in app.hand.info.value
-    app.hand.seat.value = "red"  # the device is passed on without "Hide"
-    assert app.hand.open is None and app.session.viewer is None
-    assert app.hand.cards.index is None and app.hand.cards.options == ()
-    assert app.hand.box.children == ()
-    assert "Hands are hidden" in app.hand.info.value
+    assert green_mission in app.panel("Hand").info.value
+    app.panel("Hand").seat.value = "red"  # the device is passed on without "Hide"
+    assert app.panel("Hand").open is None and app.session.viewer is None
+    assert app.panel("Hand").cards.index is None and app.panel("Hand").cards.options == ()
+    assert app.panel("Hand").box.children == ()
+    assert "Hands are hidden" in app.panel("Hand").info.value
     assert green_mission not in page_state(app)
     assert app.session.state.seats["green"].chosen is None
 
@@ -140,17 +140,18 @@ def test_the_log_row_cache_always_shows_what_the_viewer_may_see_now(app: TutorAp
     to_choose(app)
     app.viewer.value = "red"
     app.dispatch({"type": "choose_character", "colour": "red", "character": "soldier"})
-    assert "Soldier" in app.log_tab.html.value and app.log_tab.html.value == fresh_log(app)
+    log = app.panel("Log").html
+    assert "Soldier" in log.value and log.value == fresh_log(app)
     app.viewer.value = "blue"  # red's pick is red's secret again
-    assert "Soldier" not in app.log_tab.html.value and app.log_tab.html.value == fresh_log(app)
+    assert "Soldier" not in log.value and log.value == fresh_log(app)
     app.mode.value = "Referee"
-    assert "Soldier" in app.log_tab.html.value
+    assert "Soldier" in app.panel("Log").html.value
     app.mode.value = "Tutor"
     for _ in range(5):
         app.stepper.next_btn.click()
-        assert app.log_tab.html.value == fresh_log(app)
+        assert app.panel("Log").html.value == fresh_log(app)
     for _ in range(3):
         app.stepper.back_btn.click()
-        assert app.log_tab.html.value == fresh_log(app)
+        assert app.panel("Log").html.value == fresh_log(app)
     app.new_btn.click()
-    assert app.log_tab.html.value == fresh_log(app)
+    assert app.panel("Log").html.value == fresh_log(app)

@@ -44,13 +44,13 @@ def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
     monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # nothing may be read or written there
     a = build_app(spec=spec, seed=7)
-    a.tabs.selected_index = 9
+    a.open_tab("Table")
     return a
 
 
 def referee(app: TutorApp) -> Any:
     app.mode.value = "Referee"
-    return app.table_tab
+    return app.panel("Table")
 
 
 # ----------------------------------------------------------------- the document and the code
@@ -190,8 +190,8 @@ def test_corrections_are_bounded(field: str, value: Any, says: str) -> None:
 
 def test_corrections_stay_in_their_session(app: TutorApp, spec: Any, tmp_path: Path) -> None:
     other = build_app(spec=spec, seed=8)
-    app.tabs.selected_index = 6
-    cd = app.cards_panel
+    app.open_tab("Card data")
+    cd = app.panel("Card data")
     cd.kind.value = ("zones", "zones")
     cd.id.value = "ausonia"
     cd.field.value = "name"
@@ -218,8 +218,8 @@ def test_corrections_stay_in_their_session(app: TutorApp, spec: Any, tmp_path: P
 
 # ----------------------------------------------------------------- check your copy
 def test_check_your_copy_marks_entries_verified_or_changes_nothing(app: TutorApp) -> None:
-    app.tabs.selected_index = 6
-    form = next(w for w in app.cards_panel.root.children
+    app.open_tab("Card data")
+    form = next(w for w in app.panel("Card data").root.children
                 if "mrp-check-copy" in getattr(w, "_dom_classes", ()))
     panel_ships = next(w for w in form.children if "mrp-cc-ships" in w._dom_classes)
     before = len(app.spec.unverified())
@@ -241,7 +241,7 @@ def test_check_your_copy_marks_entries_verified_or_changes_nothing(app: TutorApp
     assert all(s["verified"] for s in board["docks"] if s)
     ship = app.spec.content.ships.ships[0]
     assert ship.source == "my copy" and ship.verified
-    cd = app.cards_panel
+    cd = app.panel("Card data")
     adj = next(i for label, i in cd.mine.options if label.startswith("zones/adjacency"))
     cd.mine.value = adj
     cd.remove.click()

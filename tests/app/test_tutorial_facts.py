@@ -75,7 +75,7 @@ def test_07_score_breakdown_adds_up() -> None:
 
 def test_08_two_player_variant_seats_secrets_and_winning() -> None:
     spec = load_spec()
-    game = Game.new(spec, ["red", "green", "blue", "yellow"], seed=2024, variant="two_player")
+    game = Game.new(spec, ["red", "green", "blue", "yellow"], seed=2024, ruleset="two_player")
     s = game.state
     assert len(s.docks) == 4
     assert s.seats["blue"].controller == "red" and s.seats["yellow"].controller == "green"

@@ -79,7 +79,7 @@ def fresh_board(app: TutorApp) -> dict[str, Any]:
 
 
 def same_as_fresh(page: Page, app: TutorApp) -> None:
-    assert page.log_html() == fresh_log(app) == app.log_tab.html.value
+    assert page.log_html() == fresh_log(app) == app.panel("Log").html.value
     assert json.dumps(page.values["board"]) == json.dumps(fresh_board(app))  # keys' order too
 
 

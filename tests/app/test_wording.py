@@ -58,7 +58,7 @@ def test_the_scan_catches_ids() -> None:
 def test_event_sentences_and_options_of_whole_games_use_names(spec: Any, players: int,
                                                              seed: int) -> None:
     colours = list(spec.colours)[: 4 if players == 2 else players]
-    game = Game.new(spec, colours, seed, variant="two_player" if players == 2 else "standard")
+    game = Game.new(spec, colours, seed, ruleset="two_player" if players == 2 else "standard")
     bad: dict[str, str] = {}
     seen_options: set[str] = set()
     for _ in range(4000):
@@ -213,9 +213,9 @@ def test_the_scores_tab_reads_in_words(spec: Any, ruleset: str, tmp_path: Any,
             break
         app.stepper.on_run_round()
     assert app.session.game.over
-    app.tabs.selected_index = 1  # the Scores tab is built when first opened
-    app.scores_tab.refresh()
-    html = app.scores_tab.html.value
+    app.open_tab("Scores")  # the Scores tab is built when first opened
+    app.panel("Scores").refresh(app.session.view())
+    html = app.panel("Scores").html.value
     assert "Final score breakdown" in html and "Points in tokens" in html
     text = re.sub(r"<[^>]+>", " ", html)
     assert raw_words(text) == [], raw_words(text)

@@ -373,7 +373,7 @@ def record_app_messages(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[
     steps: list[dict[str, Any]] = []
 
     def snap(forms: dict[str, Any]) -> None:
-        steps.append({**forms, "html": app.log_tab.html.value, "expect_board": hub.board,
+        steps.append({**forms, "html": app.panel("Log").html.value, "expect_board": hub.board,
                       "cd_html": app.stepper.countdown.value,
                       "rows": dict(hub.log["rows"])})
 

@@ -93,7 +93,7 @@ def test_engine_errors_read_as_sentences(variant: str) -> None:
     for seed in range(6):
         colours = ["red", "blue", "green", "yellow"][: 4 if variant == "two_player" else 3 +
                                                         seed % 2]
-        game = Game.new(SPEC, colours, seed, variant=variant)
+        game = Game.new(SPEC, colours, seed, ruleset=variant)
         bot = random_bot(random.Random(seed))
         rng = random.Random(seed)
         while not game.over:
@@ -113,7 +113,7 @@ def test_engine_errors_read_as_sentences(variant: str) -> None:
 @pytest.mark.parametrize(("call", "code"), [
     (lambda: setup_events(SPEC, ["red", "red", "pink"], 1), "bad_colours"),
     (lambda: setup_events(SPEC, ["red", "blue"], 1), "bad_player_count"),
-    (lambda: setup_events(SPEC, ["red", "blue", "green"], 1, variant="chess"), "unknown_variant"),
+    (lambda: setup_events(SPEC, ["red", "blue", "green"], 1, ruleset="chess"), "unknown_variant"),
     (lambda: I.intent_from_dict({"type": "teleport"}), "intent_malformed"),
     (lambda: I.intent_from_dict({"type": "board", "colour": "red", "ship": "s01", "x": 1}),
      "intent_malformed"),

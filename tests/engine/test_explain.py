@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import random
-from pathlib import Path
 
 import pytest
+from testkit.engine_codes import engine_codes
 
 from mrp_tutor.engine import (
     EVENT_TYPES,
@@ -23,33 +22,6 @@ from mrp_tutor.engine.game import check_intent
 from mrp_tutor.engine.rulesets import RULESETS
 from mrp_tutor.explain import EVENT_TEMPLATES, explain_error, explain_event, search_rules
 
-ENGINE = Path(__file__).resolve().parents[2] / "mrp_tutor" / "engine"
-ERRORS = {"MrpError", "IllegalIntent", "MalformedIntent", "NotYourDecision", "WrongPhase",
-          "GameOver"}
-
-
-def _engine_codes() -> dict[str, set[str | None]]:
-    """(code -> rule ids) of every error the engine source can raise."""
-    found: dict[str, set[str | None]] = {}
-    for py in ENGINE.rglob("*.py"):
-        tree = ast.parse(py.read_text())
-        for node in ast.walk(tree):
-            args: list[ast.expr] = []
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS:
-                args = list(node.args)
-            elif isinstance(node, ast.FunctionDef) and node.name.startswith("diagnose"):
-                for fact in ast.walk(node):  # a refusal: (code, rule, sentence, facts)
-                    if isinstance(fact, ast.Tuple) and len(fact.elts) == 4:
-                        elts = fact.elts
-                        if isinstance(elts[0], ast.Constant) and isinstance(elts[0].value, str):
-                            found.setdefault(elts[0].value, set()).add(
-                                elts[1].value if isinstance(elts[1], ast.Constant) else "?")
-                continue
-            if len(args) >= 2 and isinstance(args[0], ast.Constant):
-                rule = args[1].value if isinstance(args[1], ast.Constant) else "?"
-                found.setdefault(args[0].value, set()).add(rule)
-    return found
-
 
 def test_every_event_type_has_a_template():
     # every event type, the referee's position_edited too, is registered by the engine itself
@@ -62,7 +34,7 @@ def test_every_error_code_cites_an_existing_rule(spec):
     known = set(spec.rules)
     for rules in RULESETS.values():
         known |= set(rules.spec(use_env_overrides=False).rules)
-    codes = _engine_codes()
+    codes = engine_codes()
     assert len(codes) > 30
     for code, rules in codes.items():
         for rule in rules:
@@ -136,7 +108,7 @@ def test_every_illegal_intent_explains_itself_with_a_citation(spec):
                     assert state_to_dict(g.state) == before
             g.play(rng.choice(g.legal_intents()), trusted=True)
     assert len(seen) >= 15, seen
-    assert seen <= set(_engine_codes())
+    assert seen <= set(engine_codes())
 
 
 def test_malformed_intents_are_typed_errors():

@@ -1,33 +1,33 @@
 """A toy ruleset plugs in through the hooks: one data folder plus one module, no engine edit.
 
-``tests/engine/toy_ruleset``: countdown ascending (1 -> 9) and tied majorities take nothing
+``tests/testkit/toy_ruleset``: countdown ascending (1 -> 9) and tied majorities take nothing
 (tokens stay in the zone), each citing its own rule from its own data folder.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import testkit
 
 from mrp_tutor.engine import Game
 from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.rulesets import RULESETS, Rules, find_ruleset
+from mrp_tutor.engine.rulesets import RULESETS, Rules, find_ruleset, register
 from mrp_tutor.explain import explain_event
 
-HERE = Path(__file__).resolve().parent / "toy_ruleset"
+HERE = Path(testkit.__file__).resolve().parent / "toy_ruleset"
 ENGINE = Path(__file__).resolve().parents[2] / "mrp_tutor" / "engine"
 COLOURS = ["red", "blue", "green", "yellow"]
 
 
 @pytest.fixture(scope="module")
 def toy() -> Iterator[Rules]:
-    spec = importlib.util.spec_from_file_location("toy_ruleset_module", HERE / "toy.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # registers "toy"
+    # imported here, not at collection: registering it then would show it to every test
+    toy_module = importlib.import_module("testkit.toy_ruleset.toy")
+    register(toy_module.Toy)  # again if an earlier test module imported it and popped it
     yield find_ruleset("toy")
     RULESETS.pop("toy", None)
 
@@ -35,7 +35,7 @@ def toy() -> Iterator[Rules]:
 @pytest.fixture(scope="module")
 def games(toy: Rules) -> list[Game]:
     spec = toy.spec(use_env_overrides=False)
-    return [bot_game(spec, COLOURS, seed, variant="toy") for seed in range(6)]
+    return [bot_game(spec, COLOURS, seed, ruleset="toy") for seed in range(6)]
 
 
 def test_the_toy_is_one_data_folder_and_one_small_module(toy: Rules) -> None:

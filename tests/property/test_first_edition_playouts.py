@@ -9,25 +9,12 @@ and the same seed gives the same log.  ``FE_GAMES`` games in CI (1,000).
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from testkit.playouts import Checker, check_round_trips, scoring_as_directed
 
-from mrp_tutor.engine import GameSpec, event_to_dict
+from mrp_tutor.engine import event_to_dict
 from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.events import Event
 from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.engine.state import GameState
-
-# the standard playouts' invariant checker and round trips, from its file (importlib mode)
-_LOADER = importlib.util.spec_from_file_location(
-    "random_playouts_checker", Path(__file__).with_name("test_random_playouts.py"))
-assert _LOADER is not None and _LOADER.loader is not None
-_MODULE = importlib.util.module_from_spec(_LOADER)
-_LOADER.loader.exec_module(_MODULE)
-Checker = _MODULE.Checker
-check_round_trips = _MODULE.check_round_trips
 
 RULES = find_ruleset("first_edition")
 SPEC = RULES.spec(use_env_overrides=False)
@@ -36,44 +23,6 @@ FE_GAMES = 1000
 CHUNKS = 10
 
 
-#: seed 003 §6: the tokens each explored region receives at the scorings after turns 5 and 8;
-#: after turn 10 three, changed by its discovery (Infinite Vein 5, Empty Mine 2, Mining
-#: Accident none)
-FIXED = {1: 1, 2: 2}
-TURN_10 = {"infinite_vein": 5, "empty_mine": 2, "mining_accident": 0}
-
-
-def scoring_as_directed(spec: GameSpec, log: list[Event]) -> int:
-    """Every scoring placed exactly what the rules direct, in every explored region, and every
-    gain of tokens (start, Blocks of Ice, Sylvanite Vein) was paid in full: the supply never
-    ran short (fe.tutor.token_supply).  Returns the number of regions scored."""
-    s = GameState(ruleset=spec.ruleset, seed=0, order=[], seats={})
-    scored = 0
-    production, explored, made = 0, set(), {}
-
-    def settle() -> int:
-        want = {z: FIXED[production] if production in FIXED
-                else TURN_10.get(s.discoveries.get(z, ""), 3) for z in explored}
-        assert made == {z: n for z, n in want.items() if n}, (production, made, want)
-        return len(made)
-
-    for ev in log:
-        if ev.type == "track_advanced":
-            if production:
-                scored += settle()
-                production = 0
-            if ev.kind == "production":
-                production, made = ev.number, {}
-                explored = {z for z in spec.zones if s.face_up[z]}
-        elif ev.type == "tokens_produced":
-            assert ev.count == ev.wanted and ev.zone not in made, ev
-            made[ev.zone] = ev.count
-        elif ev.type == "tokens_gained":
-            assert ev.count == ev.wanted, ev
-        ev.apply(s)
-    if production:
-        scored += settle()
-    return scored
 
 
 def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:

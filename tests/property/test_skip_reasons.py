@@ -121,7 +121,7 @@ GAMES: list[tuple[str, int, Callable[[int], list[str]]]] = [
 @pytest.mark.parametrize("chunk", range(3))
 def test_every_skip_reason_is_true_in_random_games(chunk: int) -> None:
     for variant, seed, colours in GAMES[chunk::3]:
-        game = bot_game(SPEC, colours(seed), seed, variant=variant)
+        game = bot_game(SPEC, colours(seed), seed, ruleset=variant)
         _check_log(game.log)
 
 

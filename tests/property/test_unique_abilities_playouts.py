@@ -12,28 +12,12 @@ identical and the same seed gives the same log.  ``UA_GAMES`` games in CI (1,000
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from testkit.playouts import Checker, check_round_trips, scoring_as_directed
 
 from mrp_tutor.engine import Game, event_to_dict
 from mrp_tutor.engine.bots import bot_game
 from mrp_tutor.engine.rulesets import find_ruleset
-
-_LOADER = importlib.util.spec_from_file_location(
-    "random_playouts_checker_ua", Path(__file__).with_name("test_random_playouts.py"))
-assert _LOADER is not None and _LOADER.loader is not None
-_MODULE = importlib.util.module_from_spec(_LOADER)
-_LOADER.loader.exec_module(_MODULE)
-# every scoring placed what the rules direct: the first edition's check, from its file
-_FE = importlib.util.spec_from_file_location(
-    "first_edition_playouts", Path(__file__).with_name("test_first_edition_playouts.py"))
-assert _FE is not None and _FE.loader is not None
-_FE_MODULE = importlib.util.module_from_spec(_FE)
-_FE.loader.exec_module(_FE_MODULE)
-scoring_as_directed = _FE_MODULE.scoring_as_directed
-check_round_trips = _MODULE.check_round_trips
 
 RULES = find_ruleset("unique_abilities")
 SPEC = RULES.spec(use_env_overrides=False)
@@ -43,7 +27,7 @@ UA_GAMES = 1000
 CHUNKS = 10
 
 
-class AbilityChecker(_MODULE.Checker):  # type: ignore[misc, name-defined]
+class AbilityChecker(Checker):
     """The standard invariants, the Conspirator's documented excess, crews and tokens."""
 
     conspired: set[str] | None = None  # shuttles the Conspirator boarded (ids)

@@ -106,7 +106,7 @@ def test_saved_positions_load_back_identically() -> None:
     for seed in range(8):
         two = seed >= 6  # the 2-player variant: neutral decks, boxed cards
         g = Game.new(spec, ["red", "blue", "green", "yellow"][: 4 if two else 3 + seed % 2],
-                     seed=seed, variant="two_player" if two else "standard")
+                     seed=seed, ruleset="two_player" if two else "standard")
         rng = random.Random(seed)
         for _ in range(rng.randrange(5, 200)):
             if g.over:

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from ...core.words import plural
 from ...engine.spec import GameSpec
 from ..html import e
+
+if TYPE_CHECKING:
+    from ..panel import PanelContext
 
 MY_COPY = "my copy"
 MAX_NAME = 40
@@ -179,10 +182,11 @@ def merged(doc: dict[str, Any], file: str, key: str, entries: list[dict[str, Any
 class CheckCopyPanel:
     """Three text tables (ships, zones, placements), each marked checked as a whole."""
 
-    def __init__(self, app: Any, commit: Any) -> None:
-        self.app = app
+    def __init__(self, ctx: PanelContext, commit: Any) -> None:
+        self.ctx = ctx
+        self.app = app = ctx.app
         self.commit = commit  # (doc, sentence) -> bool, from the corrections panel
-        spec = app.corrected_spec or app.spec
+        spec = app.corrected_spec or ctx.spec
         area = {"layout": W.Layout(width="100%", max_width="640px"), "rows": 10}
         self.ships = W.Textarea(value=ships_text(spec), _dom_classes=["mrp-cc-ships"], **area)
         self.zones = W.Textarea(value=zones_text(spec), _dom_classes=["mrp-cc-zones"], **area)
@@ -194,7 +198,7 @@ class CheckCopyPanel:
                           ("placements", "mrp-cc-placements-ok")):
             b = W.Button(description="Mark as checked against my copy", _dom_classes=[cls],
                          layout=W.Layout(width="auto"))
-            b.on_click(app._guard(lambda _b, w=what: self.mark(w)))
+            b.on_click(ctx.guard(lambda _b, w=what: self.mark(w)))
             buttons.append(b)
         self.root = W.VBox([
             W.HTML("<h4>Check your copy</h4><p>Own the game? Compare each table with your "
@@ -212,7 +216,7 @@ class CheckCopyPanel:
         ], _dom_classes=["mrp-check-copy"])
 
     def mark(self, what: str) -> None:
-        spec = self.app.corrected_spec or self.app.spec
+        spec = self.app.corrected_spec or self.ctx.spec
         doc = self.app.corrections
         try:
             if what == "ships":

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import copy
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 import yaml
@@ -24,6 +24,9 @@ from ...engine.spec import GameSpec, load_spec
 from ...loader import load_yaml, parse_yaml
 from ..html import e, status_html
 from .check_copy import CheckCopyPanel
+
+if TYPE_CHECKING:
+    from ..panel import PanelContext, View
 
 MAX_NAME = 40
 MAX_TEXT = 300
@@ -169,8 +172,11 @@ def spec_with(doc: dict[str, Any], ruleset: str = "base") -> GameSpec:
 class CorrectionsPanel:
     """The Card data tab: the table of entries, a correction form, this session's list."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    title = "Card data"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.app = ctx.app
         self.kind = W.Dropdown(description="Cards", options=KINDS, _dom_classes=["mrp-cd-kind"])
         self.table = W.HTML(_dom_classes=["mrp-cards"],
                             layout=W.Layout(max_height="300px", overflow="auto"))
@@ -186,8 +192,8 @@ class CorrectionsPanel:
                                layout=W.Layout(width="420px", max_width="100%"))
         self.remove = W.Button(description="Remove", _dom_classes=["mrp-cd-remove"])
         self.download = W.HTML(_dom_classes=["mrp-cd-download"])
-        guard = app._guard
-        self.kind.observe(guard(lambda _c: self.refresh()), names="value")
+        guard = ctx.guard
+        self.kind.observe(guard(lambda _c: self.redraw()), names="value")
         self.save.on_click(guard(lambda _b: self.keep()))
         self.remove.on_click(guard(lambda _b: self.drop()))
         row = W.Layout(flex_flow="row wrap")
@@ -197,13 +203,17 @@ class CorrectionsPanel:
                             W.HTML("<b>Your corrections</b> (this session only; they apply to "
                                    "the next new game or table)"),
                             W.HBox([self.mine, self.remove], layout=row), self.download,
-                            CheckCopyPanel(app, self.commit).root],
+                            CheckCopyPanel(ctx, self.commit).root],
                            _dom_classes=["mrp-card-data"])
-        self.refresh()
+        self.redraw()
 
     # ------------------------------------------------------------------ view
-    def refresh(self) -> None:
-        spec = self.app.corrected_spec or self.app.spec
+    def refresh(self, view: View) -> None:
+        """Nothing to redraw when the game moves: the card data change only here."""
+
+    def redraw(self) -> None:
+        """The table of entries and this session's corrections."""
+        spec = self.app.corrected_spec or self.ctx.spec
         f, key = self.kind.value
         ents = list(getattr(getattr(spec.content, f), key))
         rows = []
@@ -245,7 +255,7 @@ class CorrectionsPanel:
     def commit(self, doc: dict[str, Any], done: str) -> bool:
         """Validate the whole set; keep it (and write the operator's file) when it loads."""
         try:
-            spec = spec_with(doc, self.app.spec.ruleset)
+            spec = spec_with(doc, self.ctx.spec.ruleset)
         except ContentError as err:
             msg = (f"Not kept: the correction does not fit the data rules "
                    f"({'; '.join(err.problems[:3])}).")
@@ -265,7 +275,7 @@ class CorrectionsPanel:
                 done += f" Could not write {path} ({exc.strerror})."
         self.out.value = status_html(done, "ok")
         self.app.say(done, "ok")
-        self.refresh()
+        self.redraw()
         return True
 
     def keep(self) -> None:

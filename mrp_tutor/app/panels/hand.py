@@ -15,14 +15,17 @@ from ..html import e
 from .stepper import button
 
 if TYPE_CHECKING:
-    from ..ui import TutorApp
+    from ..panel import PanelContext, View
 
 
 class HandPanel:
     """Player chooser, Show/Hide, the hand's cards and the Lock button."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
+    title = "Hand"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.app = ctx.app
         intro = W.HTML("<p>Pass-and-play: pass the device to one player, who shows their hand, "
                        "picks a character and locks it. The pick stays hidden until the "
                        "countdown reveals it.</p>")
@@ -34,10 +37,10 @@ class HandPanel:
         self.info = W.HTML(_dom_classes=["mrp-hand"])
         self.box = W.VBox([])
         self.open: str | None = None  # whose hand is shown
-        self.seat.observe(app._guard(self.on_seat), names="value")
-        self.show_btn.on_click(app._guard(self.show))
-        self.hide_btn.on_click(app._guard(self.hide))
-        self.lock_btn.on_click(app._guard(self.lock))
+        self.seat.observe(ctx.guard(self.on_seat), names="value")
+        self.show_btn.on_click(ctx.guard(self.show))
+        self.hide_btn.on_click(ctx.guard(self.hide))
+        self.lock_btn.on_click(ctx.guard(self.lock))
         self.root = W.VBox([intro, W.HBox([self.seat, self.show_btn, self.hide_btn]),
                             self.info, self.box])
 
@@ -50,9 +53,8 @@ class HandPanel:
         self.cards.options = []
         self.box.children = []
 
-    def refresh(self) -> None:
-        app = self.app
-        spec, sess = app.spec, app.session
+    def refresh(self, view: View) -> None:
+        spec, sess = self.ctx.spec, self.ctx.session
         seats = self.seats()
         current = self.seat.value
         if list(self.seat.options) != seats:
@@ -71,7 +73,7 @@ class HandPanel:
             self.info.value = (f"<p>Hands are hidden. {e(public)}</p>" if public
                                else "<p>Hands are hidden.</p>")
             return
-        seat = sess.view()["seats"][self.open]
+        seat = view["seats"][self.open]
         choosing = [x for x in sess.game.legal_intents(self.open)
                     if x.type == "choose_character"]
         picks = [str(getattr(x, "character", "")) for x in choosing]
@@ -102,7 +104,7 @@ class HandPanel:
             return
         self.open = c
         app.session.viewer = c
-        app._set_viewer_options()
+        app.refresh_viewers()
         app.render([])
         app.say(f"{c.capitalize()}'s hand is shown: others look away.", "info")
 
@@ -112,7 +114,7 @@ class HandPanel:
         self.clear_cards()
         if not app.session.referee:
             app.session.viewer = None
-            app._set_viewer_options()
+            app.refresh_viewers()
         app.render([])
         app.say("Hand hidden: the table view shows no secrets.", "info")
 

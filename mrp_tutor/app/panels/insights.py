@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from ..html import e, status_html
+
+if TYPE_CHECKING:
+    from ..panel import PanelContext, View
 
 VIEWS = (
     ("Win rate by seat", "seat"),
@@ -138,3 +141,15 @@ def build_insights_tab(
     panel.view.observe(guard(panel.show), names="value")
     panel.players.observe(guard(panel.show), names="value")
     return panel.root, lambda: None
+
+
+class InsightsTab:
+    """The Insights tab of the app (the panel interface of :mod:`mrp_tutor.app.panel`)."""
+
+    title = "Insights"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.root, _ = build_insights_tab(ctx.say, ctx.guard)
+
+    def refresh(self, view: View) -> None:
+        """Nothing to redraw: the results file holds no game on the board."""

@@ -21,9 +21,7 @@ from ..session import Session
 from .path import PathStep, ProgressStore, build_path
 
 if TYPE_CHECKING:
-    from ..ui import TutorApp
-
-LESSON_TAB = 3
+    from ..panel import PanelContext, View
 
 LESSON_CSS = """<style>
 .mrp-path-head { font-size: 14px; }
@@ -36,10 +34,17 @@ LESSON_CSS = """<style>
 
 
 class LessonPanel:
-    """Guided path navigation, quiz and lesson text (built on first open of the tab)."""
+    """Guided path navigation, quiz and lesson text (built on first open of the tab).
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
+    The app makes it at start (its Start-here button and progress store sit in the page
+    header); :func:`lesson_tab` is the tab's registered factory.
+    """
+
+    title = "Lesson & quiz"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.app = app = ctx.app
         self.steps: list[PathStep] = build_path(app.scenarios)
         self.current: int | None = None  # index into steps while on the path
         self.answered = False
@@ -49,7 +54,7 @@ class LessonPanel:
                                   _dom_classes=["mrp-start-here"], layout=W.Layout(width="auto"))
         # shown (invisibly) in the page header, so saved progress is back before Start here
         self.store = ProgressStore([s.scenario.id for s in self.steps])
-        self.start_btn.on_click(app._guard(self.on_start))
+        self.start_btn.on_click(ctx.guard(self.on_start))
         self.widget: W.Widget | None = None
 
     def set_scenarios(self, scenarios: list[Scenario]) -> None:
@@ -78,9 +83,9 @@ class LessonPanel:
                                    layout=W.Layout(width="auto", align_self="flex-start"))
         self.quiz_out = W.HTML(_dom_classes=["mrp-quiz-ruling"])
         self.lesson_html = W.HTML(_dom_classes=["mrp-lesson"])
-        self.prev_btn.on_click(self.app._guard(lambda _b: self.go_by(-1)))
-        self.next_btn.on_click(self.app._guard(self.on_done_next))
-        self.quiz_check.on_click(self.app._guard(self.on_check))
+        self.prev_btn.on_click(self.ctx.guard(lambda _b: self.go_by(-1)))
+        self.next_btn.on_click(self.ctx.guard(self.on_done_next))
+        self.quiz_check.on_click(self.ctx.guard(self.on_check))
         self.nav = W.HBox([self.prev_btn, self.next_btn], layout=W.Layout(flex_flow="row wrap"))
         self.path_box = W.VBox([self.path_head, self.progress, self.nav])
         self.widget = W.VBox([W.HTML(LESSON_CSS), self.path_box, self.intro,
@@ -120,10 +125,7 @@ class LessonPanel:
         app.scenario.value = step.scenario.id
         app.on_load_scenario()
         self.current = i
-        if app.tabs.selected_index != LESSON_TAB:
-            app.tabs.selected_index = LESSON_TAB  # builds and refreshes the tab
-        else:
-            self.refresh()
+        app.open_tab(self.title)  # builds (first time) and refreshes the tab
         self.store.scroll += 1
         app.say(f"Guided path, step {step.number} of {len(self.steps)}: "
                 f"{step.scenario.title}.", "ok")
@@ -158,7 +160,12 @@ class LessonPanel:
                             f"{md_html(step.chapter.intro)}</div>" if step.first else "")
 
     # ------------------------------------------------------------------ quiz
-    def refresh(self) -> None:
+    @property
+    def root(self) -> W.Widget:
+        """The tab's widget (built by :meth:`build`)."""
+        return self.widget if self.widget is not None else self.build()
+
+    def refresh(self, view: View) -> None:
         """Question first; the lesson only after a prediction."""
         if self.widget is None:
             return
@@ -176,7 +183,7 @@ class LessonPanel:
             return
         zone = self._quiz_zone()
         self._quiz = ("zone", zone)
-        name = self.app.spec.card_name(zone)
+        name = self.ctx.spec.card_name(zone)
         head = f"<h3>{e(sc.title)}</h3>{md_html(sc.lesson)}" if sc is not None else (
             "<p>No lesson loaded: the quiz asks about the current position.</p>")
         self.lesson_html.value = ""
@@ -206,12 +213,12 @@ class LessonPanel:
 
     def _quiz_zone(self) -> str:
         s = self.app.session.state
-        busy = sorted(self.app.spec.zones, key=lambda z: -sum(s.zones[z].values()))
+        busy = sorted(self.ctx.spec.zones, key=lambda z: -sum(s.zones[z].values()))
         return busy[0]
 
     def _zone_ruling(self, zone: str, guess: Any) -> str:
         """The Referee tab's production ruling for one zone, checked against the guess."""
-        spec = self.app.spec
+        spec = self.ctx.spec
         ruling = production_ruling(spec, self.app.session.state)
         zr = next(z for z in ruling.zones if z.zone == zone)
         leaders = zr.winners  # in the order the engine awards them (seating order)
@@ -227,7 +234,7 @@ class LessonPanel:
     def _scenario_ruling(self, sc: Scenario, quiz: Quiz, guess: Any) -> str:
         """Play the scenario from its start on a fresh copy and explain what the engine rules."""
         sess = self.app.session
-        fork = Session(self.app.spec, sc.build(), viewer=sess.viewer, referee=sess.referee,
+        fork = Session(self.ctx.spec, sc.build(), viewer=sess.viewer, referee=sess.referee,
                        scenario=sc)
         items: list[Explanation] = []
         while fork.scenario_pos < len(sc.steps):
@@ -240,3 +247,10 @@ class LessonPanel:
         verdict = (f"<p><b>{'Right' if ok else 'Not quite'}</b>: the answer is "
                    f"{e(answer)}.</p>")
         return verdict + md_html(quiz.explanation) + sentences_html(items)
+
+
+def lesson_tab(ctx: PanelContext) -> LessonPanel:
+    """The Lesson & quiz tab: the app's lesson panel (made at start), its tab built now."""
+    panel: LessonPanel = ctx.app.lesson
+    panel.build()
+    return panel

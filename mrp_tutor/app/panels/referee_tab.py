@@ -15,15 +15,18 @@ from ...explain import explain_event
 from .stepper import button
 
 if TYPE_CHECKING:
-    from ..ui import TutorApp
+    from ..panel import PanelContext, View
 
 
 class RefereePanel:
     """Zone, crew and face-up edits; production and final-score rulings."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
-        spec, s = app.spec, app.session.state
+    title = "Referee"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.app = app = ctx.app
+        spec, s = app.session.spec, app.session.state
         zones = [(spec.card_name(z), z) for z in spec.zones]
         self.zone = W.Dropdown(description="Zone", options=zones, _dom_classes=["mrp-ed-zone"])
         self.zone_colour = W.Dropdown(description="Colour", options=list(s.order),
@@ -44,7 +47,7 @@ class RefereePanel:
         # board click target kind -> the dropdowns it fills
         self.pick_targets: dict[str, list[W.Dropdown]] = {"zone": [self.zone, self.face],
                                                           "ship": [self.ship]}
-        guard = app._guard
+        guard = ctx.guard
         self.zone_btn.on_click(guard(lambda _b: self.edit(
             {"what": "zone", "place": self.zone.value, "colour": self.zone_colour.value,
              "count": self.zone_n.value})))
@@ -66,7 +69,7 @@ class RefereePanel:
             W.HBox([self.rule_prod, self.rule_final]), self.ruling,
         ], _dom_classes=["mrp-referee"])
 
-    def refresh(self) -> None:
+    def refresh(self, view: View) -> None:
         st = self.app.session.state
         ships = [*st.docked(), *st.launched]
         current = self.ship.value
@@ -102,7 +105,7 @@ class RefereePanel:
             return
         rep = app.session.edit(data)
         app.render([rep])
-        app.say(explain_event(app.spec, rep.events[0]).text.rstrip(".") + ": done.", "ok")
+        app.say(explain_event(app.session.spec, rep.events[0]).text.rstrip(".") + ": done.", "ok")
 
     def ask_ruling(self, which: str) -> None:
         """Production or final-score ruling on the current position, with citations."""
@@ -111,5 +114,5 @@ class RefereePanel:
         if not self.need_referee():  # a final ruling shows every colour's secret missions
             return
         app = self.app
-        self.ruling.value = ruling_summary_html(app.spec, app.session.state, which)
+        self.ruling.value = ruling_summary_html(app.session.spec, app.session.state, which)
         app.say(f"{which.capitalize()} ruling computed for the current position.", "ok")

@@ -20,7 +20,7 @@ from ..session import StepReport
 from .ruleset import sheets_html
 
 if TYPE_CHECKING:
-    from ..ui import TutorApp
+    from ..panel import PanelContext
 
 MAX_CHOICES = 12
 ABILITY_TYPES = frozenset({"use_ability", "pay_token", "decline_ability"})
@@ -41,8 +41,9 @@ SEAT_CSS = """<style>
 class SeatPanel:
     """Seat chooser, whose-turn prompt and the short list of choices a click narrowed to."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.app = app = ctx.app
         self.seat: str | None = None
         self.picks: list[str] = []
         self._choice_intents: list[I.Intent] = []
@@ -57,11 +58,11 @@ class SeatPanel:
                                   layout=W.Layout(width="auto", display="none"))
         self.prompt = LiveHTML(app.board, "prompt", _dom_classes=["mrp-prompt"])
         self.choices = ChoiceList(app.board, _dom_classes=["mrp-choices"])
-        self.choices.on_play(app._guard(self.on_choice))
+        self.choices.on_play(ctx.guard(self.on_choice))
         self.choices.on_bad_message(lambda msg: app.say(msg, "error"))
         self._position = 0  # numbers each list of choices, so a stale click is refused
-        self.take_btn.on_click(app._guard(self.on_take))
-        self.clear_btn.on_click(app._guard(self.on_clear))
+        self.take_btn.on_click(ctx.guard(self.on_take))
+        self.clear_btn.on_click(ctx.guard(self.on_clear))
         self.widget = W.VBox([
             W.HTML(SEAT_CSS),
             W.HBox([self.colour, self.take_btn], layout=W.Layout(flex_flow="row wrap")),
@@ -92,7 +93,7 @@ class SeatPanel:
         view: the bots' secrets stay on the server, whatever the page sends."""
         if self.seat is None or viewer == self.seat:
             return True
-        self.app._set_viewer_options()
+        self.app.refresh_viewers()
         self.app.say(f"You play {self.seat}: only {self.seat}'s view and hand can be shown. "
                      "Choose Watch or another colour and take a seat again to change.", "error")
         return False
@@ -110,7 +111,7 @@ class SeatPanel:
         mine = S.my_options(self.app.session, self.seat)
         if not mine:
             return {}
-        out = S.targets(self.app.spec, mine, self.picks)
+        out = S.targets(self.ctx.spec, mine, self.picks)
         out["prompt"] = self._turn_text(mine)
         return out
 
@@ -119,7 +120,7 @@ class SeatPanel:
         """Prompt and choice buttons for the current position."""
         sess = self.app.session
         self.clear_btn.layout.display = "" if self.picks else "none"
-        sheets = sheets_html(self.app.spec, sess.state, self.seat)  # abilities: public
+        sheets = sheets_html(self.ctx.spec, sess.state, self.seat)  # abilities: public
         if self.seat is None:
             self.prompt.value = ('<div class="mrp-prompt-text">Choose a colour and take a '
                                  "seat to play against the bots, or step through with Next."
@@ -150,17 +151,17 @@ class SeatPanel:
                           [x for x in opts if not self._on_board(x)][:MAX_CHOICES], view)
 
     def _on_board(self, x: I.Intent) -> bool:
-        tg = S.targets(self.app.spec, [x], [])
+        tg = S.targets(self.ctx.spec, [x], [])
         return bool(tg["zones"] or tg["ships"])
 
     def _turn_text(self, mine: list[I.Intent]) -> str:
         kinds = {x.type for x in mine}
-        tg = S.targets(self.app.spec, mine, [])
+        tg = S.targets(self.ctx.spec, mine, [])
         on_board = bool(tg["zones"] or tg["ships"])
         ability = bool(kinds & ABILITY_TYPES)
         kinds -= ABILITY_TYPES
         what = {"choose_character": "choose a character",
-                "keep_mission": f"keep a {self.app.spec.term('mission')}",
+                "keep_mission": f"keep a {self.ctx.spec.term('mission')}",
                 "board": "board a ship", "move": "move astronauts", "kill": "kill an astronaut",
                 }.get(next(iter(kinds)) if len(kinds) == 1 else "",
                       "decide" if kinds or not ability else "use your ability or not")
@@ -177,7 +178,7 @@ class SeatPanel:
             return  # still nothing to choose: nothing to send
         self._choice_intents = list(opts)
         self._position += 1
-        self.choices.show([describe_intent(self.app.spec, x, view) for x in opts],
+        self.choices.show([describe_intent(self.ctx.spec, x, view) for x in opts],
                           self._position)
 
     # ------------------------------------------------------------------ actions
@@ -194,7 +195,7 @@ class SeatPanel:
             return
         self.seat = colour
         app.session.viewer = colour
-        app._set_viewer_options()
+        app.refresh_viewers()
         app.viewer.disabled = True
         reps = S.bots_play(app.session, colour)
         app.render(reps)
@@ -210,7 +211,7 @@ class SeatPanel:
         """A click on the board: narrow the options; play the only one left."""
         if self.seat is None:
             return
-        sess, spec = self.app.session, self.app.spec
+        sess, spec = self.app.session, self.ctx.spec
         mine = S.my_options(sess, self.seat)
         name = ship_name(ident) if target == "ship" else spec.card_name(ident)
         if not mine:
@@ -256,7 +257,7 @@ class SeatPanel:
         sess = self.app.session
         mine = self.seat
         view = sess.view()
-        text = describe_intent(self.app.spec, intent, view)
+        text = describe_intent(self.ctx.spec, intent, view)
         rep = sess.play(intent, why=S.YOUR_CHOICE)
         self.picks = []
         reps: list[StepReport] = [rep]

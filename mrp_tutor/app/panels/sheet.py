@@ -127,4 +127,4 @@ def sheet_for(app: Any) -> str:
     """The sheet of an app's current position (Referee mode only: it shows every secret)."""
     if not app.session.referee:
         return ""
-    return sheet_html(app.spec, app.session.state)
+    return sheet_html(app.session.spec, app.session.state)

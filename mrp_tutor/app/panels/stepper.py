@@ -21,7 +21,7 @@ from ..live import LiveHTML, LiveRows, OptionPicker
 from ..session import StepReport
 
 if TYPE_CHECKING:
-    from ..ui import TutorApp
+    from ..panel import PanelContext
 
 MAX_OPTIONS = 400  # options listed in the dropdown
 SHOWN_REPORTS = 25  # steps explained at once (Run to end of round may play more)
@@ -41,8 +41,9 @@ def intent_fields(x: Intent) -> list[str]:
 class StepperPanel:
     """Stepper buttons, decision line, options dropdown and explanation."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.app = app = ctx.app
         self.intents: list[Intent] = []  # the options listed, in dropdown order
         self.back_btn = button("◀ Back", "mrp-back", "Undo the last step")
         self.next_btn = button("Next ▶", "mrp-next", "Play the next decision and explain it",
@@ -59,10 +60,10 @@ class StepperPanel:
         # new text at every step: drawn afresh by the page, not morphed (live.js)
         self.explain = LiveHTML(hub, "explain", kind="fresh", _dom_classes=["mrp-explain"],
                                 layout=W.Layout(max_height="380px", overflow="auto"))
-        self.next_btn.on_click(app._guard(self.on_next))
-        self.back_btn.on_click(app._guard(self.on_back))
-        self.round_btn.on_click(app._guard(self.on_run_round))
-        self.options.on_play(app._guard(self.on_play_option))
+        self.next_btn.on_click(ctx.guard(self.on_next))
+        self.back_btn.on_click(ctx.guard(self.on_back))
+        self.round_btn.on_click(ctx.guard(self.on_run_round))
+        self.options.on_play(ctx.guard(self.on_play_option))
         self.options.on_bad_message(lambda msg: app.say(msg, "error"))
         self._position = 0  # numbers each options list, so a stale choice is refused
         bar = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
@@ -73,7 +74,7 @@ class StepperPanel:
     # ------------------------------------------------------------------ render
     def render(self, view: dict[str, Any], reports: list[StepReport] | None) -> None:
         """Countdown, decision, options and (when given) the explanation of ``reports``."""
-        cells, queue = countdown_cells(self.app.spec, view)
+        cells, queue = countdown_cells(self.ctx.spec, view)
         self.countdown.show_rows(COUNTDOWN_SHELL, list(enumerate(cells)), foot=queue,
                                  order="asc")
         self.render_decision(view)
@@ -89,7 +90,7 @@ class StepperPanel:
     def render_decision(self, view: dict[str, Any]) -> None:
         """The decision line, the seat panel and the options for the current viewer."""
         app = self.app
-        spec = app.spec
+        spec = app.session.spec
         d = view["decision"]
         if view["stage"] == "over":
             res = view["result"] or {}
@@ -120,7 +121,7 @@ class StepperPanel:
 
     def label(self, x: Intent, view: dict[str, Any] | None = None) -> str:
         """An option in words, naming who decides."""
-        return describe_intent(self.app.spec, x, view, who=True)
+        return describe_intent(self.ctx.spec, x, view, who=True)
 
     def reports_html(self, reports: list[StepReport]) -> str:
         """The explanation of the latest steps, redacted for the current viewer."""

@@ -32,13 +32,13 @@ STAGES = [("Choosing characters (a round starts)", "choose"),
 
 
 class Host(Protocol):
-    """What the editor needs from the app."""
+    """What the editor needs from the app (public names of :class:`~..panel.Host`)."""
 
-    spec: GameSpec
     session: Any
     corrections: dict[str, Any]
 
     def say(self, text: str, kind: str = ..., citation: Any = ...) -> None: ...
+    def guard(self, fn: Any) -> Any: ...
     def use_table(self, sc: Scenario, message: str) -> None: ...
 
 
@@ -83,7 +83,7 @@ class TableEditor:
         self.base_step = -1  # the game step the draft was taken from (-1: none)
         self.dirty = False
         self._loading = False
-        spec = host.spec
+        spec = host.session.spec
         # --- round
         self.players_txt = _text("Colours", "mrp-te-players", "red, blue, green (clockwise)")
         self.stage = _dd("Stage", "mrp-te-stage", STAGES)
@@ -165,7 +165,7 @@ class TableEditor:
     # ------------------------------------------------------------------ wiring
     def _wire(self) -> None:
         app = self.host
-        guard = getattr(app, "_guard", lambda f: f)
+        guard = app.guard
         self.set_round.on_click(guard(lambda _b: self._set(self.apply_round)))
         self.set_zone.on_click(guard(lambda _b: self._set(self.apply_zone)))
         self.set_ship.on_click(guard(lambda _b: self._set(self.apply_ship)))
@@ -196,7 +196,8 @@ class TableEditor:
     # ------------------------------------------------------------------ the draft
     @property
     def spec(self) -> GameSpec:
-        return self.host.spec
+        spec: GameSpec = self.host.session.spec
+        return spec
 
     def document(self) -> dict[str, Any]:
         """The draft as a scenario document."""

@@ -13,7 +13,7 @@ every player's secret cards.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import ipywidgets as W
@@ -36,6 +36,9 @@ from ..html import e
 from .rulings import SUMMARY_CSS, final_summary_html, production_summary_html
 from .sheet import sheet_for
 from .table_editor import TableEditor, _button
+
+if TYPE_CHECKING:
+    from ..panel import PanelContext, View
 
 
 class _Saved(BaseModel):
@@ -71,12 +74,15 @@ class TableTools(anywidget.AnyWidget):
 class TableTab:
     """Editor + rulings + save/load/share + sheet, for one app."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    title = "Table"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.app = app = ctx.app
         self.editor = TableEditor(app, on_draft=self._draft_changed)
         self.tools = TableTools(_dom_classes=["mrp-tt-widget"])
         self.tools.on_msg(self._from_browser)
-        guard = app._guard
+        guard = ctx.guard
         self.prod_btn = _button("Production ruling", "mrp-tt-production")
         self.final_btn = _button("Score if the game ended now", "mrp-tt-final")
         self.ruling = W.HTML(_dom_classes=["mrp-tt-ruling"])
@@ -114,7 +120,7 @@ class TableTab:
         ], _dom_classes=["mrp-table-tab"])
 
     # ------------------------------------------------------------------ refresh
-    def refresh(self) -> None:
+    def refresh(self, view: View) -> None:
         """The tab is shown, the game moved, or the mode changed."""
         if not self.app.session.referee:
             self.editor.clear()
@@ -136,16 +142,15 @@ class TableTab:
 
     # ------------------------------------------------------------------ rulings
     def show_ruling(self, which: str) -> None:
-        app = self.app
+        app, spec = self.app, self.ctx.spec
         if not app.session.referee:  # the final score shows every colour's secret missions
             app.say("Switch to Referee mode for rulings on the whole table.", "error")
             return
         state = app.session.state
         if which == "production":
-            self.ruling.value = production_summary_html(app.spec,
-                                                        production_ruling(app.spec, state))
+            self.ruling.value = production_summary_html(spec, production_ruling(spec, state))
         else:
-            self.ruling.value = final_summary_html(app.spec, final_ruling(app.spec, state),
+            self.ruling.value = final_summary_html(spec, final_ruling(spec, state),
                                                    running=state.stage != "over")
         app.say(f"{which.capitalize()} ruling on the table in play.", "ok")
 
@@ -211,7 +216,7 @@ class TableTab:
         try:
             sc = load_table(data, what)
         except ContentError as err:
-            first = located_sentence(self.app.spec, err.problems[0],
+            first = located_sentence(self.ctx.spec, err.problems[0],
                                      data.get("position") if isinstance(data, dict) else None)
             more = f" ({len(err.problems) - 1} more)" if len(err.problems) > 1 else ""
             self.app.say(f"Not loaded: {first}{more}", "error")

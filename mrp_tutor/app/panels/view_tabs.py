@@ -17,7 +17,7 @@ from ..html import e, frame_html, race_html, row_html, text_board_html
 from ..live import LiveHTML, LiveLog
 
 if TYPE_CHECKING:
-    from ..ui import TutorApp
+    from ..panel import PanelContext, View
 
 LOG_TAIL = 60  # log rows shown (the latest first)
 
@@ -37,9 +37,11 @@ def event_rounds(events: list[Any], known: list[int] | None = None) -> list[int]
 class LogTab:
     """The latest events as a table, the newest first."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
-        self.html = LiveLog(app.board, _dom_classes=["mrp-log"])
+    title = "Log"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.html = LiveLog(ctx.board, _dom_classes=["mrp-log"])
         self.root = W.VBox([self.html])
         # log index -> (the event as shown, its round, its <tr>, the event logged, who saw
         # it): a row is rendered again only when what the viewer sees of it changed (compared
@@ -48,9 +50,9 @@ class LogTab:
         self._rounds: list[int] = []  # event_rounds of the log last shown ...
         self._round_of: list[Any] = []  # ... and its events
 
-    def refresh(self) -> None:
-        sess, spec = self.app.session, self.app.spec
-        self.app.board.new_view((sess.viewer, sess.referee, sess.epoch))
+    def refresh(self, view: View) -> None:
+        sess, spec = self.ctx.session, self.ctx.spec
+        self.ctx.board.new_view((sess.viewer, sess.referee, sess.epoch))
         evs = sess.game.log
         # the rounds worked out last time hold for the events this log shares with that one:
         # a log only grows (Next, an edit) or is cut back to an earlier history (Back), and a
@@ -92,14 +94,15 @@ def names(spec: Any, ids: str) -> str:
 class ScoresTab:
     """Scoreboard, majority race, ships and (at the end) the final breakdown."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
-        self.html = LiveHTML(app.board, "scores", _dom_classes=["mrp-scores"])
+    title = "Scores"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.html = LiveHTML(ctx.board, "scores", _dom_classes=["mrp-scores"])
         self.root = W.VBox([self.html])
 
-    def refresh(self) -> None:
-        spec = self.app.spec
-        view = self.app.session.view()
+    def refresh(self, view: View) -> None:
+        spec = self.ctx.spec
         sb = tables.scoreboard(view, spec.point_values)
         mj = tables.majorities(view, spec)
         br = tables.score_breakdown(view)
@@ -124,30 +127,34 @@ class ScoresTab:
 class TextBoardTab:
     """The board as text (for screen readers and small screens)."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
-        self.html = LiveHTML(app.board, "text_board", _dom_classes=["mrp-text-board"])
+    title = "Text board"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.html = LiveHTML(ctx.board, "text_board", _dom_classes=["mrp-text-board"])
         self.root = W.VBox([self.html])
 
-    def refresh(self) -> None:
-        self.html.value = text_board_html(self.app.spec, self.app.session.view())
+    def refresh(self, view: View) -> None:
+        self.html.value = text_board_html(self.ctx.spec, view)
 
 
 class RulesTab:
     """Search the rules file; each hit names its rulebook section and rule id."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
+    title = "Rules"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
         self.query = W.Text(description="Search", placeholder="e.g. ship full launch",
                             _dom_classes=["mrp-rules-query"], continuous_update=False)
         self.out = W.HTML(_dom_classes=["mrp-rules"])
-        self.query.observe(app._guard(self.search), names="value")
+        self.query.observe(ctx.guard(self.search), names="value")
         self.root = W.VBox([self.query, self.out])
 
-    def refresh(self) -> None:
+    def refresh(self, view: View) -> None:
         """Nothing to redraw: the hits do not depend on the position."""
 
     def search(self, _change: Any = None) -> None:
-        found = search_rules(self.app.spec, str(self.query.value))
+        found = search_rules(self.ctx.spec, str(self.query.value))
         self.out.value = ("".join(f"<p><b>{e(c.section)}</b> [{e(c.rule)}]<br>{e(c.summary)}</p>"
                                   for c in found) or "<p>No rule matches.</p>")

@@ -19,7 +19,7 @@ from ..html import e, race_html, sentences_html
 from .stepper import MAX_OPTIONS, button
 
 if TYPE_CHECKING:
-    from ..ui import TutorApp
+    from ..panel import PanelContext, View
 
 
 def what_if_events(events: list[Any], *, referee: bool) -> tuple[list[Any], str | None]:
@@ -35,8 +35,11 @@ def what_if_events(events: list[Any], *, referee: bool) -> tuple[list[Any], str 
 class WhatIfPanel:
     """Two option pickers, a Compare button and the two outcomes side by side."""
 
-    def __init__(self, app: TutorApp) -> None:
-        self.app = app
+    title = "What if"
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.app = ctx.app
         self.intents: list[Intent] = []
         self.a = W.Dropdown(description="Choice A", _dom_classes=["mrp-whatif-a"],
                             layout=W.Layout(width="48%"))
@@ -44,12 +47,12 @@ class WhatIfPanel:
                             layout=W.Layout(width="48%"))
         self.go = button("Compare", "mrp-whatif-go")
         self.out = W.HTML(_dom_classes=["mrp-whatif"])
-        self.go.on_click(app._guard(self.compare))
+        self.go.on_click(ctx.guard(self.compare))
         self.root = W.VBox([W.HTML("<p>Fork the position, play two different choices and "
                                    "compare them side by side.</p>"),
                             W.HBox([self.a, self.b]), self.go, self.out])
 
-    def refresh(self) -> None:
+    def refresh(self, view: View) -> None:
         opts = self.app.session.options()
         labels = [(self.app.stepper.label(x), i) for i, x in enumerate(opts[:MAX_OPTIONS])]
         self.intents = opts
@@ -66,7 +69,7 @@ class WhatIfPanel:
 
     def compare(self, _b: Any = None) -> None:
         app = self.app
-        sess, spec = app.session, app.spec
+        sess, spec = app.session, app.session.spec
         if self.a.value is None or self.b.value is None:
             app.say("There is nothing to compare for this viewer now.", "error")
             return

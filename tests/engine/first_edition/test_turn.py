@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
-from pathlib import Path
+
+from testkit.engine_codes import engine_codes
 
 from mrp_tutor.engine import Game, GameSpec
 from mrp_tutor.engine import content as C
@@ -116,12 +116,7 @@ def test_every_event_reads_as_a_sentence_citing_seed_003(fe_games: list[Game]) -
 def test_every_refusal_the_engine_can_give_cites_a_first_edition_rule(
     fe: Rules, fe_spec: GameSpec
 ) -> None:
-    loader = importlib.util.spec_from_file_location(
-        "explain_tests", Path(__file__).parents[1] / "test_explain.py")
-    assert loader is not None and loader.loader is not None
-    module = importlib.util.module_from_spec(loader)
-    loader.loader.exec_module(module)
-    codes = module._engine_codes()  # every (code -> rule ids) the engine source can raise
+    codes = engine_codes()  # every (code -> rule ids) the engine source can raise
     ua_rules = find_ruleset("unique_abilities").spec(use_env_overrides=False).rules
     for code, rules in codes.items():
         for rule in rules:  # fe.* ids too: each must be in the first edition's own file

@@ -1,7 +1,7 @@
 """Shared helpers of the 2-player variant tests (rulebook "2-Player Variant"): one module per
 part of the variant (setup, rounds, scoring, whole games).
 
-Each test builds a real two-player game with ``Game.new(..., variant="two_player")`` and, where
+Each test builds a real two-player game with ``Game.new(..., ruleset="two_player")`` and, where
 a ruling needs an exact position, edits the plain-data state (keeping all 22 astronauts of a
 colour accounted for), then plays intents through the public API.
 
@@ -37,7 +37,7 @@ KEEP = {"recruiter", "explorer", "femme_fatale", "soldier"}  # never in a neutra
 
 
 def new_game(spec: GameSpec, seed: int = 1) -> Game:
-    return Game.new(spec, SEATING, seed, variant="two_player")
+    return Game.new(spec, SEATING, seed, ruleset="two_player")
 
 
 def to_choose(game: Game) -> Game:

@@ -46,7 +46,7 @@ from .conftest import (
 
 
 def test_neutral_draws_top_card_before_mains_choose(spec: GameSpec) -> None:
-    s0, _ = setup_events(spec, SEATING, 11, variant="two_player")
+    s0, _ = setup_events(spec, SEATING, 11, ruleset="two_player")
     tops = {c: s0.seats[c].deck[0] for c in NEUTRALS}
     game = started(spec, 11)
     s = game.state

@@ -95,7 +95,7 @@ def test_a_neutral_colour_can_be_first_player_cited_as_the_tutors_reading(
 
 
 def test_main_colours_keep_their_nine_cards_neutrals_have_no_hand(spec: GameSpec) -> None:
-    s, _ = setup_events(spec, SEATING, 5, variant="two_player")
+    s, _ = setup_events(spec, SEATING, 5, ruleset="two_player")
     for c in MAINS:
         assert sorted(s.seats[c].hand) == sorted(spec.countdown)
     for c in NEUTRALS:
@@ -128,7 +128,7 @@ def test_bad_two_player_setups_are_refused(
     spec: GameSpec, colours: list[str], variant: str, code: str
 ) -> None:
     with pytest.raises(MalformedIntent) as err:
-        Game.new(spec, colours, 1, variant=variant)
+        Game.new(spec, colours, 1, ruleset=variant)
     assert err.value.code == code
     assert err.value.rule in spec.rules
 
@@ -164,7 +164,7 @@ def test_neutral_deck_prepared_as_the_rulebook_says(spec: GameSpec) -> None:
     bottoms: Counter[str] = Counter()
     differ = 0
     for seed in range(60):
-        s, events = setup_events(spec, SEATING, seed, variant="two_player")
+        s, events = setup_events(spec, SEATING, seed, ruleset="two_player")
         decks = {}
         for c in NEUTRALS:
             deck = s.seats[c].deck

@@ -21,7 +21,7 @@ class Toy(Rules):
 
     name: ClassVar[str] = "toy"
     summary: ClassVar[str] = "test ruleset: countdown 1 -> 9, tied majorities take nothing"
-    source: ClassVar[str] = "tests/engine/toy_ruleset (not a published ruleset)"
+    source: ClassVar[str] = "tests/testkit/toy_ruleset (not a published ruleset)"
     data: ClassVar[str] = "toy"
     data_dir: ClassVar[Path | None] = Path(__file__).resolve().parent / "data"
     rule_ids: ClassVar[dict[str, str]] = {"round.countdown": "toy.countdown_ascending",

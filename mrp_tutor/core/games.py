@@ -1,0 +1,168 @@
+"""The game registry: every game the tutor knows, and how the shared machinery reaches it.
+
+The scenario loader, the scenario runner, the command line and the app's game picker never
+name a game: they ask this registry.  A game registers one :class:`Game` (usually in a small
+``registration`` module of its package) saying how it
+
+* **loads** a scenario document (validates it and builds its start position),
+* **plays** a loaded scenario (runs its steps and checks every expectation),
+* **explains** an event or an error (a sentence with its citation),
+* **shows** its table in the app (a panel, imported only when the game is picked), and
+* adds its **commands** to ``mrp-tutor`` (optional).
+
+Example (what :mod:`mrp_tutor.first_martians.registration` does)::
+
+    from mrp_tutor.core.games import Game, register
+
+    register(Game(
+        name="first_martians", title="First Martians",
+        load=fm_scenario_from_dict, play=run_fm_scenario,
+        explain_event=..., explain_error=...,
+        panel="mrp_tutor.app.fm_panel:FmPanel", commands=add_fm_commands,
+    ))
+
+A scenario document names its game in its ``game:`` field; a document without one belongs
+to the :data:`DEFAULT` game.  :data:`SHIPPED` announces the games shipped with the tutor
+(name, title, registration module): a game's code is imported only when one of its files
+is loaded, its panel picked or every game listed (:func:`games`), so importing this module
+imports no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import ContentError
+
+
+@dataclass(frozen=True, slots=True)
+class Shipped:
+    """A game shipped with the tutor, announced without importing it: its name, the title
+    the game picker shows, and the module whose import registers it."""
+
+    name: str
+    title: str
+    module: str
+
+
+#: the games shipped with the tutor, in picker order (each imported only when first needed:
+#: a visitor who never picks a game never imports its engine)
+SHIPPED = (
+    Shipped("mission_red_planet", "Mission: Red Planet", "mrp_tutor.scenarios.registration"),
+    Shipped("first_martians", "First Martians", "mrp_tutor.first_martians.registration"),
+)
+
+#: the game of a scenario document without a ``game:`` field (files older than the field)
+DEFAULT = SHIPPED[0].name
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """What playing a scenario found (every game's runner returns one)."""
+
+    ok: bool
+    failures: list[str]
+    events: list[Any]
+    game: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its name (the ``game:`` field of its files), its title and its hooks.
+
+    ``load(data, source, path)`` validates a parsed document (raises :class:`ContentError`
+    with every problem located) and returns a scenario (a
+    :class:`~mrp_tutor.core.scenario.ScenarioBase`); ``play(scenario)`` returns a
+    :class:`PlayResult`; ``explain_event(event)`` / ``explain_error(error)`` give an
+    explanation with ``.text``; ``panel`` is ``"module:factory"`` of the app panel showing
+    the game's table (built with no argument, it has ``.root``); ``commands(subparsers)`` adds
+    the game's own ``mrp-tutor`` subcommands.
+    """
+
+    name: str
+    title: str
+    load: Callable[[Any, str, Path | None], Any]
+    play: Callable[[Any], PlayResult]
+    explain_event: Callable[[Any], Any] | None = None
+    explain_error: Callable[[Any], Any] | None = None
+    panel: str | None = None
+    commands: Callable[[Any], None] | None = None
+
+    def build_panel(self) -> Any:
+        """A new instance of the game's app panel (imports the game's code only now)."""
+        if self.panel is None:
+            raise LookupError(f"the game {self.name!r} has no app panel")
+        module, _, factory = self.panel.partition(":")
+        return getattr(importlib.import_module(module), factory)()
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add (or replace, for tests and reloads) a game; returns it."""
+    _GAMES[game.name] = game
+    return game
+
+
+def _import(name: str) -> None:
+    for shipped in SHIPPED:
+        if shipped.name == name and name not in _GAMES:
+            importlib.import_module(shipped.module)
+
+
+def titles() -> list[tuple[str, str]]:
+    """(name, title) of every game, shipped first, importing none (the game picker)."""
+    out = [(g.name, g.title) for g in SHIPPED]
+    return out + [(g.name, g.title) for g in _GAMES.values() if g.name not in dict(out)]
+
+
+def games() -> list[Game]:
+    """Every game (imports the shipped ones), in :func:`titles` order."""
+    for shipped in SHIPPED:
+        _import(shipped.name)
+    return [_GAMES[name] for name, _ in titles()]
+
+
+def get(name: str) -> Game:
+    """The game registered as ``name`` (imported now if it is shipped; KeyError if none)."""
+    _import(name)
+    return _GAMES[name]
+
+
+def game_of(data: Any, source: str = "scenario") -> Game:
+    """The game a parsed scenario document belongs to (its ``game:`` field, else
+    :data:`DEFAULT`).
+
+    Raises:
+        ContentError: the document names a game the tutor does not know.
+    """
+    name = data.get("game", DEFAULT) if isinstance(data, dict) else DEFAULT
+    known = dict(titles())
+    if not isinstance(name, str) or name not in known:
+        from mrp_tutor.loader import excerpt
+
+        shown = excerpt(name) if isinstance(name, str) else type(name).__name__
+        raise ContentError(source, [f"game: unknown game {shown} (games: "
+                                    f"{', '.join(known)}) (scenario format)"])
+    return get(name)
+
+
+def load_document(data: Any, source: str = "scenario", path: Path | None = None) -> Any:
+    """Validate a parsed scenario document of any game and build its scenario."""
+    return game_of(data, source).load(data, source, path)
+
+
+def play_scenario(scenario: Any) -> PlayResult:
+    """Run a loaded scenario of any game (the game that loaded it plays it)."""
+    return get(scenario_game(scenario)).play(scenario)
+
+
+def scenario_game(scenario: Any) -> str:
+    """The name of the game a loaded scenario belongs to (its document's ``game``)."""
+    name = getattr(getattr(scenario, "doc", None), "game", DEFAULT)
+    return name if isinstance(name, str) else DEFAULT

@@ -1,0 +1,1 @@
+"""Helpers the tests share (imported by module name, never loaded from a file path)."""
