@@ -278,16 +278,18 @@ def search_bot_for_simulation(rng: random.Random) -> Bot:
     return bot
 
 
-def hard_bot(rng: random.Random, seconds: float = HARD_SECONDS,
+def hard_bot(rng: random.Random, seconds: float | None = None,
              log: list[SearchResult] | None = None) -> Bot:
     """The hard level: the search bot with a time budget per decision, less when there are few
     options (a quarter with two, the whole from six on); a single option is played at once.
+    ``seconds``: the budget of a decision with many options (default :data:`HARD_SECONDS`);
     ``log`` (if given) receives each search's result."""
+    whole = HARD_SECONDS if seconds is None else seconds
 
     def budget(options: int) -> float:
-        return seconds * min(1.0, 0.25 + 0.1875 * max(0, options - 2))
+        return whole * min(1.0, 0.25 + 0.1875 * max(0, options - 2))
 
-    bot: Bot = search_bot(rng, iterations=None, seconds=seconds, budget=budget, log=log)
+    bot: Bot = search_bot(rng, iterations=None, seconds=whole, budget=budget, log=log)
     return bot
 
 

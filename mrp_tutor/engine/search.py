@@ -200,11 +200,13 @@ def _ucb(children: dict[I.Intent, Node], legal: Sequence[I.Intent]) -> I.Intent:
 def search(
     spec: GameSpec, view: View, options: Sequence[I.Intent], rng: random.Random, *,
     iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
+    stop: Callable[[], bool] | None = None,
 ) -> SearchResult:
     """Search from a seat's ``view`` among its ``options`` (its legal intents now).
 
     Stops after ``iterations`` iterations or ``seconds`` seconds, whichever comes first (at
-    least one iteration per option).  With one option, no search.
+    least one iteration per option), or as soon as ``stop()`` is true (a visitor stopped a
+    hint: the statistics so far are returned).  With one option, no search.
 
     Raises:
         ValueError: no option, or neither budget given.
@@ -233,6 +235,8 @@ def search(
         if iterations is not None and done >= iterations:
             break
         if deadline is not None and done >= least and time.perf_counter() >= deadline:
+            break
+        if stop is not None and stop():
             break
         s = determinize(spec, view, rng)
         path, reward = it.run(root, s, options)
