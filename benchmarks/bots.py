@@ -1,7 +1,7 @@
 """How strong the bots are, and how fast the search bot thinks.
 
     .venv/bin/python benchmarks/bots.py [--json] [--games 400] [--seconds 1.0 | --iterations N]
-        [--ruleset standard --players 4] [--workers N] [--quick]
+        [--ruleset standard --players 4] [--workers N] [--parts greedy,random,...] [--quick]
 
 Seat-rotated games (game ``i`` has seed ``i``; the tested bot sits at seat ``i mod players``):
 
@@ -150,13 +150,18 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
                    else f"hard level: {a.seconds} s per decision with 6+ options, less with "
                         "fewer"),
     }
-    out["search_vs_greedy"] = match(a.ruleset, a.players, a.games, "search", "greedy",
-                                    seconds, a.iterations, a.workers)
-    out["search_vs_random"] = match(a.ruleset, a.players, a.random_games or a.games, "search",
-                                    "random", seconds, a.iterations, a.workers)
-    out["medium_vs_random"] = match(a.ruleset, a.players, a.medium_games, "greedy", "random",
-                                    None, None, a.workers)
-    out["greedy_variety_4p"] = variety(a.ruleset, a.variety_games)
+    parts = set(a.parts.split(","))
+    if "greedy" in parts:
+        out["search_vs_greedy"] = match(a.ruleset, a.players, a.games, "search", "greedy",
+                                        seconds, a.iterations, a.workers)
+    if "random" in parts:
+        out["search_vs_random"] = match(a.ruleset, a.players, a.random_games or a.games,
+                                        "search", "random", seconds, a.iterations, a.workers)
+    if "medium" in parts:
+        out["medium_vs_random"] = match(a.ruleset, a.players, a.medium_games, "greedy",
+                                        "random", None, None, a.workers)
+    if "variety" in parts:
+        out["greedy_variety_4p"] = variety(a.ruleset, a.variety_games)
     return out
 
 
@@ -174,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--iterations", type=int, default=None,
                    help="an iteration budget per decision instead of a time budget")
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--parts", default="greedy,random,medium,variety",
+                   help="which figures (comma-separated; default all): greedy (search vs "
+                        "greedy), random (search vs random), medium, variety")
     p.add_argument("--quick", action="store_true",
                    help="8 games, 0.1 s budget, 40 medium and 20 variety games")
     a = p.parse_args(argv)
