@@ -20,4 +20,4 @@ register_tab("Rules", "mrp_tutor.app.panels.view_tabs:RulesTab")
 register_tab("Table", "mrp_tutor.app.panels.table_tab:TableTab")
 register_tab("Insights", "mrp_tutor.app.panels.insights:InsightsTab")
 
-__all__ = ["TABS"]
+__all__ = ["TABS", "register_tab"]

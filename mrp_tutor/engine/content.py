@@ -28,7 +28,7 @@ OVERRIDE_ENV = "MRP_TUTOR_OVERRIDES"
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class Sourced(_Model):
@@ -57,7 +57,7 @@ class ZoneEntry(Sourced):
 
 
 class EdgeEntry(Sourced):
-    between: tuple[str, str]
+    between: tuple[str, str] = Field(strict=False)  # a YAML list of two zone ids
 
 
 class ZonesFile(_Model):
@@ -223,6 +223,9 @@ class RemoveMajority(_Fx):
     """Before the zone is scored, the astronauts of the colour(s) with the most are removed."""
 
     effect: Literal["remove_majority"]
+    #: where the removed astronauts go, and the rule (a reading) that says so ("": the card's)
+    to: Literal["supply", "memorial"] = "supply"
+    rule: str = ""
 
 
 class ExtraProductionAdjacent(_Fx):

@@ -143,12 +143,13 @@ def load_content(
     if overrides is not None:
         if isinstance(overrides, Path):
             doc = read_yaml(overrides) if overrides.exists() else {}
-            doc = doc or {}
-            where = str(overrides)
+            doc = {} if doc is None else doc  # an empty file: no overrides (not `[]` or "")
         else:
-            doc, where = dict(overrides), "overrides"
+            doc = dict(overrides)
         if not isinstance(doc, dict):
-            problems.append(f"{where}: must be a mapping of file name to changes")
+            what = "a list" if isinstance(doc, list) else f"a {type(doc).__name__}"
+            problems.append(f"document: an override file maps data file names to changes "
+                            f"(e.g. 'ships:'), not {what}")
         else:
             apply_overrides(raw, doc, problems)
     # The shipped data is tested: with an override file, its problems are that file's.
@@ -170,10 +171,14 @@ def load_content(
 
 def cross_check(c: Content) -> list[str]:
     """Check every reference between files; return the problems found."""
-    problems: list[str] = []
     rule_ids = {r.id for r in c.rules.rules}
     zone_ids = {z.id for z in c.zones.zones}
+    return [*_duplicate_ids(c), *_zone_problems(c, zone_ids),
+            *_character_problems(c, rule_ids, zone_ids), *_event_problems(c, rule_ids, zone_ids),
+            *_game_problems(c, rule_ids)]
 
+
+def _duplicate_ids(c: Content) -> list[str]:
     def dupes(kind: str, ids: list[str]) -> Iterator[str]:
         seen: set[str] = set()
         for i in ids:
@@ -181,6 +186,7 @@ def cross_check(c: Content) -> list[str]:
                 yield f"{kind}: duplicate id {i!r}"
             seen.add(i)
 
+    problems: list[str] = []
     problems += dupes("rules.yaml", [r.id for r in c.rules.rules])
     problems += dupes("zones.yaml", [z.id for z in c.zones.zones])
     problems += dupes("characters.yaml", [ch.id for ch in c.characters.characters])
@@ -190,6 +196,11 @@ def cross_check(c: Content) -> list[str]:
         [d.id for d in c.events.discoveries] + [m.id for m in c.events.missions]
         + [a.id for a in c.events.actions],
     )
+    return problems
+
+
+def _zone_problems(c: Content, zone_ids: set[str]) -> list[str]:
+    problems: list[str] = []
     for e in c.zones.adjacency:
         for z in e.between:
             if z not in zone_ids:
@@ -201,6 +212,11 @@ def cross_check(c: Content) -> list[str]:
         if any(m.id in e.between for e in c.zones.adjacency):
             problems.append(
                 f"zones.yaml: {m.id} must not be adjacent to any zone (phobos.no_adjacency)")
+    return problems
+
+
+def _character_problems(c: Content, rule_ids: set[str], zone_ids: set[str]) -> list[str]:
+    problems: list[str] = []
     numbers = sorted(ch.number for ch in c.characters.characters)
     if len(set(numbers)) != len(numbers):
         problems.append("characters.yaml: two characters share a countdown number")
@@ -230,6 +246,12 @@ def cross_check(c: Content) -> list[str]:
             f"characters.yaml: a game of {c.game.rounds} rounds needs a character that takes the "
             f"played cards back (a recall_cards step): each player has only {len(chars)} "
             "characters, one played per round (rule characters.recruiter)")
+    return problems
+
+
+def _event_problems(c: Content, rule_ids: set[str], zone_ids: set[str]) -> list[str]:
+    """Ships' destinations, and the rules, phases and zones of the event cards."""
+    problems: list[str] = []
     for s in c.ships.ships:
         if s.destination != "unknown" and s.destination not in zone_ids:
             problems.append(f"ships.yaml: {s.id}: unknown destination {s.destination!r}")
@@ -261,6 +283,11 @@ def cross_check(c: Content) -> list[str]:
                 f"events.yaml: mission {mission.id}: table has {len(fx.table)} entries for "
                 f"{len(fx.zones)} zones"
             )
+    return problems
+
+
+def _game_problems(c: Content, rule_ids: set[str]) -> list[str]:
+    problems: list[str] = []
     g = c.game
     if g.ice_monopoly.rule not in rule_ids:
         problems.append(f"game.yaml: ice_monopoly.rule {g.ice_monopoly.rule!r} is not a rule id")

@@ -19,6 +19,7 @@ from .state import GameState
 __all__ = ["HIDDEN", "controls", "redact", "view_for"]
 
 
+
 def _work_item(s: GameState, item: list[str], own: Callable[[str], bool]) -> list[str]:
     """The head of the queued work as a viewer may see it: an action card of another colour
     stays hidden until its holder plays it (the step count starts then)."""
@@ -36,80 +37,13 @@ def view_for(
     def own(colour: str) -> bool:
         return see_all or controls(s, viewer, colour)
 
-    seats = {}
-    for c in s.order:
-        seat = s.seats[c]
-        mine = own(c)
-        seats[c] = {
-            "colour": c,
-            "controller": seat.controller,
-            "neutral": seat.neutral,
-            "hand": list(seat.hand) if mine else None,
-            "hand_size": len(seat.hand),
-            "played": list(seat.played),
-            # a chosen card shown early (the Stealthy Spy's ability) is public until revealed
-            "chosen": (seat.chosen if mine or seat.shown else HIDDEN)
-            if seat.chosen is not None else None,
-            "sheet": seat.sheet,
-            "supply": seat.supply,
-            "tokens": dict(seat.tokens),
-            "missions": list(seat.missions) if mine else None,
-            "mission_count": len(seat.missions) if mine else None,
-            "actions": list(seat.actions) if mine else None,
-            "action_count": len(seat.actions) if mine else None,
-            # missions and actions are kept face down together: only their total is public
-            "secret_cards": len(seat.missions) + len(seat.actions),
-            "dealt": list(seat.dealt) if mine else None,
-            "peeked": dict(seat.peeked) if mine else None,
-            "neutral_drawn": seat.drawn if mine else (HIDDEN if seat.drawn else None),
-            "neutral_deck_size": len(seat.deck),
-            "memorial": s.memorial.get(c, 0),
-            # public counts: missions still dealt (to keep one), and the character cards put
-            # back in the box openly (a neutral Recruiter; boxed event cards stay unnamed)
-            "dealt_size": len(seat.dealt),
-            "boxed_characters": [x for x in seat.boxed if x in spec.characters],
-        }
-    known: dict[str, str] = {}
+    seats = {c: _seat_view(spec, s, c, own(c)) for c in s.order}
+    known: dict[str, str] = {}  # the discoveries this viewer's colours have looked at
     for c in s.order:
         if own(c):
             known.update(s.seats[c].peeked)
-    zones = {}
-    for z in spec.zones:
-        up = s.face_up.get(z, False)
-        disc = s.discoveries.get(z)
-        if disc is None:
-            disc_view = None
-        elif s.discoveries_revealed or see_all:
-            disc_view = disc
-        else:
-            disc_view = known.get(z, HIDDEN)
-        zones[z] = {
-            "id": z,
-            "name": spec.zone_info[z].name,
-            "kind": spec.zone_info[z].kind,
-            "astronauts": dict(s.zones[z]),
-            "resource": s.resources.get(z) if (up or see_all) else (HIDDEN if z in s.resources
-                                                                     else None),
-            "face_up": up,
-            "waiting": dict(s.waiting[z]),
-            "discovery": disc_view,
-            "discovery_face_up": s.discoveries_revealed and disc is not None,
-            "adjacent": list(spec.adjacent[z]),
-        }
-    ships = {}
-    for sid, ship in s.ships.items():
-        dest = destination(spec, s, sid)
-        ships[sid] = {
-            "id": sid,
-            "capacity": spec.cap[sid],
-            "printed": spec.dest[sid],
-            "destination": None if dest == UNKNOWN else dest,
-            "tokens": list(ship.tokens),
-            "crew": dict(ship.crew),
-            "launched": ship.launched,
-            "dock": s.docks.index(sid) if sid in s.docks else None,
-            "verified": spec.ships[sid].verified,
-        }
+    zones = _zones_view(spec, s, known, see_all)
+    ships = _ships_view(spec, s)
     d = decision(spec, s)
     return {
         "viewer": viewer,
@@ -171,3 +105,85 @@ def view_for(
             "losers_all": s.result.losers_all,
         },
     }
+
+
+def _seat_view(spec: GameSpec, s: GameState, c: str, mine: bool) -> dict[str, Any]:
+    """Colour ``c``'s seat as a viewer sees it (``mine``: the viewer controls it, or sees all)."""
+    seat = s.seats[c]
+    return {
+        "colour": c,
+        "controller": seat.controller,
+        "neutral": seat.neutral,
+        "hand": list(seat.hand) if mine else None,
+        "hand_size": len(seat.hand),
+        "played": list(seat.played),
+        # a chosen card shown early (the Stealthy Spy's ability) is public until revealed
+        "chosen": (seat.chosen if mine or seat.shown else HIDDEN)
+        if seat.chosen is not None else None,
+        "sheet": seat.sheet,
+        "supply": seat.supply,
+        "tokens": dict(seat.tokens),
+        "missions": list(seat.missions) if mine else None,
+        "mission_count": len(seat.missions) if mine else None,
+        "actions": list(seat.actions) if mine else None,
+        "action_count": len(seat.actions) if mine else None,
+        # missions and actions are kept face down together: only their total is public
+        "secret_cards": len(seat.missions) + len(seat.actions),
+        "dealt": list(seat.dealt) if mine else None,
+        "peeked": dict(seat.peeked) if mine else None,
+        "neutral_drawn": seat.drawn if mine else (HIDDEN if seat.drawn else None),
+        "neutral_deck_size": len(seat.deck),
+        "memorial": s.memorial.get(c, 0),
+        # public counts: missions still dealt (to keep one), and the character cards put
+        # back in the box openly (a neutral Recruiter; boxed event cards stay unnamed)
+        "dealt_size": len(seat.dealt),
+        "boxed_characters": [x for x in seat.boxed if x in spec.characters],
+    }
+
+
+def _zones_view(spec: GameSpec, s: GameState, known: dict[str, str],
+                see_all: bool) -> dict[str, dict[str, Any]]:
+    """Every zone as a viewer sees it (``known``: the discoveries the viewer looked at)."""
+    zones = {}
+    for z in spec.zones:
+        up = s.face_up.get(z, False)
+        disc = s.discoveries.get(z)
+        if disc is None:
+            disc_view = None
+        elif s.discoveries_revealed or see_all:
+            disc_view = disc
+        else:
+            disc_view = known.get(z, HIDDEN)
+        zones[z] = {
+            "id": z,
+            "name": spec.zone_info[z].name,
+            "kind": spec.zone_info[z].kind,
+            "astronauts": dict(s.zones[z]),
+            "resource": s.resources.get(z) if (up or see_all) else (HIDDEN if z in s.resources
+                                                                     else None),
+            "face_up": up,
+            "waiting": dict(s.waiting[z]),
+            "discovery": disc_view,
+            "discovery_face_up": s.discoveries_revealed and disc is not None,
+            "adjacent": list(spec.adjacent[z]),
+        }
+    return zones
+
+
+def _ships_view(spec: GameSpec, s: GameState) -> dict[str, dict[str, Any]]:
+    """Every ship in play (all public)."""
+    ships = {}
+    for sid, ship in s.ships.items():
+        dest = destination(spec, s, sid)
+        ships[sid] = {
+            "id": sid,
+            "capacity": spec.cap[sid],
+            "printed": spec.dest[sid],
+            "destination": None if dest == UNKNOWN else dest,
+            "tokens": list(ship.tokens),
+            "crew": dict(ship.crew),
+            "launched": ship.launched,
+            "dock": s.docks.index(sid) if sid in s.docks else None,
+            "verified": spec.ships[sid].verified,
+        }
+    return ships

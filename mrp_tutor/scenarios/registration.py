@@ -11,6 +11,9 @@ from .core import mrp_scenario_from_dict
 from .runner import play_mrp_scenario
 
 
+# The registry's explain hooks take the event (or error) alone, so they cite the base rules
+# file; an event of another ruleset is explained with its own spec by
+# ``mrp_tutor.explain.explain_event(spec, event)``, as the app and the CLI do.
 def _explain_event(event: Any) -> Any:
     from mrp_tutor.engine.spec import load_spec
     from mrp_tutor.explain import explain_event

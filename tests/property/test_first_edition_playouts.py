@@ -28,7 +28,7 @@ CHUNKS = 10
 def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:
     colours = COLOURS[: 3 + seed % 3]
     checker = Checker(SPEC, fast_paths=seed % 50 == 7)
-    game = bot_game(SPEC, colours, seed, bot=bot, variant="first_edition", on_step=checker)
+    game = bot_game(SPEC, colours, seed, bot=bot, ruleset="first_edition", on_step=checker)
     assert scoring_as_directed(SPEC, game.log) > 0
     final = game.state
     assert final.result is not None and final.round == 10 and final.ruleset == "first_edition"
@@ -38,7 +38,7 @@ def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:
         assert min(final.seats[c].tokens.values()) >= 0
     dumped, _ = check_round_trips(SPEC, game)
     if deterministic:
-        again = bot_game(SPEC, colours, seed, bot=bot, variant="first_edition")
+        again = bot_game(SPEC, colours, seed, bot=bot, ruleset="first_edition")
         assert [event_to_dict(e) for e in again.log] == dumped
 
 

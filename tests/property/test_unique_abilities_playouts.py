@@ -55,7 +55,7 @@ def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:
     colours = COLOURS[: 3 + seed % 3]
     checker = AbilityChecker(SPEC, fast_paths=seed % 50 == 7, pure_every=7 if seed % 50 == 3
                              else 0)
-    game = bot_game(SPEC, colours, seed, bot=bot, variant="unique_abilities", on_step=checker)
+    game = bot_game(SPEC, colours, seed, bot=bot, ruleset="unique_abilities", on_step=checker)
     assert scoring_as_directed(SPEC, game.log) > 0  # paid tokens come back: still exact
     final = game.state
     assert final.result is not None and final.round == 10 and final.ruleset == "unique_abilities"
@@ -64,7 +64,7 @@ def _check(seed: int, *, deterministic: bool, bot: str = "random") -> None:
     assert not final.windows
     dumped, _ = check_round_trips(SPEC, game)  # replay and JSON round trips identical
     if deterministic:
-        again = bot_game(SPEC, colours, seed, bot=bot, variant="unique_abilities")
+        again = bot_game(SPEC, colours, seed, bot=bot, ruleset="unique_abilities")
         assert [event_to_dict(e) for e in again.log] == dumped
 
 
@@ -85,7 +85,7 @@ def test_every_ability_is_used_and_declined_in_the_seeded_games() -> None:
     used: set[str] = set()
     declined: set[str] = set()
     for seed in range(40):
-        game = bot_game(SPEC, COLOURS[: 3 + seed % 3], seed, variant="unique_abilities")
+        game = bot_game(SPEC, COLOURS[: 3 + seed % 3], seed, ruleset="unique_abilities")
         for ev in game.log:
             if ev.type == "ability_window_closed":
                 (used if ev.used else declined).add(ev.ability)
