@@ -38,6 +38,7 @@ ENGINE = ROOT / "mrp_tutor" / "engine"
 MODULES = [
     "state.py", "events.py", "round_events.py", "phase_events.py", "ability_events.py",
     "intents.py", "core.py", "flow.py", "legal.py", "game.py", "bots.py", "ability_bot.py",
+    "appeal.py", "determinize.py", "search.py",
     *sorted(f"phases/{p.name}" for p in (ENGINE / "phases").glob("*.py")
             if p.name != "__init__.py"),
     *sorted(f"effects/{p.name}" for p in (ENGINE / "effects").glob("*.py")
