@@ -19,8 +19,9 @@ from .events import (
     TokenPlaced,
 )
 from .intents import Intent, PlaceToken
+from .lookup import astronaut as _astronaut
+from .lookup import facility as _facility
 from .run import Run
-from .state import Astronaut, Facility
 
 
 def _rule_known(rule: str) -> None:
@@ -29,14 +30,6 @@ def _rule_known(rule: str) -> None:
     if rule not in rulebook():
         raise FmError("fm.unknown_rule", None, f"{rule!r} is not a rule id of the First "
                       "Martians rules file", {"rule": rule})
-
-
-def _facility(r: Run, fid: str, rule: str) -> Facility:
-    try:
-        return r.s.facility(fid)
-    except KeyError:
-        raise FmError("fm.unknown_facility", rule, f"there is no Facility {fid!r}",
-                      {"facility": fid}) from None
 
 
 def _tile_space(r: Run, space: str, rule: str, *, revealed: bool) -> str:
@@ -49,14 +42,6 @@ def _tile_space(r: Run, space: str, rule: str, *, revealed: bool) -> str:
                       f"{known[space].name} is " + ("not revealed" if revealed else
                                                     "already revealed"), {"space": space})
     return space
-
-
-def _astronaut(r: Run, aid: str, rule: str) -> Astronaut:
-    try:
-        return r.s.astronaut(aid)
-    except KeyError:
-        raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut {aid!r}",
-                      {"astronaut": aid}) from None
 
 
 def _place_token(r: Run, it: PlaceToken, rule: str) -> None:
@@ -100,11 +85,7 @@ def apply_effect(r: Run, it: Intent) -> None:
     elif it.type == "change_stress":
         r.stress(it.delta, rule, "an effect entered by the table")
     elif it.type == "wound":
-        try:
-            r.s.astronaut(it.astronaut)
-        except KeyError:
-            raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut "
-                          f"{it.astronaut!r}", {"astronaut": it.astronaut}) from None
+        _astronaut(r, it.astronaut, rule)
         r.wound(it.astronaut, it.count, "an effect entered by the table", rule)
     elif it.type == "add_log_event":
         r.emit(LogEventAdded(rule=rule, name=it.name, pawns=it.pawns))
@@ -135,11 +116,7 @@ def apply_effect(r: Run, it: Intent) -> None:
                             samples=it.icons.count("sample"),
                             impassable_outer=it.impassable_outer))
     elif it.type in ("heal", "morale_tokens"):
-        try:
-            a = r.s.astronaut(it.astronaut)
-        except KeyError:
-            raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut "
-                          f"{it.astronaut!r}", {"astronaut": it.astronaut}) from None
+        a = _astronaut(r, it.astronaut, rule)
         if it.type == "morale_tokens":
             value = max(0, a.morale_tokens + it.delta)  # discarding what you lack: no effect
             if value != a.morale_tokens:

@@ -22,24 +22,10 @@ from .intents import (
     TakeCondition,
     UseSkill,
 )
+from .lookup import astronaut as _astronaut
+from .lookup import facility as _facility
 from .run import Run
-from .state import Astronaut, Facility, active_conditions
-
-
-def _facility(r: Run, fid: str, rule: str) -> Facility:
-    try:
-        return r.s.facility(fid)
-    except KeyError:
-        raise FmError("fm.unknown_facility", rule, f"there is no Facility {fid!r}",
-                      {"facility": fid}) from None
-
-
-def _astronaut(r: Run, aid: str, rule: str) -> Astronaut:
-    try:
-        return r.s.astronaut(aid)
-    except KeyError:
-        raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut {aid!r}",
-                      {"astronaut": aid}) from None
+from .state import active_conditions
 
 
 def change_production(r: Run, it: ChangeProduction) -> None:
