@@ -112,25 +112,22 @@ class _Iteration:
     def __init__(self, spec: GameSpec, viewer: str, rng: random.Random,
                  guide: Callable[[Game, Sequence[I.Intent]], I.Intent] | None = None,
                  greedy_share: float = 0.0) -> None:
+        from .bots import random_bot  # bots imports this module
+
         self.spec, self.viewer, self.rng = spec, viewer, rng
         self.guide, self.greedy_share = guide, greedy_share
+        self.uniform = random_bot(rng)
         self.decisions = 0
 
     def policy(self, game: Game, legal: Sequence[I.Intent]) -> I.Intent:
         """The playout's decision: the guide's (greedy) with probability ``greedy_share``, else
-        uniform, an action card always played, an ability sometimes (as
-        :func:`.bots.random_bot`)."""
-        rng = self.rng
+        uniform, an action card always played, an ability sometimes (the uniform pick is
+        :func:`.bots.random_bot`'s)."""
         if type(legal[0]) is I.PlayAction:
             return legal[0]
-        if self.guide is not None and rng.random() < self.greedy_share:
+        if self.guide is not None and self.rng.random() < self.greedy_share:
             return self.guide(game, legal)
-        pick = legal[int(rng.random() * len(legal))]
-        if type(pick) is I.UseAbility and rng.random() < 0.6:
-            plain = [x for x in legal if type(x) is not I.UseAbility]
-            if plain:
-                pick = plain[int(rng.random() * len(plain))]
-        return pick
+        return self.uniform(game, legal)
 
     def run(self, root: Node, s: GameState, options: Sequence[I.Intent]) -> tuple[
             list[tuple[Node, str]], dict[str, tuple[float, float]]]:
