@@ -6,30 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from testkit.first_martians import play as _play
+from testkit.first_martians import refused as _refused
+from testkit.first_martians import table
 
-from mrp_tutor.core.errors import MrpError
-from mrp_tutor.first_martians import Table, intent_from_dict, load_state
-from mrp_tutor.first_martians.events import Event
+from mrp_tutor.first_martians import Table
+
+START: dict[str, Any] = {"first_player": "red", "astronauts": [
+    {"id": "red", "name": "Red", "morale_tokens": 2}, {"id": "yellow", "name": "Yellow"}],
+    "supply": {"oxygen": 2, "energy": 2, "food": 4}}
 
 
 def _table(**state: Any) -> Table:
-    doc: dict[str, Any] = {"first_player": "red", "astronauts": [
-        {"id": "red", "name": "Red", "morale_tokens": 2}, {"id": "yellow", "name": "Yellow"}],
-        "supply": {"oxygen": 2, "energy": 2, "food": 4}}
-    doc.update(state)
-    return Table(load_state(doc))
-
-
-def _play(t: Table, **intent: Any) -> list[Event]:
-    return t.play(intent_from_dict(intent))
-
-
-def _refused(t: Table, **intent: Any) -> MrpError:
-    before = t.state.model_copy(deep=True)
-    with pytest.raises(MrpError) as info:
-        t.play(intent_from_dict(intent))
-    assert t.state == before
-    return info.value
+    return table(START, **state)
 
 
 def test_production_gains_stop_at_the_maximum_and_skip_shutdown_producers() -> None:

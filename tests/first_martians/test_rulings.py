@@ -6,39 +6,29 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from testkit.first_martians import play as _play
+from testkit.first_martians import refused as _refused
+from testkit.first_martians import table
 
-from mrp_tutor.core.errors import ContentError, MrpError
+from mrp_tutor.core.errors import ContentError
 from mrp_tutor.first_martians import (
     Table,
     explain_event,
-    intent_from_dict,
     load_state,
     new_state,
     rulebook,
 )
-from mrp_tutor.first_martians.events import Event
 
 CREW4 = [{"id": c, "name": c.capitalize()} for c in ("red", "yellow", "blue", "purple")]
 CREW2 = CREW4[:2]
 
 
+START: dict[str, Any] = {"first_player": "red", "astronauts": CREW2,
+                         "supply": {"oxygen": 3, "energy": 3, "food": 6}}
+
+
 def _table(**state: Any) -> Table:
-    doc: dict[str, Any] = {"first_player": "red", "astronauts": CREW2,
-                           "supply": {"oxygen": 3, "energy": 3, "food": 6}}
-    doc.update(state)
-    return Table(load_state(doc))
-
-
-def _play(t: Table, **intent: Any) -> list[Event]:
-    return t.play(intent_from_dict(intent))
-
-
-def _refused(t: Table, **intent: Any) -> MrpError:
-    before = t.state.model_copy(deep=True)
-    with pytest.raises(MrpError) as info:
-        t.play(intent_from_dict(intent))
-    assert t.state == before  # a refusal changes nothing
-    return info.value
+    return table(START, **state)
 
 
 def _gather(astronaut: str = "red", **more: Any) -> dict[str, Any]:

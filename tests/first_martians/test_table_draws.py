@@ -6,32 +6,28 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from testkit.first_martians import raises_unchanged, table
 
 from mrp_tutor.first_martians import (
     InputNeeded,
     Table,
     explain_event,
     intent_from_dict,
-    load_state,
     with_input,
     with_roll_for_me,
 )
 
+START: dict[str, Any] = {"first_player": "red", "astronauts": [
+    {"id": "red", "name": "Red", "wounds": 1}, {"id": "yellow", "name": "Yellow"}],
+    "supply": {"oxygen": 2, "energy": 2, "food": 4}}
+
 
 def _table(**state: Any) -> Table:
-    doc: dict[str, Any] = {"first_player": "red", "astronauts": [
-        {"id": "red", "name": "Red", "wounds": 1}, {"id": "yellow", "name": "Yellow"}],
-        "supply": {"oxygen": 2, "energy": 2, "food": 4}}
-    doc.update(state)
-    return Table(load_state(doc))
+    return table(START, **state)
 
 
 def _needed(t: Table, intent: Any) -> InputNeeded:
-    before = t.state.model_copy(deep=True)
-    with pytest.raises(InputNeeded) as info:
-        t.play(intent)
-    assert t.state == before
-    return info.value
+    return raises_unchanged(t, intent, InputNeeded)
 
 
 def test_a_condition_is_the_tables_draw_unless_it_asks_the_assistant() -> None:
