@@ -20,7 +20,6 @@ log must be one the rules produce (replay re-derives it) and must play on.
 
 from __future__ import annotations
 
-import base64
 import copy
 import json
 import os
@@ -38,6 +37,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from testkit.share_codes import midgame_table_doc, packed
 
 from mrp_tutor.engine import Game, GameSpec, load_spec, replay
 from mrp_tutor.engine.bots import bot_game
@@ -46,14 +46,11 @@ from mrp_tutor.engine.errors import ContentError, MrpError
 from mrp_tutor.engine.events import event_to_dict
 from mrp_tutor.engine.rulesets import find_ruleset
 from mrp_tutor.loader import parse_json
-from mrp_tutor.scenarios import load_scenario
 from mrp_tutor.scenarios.table import (
     CODE_PREFIX,
     decode_table,
     encode_table,
     load_table,
-    table_document,
-    table_position,
 )
 from mrp_tutor.simulation.table import ResultsError, load_results
 
@@ -75,12 +72,7 @@ def _alarm(_sig: int, _frame: Any) -> None:
 
 # ------------------------------------------------------------------------------ material
 
-def _good_doc() -> dict[str, Any]:
-    game = load_scenario(ROOT / "tests" / "browser" / "data" / "midgame-table.yaml").build()
-    return table_document(list(game.state.order), table_position(SPEC, game.state))
-
-
-GOOD_DOC = _good_doc()
+GOOD_DOC = midgame_table_doc(SPEC)
 GOOD_RAW = json.dumps(GOOD_DOC, separators=(",", ":")).encode()
 
 
@@ -138,10 +130,6 @@ def _mutate(rng: random.Random, doc: Any) -> Any:
 Doc = tuple[str, str, Callable[[], Any]]
 
 
-def _pack(raw: bytes, after: bytes = b"") -> str:
-    return CODE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9) + after).decode()
-
-
 def _code_text(rng: random.Random) -> str:
     good = encode_table(GOOD_DOC)
     how = rng.choice(["deep", "duplicate", "number", "bool", "nan", "tail", "padding",
@@ -150,28 +138,28 @@ def _code_text(rng: random.Random) -> str:
     if how == "deep":
         n = rng.choice([33, 100, 1000, 5000, 20000])
         o, c = rng.choice([(b"[", b"]"), (b'{"a":', b"}")])
-        return _pack(b'{"position":' + o * n + b"1" + c * n + b"}")
+        return packed(b'{"position":' + o * n + b"1" + c * n + b"}")
     if how == "duplicate":
         key = rng.choice([b'"players"', b'"position"', b'"ruleset"'])
-        return _pack(GOOD_RAW[:-1] + b"," + key + b":null}")
+        return packed(GOOD_RAW[:-1] + b"," + key + b":null}")
     if how == "number":
-        return _pack(GOOD_RAW.replace(b'"round":', b'"round":' + b"9" * rng.choice([20, 400])
+        return packed(GOOD_RAW.replace(b'"round":', b'"round":' + b"9" * rng.choice([20, 400])
                                       + b",\"x\":", 1))
     if how == "bool":
-        return _pack(re.sub(rb'("round":)\d+', rb"\1true", GOOD_RAW, count=1))
+        return packed(re.sub(rb'("round":)\d+', rb"\1true", GOOD_RAW, count=1))
     if how == "nan":
-        return _pack(re.sub(rb'("round":)\d+', rng.choice([rb"\1NaN", rb"\1Infinity"]),
+        return packed(re.sub(rb'("round":)\d+', rng.choice([rb"\1NaN", rb"\1Infinity"]),
                             GOOD_RAW, count=1))
     if how == "tail":
         return good + rng.choice(["QUJD", "A", "==", "AAAA", "-_-_"])
     if how == "padding":
         return good.rstrip("=") + "=" * rng.randint(1, 5)
     if how == "stream":
-        return _pack(GOOD_RAW, zlib.compress(rng.choice([GOOD_RAW, b'{"players":["red"]}'])))
+        return packed(GOOD_RAW, zlib.compress(rng.choice([GOOD_RAW, b'{"players":["red"]}'])))
     if how == "garbage":
-        return _pack(GOOD_RAW, bytes(rng.randrange(256) for _ in range(rng.randint(1, 40))))
+        return packed(GOOD_RAW, bytes(rng.randrange(256) for _ in range(rng.randint(1, 40))))
     if how == "bomb":
-        return _pack(b'{"title":"' + b"x" * rng.choice([300_000, 5_000_000]) + b'"}')
+        return packed(b'{"title":"' + b"x" * rng.choice([300_000, 5_000_000]) + b'"}')
     if how == "flip":
         chars = list(good)
         for _ in range(rng.randint(1, 5)):
@@ -183,7 +171,7 @@ def _code_text(rng: random.Random) -> str:
     if how == "prefix":
         return rng.choice(["MRP2:", "mrp1:", "", "MRP1"]) + good[len(CODE_PREFIX):]
     if how == "utf8":
-        return _pack(GOOD_RAW.replace(b"My table", b"My \xff\xfe table"))
+        return packed(GOOD_RAW.replace(b"My table", b"My \xff\xfe table"))
     if how == "typed":
         return encode_table(_mutate(rng, GOOD_DOC))
     return good

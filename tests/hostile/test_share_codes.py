@@ -13,38 +13,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from testkit.share_codes import midgame_table_doc, packed
 
 from mrp_tutor.app import build_app
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import load_spec
 from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.scenarios import load_scenario
 from mrp_tutor.scenarios.table import (
     CODE_PREFIX,
     decode_table,
     encode_table,
     load_table,
-    table_document,
-    table_position,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLE = ROOT / "tests" / "browser" / "data" / "midgame-table.yaml"
-
-
-def packed(raw: bytes, after: bytes = b"") -> str:
-    """A code of ``raw`` (zlib + url-safe base64), with ``after`` appended inside it."""
-    return CODE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9) + after).decode("ascii")
-
-
 DEEP = packed(b'{"position":' + b"[" * 1000 + b"]" * 1000 + b"}")  # 57 characters
 
 
 @pytest.fixture(scope="module")
 def good() -> str:
-    spec = load_spec(use_env_overrides=False)
-    game = load_scenario(TABLE).build()
-    return encode_table(table_document(list(game.state.order), table_position(spec, game.state)))
+    return encode_table(midgame_table_doc(load_spec(use_env_overrides=False)))
 
 
 def refusal(code: str) -> str:
