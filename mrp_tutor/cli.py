@@ -28,12 +28,17 @@ class CliError(Exception):
     """A user mistake on the command line: printed as a sentence, exit status 2."""
 
 
-def positive_int(text: str) -> int:
-    """argparse type: a whole number of at least 1 (anything else is refused, not clamped)."""
+def whole_number(text: str) -> int:
+    """``text`` as an int, or argparse's refusal that it is not a whole number."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number of at least 1 (anything else is refused, not clamped)."""
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
     return value

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cli import CliError
+from .cli import CliError, whole_number
 
 DEFAULT_PORT = 8866
 DEFAULT_TUTORIALS = "mrp-tutor-tutorials"
@@ -31,10 +31,7 @@ LAB_MISSING = ("JupyterLab is not installed; install the tutorials extra: "
 
 def non_negative_int(text: str) -> int:
     """argparse type: a whole number of at least 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is below 0")
     return value
