@@ -43,6 +43,7 @@ from mrp_tutor.engine import ENGINE, Game, find_ruleset, play_out
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine.bots import BOTS, bot_game, hard_bot
 from mrp_tutor.engine.search import SearchResult, search_bot
+from mrp_tutor.simulation.records import characters_by_round
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
 
@@ -127,13 +128,7 @@ def variety(ruleset: str, games: int) -> dict[str, Any]:
     rounds = same = 0
     for seed in range(games):
         g = bot_game(spec, COLOURS[:4], seed, bot="greedy", variant=ruleset)
-        picks: dict[int, set[str]] = {}
-        rnd = 0
-        for ev in g.log:
-            if isinstance(ev, E.TrackAdvanced) and ev.kind == "round":
-                rnd = ev.number
-            elif isinstance(ev, E.CharacterRevealed):
-                picks.setdefault(rnd, set()).add(ev.character)
+        picks = characters_by_round(g.log)
         rounds += len(picks)
         same += sum(1 for cards in picks.values() if len(cards) == 1)
     return {"rounds": rounds, "all_same_share": round(same / max(1, rounds), 3)}

@@ -162,6 +162,18 @@ def game_row(spec: GameSpec, game: Game, seed: int, players: int,
     return tuple(row.get(col) for col in columns(spec))
 
 
+def characters_by_round(log: Sequence[E.Event]) -> dict[int, set[str]]:
+    """The character cards revealed in each round of a game's log (round number: cards)."""
+    picks: dict[int, set[str]] = {}
+    rnd = 0
+    for ev in log:
+        if isinstance(ev, E.TrackAdvanced) and ev.kind == "round":
+            rnd = ev.number
+        elif isinstance(ev, E.CharacterRevealed):
+            picks.setdefault(rnd, set()).add(ev.character)
+    return picks
+
+
 def json_record(game: Game, seed: int, players: int) -> dict[str, Any]:
     """The record of one game in the ``simulate --json`` format (kept as it always was)."""
     s = game.state

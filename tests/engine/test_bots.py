@@ -119,18 +119,12 @@ def test_greedy_neutrals_rarely_end_on_top(spec):
 def test_greedy_bots_vary_their_picks_with_the_position(spec):
     """Four greedy bots no longer all pick the same card every round (the fixed appeal table
     made them do so in every round): under a quarter of the rounds."""
-    from mrp_tutor.engine import events as E
+    from mrp_tutor.simulation.records import characters_by_round
 
     rounds = same = 0
     for seed in range(25):
         g = bot_game(spec, ["red", "blue", "green", "yellow"], seed, bot="greedy")
-        picks: dict[int, set[str]] = {}
-        rnd = 0
-        for ev in g.log:
-            if isinstance(ev, E.TrackAdvanced) and ev.kind == "round":
-                rnd = ev.number
-            elif isinstance(ev, E.CharacterRevealed):
-                picks.setdefault(rnd, set()).add(ev.character)
+        picks = characters_by_round(g.log)
         rounds += len(picks)
         same += sum(1 for cards in picks.values() if len(cards) == 1)
     assert same < 0.25 * rounds
