@@ -54,6 +54,7 @@ function countsText(counts, colours) {
 function unverifiedBadge(what) {
   const b = h("span", "mrp-unverified", "unverified");
   b.title = `${what}: placeholder data, not checked against a physical copy`;
+  b.dataset.tip = b.title;
   return b;
 }
 
@@ -283,6 +284,7 @@ function pickOf(target) {
 }
 
 function render({ model, el }) {
+  installTips();
   const root = h("div", "mrp-board");
   el.appendChild(root);
   let board = () => ({});

@@ -12,6 +12,7 @@ from ..engine.rulesets import RULESETS
 from ..engine.spec import GameSpec
 from ..explain import Citation, Explanation
 from ..explain.options import ship_name
+from .cards import card_note
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -143,8 +144,9 @@ def countdown_cells(spec: GameSpec, view: Mapping[str, Any]) -> tuple[list[str],
         dots = "".join(f'<span class="mrp-cd-dot" style="background:{COLOUR_HEX.get(c, "#777")}"'
                        f' title="{e(c)}"></span>' for c in view["order"] if last.get(c) == ch)
         aria = ' aria-current="step"' if ch == cur else ""
-        cells.append(f'<li class="{cls}"{aria} title="{e(info.text)}"><b>{info.number}</b> '
-                     f'{e(info.name)}{dots}</li>')
+        tip = f"{info.name} ({info.number}): {card_note(spec, ch) or info.text}"
+        cells.append(f'<li class="{cls}"{aria} title="{e(info.text)}" data-tip="{e(tip)}">'
+                     f'<b>{info.number}</b> {e(info.name)}{dots}</li>')
     queue = view.get("queue") or []
     q = (f'<div class="mrp-cd-queue">Still to resolve: {e(", ".join(queue))}</div>'
          if queue and resolving else "")

@@ -199,7 +199,10 @@ class LessonPanel:
     def on_check(self, _b: Any = None) -> None:
         guess = self.quiz_pick.value
         if guess is None:
-            self.app.say("Choose your prediction first: nothing is marked yet.", "info")
+            text = "Choose your prediction first: nothing is marked yet."
+            # beside the button (the status line is a screen above on a small window)
+            self.quiz_out.value = f'<p class="mrp-local-note" role="status">{e(text)}</p>'
+            self.app.say(text, "info")
             return
         kind, data = self._quiz
         if kind == "zone":

@@ -14,9 +14,11 @@ import ipywidgets as W
 from ...engine import intents as I
 from ...explain.options import describe_intent, plural, ship_name
 from .. import seat as S
+from ..cards import choice_detail
 from ..html import e
 from ..live import ChoiceList, LiveHTML
 from ..session import StepReport
+from ..summary import game_over_html
 from .ruleset import sheets_html
 
 if TYPE_CHECKING:
@@ -127,12 +129,10 @@ class SeatPanel:
                                  f"</div>{sheets}")
             self._set_choices([], view)
             return
-        if sess.game.over:
-            res = view.get("result") or {}
-            win = ", ".join(str(w).capitalize() for w in res.get("winners", [])) or "nobody"
-            self.prompt.value = (f'<div class="mrp-prompt-text">The game is over. Winner: '
-                                 f"<b>{e(win)}</b>. Take a seat again for a new game.</div>"
-                                 f"{sheets}")
+        if sess.game.over:  # the summary where the learner's game ended
+            self.prompt.value = (f"{game_over_html(self.ctx.spec, view, sess.game.log)}"
+                                 '<div class="mrp-prompt-text">Take a seat again for a new '
+                                 f"game.</div>{sheets}")
             self._set_choices([], view)
             return
         mine = S.my_options(sess, self.seat)
@@ -178,8 +178,9 @@ class SeatPanel:
             return  # still nothing to choose: nothing to send
         self._choice_intents = list(opts)
         self._position += 1
-        self.choices.show([describe_intent(self.ctx.spec, x, view) for x in opts],
-                          self._position)
+        spec = self.ctx.spec
+        self.choices.show([describe_intent(spec, x, view) for x in opts], self._position,
+                          details=[choice_detail(spec, x) for x in opts])
 
     # ------------------------------------------------------------------ actions
     def on_take(self, _b: Any = None) -> None:

@@ -16,9 +16,11 @@ from ...engine.intents import Intent
 from ...engine.secrecy import REVEALING
 from ...explain import cite
 from ...explain.options import describe_intent
+from ..cards import card_notes_html
 from ..html import COUNTDOWN_SHELL, countdown_cells, e, sentence_html, sentences_html
 from ..live import LiveHTML, LiveRows, OptionPicker
 from ..session import StepReport
+from ..summary import GAME_OVER_CSS, game_over_html
 
 if TYPE_CHECKING:
     from ..panel import PanelContext
@@ -60,6 +62,10 @@ class StepperPanel:
         # new text at every step: drawn afresh by the page, not morphed (live.js)
         self.explain = LiveHTML(hub, "explain", kind="fresh", _dom_classes=["mrp-explain"],
                                 layout=W.Layout(max_height="380px", overflow="auto"))
+        self.scores_btn = button("Open the Scores tab", "mrp-open-scores",
+                                 "The final score breakdown, zone by zone")
+        self.scores_btn.layout.display = "none"
+        self.scores_btn.on_click(ctx.guard(lambda _b: app.open_tab("Scores")))
         self.next_btn.on_click(ctx.guard(self.on_next))
         self.back_btn.on_click(ctx.guard(self.on_back))
         self.round_btn.on_click(ctx.guard(self.on_run_round))
@@ -68,7 +74,8 @@ class StepperPanel:
         self._position = 0  # numbers each options list, so a stale choice is refused
         bar = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
                      _dom_classes=["mrp-stepper"], layout=W.Layout(flex_flow="row wrap"))
-        self.widgets: list[W.Widget] = [bar, self.countdown, self.decision, self.options,
+        self.widgets: list[W.Widget] = [W.HTML(GAME_OVER_CSS), bar, self.countdown,
+                                        self.decision, self.scores_btn, self.options,
                                         W.HTML("<b>Explanation</b>"), self.explain]
 
     # ------------------------------------------------------------------ render
@@ -92,12 +99,12 @@ class StepperPanel:
         app = self.app
         spec = app.session.spec
         d = view["decision"]
-        if view["stage"] == "over":
-            res = view["result"] or {}
-            winners = list(res.get("winners", []))
-            who = "Winners" if len(winners) > 1 else "Winner"
-            self.decision.value = (f'<div class="mrp-decision-text">The game is over. '
-                                   f'{who}: <b>{e(", ".join(winners) or "nobody")}</b>.</div>')
+        over = view["stage"] == "over"
+        self.scores_btn.layout.display = "" if over else "none"
+        if over:  # the summary where the game ended: here, or in the seat panel's prompt
+            self.decision.value = (
+                '<div class="mrp-decision-text">The game is over: see the summary above.</div>'
+                if app.seat.seated else game_over_html(spec, view, app.session.game.log))
         elif d is None:
             self.decision.value = '<div class="mrp-decision-text">Nothing to decide.</div>'
         else:
@@ -115,6 +122,8 @@ class StepperPanel:
             picked = [x for x in opts if app.target[1] in intent_fields(x)]
             opts = picked or opts
         self.intents = opts
+        if not app.seat.seated:  # seated, each choice button carries its card's text
+            self.decision.value += card_notes_html(spec, opts)
         labels = [self.label(x, view) for x in opts[:MAX_OPTIONS]]
         self._position += 1
         self.options.show(labels, self._position, "(no decision for this viewer)")

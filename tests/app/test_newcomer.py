@@ -1,0 +1,124 @@
+"""What a newcomer trips over (issue 26), checked on the app's widgets: card text where a
+card is chosen, feedback beside the control that caused it, and a game that ends with its
+scores where it ended.  Each test fails on the app before issue 26."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from mrp_tutor.app.cards import UNVERIFIED, choice_detail
+from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.engine import intents as I
+
+
+def text(h: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", h))
+
+
+@pytest.fixture
+def seated(make_app: Any) -> TutorApp:
+    a = make_app(11)
+    a.players.value = 4
+    a.seat.colour.value = "red"
+    a.seed.value = "11"
+    a.seat.take_btn.click()
+    return a
+
+
+def test_keep_the_mission_choices_say_what_each_mission_asks(seated: TutorApp) -> None:
+    spec = seated.session.spec
+    labels, details = seated.seat.choices.labels, seated.seat.choices.details
+    assert labels and all(lbl.startswith("Keep the mission") for lbl in labels)
+    for x, d in zip(seated.seat._choice_intents, details, strict=True):
+        assert isinstance(x, I.KeepMission)
+        mission = spec.missions[x.card]
+        assert d.startswith(mission.text)  # the card's own text, under its choice
+        assert (UNVERIFIED in d) is (not mission.verified)  # with its unverified flag
+
+
+def test_character_choices_carry_their_card_text(seated: TutorApp) -> None:
+    seated.seat.play_choice(0)  # keep a mission: the bots play on to the character choice
+    spec = seated.session.spec
+    intents = seated.seat._choice_intents
+    assert intents and all(isinstance(x, I.ChooseCharacter) for x in intents)
+    shown = dict(zip(seated.seat.choices.labels, seated.seat.choices.details, strict=True))
+    travel = next(lbl for lbl in shown if lbl.startswith("Play the Travel Agent (3)"))
+    assert shown[travel].startswith(spec.characters["travel_agent"].text)
+
+
+def test_the_stepper_lists_the_cards_of_a_card_choice(make_app: Any) -> None:
+    a = make_app(11)
+    a.viewer.value = "red"
+    while not any(isinstance(x, I.ChooseCharacter) for x in a.stepper.intents):
+        a.stepper.next_btn.click()
+    notes = text(a.stepper.decision.value)
+    assert a.session.spec.characters["soldier"].text in notes
+
+
+def test_countdown_chips_have_a_tap_tooltip_with_the_card_text(make_app: Any) -> None:
+    a = make_app(11)
+    cd = a.stepper.countdown.value
+    tips = re.findall(r'data-tip="([^"]*)"', cd)
+    assert len(tips) == 9
+    pilot = next(html.unescape(t) for t in tips if t.startswith("Pilot"))
+    assert a.session.spec.characters["pilot"].text in pilot
+
+
+def test_no_card_detail_for_a_move(spec: Any) -> None:
+    assert choice_detail(spec, I.Move("red", "hellas", "ausonia")) == ""
+
+
+def test_check_my_prediction_with_nothing_picked_answers_beside_the_button(
+        make_app: Any) -> None:
+    a = make_app(11)
+    a.lesson.on_start()
+    lesson = a.panel("Lesson & quiz")
+    assert lesson is a.lesson
+    a.lesson.quiz_check.click()
+    assert "Choose your prediction first" in text(a.lesson.quiz_out.value)
+
+
+def test_set_round_answers_under_its_own_row(make_app: Any) -> None:
+    a = make_app(11)
+    a.mode.value = "Referee"
+    a.open_tab("Table")
+    editor = a.panel("Table").editor  # type: ignore[attr-defined]
+    editor.set_round.click()
+    note = text(editor.notes["round"].value)
+    assert "table as entered" in note
+    assert all(not n.value for k, n in editor.notes.items() if k != "round")
+
+
+def test_the_game_ends_with_its_scores_where_it_ended(make_app: Any) -> None:
+    a = make_app(5)
+    while not a.session.game.over:
+        a.stepper.round_btn.click()
+    res = a.session.view()["result"]
+    shown = text(a.stepper.decision.value)
+    winner = res["winners"][0].capitalize()
+    assert f"Winner: {winner}" in " ".join(shown.split())
+    for c, score in res["scores"].items():
+        assert re.search(rf"{c.capitalize()}\s+(\d+\s+){{4}}{score}\b", shown), shown
+    assert "Diversification" in shown or "not completed" in shown  # missions revealed
+    assert "Scores tab" in shown
+    assert a.stepper.scores_btn.layout.display == ""
+    a.stepper.scores_btn.click()
+    assert a.shown_tab() == "Scores"
+
+
+def test_seated_game_over_summary_is_in_the_prompt(seated: TutorApp) -> None:
+    from mrp_tutor.app import seat as S
+
+    sess = seated.session
+    while not sess.game.over:
+        mine = S.my_options(sess, "red")
+        if mine:
+            seated.seat.play(mine[0])
+        else:
+            seated.stepper.next_btn.click()
+    prompt = text(seated.seat.prompt.value)
+    assert "The game is over" in prompt and "total" in prompt and "Scores tab" in prompt
