@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mrp_tutor.core.words import plural
+from mrp_tutor.core.words import detail_words, plural
 from mrp_tutor.engine import RULESETS
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import game as G
@@ -333,14 +333,17 @@ class FinalRuling:
     why: list[Reason]  # Ice Monopoly and discoveries (missions: per colour, in ``scores``)
     events: list[E.Event]
     terms: dict[str, str] = field(default_factory=dict)  # this edition's words (spec.term)
+    names: dict[str, str] = field(default_factory=dict)  # mission card names, by id
 
     def text(self) -> str:
         """Plain-text report."""
         lines = ["Final scoring"]
         for c, sc in self.scores.items():
             lines.append(f"- {self.score_line(c)}")
-            lines.extend(f"    {m.card}: {'done' if m.completed else 'not done'}, {m.points} "
-                         f"({m.detail}) [{m.rule}]" for m in sc.missions)
+            lines.extend(f"    {self.names.get(m.card, m.card)}: "
+                         f"{'completed' if m.completed else 'not completed'}, "
+                         f"{plural(m.points, 'point')} ({detail_words(m.detail)}) [{m.rule}]"
+                         for m in sc.missions)
         lines.extend(r.line() for r in self.why)
         lines.extend(r.line() for r in self.tie_breaks)
         return "\n".join(lines)
@@ -399,8 +402,9 @@ def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
             breaks.append(_note(spec, f"Still tied: {', '.join(res.winners)} share the victory.",
                                 "scoring.shared"))
     breaks.append(_reason(spec, end))
+    names = {m.card: spec.card_name(m.card) for sc in scores.values() for m in sc.missions}
     return FinalRuling(scores, ice, list(res.winners), end.rule, breaks, why, out,
-                       dict(spec.content.game.terms))
+                       dict(spec.content.game.terms), names)
 
 
 # ============================================================================ legality

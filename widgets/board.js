@@ -25,6 +25,14 @@ function h(tag, cls, text) {
   return el;
 }
 
+// Whose view the board shows, in words (no counters: the step is in the stepper).
+function viewerText(v) {
+  const who = String(v || "table");
+  if (who === "table") return "Table view (no secrets)";
+  if (who.startsWith("referee")) return "Referee view (everything)";
+  return `${who.charAt(0).toUpperCase()}${who.slice(1)}'s view`;
+}
+
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -196,7 +204,7 @@ function draw(model, root, b) {
       head.appendChild(h("span", "mrp-board-round", `Round ${b.round ?? "-"}`));
       head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
       if (b.character) head.appendChild(h("span", "mrp-board-char", `resolving: ${b.character} (${b.resolving})`));
-      head.appendChild(h("span", "mrp-board-viewer", `view: ${b.viewer} · event ${b.step ?? 0}`));
+      head.appendChild(h("span", "mrp-board-viewer", viewerText(b.viewer)));
       return head;
     }],
     [J(["legend", colours, b.first, b.supply]), () => {

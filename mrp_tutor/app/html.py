@@ -36,15 +36,20 @@ def paraphrase_html(c: Citation) -> str:
             f'<span class="mrp-book">({e(c.book)})</span></div>')
 
 
-def citation_html(c: Citation | None) -> str:
+def rule_id_html(c: Citation, show_id: bool) -> str:
+    """`` [rule.id]`` after a section for a referee; nothing for a learner (issue 26)."""
+    return f" [{e(c.rule)}]" if show_id else ""
+
+
+def citation_html(c: Citation | None, show_id: bool = True) -> str:
     """A citation that opens to the rule's paraphrase (on demand, no round trip)."""
     if c is None:
         return ""
-    return (f'<details class="mrp-cite"><summary><cite>{e(c.section)} '
-            f'[{e(c.rule)}]</cite></summary>{paraphrase_html(c)}</details>')
+    return (f'<details class="mrp-cite"><summary><cite>{e(c.section)}'
+            f'{rule_id_html(c, show_id)}</cite></summary>{paraphrase_html(c)}</details>')
 
 
-def cite_button_html(c: Citation | None) -> str:
+def cite_button_html(c: Citation | None, show_id: bool = True) -> str:
     """A citation as a button that opens the rule's paraphrase, which is not in it: the page
     takes it from a table of the rules cited (the app board's ``cites``, sent once per rule;
     ``widgets/live.js``).  A button is drawn ~4x faster than a ``<details>`` (a shadow tree
@@ -52,7 +57,8 @@ def cite_button_html(c: Citation | None) -> str:
     if c is None:
         return ""
     return (f'<button type="button" class="mrp-cite" aria-expanded="false" '
-            f'data-rule="{e(c.rule)}"><cite>{e(c.section)} [{e(c.rule)}]</cite></button>')
+            f'data-rule="{e(c.rule)}"><cite>{e(c.section)}{rule_id_html(c, show_id)}</cite>'
+            "</button>")
 
 
 Cite = Callable[[Citation | None], str]
@@ -73,10 +79,11 @@ def sentences_html(items: Sequence[Explanation], limit: int = 80,
     return f'<ul class="mrp-sentences">{more}{"".join(parts)}</ul>'
 
 
-def status_html(text: str, kind: str = "info", citation: Citation | None = None) -> str:
+def status_html(text: str, kind: str = "info", citation: Citation | None = None,
+                show_id: bool = True) -> str:
     """The status line: a sentence (never a traceback), styled by kind."""
     return (f'<div class="mrp-status-msg mrp-status-{e(kind)}" role="status">{e(text)}'
-            f'{citation_html(citation)}</div>')
+            f'{citation_html(citation, show_id)}</div>')
 
 
 # Column headers in words: the read models (mrp_tutor.tables) keep their analysis names

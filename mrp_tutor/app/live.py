@@ -66,6 +66,7 @@ class AppBoard(WiredMixin, BoardWidget):
     def __init__(self, **kwargs: Any) -> None:
         self._wire_init()
         self._view_key: Any = None
+        self.show_rule_ids = True  # the app sets it: rule ids for a referee only
         super().__init__(**kwargs)
 
     def __repr__(self) -> str:
@@ -87,7 +88,7 @@ class AppBoard(WiredMixin, BoardWidget):
         para = paraphrase_html(c)
         if self.cites.get(c.rule) != para:
             self.cites = {**self.cites, c.rule: para}
-        return cite_button_html(c)
+        return cite_button_html(c, self.show_rule_ids)
 
     def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         if not self.on_resync(content):

@@ -193,7 +193,8 @@ class TutorApp:
 
     def say(self, text: str, kind: str = "info", citation: Any = None) -> None:
         """Show a sentence in the status area."""
-        self.status.value = status_html(text, kind, citation)
+        referee = getattr(self, "session", None) is None or self.session.referee
+        self.status.value = status_html(text, kind, citation, show_id=referee)
 
     def status_text(self) -> str:
         """The status sentence as plain text (for tests)."""
@@ -234,6 +235,7 @@ class TutorApp:
         sess = self.session
         view = sess.view()
         self.board.new_view((sess.viewer, sess.referee, sess.epoch))
+        self.board.show_rule_ids = sess.referee  # a learner reads sections, not rule ids
         with self.board.hold_sync():
             self.board.board = board_payload(sess.spec, view, self.layout,
                                              step=len(sess.game.log),

@@ -60,7 +60,8 @@ def test_the_quiz_asks_before_it_tells(app: TutorApp) -> None:
         assert first_words not in re.sub(r"<[^>]+>", "", html)  # the lesson is not shown yet
     lesson.quiz_check.click()  # with nothing chosen: a request, not a wrong answer
     assert "Choose your prediction first" in app.status_text()
-    assert "Not quite" not in lesson.quiz_out.value and lesson.quiz_out.value == ""
+    assert "Not quite" not in lesson.quiz_out.value and "Right" not in lesson.quiz_out.value
+    assert "Choose your prediction first" in lesson.quiz_out.value  # beside the button
     lesson.quiz_pick.value = sc.quiz.choices[sc.quiz.answer]
     lesson.quiz_check.click()
     assert "Right" in lesson.quiz_out.value

@@ -150,4 +150,4 @@ def test_pass_and_play_pick_stays_sealed(app: Any) -> None:
     for sel in (".mrp-hand", ".mrp-explain", ".mrp-board", ".mrp-status"):
         assert "soldier" not in page.locator(sel).first.inner_text().lower(), sel
     assert "soldier" not in (page.locator(".mrp-log").first.text_content() or "").lower()
-    expect(page.locator(".mrp-board-viewer")).to_contain_text("view: table")
+    expect(page.locator(".mrp-board-viewer")).to_contain_text("Table view")

@@ -123,7 +123,7 @@ def test_a_pass_and_play_round_sends_no_other_players_secret(app: Any, test_seed
     # the learner's default view is Red: nothing of Blue's or Green's so far
     assert leaks(wire.texts(0), secret["blue"] | secret["green"]) == []
     page.locator(".mrp-viewer select").select_option(label="Table (no secrets)")
-    expect(page.locator(".mrp-board-viewer")).to_contain_text("view: table")
+    expect(page.locator(".mrp-board-viewer")).to_contain_text("Table view")
     decision = page.locator(".mrp-decision")
     counter = page.locator(".mrp-step-count")
     for _ in range(8):  # the bot keeps a mission for each colour

@@ -5,7 +5,7 @@ score "if the game ended now", each line with its rule.  Pure functions of
 
 from __future__ import annotations
 
-from ...core.words import plural
+from ...core.words import detail_words, plural
 from ...engine.spec import GameSpec
 from ...engine.state import GameState
 from ...explain import cite
@@ -88,7 +88,8 @@ def final_summary_html(spec: GameSpec, r: FinalRuling, *, running: bool,
     for c, sc in r.scores.items():
         missions = "<br>".join(
             f"{e(spec.card_name(m.card))}: {'completed' if m.completed else 'not completed'}, "
-            f"{m.points} ({e(m.detail)}) {_cite(spec, m.rule, printable)}" for m in sc.missions
+            f"{m.points} ({e(detail_words(m.detail))}) {_cite(spec, m.rule, printable)}"
+            for m in sc.missions
         ) or "none"
         disc = "<br>".join(f"{e(spec.card_name(card))} in {e(spec.card_name(z))}: {p}"
                            for card, z, p in sc.discoveries) or "-"

@@ -35,6 +35,27 @@ def button(label: str, cls: str, tip: str = "", style: str = "") -> W.Button:
                     button_style=style, layout=W.Layout(width="auto"))
 
 
+DECISION_WORDS = {
+    "choose_character": "choose a character face down", "assign_discovery":
+    "put a discovery card face down in a zone", "pay_ability": "pay point tokens for an ability",
+    "use_ability": "use an ability or not", "play_action": "play an action card or keep it",
+    "scatter": "move astronauts away (a discovery)", "board": "board a ship",
+    "move": "move astronauts", "kill": "kill an astronaut", "replace": "replace an astronaut",
+    "destroy": "destroy a ship", "launch": "launch a ship", "peek": "look at a discovery card",
+    "draw_event": "draw an event card", "place_destination_token":
+    "put a destination token on a ship",
+}
+
+
+def decision_words(spec: Any, kind: str) -> str:
+    """The decision waited for, in words (``keep_mission`` -> ``keep a mission``)."""
+    if kind == "keep_mission":
+        return f"keep a {spec.term('mission')}"
+    if kind.startswith("action:"):
+        return "carry out the action card"
+    return DECISION_WORDS.get(kind, kind.replace("_", " "))
+
+
 def intent_fields(x: Intent) -> list[str]:
     """The intent's values other than its colour (what a board click can match)."""
     return [str(getattr(x, f)) for f in x.__dataclass_fields__ if f != "colour"]
@@ -91,8 +112,11 @@ class StepperPanel:
     def render_done(self) -> None:
         """Last: a changed counter tells the page (and tests) that a render is complete."""
         sess = self.app.session
-        self.step_label.value = (f'<span class="mrp-step-text">{len(sess.game.log)} events, '
-                                 f'{len(sess.history)} undo</span>')
+        # a learner reads the round and the step; a referee also the log's event count
+        steps = len(sess.reports)
+        events = f" ({plural(len(sess.game.log), 'event')} in the log)" if sess.referee else ""
+        self.step_label.value = (f'<span class="mrp-step-text">Round {sess.state.round}, '
+                                 f"step {steps}{events}</span>")
 
     def render_decision(self, view: dict[str, Any]) -> None:
         """The decision line, the seat panel and the options for the current viewer."""
@@ -112,10 +136,11 @@ class StepperPanel:
             who = ", ".join(d["colours"])
             ch = f' ({e(spec.card_name(d["character"]))})' if d["character"] else ""
             left = f', {d["left"]} left' if d["left"] else ""
+            rid = f' [{e(d["rule"])}]' if app.session.referee else ""  # ids: referees only
             self.decision.value = (
                 f'<div class="mrp-decision-text">Waiting for <b>{e(who)}</b>: '
-                f'{e(d["kind"].replace("_", " "))}{ch}{e(left)}. '
-                f'<small>{e(rule.section if rule else "")} [{e(d["rule"])}]</small></div>')
+                f'{e(decision_words(spec, d["kind"]))}{ch}{e(left)}. '
+                f'<small>{e(rule.section if rule else "")}{rid}</small></div>')
         app.seat.render(view)
         opts = app.seat.options() if app.seat.seated else app.session.options()
         if app.target is not None and not app.seat.seated:
