@@ -245,6 +245,7 @@ const KINDS = {
 
 async function render({ model, el }) {
   installTips();
+  installPressed();
   const ref = String(model.get("hub") || "");
   const hub = await model.widget_manager.get_model(ref.startsWith(REF) ? ref.slice(REF.length) : ref);
   const name = model.get("name");

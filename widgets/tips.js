@@ -51,3 +51,37 @@ function installTips() {
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") close(); });
   window.addEventListener("scroll", close, { capture: true, passive: true });
 }
+
+// Pressed states (issue 26): the buttons of a toggle group (Tutor/Referee, the game picker)
+// say which one is on, for a screen reader as for the eye (ipywidgets marks it mod-active
+// only). Kept in step whenever a class changes.
+function installPressed() {
+  if (window.__mrpPressed) return;
+  window.__mrpPressed = true;
+  const SEL = ".widget-toggle-buttons button, button.widget-toggle-button";
+  const mark = (b) => {
+    const on = String(b.classList.contains("mod-active"));
+    if (b.getAttribute("aria-pressed") !== on) b.setAttribute("aria-pressed", on);
+  };
+  // ipywidgets writes title="null" on the label of a widget without a tooltip: a tooltip
+  // reading "null" (issue 26); such a title is dropped
+  const NULL = "[title='null']";
+  const sync = (root) => {
+    if (root.matches(SEL)) mark(root);
+    for (const b of root.querySelectorAll(SEL)) mark(b);
+    if (root.matches(NULL)) root.removeAttribute("title");
+    for (const n of root.querySelectorAll(NULL)) n.removeAttribute("title");
+  };
+  sync(document.body);
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "attributes") {
+        if (r.target.matches(SEL)) mark(r.target);
+        if (r.target.matches(NULL)) r.target.removeAttribute("title");
+        continue;
+      }
+      for (const n of r.addedNodes) if (n.nodeType === 1) sync(n);
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true,
+                              attributeFilter: ["class", "title"] });
+}

@@ -235,6 +235,13 @@ def text_board_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
 APP_CSS = """
 <style>
 .mrp-app { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+/* a focus ring anyone can see: 3 px, #1a4fb5 on white is 7:1 (issue 26) */
+.mrp-app :focus-visible, .mrp-app .lm-TabBar-tab:focus-visible,
+.mrp-app .jupyter-button:focus-visible, .mrp-app select:focus-visible,
+.mrp-app input:focus-visible, .mrp-app [tabindex]:focus-visible {
+  outline: 3px solid #1a4fb5 !important; outline-offset: 2px !important; }
+.mrp-sr { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .mrp-app h2 { margin: 4px 0 6px; }
 .mrp-status-msg { padding: 4px 8px; border-radius: 6px; margin: 2px 0; }
 .mrp-status-info { background: #eef4ff; color: #1b3a6b; }

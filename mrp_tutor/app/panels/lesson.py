@@ -69,10 +69,11 @@ class LessonPanel:
         self.path_head = W.HTML(_dom_classes=["mrp-path-head"])
         self.progress = W.IntProgress(value=0, min=0, max=max(1, len(self.steps)),
                                       description="Done", _dom_classes=["mrp-path-progress"],
+                                      tooltip="Lessons of the guided path done",
                                       layout=W.Layout(width="auto", max_width="100%"))
-        self.prev_btn = W.Button(description="◀ Previous step", _dom_classes=["mrp-path-prev"],
+        self.prev_btn = W.Button(description="Previous step", _dom_classes=["mrp-path-prev"],
                                  layout=W.Layout(width="auto"))
-        self.next_btn = W.Button(description="Done: next step ▶", button_style="success",
+        self.next_btn = W.Button(description="Done: next step", button_style="success",
                                  _dom_classes=["mrp-path-next"], layout=W.Layout(width="auto"))
         self.intro = W.HTML(_dom_classes=["mrp-chapter-intro-box"])
         self.quiz_q = W.HTML(_dom_classes=["mrp-quiz-question"])

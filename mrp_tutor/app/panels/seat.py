@@ -51,7 +51,7 @@ class SeatPanel:
         self._choice_intents: list[I.Intent] = []
         self.colour = W.Dropdown(description="Play as", _dom_classes=["mrp-seat-colour"],
                                  layout=W.Layout(width="auto", max_width="100%"))
-        self.take_btn = W.Button(description="Take a seat ▶", button_style="success",
+        self.take_btn = W.Button(description="Take a seat", button_style="success",
                                  tooltip="Start a new game in which you play this colour and "
                                          "the bots play the others",
                                  _dom_classes=["mrp-take-seat"], layout=W.Layout(width="auto"))

@@ -68,10 +68,10 @@ class StepperPanel:
         self.ctx = ctx
         self.app = app = ctx.app
         self.intents: list[Intent] = []  # the options listed, in dropdown order
-        self.back_btn = button("◀ Back", "mrp-back", "Undo the last step")
-        self.next_btn = button("Next ▶", "mrp-next", "Play the next decision and explain it",
+        self.back_btn = button("Back", "mrp-back", "Undo the last step")
+        self.next_btn = button("Next", "mrp-next", "Play the next decision and explain it",
                                "primary")
-        self.round_btn = button("Run to end of round ▶▶", "mrp-run-round",
+        self.round_btn = button("Run to end of round", "mrp-run-round",
                                 "Play decisions until the round (or phase) changes")
         hub = app.board  # the live panels' text travels on the board's model
         self.step_label = LiveHTML(hub, "steps", kind="fresh", _dom_classes=["mrp-step-count"])
