@@ -51,9 +51,10 @@ def game_over_html(spec: GameSpec, view: Mapping[str, Any], events: Sequence[Any
         b = breakdown.get(c, {})
         cells = "".join(f"<td>{int(b.get(k, 0))}</td>" for k, _ in LINES)
         won = " mrp-go-winner" if c in winners else ""
+        revealed = "; ".join(missions.get(c, [])) or "none"
         rows.append(f'<tr class="mrp-go-row{won}"><th scope="row">{escape(c.capitalize())}'
                     f"</th>{cells}<td><b>{int(scores.get(c, 0))}</b></td>"
-                    f"<td>{escape('; '.join(missions.get(c, [])) or 'none')}</td></tr>")
+                    f'<td class="mrp-go-missions">{escape(revealed)}</td></tr>')
     table = (f'<table class="mrp-go-table"><thead><tr><th scope="col">Colour</th>{head_cells}'
              f'<th scope="col">total</th><th scope="col">missions revealed</th></tr></thead>'
              f"<tbody>{''.join(rows)}</tbody></table>")
@@ -69,6 +70,8 @@ GAME_OVER_CSS = """<style>
 .mrp-go-scroll { overflow-x: auto; max-width: 100%; }
 .mrp-go-table { border-collapse: collapse; font-size: 13px; }
 .mrp-go-table th, .mrp-go-table td { border: 1px solid #c9d3df; padding: 2px 6px;
-  text-align: left; vertical-align: top; }
+  text-align: left; vertical-align: top; white-space: nowrap; word-break: normal;
+  overflow-wrap: normal; }
+.mrp-go-table td.mrp-go-missions { white-space: normal; min-width: 12em; }
 .mrp-go-winner { background: #dff3e4; }
 </style>"""

@@ -122,3 +122,46 @@ def test_seated_game_over_summary_is_in_the_prompt(seated: TutorApp) -> None:
             seated.stepper.next_btn.click()
     prompt = text(seated.seat.prompt.value)
     assert "The game is over" in prompt and "total" in prompt and "Scores tab" in prompt
+
+
+def _play_until(app: TutorApp, want: Any, limit: int = 400) -> list[I.Intent]:
+    """Play the seated game (last option each time) until ``want(decision)`` holds."""
+    from mrp_tutor.app import seat as S
+
+    sess = app.session
+    for _ in range(limit):
+        mine = S.my_options(sess, "red")
+        d = sess.view()["decision"]
+        if mine and want(d):
+            return mine
+        if mine:
+            app.seat.play(mine[-1])
+        else:
+            app.stepper.next_btn.click()
+        assert not sess.game.over
+    raise AssertionError("decision not met")
+
+
+def test_prompts_name_the_character_and_the_step(seated: TutorApp) -> None:
+    seen: dict[str, str] = {}
+    for ch in ("femme_fatale", "saboteur", "secret_agent", "scientist", "soldier", "pilot"):
+        mine = _play_until(seated, lambda d, ch=ch: bool(d) and d.get("character") == ch
+                           and d["kind"] != "board", limit=2000) if ch not in seen else []
+        if mine:
+            name = seated.session.spec.card_name(ch)
+            prompt = text(seated.seat.prompt.value)
+            assert f"{name}:" in prompt, prompt
+            assert "decide:" not in prompt
+            seen[ch] = prompt
+        if len(seen) >= 2:
+            break
+    assert len(set(seen.values())) == len(seen) >= 2  # one prompt per step, not one for all
+
+
+def test_board_a_ship_lights_only_ships_and_options_are_not_doubled(seated: TutorApp) -> None:
+    _play_until(seated, lambda d: bool(d) and d["kind"] == "board")
+    targets = seated.board.board["targets"]
+    assert targets["ships"] and not targets["zones"]
+    prompt = text(seated.seat.prompt.value)
+    assert "highlighted ship" in prompt and "zone" not in prompt.split(":")[-1]
+    assert seated.stepper.options.layout.display == "none"  # the choices by the prompt only

@@ -17,6 +17,7 @@ from .. import seat as S
 from ..cards import choice_detail
 from ..html import e
 from ..live import ChoiceList, LiveHTML
+from ..prompts import turn_text
 from ..session import StepReport
 from ..summary import game_over_html
 from .ruleset import sheets_html
@@ -155,23 +156,15 @@ class SeatPanel:
         return bool(tg["zones"] or tg["ships"])
 
     def _turn_text(self, mine: list[I.Intent]) -> str:
-        kinds = {x.type for x in mine}
-        tg = S.targets(self.ctx.spec, mine, [])
-        on_board = bool(tg["zones"] or tg["ships"])
-        ability = bool(kinds & ABILITY_TYPES)
-        kinds -= ABILITY_TYPES
-        what = {"choose_character": "choose a character",
-                "keep_mission": f"keep a {self.ctx.spec.term('mission')}",
-                "board": "board a ship", "move": "move astronauts", "kill": "kill an astronaut",
-                }.get(next(iter(kinds)) if len(kinds) == 1 else "",
-                      "decide" if kinds or not ability else "use your ability or not")
-        if ability and kinds:
-            what += " (or use your ability first)"
-        elif ability and {x.type for x in mine} == {"pay_token"}:
-            what = "choose the point token to pay for your ability"
-        how = ("click a highlighted zone or ship, or a choice below" if on_board
-               else "pick one of the choices below")
-        return f"{what}: {how}."
+        """The prompt for this step (prompts.turn_text): the character, what the step asks
+        and where to act (only what is lit; "a choice below" only when one is shown)."""
+        spec = self.ctx.spec
+        tg = S.targets(spec, mine, self.picks)
+        opts = S.narrow(mine, self.picks)
+        shown = opts if len(opts) <= MAX_CHOICES else [x for x in opts if not self._on_board(x)]
+        ability = bool({x.type for x in mine} & ABILITY_TYPES)
+        return turn_text(spec, self.app.session.view().get("decision"), tg, bool(shown),
+                         ability)
 
     def _set_choices(self, opts: list[I.Intent], view: dict[str, Any]) -> None:
         if not opts and not self._choice_intents and self.choices.labels == []:

@@ -147,6 +147,8 @@ class StepperPanel:
             picked = [x for x in opts if app.target[1] in intent_fields(x)]
             opts = picked or opts
         self.intents = opts
+        # seated, the choice buttons by the prompt are the one list (no second Options list)
+        self.options.layout.display = "none" if app.seat.seated else ""
         if not app.seat.seated:  # seated, each choice button carries its card's text
             self.decision.value += card_notes_html(spec, opts)
         labels = [self.label(x, view) for x in opts[:MAX_OPTIONS]]
