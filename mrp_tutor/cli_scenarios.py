@@ -78,13 +78,18 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
     for f in files:
         try:
             sc = load_scenario(f)
+            result = run_scenario(sc)
         except ContentError as err:
             failed += 1
             print(f"INVALID {f}", file=sys.stderr)
             for p in err.problems:
                 print(f"  {f}: {p}", file=sys.stderr)
             continue
-        result = run_scenario(sc)
+        except Exception as exc:  # a defect: reported for this file, the others still run
+            failed += 1
+            print(f"ERROR   {f}: the tutor failed on this file ({type(exc).__name__}); "
+                  "please report it", file=sys.stderr)
+            continue
         if result.ok:
             if not args.quiet:
                 print(f"ok      {f} ({len(sc.steps)} steps)")

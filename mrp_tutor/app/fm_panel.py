@@ -33,7 +33,8 @@ SOURCES = {"Sample round (sol 3, 4 astronauts)": "sample",
            "Board Setup HUB, 4 astronauts": "setup4"}
 DEFAULT = {"events": {"type": "end_events"}, "morale": {"type": "resolve_morale"},
            "production": {"type": "produce"}, "actions": {"type": "roll_malfunction"},
-           "malfunction": {"type": "roll_malfunction"}, "cleanup": {"type": "clean_up"}}
+           "malfunction": {"type": "roll_malfunction"}, "cleanup": {"type": "clean_up"},
+           "round_end": {"type": "start_sol"}}
 MAX_UPLOAD = 200_000
 
 

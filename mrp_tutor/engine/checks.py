@@ -1,13 +1,17 @@
 """Rule checks of a whole game state, and a replay that refuses impossible event logs.
 
-:func:`state_problems` lists, as located sentences (``field: what is wrong (rule id)``),
-everything in a state that no game played by the rules can reach: unknown colours, zones,
-ships and cards; negative counts; astronauts, point tokens, destination tokens, resource
-tokens and cards that do not add up; a stage that does not match the round tracker; a
-resolution pointing at a step the character does not have; impossible histories (more
-cards played than rounds, more than two dealt missions).  It is called at the boundaries
-where a state comes from outside (:func:`~.state.state_from_dict`, :func:`checked_replay`),
-never on the engine's hot path.
+:func:`table_problems` is the one validation of a table position, ruleset-aware: every
+problem as ``(field, sentence, rule id)``, the rule cited as the state's ruleset cites it.
+It finds everything in a state that no game played by the rules can reach: unknown colours,
+zones, ships and cards; negative counts; astronauts, point tokens, destination tokens,
+resource tokens and cards that do not add up; a stage that does not match the round tracker;
+a resolution pointing at a step the character does not have; what the rules never leave on
+the table and impossible histories (:mod:`.reachable`: a full ship still docked, more cards
+played than rounds or dealt than the ruleset deals).  :func:`state_problems` gives the same
+problems as located sentences (``field: what is wrong (rule id)``).  Their users: the
+engine's own boundaries (:func:`~.state.state_from_dict`, :func:`checked_replay`), the
+scenario loader and so table files and share codes (:mod:`mrp_tutor.scenarios.position`),
+the referee's edits and rulings; never the engine's hot path.
 """
 
 from __future__ import annotations
@@ -16,11 +20,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.words import plural
-from . import content as C
 from . import events as E
 from .core import cite
 from .errors import ContentError, MalformedIntent
+from .reachable import history, resolution, unreachable
 from .spec import GameSpec
 from .state import GameState
 
@@ -44,17 +47,21 @@ def _short(value: Any) -> str:
 
 
 class _P:
-    """Collects located problems."""
+    """Collects located problems: (field, sentence, rule id as the ruleset cites it)."""
 
     def __init__(self, rules: Rules | None = None) -> None:
-        self.items: list[str] = []
+        self.found: list[tuple[str, str, str]] = []
         self.unknown = False  # an id is unknown: totals would only repeat it
         self.rules = rules  # the state's ruleset: its own rule ids are cited (Rules.cite)
+
+    @property
+    def items(self) -> list[str]:
+        return [f"{field}: {message} (rule {rule})" for field, message, rule in self.found]
 
     def add(self, field: str, message: str, rule: str) -> None:
         if self.rules is not None:
             rule = self.rules.cite(rule)
-        self.items.append(f"{field}: {message} (rule {rule})")
+        self.found.append((field, message, rule))
 
     def known(self, field: str, value: Any, ids: Iterable[str], what: str, rule: str) -> bool:
         if isinstance(value, str) and value in ids:
@@ -71,7 +78,15 @@ class _P:
 
 
 def state_problems(spec: GameSpec, s: GameState) -> list[str]:
-    """Every rule the state breaks, located (empty when it is a position the game can reach)."""
+    """Every rule the state breaks, located (empty when it is a position the game can reach):
+    :func:`table_problems` as sentences ``field: what is wrong (rule id)``."""
+    return [f"{field}: {message} (rule {rule})" for field, message, rule in
+            table_problems(spec, s)]
+
+
+def table_problems(spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
+    """The one validation of a table position: every reason why no game played by the
+    state's ruleset reaches ``s``, as ``(field, sentence, rule id)`` (empty: reachable)."""
     from .rulesets import ALIASES, RULESETS
 
     rules = RULESETS.get(ALIASES.get(s.ruleset, s.ruleset))
@@ -83,21 +98,22 @@ def state_problems(spec: GameSpec, s: GameState) -> list[str]:
         p.add("ruleset", f"{_short(s.ruleset)} plays with the data {rules.data!r}, not "
               f"{spec.ruleset!r} of this game", "setup.colors")
     if not _table(spec, s, p):
-        return p.items  # without a table nothing else can be checked
+        return p.found  # without a table nothing else can be checked
     _tracker(spec, s, p)
-    # the cards missions are dealt from and how many: the ruleset's (first_edition deals
+    # the cards missions are dealt from: the ruleset's (first_edition deals
     # three event cards each from all of them)
     pool = rules.mission_pool(spec) if rules is not None else list(spec.missions)
-    dealt = rules.missions_dealt(len(s.order)) if rules is not None else 2
     _places(spec, s, p, pool)
-    _seats(spec, s, p, pool, dealt)
+    _seats(spec, s, p, pool)
     if rules is not None:  # the ruleset's own state (ability sheets, windows)
         for field, message, rule in rules.state_problems(spec, s):
             p.add(field, message, rule)
     if not p.unknown:  # totals only mean something when every id is known
         _totals(spec, s, p)
-    _resolution(spec, s, p)
-    return p.items
+        for field, message, rule in [*unreachable(spec, s), *history(spec, s, rules)]:
+            p.add(field, message, rule)
+    resolution(spec, s, p)
+    return p.found
 
 
 def _rules(s: GameState) -> Rules | None:
@@ -239,10 +255,6 @@ def _places(spec: GameSpec, s: GameState, p: _P, pool: list[str]) -> None:
         p.counts(f"zones.{z}", counts, colours, "colour", "components.astronauts")
     for z, toks in s.waiting.items():
         p.counts(f"waiting.{z}", toks, RESOURCE_NAMES, "resource", "components.point_tokens")
-    for z, up in s.face_up.items():
-        if not up and (s.zones.get(z) or s.waiting.get(z)):
-            p.add(f"face_up.{z}", "a zone where astronauts landed has its resource token face "
-                  "up", "round.land.flip")
     p.counts("memorial", s.memorial, colours, "colour", "memorial.killed")
     p.counts("token_supply", s.token_supply, RESOURCE_NAMES, "resource",
              "components.point_tokens")
@@ -291,6 +303,12 @@ def _places(spec: GameSpec, s: GameState, p: _P, pool: list[str]) -> None:
         known = ids if ids is not None else [*spec.discoveries, *spec.missions, *spec.actions]
         for i, card in enumerate(getattr(s, name)):
             p.known(f"{name}[{i}]", card, known, what, "components.event_cards")
+    cards = {*spec.discoveries, *spec.missions, *spec.actions}
+    drawable = set(rules.drawable(spec)) if rules is not None else cards
+    for i, card in enumerate(s.event_deck):  # a card the ruleset's draw deck never holds
+        if card in cards and card not in drawable:
+            p.add(f"event_deck[{i}]", f"{_short(card)} is never in the event deck",
+                  "setup.event_deck")
     if s.held is not None:
         p.known("held", s.held, spec.discoveries, "discovery card", "characters.scientist")
     for i, c in enumerate(s.queue):
@@ -325,7 +343,7 @@ def _work_item(spec: GameSpec, s: GameState, p: _P, field: str, item: list[str])
 # ------------------------------------------------------------------------------ seats
 
 
-def _seats(spec: GameSpec, s: GameState, p: _P, pool: list[str], dealt: int) -> None:
+def _seats(spec: GameSpec, s: GameState, p: _P, pool: list[str]) -> None:
     chars = spec.countdown
     early = s.stage in ("setup", "missions")
     for c, seat in s.seats.items():
@@ -349,21 +367,11 @@ def _seats(spec: GameSpec, s: GameState, p: _P, pool: list[str], dealt: int) -> 
                                 ("actions", spec.actions, "actions.hidden")):
             for j, card in enumerate(getattr(seat, name)):
                 p.known(f"{f}.{name}[{j}]", card, ids, f"{name.rstrip('s')} card", rule)
-        if seat.neutral and (seat.hand or seat.dealt):
-            p.add(f, "a neutral colour has no hand and is dealt no missions",
-                  "two_player.neutral_deck")
-        if not seat.neutral and (seat.deck or seat.drawn is not None):
-            p.add(f"{f}.deck", "only a neutral colour draws from a deck", "two_player.neutral_deck")
-        # history: what a colour can have done by now
-        if len(seat.dealt) > dealt:
-            p.add(f"{f}.dealt", f"{len(seat.dealt)} dealt missions; each player is dealt "
-                  f"{dealt}", "setup.missions")
+        # who has a hand and who a deck of its own: the ruleset's state_problems
+        # history (what a colour can have done by now): also reachable.history
         if seat.dealt and not early:
             p.add(f"{f}.dealt", "missions are dealt to choose from only during setup",
                   "setup.missions")
-        if len(seat.played) > s.round:
-            p.add(f"{f}.played", f"{len(seat.played)} characters played by round {s.round} "
-                  "(one per round)", "round.played_cards")
         if seat.chosen is not None and s.stage not in ("choose", "resolve"):
             p.add(f"{f}.chosen", f"no character waits face down in the {s.stage} stage",
                   "round.sequence")
@@ -372,8 +380,10 @@ def _seats(spec: GameSpec, s: GameState, p: _P, pool: list[str], dealt: int) -> 
                     and p.known(f"{f}.peeked.{z}", card, spec.discoveries, "discovery card",
                                 "characters.scientist") \
                     and s.discoveries.get(z) != card:
-                p.add(f"{f}.peeked.{z}", f"{_short(card)} is not the discovery lying in {z}",
-                      "characters.scientist")
+                there = s.discoveries.get(z)
+                p.add(f"{f}.peeked.{z}", f"{c} can have looked only at the discovery lying in "
+                      f"{spec.card_name(z)} ({spec.card_name(there) if there else 'none there'})"
+                      f", not {spec.card_name(card)}", "characters.scientist")
 
 
 # ------------------------------------------------------------------------------ totals
@@ -431,50 +441,6 @@ def _totals(spec: GameSpec, s: GameState, p: _P) -> None:
     if any(n > 1 for n in ships.values()) or (s.stage != "setup" and set(ships) != set(spec.ships)):
         p.add("ship_deck", "every ship card is in exactly one place: deck, discard or in play",
               "components.ship_cards")
-
-
-# ------------------------------------------------------------------------------ resolution
-
-
-def _resolution(spec: GameSpec, s: GameState, p: _P) -> None:
-    if s.step < -1:  # -1: a resolution has started, its first step not yet
-        p.add("step", f"a step number cannot be negative ({s.step})", "round.top_to_bottom")
-    for name in ("left", "done"):
-        if getattr(s, name) < 0:
-            p.add(name, f"a count cannot be negative ({getattr(s, name)})", "round.top_to_bottom")
-    for i, sid in enumerate(s.used):
-        p.known(f"used[{i}]", sid, spec.ships, "ship", "ships.docked_only")
-    if s.cur is None:
-        if s.char is not None:
-            p.add("char", "a character is resolved by a colour (cur)", "round.countdown")
-        return
-    if s.stage != "resolve":
-        p.add("cur", f"nobody resolves a character in the {s.stage} stage", "round.sequence")
-    if not p.known("cur", s.cur, s.order, "colour", "round.countdown"):
-        return
-    if not p.known("char", s.char, spec.characters, "character", "components.character_cards"):
-        return
-    assert s.char is not None
-    seat = s.seats[s.cur]
-    steps = spec.characters[s.char].steps
-    recalled = any(isinstance(st, C.RecallStep) for st in steps[: max(s.step, 0) + 1])
-    if s.char not in (*seat.played, *seat.boxed, *(seat.hand if recalled else ())):
-        p.add("char", f"{s.cur} resolves {s.char}, a card they have not revealed",
-              "round.countdown")
-    if not -1 <= s.step <= len(steps):
-        p.add("step", f"{s.char} has {plural(len(steps), 'step')}; step {s.step} is not one "
-              "of them", "round.top_to_bottom")
-        return
-    if 0 <= s.step < len(steps) and s.held is None:
-        from .effects import EFFECTS
-
-        full = EFFECTS[type(steps[s.step])].count(steps[s.step])
-        if max(s.left, s.done, len(s.used)) > max(full, 1):
-            p.add("left", f"step {s.step} of {s.char} acts at most {plural(full, 'time')}: left "
-                  f"{s.left}, done {s.done}, ships used {len(s.used)}", "round.top_to_bottom")
-    for i, sid in enumerate(s.used):
-        if sid not in s.ships:
-            p.add(f"used[{i}]", f"ship {_short(sid)} is not in play", "ships.docked_only")
 
 
 # ------------------------------------------------------------------------------ replay

@@ -223,6 +223,9 @@ class RemoveMajority(_Fx):
     """Before the zone is scored, the astronauts of the colour(s) with the most are removed."""
 
     effect: Literal["remove_majority"]
+    #: where the removed astronauts go, and the rule (a reading) that says so ("": the card's)
+    to: Literal["supply", "memorial"] = "supply"
+    rule: str = ""
 
 
 class ExtraProductionAdjacent(_Fx):

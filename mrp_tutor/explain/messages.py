@@ -18,6 +18,7 @@ from ..engine.spec import GameSpec
 from .abilities import ABILITY_EVENT_TEMPLATES
 from .options import ship_name as _sn
 from .rulebook import cite
+from .words import speak
 
 
 def _c(colour: Any) -> str:
@@ -97,7 +98,7 @@ EVENT_TEMPLATES: dict[str, T] = {
     "docked ship at random: " + ", ".join(f"{_c(c)} on {_sn(s)}" for s, c in e.placement) + ".",
     "first_player_set": lambda sp, e: f"{_c(e.colour)} is the first player.",
     "resources_placed": lambda sp, e: "A face-down resource token is placed in every zone"
-    + (f" and on {sp.card_name(sp.moon)}" if sp.moon else "") + "; the last one is set aside.",
+    + (f" and on {sp.card_name(sp.moon)}" if sp.moon else "") + f"; {_aside(sp)}.",
     "missions_dealt": lambda sp, e: f"{_c(e.colour)} is dealt "
     f"{'' if e.cards is None else f'{len(e.cards)} '}cards to keep one {sp.term('mission')} from.",
     "dealt_cards_returned": lambda sp, e: f"{_c(e.colour)} puts back the dealt cards that "
@@ -125,7 +126,7 @@ EVENT_TEMPLATES: dict[str, T] = {
         f"{_c(e.colour)} cannot place all {e.left} astronauts on one ship "
         f"({_skip_reason(e)}): the Travel Agent's effect happens fully or not at all, so it is "
         "ignored and the turn is skipped."
-        if e.rule == "characters.travel_agent" else
+        if _all_or_nothing(sp, e) else
         f"{_c(e.colour)} cannot do any more of \"{_step_name(e.effect, e.left)}\": "
         f"{_skip_reason(e)}. The step is resolved as fully as possible and ends."),
     "step_stopped": lambda sp, e: f"{_c(e.colour)} stops with {e.left} left.",
@@ -181,16 +182,21 @@ EVENT_TEMPLATES: dict[str, T] = {
     f"{'s' if e.count != 1 else ''} from {_n(sp, e.zone)}.",
     "resource_replaced": lambda sp, e: f"{_n(sp, e.card)}: the resource of {_n(sp, e.zone)} "
     f"becomes {e.new} (was {e.old}); its waiting tokens change to {e.new}.",
-    "tokens_removed": lambda sp, e: f"{_n(sp, e.card)}: the point tokens in {_n(sp, e.zone)} "
-    "are removed.",
+    "tokens_removed": lambda sp, e: (
+        f"{_n(sp, e.card)}: the point tokens in {_n(sp, e.zone)} are removed." if e.card else
+        f"{_tokens(e.resources)} nobody took in {_n(sp, e.zone)} "
+        f"{'leaves' if _one(e) else 'leave'} the game: the last scoring is over."),
     "tokens_stayed": lambda sp, e: (
+        f"Nobody takes the {_tokens(e.resources)} in {_n(sp, e.zone)}: players tied for the "
+        "most take nothing, whatever the count." if e.reason == "tie_takes_nothing" else
         f"{', '.join(f'{n} {r}' for r, n in e.resources)} stay{'s' if _one(e) else ''} in "
         f"{_n(sp, e.zone)}" + {"production.empty": ": nobody is there.",
                                "tie": ": they cannot be split evenly among the tied players.",
                                "discoveries.subterfuge": ": only one player is there."}.get(
             e.reason, ".")),
     "tokens_gained": lambda sp, e: f"{_c(e.colour)} gains {e.count} {e.resource} token"
-    f"{'s' if e.count != 1 else ''} from {_n(sp, e.card)}.",
+    f"{'s' if e.count != 1 else ''}"
+    + (f" from {_n(sp, e.card)}." if e.card else " to start with."),
     "discoveries_revealed": lambda sp, e: "All discovery cards are turned face up: "
     + (", ".join(f"{_n(sp, c)} in {_n(sp, z)}" for z, c in e.cards) or "none") + ".",
     "work_queued": lambda sp, e: (
@@ -243,6 +249,26 @@ EVENT_TEMPLATES.update(ABILITY_EVENT_TEMPLATES)
 
 def _seed(e: Any) -> str:
     return "seed hidden from the players" if e.seed is None else f"seed {e.seed}"
+
+
+def _all_or_nothing(spec: GameSpec, e: Any) -> bool:
+    """Was the skipped step an all-or-nothing placement (the Travel Agent's, in any edition)?"""
+    ch = spec.characters.get(str(e.character))
+    steps = ch.steps if ch is not None else ()
+    step = steps[e.step] if 0 <= e.step < len(steps) else None
+    return bool(getattr(step, "all_or_nothing", False))
+
+
+def _aside(spec: GameSpec) -> str:
+    """The resource tokens left over once every zone has one (set aside face down)."""
+    n = sum(spec.content.game.resource_tokens.values()) - len(spec.zones)
+    return ("the last one is set aside" if n == 1 else
+            f"the other {n} are set aside" if n > 1 else "none is left over")
+
+
+def _tokens(resources: Any) -> str:
+    """``6 ice``, ``2 celerium and 1 ice``."""
+    return _and(f"{n} {r}" for r, n in resources)
 
 
 def _one(e: Any) -> bool:
@@ -324,7 +350,7 @@ def explain_event(spec: GameSpec, event: E.Event) -> Explanation:
     """  # noqa: E501
     template = EVENT_TEMPLATES.get(event.type)
     text = template(spec, event) if template else event.type.replace("_", " ")
-    return Explanation(text, event.rule, cite(spec, event.rule))
+    return Explanation(speak(spec, text), event.rule, cite(spec, event.rule))
 
 
 def _w(sp: GameSpec, ident: Any) -> str:
@@ -539,7 +565,7 @@ def explain_error(spec: GameSpec, err: MrpError) -> Explanation:
         text = template(spec, err.detail) if template else _sentence(err.message)
     except (KeyError, TypeError):
         text = _sentence(err.message)
-    return Explanation(text, err.rule, cite(spec, err.rule))
+    return Explanation(speak(spec, text), err.rule, cite(spec, err.rule))
 
 
 def _sentence(msg: str) -> str:

@@ -98,6 +98,9 @@ def describe_intent(spec: GameSpec, x: I.Intent, view: Mapping[str, Any] | None 
         text = describe_ability(spec, x, view)
     else:  # a new intent type: still words, never a repr
         text = x.type.replace("_", " ")
+    from .words import speak
+
+    text = speak(spec, text)  # in the words of the game's own rulebook
     if who:
         return f"{x.colour.capitalize()}: {text}"
     return text[0].upper() + text[1:]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from mrp_tutor.engine.errors import ContentError
+from mrp_tutor.engine.rulesets import ALIASES, RULESETS
 from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState, Ship
 
@@ -20,10 +21,15 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
         ContentError: the state is in a stage a position cannot hold (phase work queues).
     """
     s = state
+    rules = RULESETS.get(ALIASES.get(s.ruleset, s.ruleset))
     if s.stage not in ("missions", "choose", "resolve", *AUTOMATIC_STAGES) or s.work:
         raise ContentError("position", [
             f"stage: a position cannot be saved during {s.stage!r} (finish the pending "
             "phase decisions first)"])
+    if s.windows:
+        raise ContentError("position", [
+            "windows: a position cannot be saved while an ability is being used or offered "
+            "(decide it first)"])
     if s.stage == "resolve" and s.cur is None:
         raise ContentError("position", ["stage: save the position when someone is resolving"])
     pos: dict[str, Any] = {"stage": s.stage, "first": s.first, "seed": s.seed,
@@ -81,7 +87,7 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
                               "tokens": {r: n for r, n in seat.tokens.items() if n}}
         if seat.sheet is not None:
             sd["sheet"] = seat.sheet
-        if seat.neutral:
+        if rules is not None and rules.seat_draws(s, c):  # a deck of its own, no hand
             sd["deck"] = list(seat.deck)
             sd["boxed"] = list(seat.boxed)
         else:

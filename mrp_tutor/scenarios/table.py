@@ -28,6 +28,7 @@ from typing import Any
 import yaml
 
 from mrp_tutor.engine.errors import ContentError
+from mrp_tutor.engine.rulesets import RULESETS
 from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState
 from mrp_tutor.loader import decode, parse_yaml
@@ -80,6 +81,8 @@ def table_document(players: list[str], position: dict[str, Any], *, variant: str
         "lesson": "A table position entered by the referee.", "ruleset": ruleset,
         "variant": variant, "players": list(players), "position": position,
     }
+    if ruleset in RULESETS:  # a ruleset by name (first_edition, ...) says all: no variant
+        del doc["variant"]
     if overrides:
         doc["overrides"] = overrides
     return doc

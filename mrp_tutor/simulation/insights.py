@@ -180,6 +180,28 @@ def greedy_vs_random(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def win_share_by_sheet(df: pd.DataFrame) -> pd.DataFrame:
+    """Per ability sheet (rulesets with sheets: ``<colour>_sheet``): the games its player
+    played, the share it won (a shared win counts for each; 95 % Wilson interval), the even
+    share of those games (1 / players on average) and the mean ability uses and point tokens
+    paid per game.  Empty when no game of the table has sheets."""
+    long = per_colour(df)
+    if "sheet" not in long.columns:
+        return pd.DataFrame(columns=["sheet", "games", "wins", "rate", "low", "high",
+                                     "even_share", "uses", "tokens"])
+    long = long[long["sheet"].notna() & (long["sheet"] != "")]
+    rows = []
+    for sheet, g in long.groupby("sheet"):
+        n, wins = len(g), int(g["won"].astype(bool).sum())
+        p, lo, hi = wilson(wins, n)
+        rows.append({"sheet": str(sheet), "games": n, "wins": wins, "rate": p, "low": lo,
+                     "high": hi, "even_share": float((1 / g["players"].astype(float)).mean()),
+                     "uses": float(g["ability_uses"].astype(float).mean()),
+                     "tokens": float(g["ability_tokens"].astype(float).mean())})
+    out = pd.DataFrame(rows)
+    return out.sort_values("rate", ascending=False, ignore_index=True) if rows else out
+
+
 def pct(p: float) -> str:
     return f"{100 * p:.1f} %"
 
@@ -297,5 +319,21 @@ def plot_greedy_vs_random(table: pd.DataFrame) -> Any:
                       for p, n in zip(table["players"], table["games"], strict=True)])
     ax.set_ylabel("win rate")
     ax.set_title("One greedy bot against random bots (95 % Wilson interval)")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_win_share_by_sheet(table: pd.DataFrame) -> Any:
+    fig, ax = _fig(7.0, 3.4)
+    y = np.arange(len(table))
+    ax.barh(y, table["rate"], 0.6, color="tab:purple",
+            xerr=[table["rate"] - table["low"], table["high"] - table["rate"]], capsize=2)
+    ax.scatter(table["even_share"], y, marker="|", s=300, color="black", zorder=3,
+               label="even share")
+    ax.set_yticks(y, [f"{s.replace('_', ' ')} ({n:,})"
+                      for s, n in zip(table["sheet"], table["games"], strict=True)])
+    ax.invert_yaxis()
+    ax.set_xlabel("win share (95 % Wilson interval); in brackets: games played")
+    ax.set_title("Unique Abilities: win share per ability sheet")
     ax.legend(fontsize="small")
     return fig

@@ -49,6 +49,8 @@ def _columns(all_colours: tuple[str, ...], zones: tuple[str, ...], rounds: int) 
         cols += [f"{c}_r{n}" for n in range(1, rounds + 1)]
         cols += [f"{c}_missions_kept", f"{c}_missions_completed", f"{c}_missions",
                  f"{c}_missions_done"]
+        # ability sheets (rulesets with abilities; None/0 in the others)
+        cols += [f"{c}_sheet", f"{c}_ability_uses", f"{c}_ability_tokens"]
     return tuple(cols)
 
 
@@ -101,6 +103,8 @@ def game_row(spec: GameSpec, game: Game, seed: int, players: int,
     played: dict[str, list[str | None]] = {c: [None] * rounds for c in s.order}
     kept: dict[str, list[str]] = {c: [] for c in s.order}
     done: dict[str, list[str]] = {c: [] for c in s.order}
+    uses = dict.fromkeys(s.order, 0)  # abilities declared (each use, paid in full)
+    spent = dict.fromkeys(s.order, 0)  # point tokens paid for them
     pv = spec.point_values
     rnd, first = 0, ""
     for ev in game.log:
@@ -120,6 +124,10 @@ def game_row(spec: GameSpec, game: Game, seed: int, players: int,
             kept[ev.colour].append(ev.card)
             if ev.completed:
                 done[ev.colour].append(ev.card)
+        elif isinstance(ev, E.AbilityDeclared):
+            uses[ev.colour] += 1
+        elif isinstance(ev, E.TokensSpent):
+            spent[ev.colour] += ev.count
     row["first"] = first
     for z in zones:
         row[f"produced_{z}"] = produced[z]
@@ -148,6 +156,9 @@ def game_row(spec: GameSpec, game: Game, seed: int, players: int,
         row[f"{c}_missions_completed"] = len(done[c])
         row[f"{c}_missions"] = ",".join(kept[c])
         row[f"{c}_missions_done"] = ",".join(done[c])
+        row[f"{c}_sheet"] = seat.sheet
+        row[f"{c}_ability_uses"] = uses[c]
+        row[f"{c}_ability_tokens"] = spent[c]
     return tuple(row.get(col) for col in columns(spec))
 
 

@@ -19,7 +19,8 @@ MAX_BYTES = 512 * 1024 * 1024  # a results file larger than this is refused, not
 REQUIRED = ("seed", "ruleset", "players", "bots", "winners")
 FORMATS = {".parquet": "Parquet", ".pq": "Parquet", ".csv": "CSV"}
 
-_STR = re.compile(r"^(ruleset|bots|first|winners)$|_(bot|r\d+)$|(?<!_pts)_missions(_done)?$")
+_STR = re.compile(r"^(ruleset|bots|first|winners)$|_(bot|r\d+|sheet)$|"
+                  r"(?<!_pts)_missions(_done)?$")
 _BOOL = re.compile(r"^losers_all$|_(neutral|won)$")
 
 

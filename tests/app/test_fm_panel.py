@@ -9,7 +9,7 @@ from mrp_tutor.app.picker import game_picker
 
 def _run_sample(panel: FmPanel) -> None:
     for _ in range(30):
-        if "Sol 4, events phase" in panel.head.value:
+        if "Sol 3 is over" in panel.head.value:
             return
         panel.next_btn.click()
 
@@ -17,7 +17,7 @@ def _run_sample(panel: FmPanel) -> None:
 def test_panel_steps_the_sample_round_with_cited_sentences() -> None:
     panel = FmPanel()
     _run_sample(panel)
-    assert "Sol 4, events phase" in panel.head.value and "round file done" in panel.head.value
+    assert "Sol 3 is over" in panel.head.value and "round file done" in panel.head.value
     assert "[production.a.shutdown]" in panel.log.value
     assert "Refused" not in panel.status.value
     assert "730461" not in panel.head.value + panel.log.value + panel.hub.value  # seed hidden
@@ -44,10 +44,10 @@ def test_setup_hub_plays_plain_bookkeeping_and_bad_files_change_nothing() -> Non
     panel.source.value = "Board Setup HUB, 2 astronauts"
     for _ in range(6):
         panel.next_btn.click()
-    assert "Sol 2, events phase" in panel.head.value
+    assert "Sol 1 is over" in panel.head.value
     assert not panel.load({"state": {"first_player": "zed", "astronauts": []}}, "bad.yaml")
     assert "bad.yaml was not loaded" in panel.status.value
-    assert "Sol 2" in panel.head.value
+    assert "Sol 1 is over" in panel.head.value
 
 
 def test_picker_switches_to_first_martians() -> None:

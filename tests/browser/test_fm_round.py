@@ -32,12 +32,12 @@ def test_step_a_first_martians_round(app: Any) -> None:
 
     nxt = panel.locator(".fm-next")
     for _ in range(20):
-        if "Sol 4, events phase" in summary.inner_text():
+        if "Sol 3 is over" in summary.inner_text():
             break
         before = panel.locator(".fm-steps > li").count()
         nxt.click()
         expect(panel.locator(".fm-steps > li")).to_have_count(before + 1)
-    expect(summary).to_contain_text("Sol 4, events phase")
+    expect(summary).to_contain_text("Sol 3 is over")
     expect(panel).to_contain_text("III-A. Produce and Supply Oxygen and Energy")
     expect(panel).to_contain_text("Resolving Malfunctions")
     expect(panel.locator(".fm-status")).not_to_contain_text("Refused")

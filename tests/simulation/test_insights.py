@@ -92,3 +92,26 @@ def test_shipped_results_file_is_a_valid_table():
     df = load_results(shipped_results())
     assert set(df["players"].unique()) == {2, 3, 4, 5, 6}
     assert df.groupby(["players", "bots", "seed"]).size().max() == 1
+
+
+def test_rows_carry_each_seats_sheet_and_ability_uses_and_the_win_share_per_sheet():
+    """Issue 24, item 11: per-sheet statistics of Unique Abilities games."""
+    from mrp_tutor.engine.rulesets import find_ruleset
+
+    spec = find_ruleset("unique_abilities").spec(use_env_overrides=False)
+    run = simulate(spec, 4, 28, seed=3, workers=0, progress=None, ruleset="unique_abilities")
+    df = run.table()
+    sheets = set(find_ruleset("unique_abilities").sheets())  # type: ignore[attr-defined]
+    for c in ("red", "blue", "green", "yellow"):
+        assert set(df[f"{c}_sheet"]) <= sheets
+        assert (df[f"{c}_ability_tokens"] >= df[f"{c}_ability_uses"]).all()  # 1 or 2 each
+    assert df[[f"{c}_ability_uses" for c in ("red", "blue")]].to_numpy().sum() > 0
+    t = S.win_share_by_sheet(df)
+    assert set(t["sheet"]) <= sheets and t["games"].sum() == 4 * 28
+    assert ((t["low"] <= t["rate"]) & (t["rate"] <= t["high"])).all()
+    assert (t["even_share"] == 0.25).all()
+    S.plot_win_share_by_sheet(t)
+    standard = simulate(load_spec(use_env_overrides=False), 3, 2, seed=1, workers=0,
+                        progress=None).table()
+    assert standard["red_sheet"].isna().all() and (standard["red_ability_uses"] == 0).all()
+    assert S.win_share_by_sheet(standard).empty

@@ -68,6 +68,13 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
                                  "discoveries.effect")
     for zone in spec.zones:
         _distribute(spec, s, out, zone, mods.get(zone))
+    gone = rules_of(s).leftovers_leave(spec.track[s.track_index].number)
+    if gone is not None:  # the last scoring's leftovers leave the game
+        for zone in spec.zones:
+            if s.waiting[zone]:
+                emit(s, out, E.TokensRemoved(rule=gone, zone=zone,
+                                             resources=tuple(sorted(s.waiting[zone].items())),
+                                             card=""))
 
 
 def _make_tokens(spec: GameSpec, s: GameState, out: Out, zone: str, resource: str, n: int,
@@ -114,14 +121,17 @@ def winners_of_zone(
     return leaders, "production.majority" if len(leaders) == 1 else "production.tie"
 
 
-def _remove_majority(spec: GameSpec, s: GameState, out: Out, zone: str, card: str) -> None:
-    """Every astronaut of the colour(s) with the most in ``zone`` goes back to its supply."""
+def _remove_majority(spec: GameSpec, s: GameState, out: Out, zone: str, card: str,
+                     fx: C.RemoveMajority) -> None:
+    """Every astronaut of the colour(s) with the most in ``zone`` goes where the card's data
+    says (its supply unless a reading says otherwise), citing that reading."""
     counts = {c: n for c, n in s.zones[zone].items() if n > 0}
     top = max(counts.values(), default=0)
+    rule = fx.rule or _card_rule(spec, card)
     for c in s.order:
         for _ in range(counts.get(c, 0) if counts.get(c) == top else 0):
-            emit(s, out, E.AstronautRemoved(rule=_card_rule(spec, card), colour=c, zone=zone,
-                                            to="supply", card=card))
+            emit(s, out, E.AstronautRemoved(rule=rule, colour=c, zone=zone, to=fx.to,
+                                            card=card))
 
 
 def _distribute(
@@ -133,7 +143,7 @@ def _distribute(
         return
     fx = mod[1] if mod else None
     if mod is not None and isinstance(fx, C.RemoveMajority):
-        _remove_majority(spec, s, out, zone, mod[0])
+        _remove_majority(spec, s, out, zone, mod[0], fx)
     counts = s.zones[zone]
     if fx is None:  # the common case, a plain majority (winners_of_zone, inlined; clockwise)
         most = max(counts.values(), default=0)
@@ -158,4 +168,5 @@ def _distribute(
                 emit(s, out, E.TokensAwarded(rule, zone, c, resource, share))
     if waiting:
         rule = rules.leftover_rule(s, number)
-        emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())), "tie"))
+        emit(s, out, E.TokensStayed(rule, zone, tuple(sorted(waiting.items())),
+                                    rules.tie_reason))

@@ -75,9 +75,11 @@ def advance_resolution(
     spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
 ) -> bool:
     """Resolve automatically as far as possible. True when a decision is needed."""
-    if s.windows:
-        return True  # an ability window is open
     rules = rules_of(s)
+    if s.windows:
+        rules.settle_windows(spec, s, out)  # windows that can no longer be used close
+        if s.windows:
+            return True  # an ability window is open
     every = spec.memo.get(PLANS) or plans(spec)
     seats = s.seats
     while True:

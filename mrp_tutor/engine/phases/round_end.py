@@ -29,10 +29,12 @@ def next_track(spec: GameSpec, s: GameState, out: Out) -> None:
 def end_round(spec: GameSpec, s: GameState, out: Out) -> bool:
     """Land launched ships, refill the docks, pass the first-player marker, advance.
 
-    True when a decision is needed first (an ability window opened by a landing): the rest
-    of the round ends when the game advances again.
+    True when a decision is needed first (an ability window opened by the landings: every
+    launched ship lands first, then the ruleset opens its windows, landing by landing): the
+    rest of the round ends when the game advances again.
     """
     rules = rules_of(s)
+    landings: list[tuple[str | None, tuple[tuple[str, int], ...]]] = []
     while s.launched:
         sid = s.launched[0]
         ship = s.ships[sid]
@@ -44,10 +46,12 @@ def end_round(spec: GameSpec, s: GameState, out: Out) -> bool:
                                   crew, tuple(ship.tokens)))  # rule, ship, zone, crew, tokens
         if zone is not None and crew:
             flip(s, out, zone, "round.land.flip")
-        if rules.abilities:
+        landings.append((zone, crew))
+    if rules.abilities and landings:
+        for zone, crew in landings:
             rules.after_landing(spec, s, out, zone, crew)
-            if s.windows:
-                return True
+        if s.windows:
+            return True
     for dock in range(len(s.docks)):
         if s.docks[dock] is None:
             if not s.ship_deck:

@@ -105,6 +105,22 @@ def _again(rules: UniqueAbilities, s: GameState, out: Out, w: Window, zone: str,
                                        count=count))
 
 
+def placement_ship_problem(st: object, s: GameState, sid: str) -> Fact | None:
+    """Why the character's placement step ``st`` cannot put its next astronaut(s) on ``sid``
+    (a launched shuttle the Cunning Conspirator boards), by the step's own shuttle rule: the
+    Secret Agent's "1 astronaut in each of 2 different shuttles" (seed 003 §5) and the
+    one-shuttle placements (Travel Agent, Soldier) bind the ability too."""
+    mode = getattr(st, "ships", "any")
+    rule = getattr(st, "rule", "fe.abilities.cunning_conspirator")
+    if mode == "distinct" and sid in s.used:
+        return ("ship_already_used", rule, f"each astronaut goes on a different shuttle; {sid} "
+                "already has one", {"ship": sid, "used": list(s.used)})
+    if mode == "same" and s.used and sid != s.used[0]:
+        return ("must_use_same_ship", rule, f"all astronauts go on {s.used[0]}",
+                {"ship": sid, "required": s.used[0]})
+    return None
+
+
 def target_problem(spec: GameSpec, s: GameState, c: str, sheet: Sheet, w: Window | None,
                    target: str | None) -> Fact | None:
     """Why ``target`` is not a target of ``sheet``'s ability now (None: it is one)."""
@@ -132,6 +148,10 @@ def target_problem(spec: GameSpec, s: GameState, c: str, sheet: Sheet, w: Window
     if a == "cunning_conspirator" and target not in s.launched:
         return (bad, rule, f"{target!r} is not a shuttle launched this turn",
                 {"target": target, "launched": list(s.launched)})
+    if a == "cunning_conspirator" and target is not None:
+        problem = placement_ship_problem(current_step(spec, s), s, target)
+        if problem is not None:
+            return problem
     if a == "audacious_adventurer" and w is not None and target not in spec.adjacent[w.zone]:
         return (bad, rule, f"{target!r} is not next to {spec.zone_info[w.zone].name}",
                 {"target": target, "adjacent": list(spec.adjacent[w.zone])})

@@ -9,8 +9,10 @@ state's ruleset (``rules_of(state)``); they never test which ruleset they run.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from random import Random
 from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -21,6 +23,9 @@ from ..errors import MalformedIntent, MrpError
 from ..intents import Intent
 from ..spec import GameSpec, load_spec
 from ..state import GameState, Ship
+
+#: per ruleset: the compiled pattern of its vocabulary and the words (built once)
+_SPEAKERS: dict[str, tuple[re.Pattern[str], dict[str, str]]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset may be plain Python (compiled: mypyc)
@@ -43,12 +48,21 @@ class Rules:
     #: rule ids this ruleset cites for setup steps it changes
     seating_rule: ClassVar[str] = "setup.colors"
     missions_rule: ClassVar[str] = "setup.missions"
+    #: the rule saying which seats draw their characters from a deck (none here)
+    deck_rule: ClassVar[str] = "setup.colors"
     #: rule-id overrides: a base rule id -> the id this ruleset cites instead (see :meth:`cite`)
     rule_ids: ClassVar[dict[str, str]] = {}
     #: skip reasons (``StepSkipped.reason``) that are a rule of this ruleset, and its rule id
     skip_rules: ClassVar[dict[str, str]] = {}
     #: the skip reason when a Scientist may not peek and the event deck is empty
     no_peek_reason: ClassVar[str] = "event_deck_empty_and_no_face_down_discovery"
+    #: the reason (``TokensStayed.reason``) tied tokens stay for: "tie" (what an even split
+    #: leaves over), or "tie_takes_nothing" where a tie takes nothing whatever the count
+    tie_reason: ClassVar[str] = "tie"
+    #: the words this ruleset's own rulebook uses where the shared sentences (written in the
+    #: 2nd edition's words) say another: (word as written, this game's word), longest first,
+    #: matched as whole words and case-sensitive (see :meth:`speak`)
+    vocabulary: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: True when players have abilities: the phases then ask the ability hooks below (windows,
     #: extra options); False keeps those calls off the hot path
     abilities: ClassVar[bool] = False
@@ -57,6 +71,19 @@ class Rules:
         """The rule id this ruleset cites for base rule ``rule`` (the countdown order, tied
         production shares)."""
         return self.rule_ids.get(rule, rule)
+
+    def speak(self, text: str) -> str:
+        """``text`` (a message or option label) in this ruleset's own words."""
+        if not self.vocabulary:
+            return text
+        found = _SPEAKERS.get(self.name)
+        if found is None:
+            words = dict(self.vocabulary)
+            pattern = re.compile(
+                r"\b(" + "|".join(re.escape(w) for w, _ in self.vocabulary) + r")\b")
+            found = _SPEAKERS[self.name] = (pattern, words)
+        pattern, words = found
+        return pattern.sub(lambda m: words[m.group(1)], text)
 
     def spec(self, *, use_env_overrides: bool = True) -> GameSpec:
         """The game content this ruleset is played with (its data folder)."""
@@ -100,6 +127,43 @@ class Rules:
         """The character cards ``colour`` plays with (hand, played and chosen together)."""
         return spec.countdown
 
+    def seat_draws(self, s: GameState, colour: str) -> bool:
+        """Does ``colour`` draw its characters from a deck of its own (no hand)?"""
+        return False
+
+    def deck_problems(self, s: GameState) -> list[tuple[str, str, str]]:
+        """Seats with a hand that should draw, or a deck that should not (state checks)."""
+        problems = []
+        for c, seat in s.seats.items():
+            draws = self.seat_draws(s, c)
+            if draws and (seat.hand or seat.dealt):
+                problems.append((f"seats.{c}", "a colour that draws its characters has no hand "
+                                 "and is dealt no missions", self.deck_rule))
+            if not draws and (seat.deck or seat.drawn is not None):
+                problems.append((f"seats.{c}.deck", "only a colour that draws its characters "
+                                 "has a deck", self.deck_rule))
+        return problems
+
+    def table_seat(self, spec: GameSpec, s: GameState, colour: str, held: Sequence[str],
+                   hand: Sequence[str] | None, deck: Sequence[str] | None,
+                   boxed: Sequence[str], rng: Random) -> list[tuple[str, str, str]]:
+        """Lay out the character cards of ``colour``'s seat in a table position: ``held`` (its
+        played and chosen cards) is known; ``hand`` (None: the cards not held), ``deck`` and
+        ``boxed`` are as the position gives them.  The problems as (field under the seat,
+        sentence, rule id)."""
+        seat = s.seats[colour]
+        own = self.character_cards(spec, s, colour)  # the nine, or a sheet's crew of five
+        given = hand if hand is not None else [ch for ch in own if ch not in held]
+        seat.hand = [ch for ch in given if ch in spec.characters]
+        if sorted([*seat.hand, *held]) != sorted(own):
+            crew = f" (the crew of {seat.sheet})" if seat.sheet else ""
+            return [("hand", f"hand, played and chosen cards must hold the {len(own)} "
+                     f"characters once each{crew}", "round.played_cards")]
+        if deck or boxed:
+            return [("deck", "only a colour that draws its characters has a deck or boxed "
+                     "cards", self.seating_rule)]
+        return []
+
     def first_player_rule(self, s: GameState, colour: str, rule: str) -> str:
         """The rule id that makes ``colour`` first player (``rule``: the standard one)."""
         return rule
@@ -123,6 +187,12 @@ class Rules:
         """The cards shuffled into the event deck once missions are kept: discoveries, actions
         and the missions nobody kept."""
         return list(spec.discoveries) + list(spec.actions) + list(s.mission_deck)
+
+    def drawable(self, spec: GameSpec) -> list[str]:
+        """Every event card the draw deck can hold once setup is over (a table position's
+        deck is made of those not placed elsewhere): discoveries, actions and missions (the
+        missions nobody kept are shuffled in)."""
+        return [*spec.discoveries, *spec.actions, *spec.missions]
 
     # ------------------------------------------------------------------------ a round
     def draw_characters(self, spec: GameSpec, s: GameState, out: Out) -> None:
@@ -170,6 +240,11 @@ class Rules:
         """A refusal specific to this ruleset, checked before the generic diagnosis."""
         return None
 
+    def may_act_early(self, s: GameState, colour: str) -> bool:
+        """May ``colour`` resolve its character before lower-called ones (an ability)?  A
+        table position then lets others wait with any number."""
+        return False
+
     def may_overfill(self, s: GameState, ship: Ship) -> bool:
         """May ``ship`` carry more astronauts than its capacity (state checks)?"""
         return False
@@ -209,9 +284,13 @@ class Rules:
                       crew: tuple[tuple[str, int], ...]) -> None:
         """A shuttle has landed in ``zone`` with ``crew``: open windows."""
 
+    def settle_windows(self, spec: GameSpec, s: GameState, out: Out) -> None:
+        """Close open windows at the front that can no longer be used (opened together, an
+        earlier use may have spent the tokens or taken the target)."""
+
     def state_problems(self, spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
         """(field, sentence, rule id) of what this ruleset's own state breaks (state checks)."""
-        problems = []
+        problems = self.deck_problems(s)
         for c, seat in s.seats.items():
             if seat.sheet is not None or seat.shown:
                 problems.append((f"seats.{c}.sheet", "the players have no ability sheets in the "
@@ -235,6 +314,11 @@ class Rules:
     def leftover_rule(self, s: GameState, production: int) -> str:
         """The rule id of tied tokens left in a zone by production number ``production``."""
         return self.cite("production.leftover")
+
+    def leftovers_leave(self, production: int) -> str | None:
+        """The rule id by which tokens nobody took leave the game after production number
+        ``production`` (None: they stay in their zone)."""
+        return None
 
     def ice_monopoly_rule(self, s: GameState, holders: tuple[str, ...]) -> str:
         """The rule id of the Ice Monopoly award to ``holders``."""

@@ -46,8 +46,8 @@ FE_RULES: dict[str, str] = {
     "round.refill.reshuffle": "fe.phase1.draw",
     "round.first_player": "fe.phase5.first_player",
     "round.first_player.skipped_turn": "fe.tutor.skipped_turn",
-    "characters.as_fully_as_possible": "fe.tutor.as_fully_as_possible",
-    "characters.mandatory": "fe.tutor.as_fully_as_possible",
+    "characters.as_fully_as_possible": "fe.tutor.action_parts",
+    "characters.mandatory": "fe.tutor.action_parts",
     "destination_tokens.use": "fe.characters.pilot",
     "discoveries.assign": "fe.setup.discoveries_outer",
     "discoveries.one_per_zone": "fe.setup.discoveries_outer",
@@ -107,6 +107,29 @@ FE_RULES: dict[str, str] = {
 }
 
 
+#: seed 003's words where the shared sentences say the 2nd edition's (Rules.vocabulary):
+#: shuttles on a launch pad with launch places, regions, turns on a turn track, scoring
+#: turns, an ice bonus; bonus cards not kept leave the game
+FE_WORDS: tuple[tuple[str, str], ...] = (
+    ("docks at dock", "takes launch place"),
+    ("docked at the launchpad", "on the launch pad"),
+    ("docked ships", "shuttles on the launch pad"),
+    ("docked ship", "shuttle on the launch pad"),
+    ("docked", "on the launch pad"),
+    ("launchpad", "launch pad"),
+    ("docks", "launch places"),
+    ("dock", "launch place"),
+    ("ships deck", "shuttle deck"), ("Next: missions", "Next: bonus cards"),
+    ("Ships", "Shuttles"), ("Ship", "Shuttle"), ("ships", "shuttles"), ("ship", "shuttle"),
+    ("production phases", "scoring turns"), ("production phase", "scoring turn"),
+    ("a production", "a scoring"), ("production", "scoring"),
+    ("round tracker", "turn marker"), ("rounds", "turns"), ("round", "turn"),
+    ("zones", "regions"), ("zone", "region"),
+    (" and puts the rest back", "; the other bonus cards dealt leave the game"),
+    ("The step is resolved as fully as possible and ends",
+     "Nothing on the table fits this part of the action, so it is skipped"),
+)
+
 #: production number -> the scoring turn's own rule (seed 003 §6: after turns 5, 8, 10)
 SCORING_TURNS = {1: "fe.scoring.turn5", 2: "fe.scoring.turn8", 3: "fe.scoring.turn10"}
 
@@ -122,6 +145,9 @@ class FirstEdition(Rules):
     seating_rule: ClassVar[str] = "fe.setup.players"
     missions_rule: ClassVar[str] = "fe.setup.bonus"
     rule_ids: ClassVar[dict[str, str]] = FE_RULES
+    vocabulary: ClassVar[tuple[tuple[str, str], ...]] = FE_WORDS
+    #: a tie takes nothing, whatever the count (seed 003 §6; fe.tutor.ties)
+    tie_reason: ClassVar[str] = "tie_takes_nothing"
     #: an Explorer with nobody on Mars moves nothing: the FAQ's own answer (seed 003 §7)
     skip_rules: ClassVar[dict[str, str]] = {
         "no_astronaut_on_mars_to_move": "fe.faq.explorer_on_mars"}
@@ -162,6 +188,10 @@ class FirstEdition(Rules):
         # (fe.tutor.event_deck)
         return list(spec.discoveries)
 
+    def drawable(self, spec: GameSpec) -> list[str]:
+        # the bonus cards not kept left the game at setup (seed 003 §3): never drawn
+        return list(spec.discoveries)
+
     def calling_order(self, spec: GameSpec) -> list[str]:
         return list(reversed(spec.countdown))  # called from 1 up to 9 (fe.phase3.order)
 
@@ -181,6 +211,10 @@ class FirstEdition(Rules):
             return rule
         return turn if rule in ("production.produce", "production.majority",
                                 "production.empty") else rule
+
+    def leftovers_leave(self, production: int) -> str | None:
+        # seed 003 §6, turn 10: "Leftovers removed"
+        return "fe.scoring.turn10" if production == 3 else None
 
     def leftover_rule(self, s: GameState, production: int) -> str:
         # the manual's own tie rule after turn 5; our reading of its "leftovers" after 8 and 10

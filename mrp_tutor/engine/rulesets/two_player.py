@@ -10,6 +10,7 @@ colour on top makes both players lose).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import ClassVar
 
 from .. import content as C
@@ -35,6 +36,7 @@ class TwoPlayer(Rules):
     source: ClassVar[str] = "Mission: Red Planet 2nd edition rulebook, 2-player variant"
     seating_rule: ClassVar[str] = "two_player.seating_order"
     missions_rule: ClassVar[str] = "two_player.missions"
+    deck_rule: ClassVar[str] = "two_player.neutral_deck"
     players: ClassVar[tuple[int, int]] = (2, 2)
     draws: ClassVar[bool] = True  # a neutral colour draws its character from its own deck
     no_peek_reason: ClassVar[str] = "event_deck_empty_neutral_only_draws"
@@ -52,6 +54,30 @@ class TwoPlayer(Rules):
                                   "the 2-player variant needs 4 colours",
                                   {"colours": list(colours)})
         return [False, False, True, True], [colours[0], colours[1], colours[0], colours[1]]
+
+    def seat_draws(self, s: GameState, colour: str) -> bool:
+        return s.seats[colour].neutral  # a neutral colour draws from its own deck
+
+    def table_seat(self, spec: GameSpec, s: GameState, colour: str, held: Sequence[str],
+                   hand: Sequence[str] | None, deck: Sequence[str] | None,
+                   boxed: Sequence[str], rng: Random) -> list[tuple[str, str, str]]:
+        seat = s.seats[colour]
+        if not self.seat_draws(s, colour):
+            return super().table_seat(spec, s, colour, held, hand, deck, boxed, rng)
+        chars = spec.characters
+        gone = [ch for ch in boxed if ch in chars]  # a boxed Recruiter (and drawn cards)
+        seat.boxed = [ch for ch in boxed
+                      if ch in chars or ch in spec.missions or ch in spec.actions]
+        cards = list(deck) if deck is not None else [
+            ch for ch in spec.countdown if ch not in held and ch not in gone]
+        if deck is None:
+            rng.shuffle(cards)
+        seat.deck = [ch for ch in cards if ch in chars]
+        seat.hand = []
+        if sorted([*seat.deck, *held, *gone]) != sorted(spec.countdown):
+            return [("", "the neutral deck, played, chosen and boxed cards must hold the nine "
+                     "characters once each", "two_player.neutral_deck")]
+        return []
 
     def first_player_rule(self, s: GameState, colour: str, rule: str) -> str:
         # a neutral colour may start: the tutor's reading

@@ -30,12 +30,13 @@ from ..rng import shuffled
 from ..spec import GameSpec
 from ..state import GameState, Ship, Window
 from . import register
-from .ability_effects import finish_use, forced_payment, target_problem
+from .ability_effects import finish_use, forced_payment, placement_ship_problem, target_problem
 from .first_edition import FirstEdition
 from .sheets import Sheet, load_sheets
 
 WINDOW_RULE = "ua.tutor.windows"
 PAY_RULE = "fe.abilities.currency"
+LANDING_RULE = "fe.tutor.landing_together"
 
 
 class UniqueAbilities(FirstEdition):
@@ -90,7 +91,9 @@ class UniqueAbilities(FirstEdition):
             free = shuffled(s, [x for x in sheets if x not in fixed.values()])
             fixed.update(zip(rest, free, strict=False))
         placement = tuple((c, fixed[c]) for c in s.order)
-        emit(s, out, E.SheetsDealt(rule="fe.setup.sheets", sheets=placement,
+        # a sheet drawn at random is dealt by the reading that says so (ua.tutor.sheets_dealt)
+        rule = "ua.tutor.sheets_dealt" if rest else "fe.setup.sheets"
+        emit(s, out, E.SheetsDealt(rule=rule, sheets=placement,
                                    crews=tuple(sheets[x].crew for _, x in placement),
                                    drawn=tuple(rest)))
 
@@ -98,6 +101,10 @@ class UniqueAbilities(FirstEdition):
         sheet = self.sheet_of(s, colour)
         return spec.countdown if sheet is None else tuple(
             c for c in spec.countdown if c in sheet.crew)
+
+    def may_act_early(self, s: GameState, colour: str) -> bool:
+        sheet = self.sheet_of(s, colour)  # the Guileful Genius's out-of-order action
+        return sheet is not None and sheet.window == "before_resolution"
 
     def may_overfill(self, s: GameState, ship: Ship) -> bool:
         return ship.launched  # the Cunning Conspirator boards launched shuttles beyond capacity
@@ -146,7 +153,8 @@ class UniqueAbilities(FirstEdition):
             st = current_step(spec, s)  # a placement left, and astronauts for it
             if seat.supply < (s.left if getattr(st, "all_or_nothing", False) else 1):
                 return []
-            return [I.UseAbility(c, a, sid) for sid in s.launched]
+            return [I.UseAbility(c, a, sid) for sid in s.launched
+                    if placement_ship_problem(st, s, sid) is None]
         return []
 
     def after_choosing(self, spec: GameSpec, s: GameState, out: Out) -> bool:
@@ -189,6 +197,24 @@ class UniqueAbilities(FirstEdition):
                 continue  # nobody else to eliminate there
             emit(s, out, E.AbilityWindowOpened(rule=sheet.rule, colour=c, ability=sheet.id,
                                                point="landed", zone=zone, count=aboard[c]))
+
+    def settle_windows(self, spec: GameSpec, s: GameState, out: Out) -> None:
+        # the landings' windows open together once every shuttle is down
+        # (fe.tutor.landing_together); one that an earlier use left without payment or target
+        # is passed over
+        while s.windows:
+            w = s.windows[0]
+            if w.point != "landed" or w.owed or w.target is not None:
+                return
+            sheet = self.sheets().get(w.ability)
+            here = s.zones.get(w.zone, {})
+            usable = sheet is not None and sum(s.seats[w.colour].tokens.values()) >= sheet.cost \
+                and (here.get(w.colour, 0) > 0 if w.ability == "audacious_adventurer"
+                     else any(n > 0 for v, n in here.items() if v != w.colour))
+            if usable:
+                return
+            emit(s, out, E.AbilityWindowClosed(rule=LANDING_RULE, colour=w.colour,
+                                               ability=w.ability, used=False))
 
     # ------------------------------------------------------------------------ a use
     def apply_ruleset_intent(self, spec: GameSpec, s: GameState, intent: I.Intent,
@@ -282,7 +308,7 @@ class UniqueAbilities(FirstEdition):
     # ------------------------------------------------------------------------ checks
     def state_problems(self, spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
         sheets = self.sheets()
-        out: list[tuple[str, str, str]] = []
+        out: list[tuple[str, str, str]] = self.deck_problems(s)
         taken: dict[str, str] = {}
         for c, seat in s.seats.items():
             f = f"seats.{c}.sheet"

@@ -52,7 +52,7 @@ def test_a_dealt_hand_larger_than_the_ruleset_deals_is_refused(fe_spec: GameSpec
         d["seats"][c]["dealt"].append(d["mission_deck"].pop())
     state_from_dict(d)
     d["seats"][c]["dealt"].append(d["mission_deck"].pop())
-    with pytest.raises(ContentError, match="4 dealt missions; each player is dealt 3"):
+    with pytest.raises(ContentError, match="4 dealt bonus cards; each player is dealt 3"):
         state_from_dict(d)
 
 

@@ -39,7 +39,7 @@ def test_each_player_gets_a_different_sheet_drawn_seeded_and_recorded(
     for seed in range(12):
         g = Game.new(ua_spec, COLOURS[: 3 + seed % 3], seed, ruleset="unique_abilities")
         dealt = [ev for ev in g.log if ev.type == "sheets_dealt"]
-        assert len(dealt) == 1 and dealt[0].rule == "fe.setup.sheets"
+        assert len(dealt) == 1 and dealt[0].rule == "ua.tutor.sheets_dealt"  # drawn: the reading
         sheets = [x for _, x in dealt[0].sheets]
         assert len(set(sheets)) == len(sheets) == len(g.state.order)
         assert dealt[0].drawn == tuple(g.state.order)

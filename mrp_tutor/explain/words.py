@@ -1,0 +1,14 @@
+"""Sentences in the words of the game's own rulebook: the ruleset of a spec speaks through
+its vocabulary (:meth:`mrp_tutor.engine.rulesets.Rules.speak`): ``ship`` -> ``shuttle``,
+``dock`` -> ``launch place``, ``production phase`` -> ``scoring turn`` in the first edition."""
+
+from __future__ import annotations
+
+from ..engine.rulesets import ALIASES, RULESETS
+from ..engine.spec import GameSpec
+
+
+def speak(spec: GameSpec, text: str) -> str:
+    """``text`` as the ruleset of ``spec`` says it (unchanged for an unknown data folder)."""
+    rules = RULESETS.get(ALIASES.get(spec.ruleset, spec.ruleset))
+    return rules.speak(text) if rules is not None else text
