@@ -213,6 +213,28 @@ def _replayed(start: GameState, events: list[E.Event]) -> GameState:
     return s
 
 
+def _assumed(spec: GameSpec, state: GameState) -> list[Reason]:
+    """What a production ruling taken mid-round leaves out (issue 26): it rules on the board as
+    it is now, so astronauts on launched ships that have not landed and the characters still
+    to resolve this round do not count."""
+    if state.stage in ("production", "over", "final_scoring"):
+        return []
+    left = []
+    aboard = sum(sum(state.ships[sid].crew.values()) for sid in state.launched
+                 if sid in state.ships)
+    if aboard:
+        left.append(f"{plural(aboard, 'astronaut')} aboard launched ships that have not "
+                    "landed yet")
+    waiting = [c for c in state.order if state.seats[c].chosen]
+    if waiting:
+        left.append("the characters still to resolve this round ("
+                    + ", ".join(c.capitalize() for c in waiting) + ")")
+    if not left:
+        return []
+    return [_note(spec, "This ruling takes the board as it is now, so it does not count "
+                  + " or ".join(left) + ".", "production.produce")]
+
+
 def production_ruling(
     spec: GameSpec, state: GameState, amount: int | None = None, *, third: bool | None = None
 ) -> ProductionRuling:
@@ -231,7 +253,7 @@ def production_ruling(
     default_amount, default_third = _production_entry(spec, state)
     n = default_amount if amount is None else amount
     is_third = default_third if third is None else third
-    notes: list[Reason] = table_reasons(spec, state)
+    notes: list[Reason] = table_reasons(spec, state) + _assumed(spec, state)
     pending: list[Reason] = []
     if is_third and default_third and amount is None and _third_is_ahead(spec, state):
         start, out, pending = _third_production_run(spec, state, notes)

@@ -165,3 +165,27 @@ def test_board_a_ship_lights_only_ships_and_options_are_not_doubled(seated: Tuto
     prompt = text(seated.seat.prompt.value)
     assert "highlighted ship" in prompt and "zone" not in prompt.split(":")[-1]
     assert seated.stepper.options.layout.display == "none"  # the choices by the prompt only
+
+
+def test_the_production_ruling_says_what_it_assumes_and_counts_what_waits(spec: Any) -> None:
+    from mrp_tutor.app.panels.rulings import production_summary_html
+    from mrp_tutor.app.session import Session
+    from mrp_tutor.referee import production_ruling
+
+    sess = Session.new(spec, ("red", "blue", "green"), 5)
+    seen = {"assumes": False, "waiting": False}
+    for _ in range(600):
+        sess.next()
+        st = sess.game.state
+        page = text(production_summary_html(spec, production_ruling(spec, st)))
+        if any(st.seats[c].chosen for c in st.order) and st.stage != "production":
+            assert "takes the board as it is now" in page and "still to resolve" in page
+            seen["assumes"] = True
+        for z in spec.zones:
+            left = {r: n for r, n in st.waiting[z].items() if n}
+            if left and st.face_up.get(z) and any(st.zones[z].values()):
+                assert "already waiting" in page, page
+                seen["waiting"] = True
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen

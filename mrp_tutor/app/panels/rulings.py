@@ -60,6 +60,9 @@ def production_summary_html(spec: GameSpec, r: ProductionRuling, *,
             for c, got in z.receives.items()) or "nobody"
         stays = ", ".join(f"{n} {e(res)}" for res, n in z.stays.items() if n) or "nothing"
         produced = ", ".join(f"{n} {e(res)}" for res, n in z.produced.items()) or "nothing"
+        waiting = ", ".join(f"{n} {e(res)}" for res, n in z.waiting_before.items() if n)
+        if waiting:  # counted in what is received: said, so the sum adds up
+            produced += f" (+{waiting} already waiting)"
         rows.append(
             f"<tr><th scope='row'>{e(spec.card_name(z.zone))}</th>"
             f"<td data-label='Astronauts'>{e(_counts(z.counts) or 'empty')}</td>"
