@@ -243,8 +243,11 @@ class TutorApp:
         if reports is not None:
             self._shown = list(reports)
         self.stepper.render(view, reports)
-        self.seed_shown.value = (f'<span class="mrp-seed-text">Seed {sess.state.seed} (replays '
-                                 'this game)</span>' if sess.referee else "")
+        sc = sess.scenario  # a loaded table or scenario has no seed that replays it
+        origin = (f"Seed {sess.state.seed} (replays this game)" if sc is None else
+                  f"Loaded: {sc.title} (no seed replays it)")
+        self.seed_shown.value = (f'<span class="mrp-seed-text">{e(origin)}</span>'
+                                 if sess.referee else "")
         shown = self.shown_tab()
         if shown in self.panels:
             self.panels[shown].refresh(view)
@@ -285,8 +288,16 @@ class TutorApp:
     def use_table(self, sc: Scenario, message: str) -> None:
         """Play on from a table the referee entered or loaded (Table tab)."""
         self.session.load_scenario(sc)
+        self._header_from_game()
         self._after_new_position()
         self.say(message, "ok")
+
+    def _header_from_game(self) -> None:
+        """The header's player count follows the table now in play (a 4-colour table: 4)."""
+        st = self.session.state
+        n = 2 if st.ruleset == "two_player" else len(st.order)
+        if n in [v for _, v in self.players.options] and self.players.value != n:
+            self.players.value = n
 
     def on_new_game(self, _b: Any = None) -> None:
         seed = parse_seed(self.seed.value)

@@ -189,3 +189,31 @@ def test_the_production_ruling_says_what_it_assumes_and_counts_what_waits(spec: 
         if all(seen.values()):
             break
     assert all(seen.values()), seen
+
+
+def test_one_editor_ships_by_their_card_and_the_header_follows_a_loaded_table(
+        make_app: Any) -> None:
+    a = make_app(11)
+    a.mode.value = "Referee"
+    a.open_tab("Referee")
+    ref = a.panel("Referee")
+    labels = [lbl for lbl, _ in ref.ship.options]  # type: ignore[attr-defined]
+    assert labels and all(lbl.startswith("ship ") and "(to " in lbl for lbl in labels), labels
+    intro = str(ref.root.children[0].value)  # type: ignore[attr-defined]
+    assert "Copy the physical table" not in intro and "Table" in intro  # one editor
+    final = ref.rule_final.description  # type: ignore[attr-defined]
+    a.open_tab("Table")
+    tab = a.panel("Table")
+    assert final == tab.final_btn.description  # type: ignore[attr-defined]  # one name
+    other = make_app(12)  # a 4-colour game, its table copied by code (as a referee shares it)
+    other.players.value = 4
+    other.on_new_game()
+    other.mode.value = "Referee"
+    other.open_tab("Table")
+    code = other.panel("Table").code_out.value  # type: ignore[attr-defined]
+    assert code
+    tab.code_in.value = code  # type: ignore[attr-defined]
+    tab.code_btn.click()  # type: ignore[attr-defined]
+    assert len(a.session.state.order) == 4
+    assert a.players.value == 4  # the header follows the table
+    assert "replays this game" not in a.seed_shown.value
