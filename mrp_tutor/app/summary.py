@@ -59,7 +59,8 @@ def game_over_html(spec: GameSpec, view: Mapping[str, Any], events: Sequence[Any
              f'<th scope="col">total</th><th scope="col">missions revealed</th></tr></thead>'
              f"<tbody>{''.join(rows)}</tbody></table>")
     return (f'<div class="mrp-game-over" role="status"><div class="mrp-go-head">{head}</div>'
-            f'<div class="mrp-go-scroll">{table}</div>'
+            f'<div class="mrp-go-scroll" tabindex="0" role="region" aria-label="Final scores">'
+            f"{table}</div>"
             "<div>The Scores tab has the whole breakdown, zone by zone.</div></div>")
 
 
