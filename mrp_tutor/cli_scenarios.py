@@ -117,7 +117,7 @@ def _position(path: Path) -> Any:
     from mrp_tutor.scenarios.table import CODE_PREFIX, decode_table, load_table
 
     if str(path).startswith(CODE_PREFIX):
-        return load_table(decode_table(str(path)), "table code").build()
+        return load_table(decode_table(str(path), "table code"), "table code").build()
     sc = load_scenario(path)
     return sc.build()
 

@@ -43,7 +43,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .serve_pool import paced_factory
-from .serve_static import compressed_class
+from .serve_static import NotFoundHandler, compressed_class, safe_path_class
 from .serve_ws import NoDelayConnection
 
 APP_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "app.ipynb"
@@ -171,9 +171,11 @@ class TutorVoila(Voila):  # type: ignore[misc]
         for h in super().init_handlers():
             if len(h) >= 3 and h[1] is TornadoVoilaHandler:
                 h = (h[0], TutorVoilaHandler, {**h[2], "mrp_app": self})
-            elif self.compress_static and len(h) >= 2 and any(
-                    part in str(h[0]) for part in STATIC_ROUTES):
-                h = (h[0], compressed_class(h[1]), *h[2:])
+            elif len(h) >= 2 and str(h[0]).rstrip("$").endswith("/logout"):
+                h = (h[0], NotFoundHandler)  # no accounts here; Jupyter's page is a 500
+            elif len(h) >= 2 and any(part in str(h[0]) for part in STATIC_ROUTES):
+                cls = safe_path_class(h[1])  # /voila/templates/ alone: 404, not 500
+                h = (h[0], compressed_class(cls) if self.compress_static else cls, *h[2:])
             handlers.append(h)
         return handlers
 

@@ -62,10 +62,10 @@ def field_name(path: Path) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with every control character written as an escape (``\\x1b``)."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """``text`` with every control character escaped (:func:`mrp_tutor.loader.printable`)."""
+    from mrp_tutor.loader import printable as escaped
+
+    return escaped(text)
 
 
 def _plain_key(key: str) -> bool:

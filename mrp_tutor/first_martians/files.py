@@ -153,6 +153,10 @@ def board_problems(s: HubState, board: Board, where: At | str = "state") -> list
         if a.wounds > board.health.spaces:
             out.append(f"{at('astronauts', i, 'wounds')}: the health track has "
                        f"{board.health.spaces} spaces, {a.wounds} wounds is past its end")
+        elif a.wounds == board.health.spaces and not a.dead:
+            out.append(f"{at('astronauts', i, 'dead')}: {a.wounds} wounds is the end of the "
+                       "health track: the astronaut is dead (rule winning.death); write "
+                       "dead: true or fewer wounds")
         out += [f"{at('astronauts', i, 'conditions', j)}: there is no Condition {c!r} "
                 f"(Conditions: {', '.join(names)})" for j, c in enumerate(a.conditions)
                 if c not in names]

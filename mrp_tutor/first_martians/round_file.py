@@ -14,6 +14,8 @@ table's inputs per phase (all optional)::
       malfunction: {dice: {living: 1}}
       clean_up: {goals_done: false}
 
+or ``round: {steps: [intent, ...]}``: every input in the order played (the app's export).
+
 ``board`` is the board data (with a table owner's corrections, :func:`.load_board`).
 The round runs from the state's phase to the end of its Clean-Up (or the end of the
 mission); a HUB saved after a Clean-Up (phase ``round_end``) starts the next sol first.  The
@@ -54,6 +56,8 @@ class RoundInputs(BaseModel):
     effects: list[dict[str, Any]] = []
     malfunction: dict[str, Any] = {}
     clean_up: dict[str, Any] = Field(default={})
+    steps: list[dict[str, Any]] = Field(default=[], description="every intent in the order "
+                                        "played (the app's export); alone, not with the above")
 
 
 def _placements(path: Path) -> Path:
@@ -81,6 +85,8 @@ def round_intents(doc: Any, source: str, board: Board | None = None,
     board = board or default_board()
     table = Table(load_state(state_doc, source, board, at=base, lines=lines), board)
     inputs = validate(RoundInputs, raw, at.inner("round"))
+    if inputs.steps:
+        return table, _steps(inputs, at, source)
     plan: list[tuple[str, dict[str, Any], Path]] = []
     plan += [("events", e, ("round", "events", i)) for i, e in enumerate(inputs.events)]
     plan.append(("events", {"type": "end_events"}, ("round",)))
@@ -120,6 +126,23 @@ def round_intents(doc: Any, source: str, board: Board | None = None,
     if problems:
         raise ContentError(source, problems)
     return table, out
+
+
+def _steps(inputs: RoundInputs, at: At, source: str) -> list[tuple[str, Intent]]:
+    """``round: {steps: [...]}``: every input in the order the table played it."""
+    if inputs.model_fields_set - {"steps"}:
+        raise ContentError(source, [f"{at('round', 'steps')}: steps lists every input in "
+                                    "order; it cannot be mixed with the per-phase inputs"])
+    out: list[tuple[str, Intent]] = []
+    problems: list[str] = []
+    for i, d in enumerate(inputs.steps):
+        try:
+            out.append(("round", read_intent(d, at.inner("round", "steps", i))))
+        except ContentError as err:
+            problems += err.problems
+    if problems:
+        raise ContentError(source, problems)
+    return out
 
 
 def play_round(table: Table, intents: list[tuple[str, Intent]]) -> list[Event]:

@@ -303,3 +303,26 @@ def test_fm_round_reports_an_assistant_defect_as_a_sentence(
     assert main(["fm", "round", str(SAMPLE)]) == 3
     err = capsys.readouterr().err
     assert "the assistant failed in the events phase (KeyError)" in err
+
+
+def test_an_exported_round_of_steps_is_read_strictly_and_located() -> None:
+    doc = {"state": _crew(), "round": {"steps": [
+        {"type": "end_events"}, {"type": "change_stress", "delta": "5"}]}}
+    with pytest.raises(ContentError) as info:
+        round_intents(doc, "export.yaml")
+    assert info.value.problems == [
+        "round.steps[1].delta: must be a whole number, not the text '5'"]
+    doc["round"]["events"] = []
+    with pytest.raises(ContentError) as info:
+        round_intents(doc, "export.yaml")
+    assert "cannot be mixed" in info.value.problems[0]
+
+
+def test_wounds_at_the_end_of_the_health_track_mean_dead(tmp_path: Path) -> None:
+    """The assistant kills an astronaut at the health track's last space; a file giving
+    those wounds to a living astronaut describes no table."""
+    crew = [{"id": "red", "name": "Red", "wounds": 6}, CREW4[1]]
+    problems = _refusal(_scenario(tmp_path, {"first_player": "red", "astronauts": crew}))
+    assert problems[0].startswith("state.astronauts[0].dead (line ")
+    crew[0]["dead"] = True
+    load_state({"first_player": "yellow", "astronauts": crew})

@@ -299,7 +299,7 @@ def test_running_out_of_sols_and_a_death_cite_their_own_rules() -> None:
     events = _play(t, type="clean_up")
     assert [e.rule for e in events if e.type == "mission_failed"] == ["winning.sols"]
     assert _refused(t, type="start_sol").rule == "winning.sols"
-    d = _table(astronauts=[{"id": "red", "name": "Red", "wounds": 6}, CREW2[1]])
+    d = _table(astronauts=[{"id": "red", "name": "Red", "wounds": 5}, CREW2[1]])
     _play(d, type="wound", astronaut="red")
     assert d.state.result == "lost"
     assert _refused(d, type="end_events").rule == "winning.death"

@@ -1,14 +1,16 @@
 """Generator-based fuzzing of every First Martians file (seeded, >= 3,000 in CI).
 
-Scenario files, round files (``mrp-tutor fm round``) and board corrections (``--board``),
+Scenario files, round files (``mrp-tutor fm round``: per phase, or the app's export of
+every step in order) and board corrections (``--board``),
 attacked with the shared machinery of the hostile suites (fixture ``hostile``,
 ``conftest.py``): YAML aliases, deep nesting, broken encodings, huge numbers, duplicate keys,
 tags, spliced garbage; wrong-but-typed values; values of the wrong type (``morale: true``,
 ``stress: "5"``: no coercion); and the HUB's own attacks (a Facility left out, invented or
 twice, five astronauts, a supply past the track's end, an unknown Condition).  Every
 document ends accepted or in a ``ContentError`` whose source is the file and whose every
-sentence names a field: 0 tracebacks, 0 hangs (5 s each, a timer signal).  An accepted
-file must play on: its scenario steps or its round run without the assistant failing.
+sentence names a field: 0 tracebacks, 0 hangs (5 s of CPU and 60 s in all each, timer
+signals).  An accepted file must play on: its scenario steps or its round run without the
+assistant failing.
 
 ``HOSTILE_DOCS=20000 HOSTILE_SEED=7`` explores further by hand.
 """
@@ -39,6 +41,21 @@ SAMPLE = ROOT / "mrp_tutor" / "first_martians" / "data" / "sample_round.yaml"
 SCENARIO_FILES = sorted((scenarios_dir() / "first_martians").glob("*.yaml"))
 SCENARIO_TEXTS = [p.read_text(encoding="utf-8") for p in SCENARIO_FILES]
 ROUND_TEXT = SAMPLE.read_text(encoding="utf-8")
+
+
+def _steps_text() -> str:
+    """The sample round as the app exports it: ``round: {steps: [...]}``, every input in
+    the order played."""
+    from mrp_tutor.first_martians import intent_to_dict
+
+    doc = yaml.safe_load(ROUND_TEXT)
+    _, intents = round_intents(doc, "sample")
+    return yaml.safe_dump({"state": doc["state"],
+                           "round": {"steps": [intent_to_dict(it) for _, it in intents]}},
+                          sort_keys=False)
+
+
+ROUND_TEXTS = [ROUND_TEXT, _steps_text()]
 BOARD = default_board()
 _SOME = [*(f.id for f in BOARD.facilities), *(s.id for s in BOARD.spaces)][::3]
 IDS = [*_SOME, *BOARD.conditions.names, "red", "yellow", "blue", "purple", "green", "oxygen",
@@ -132,7 +149,7 @@ def _scenario_doc(rng: random.Random, kind: str, tmp: Path, i: int, hostile: Any
 
 
 def _round_doc(rng: random.Random, kind: str, tmp: Path, i: int, hostile: Any) -> Any:
-    data = _text(rng, kind, [ROUND_TEXT], hostile)
+    data = _text(rng, kind, ROUND_TEXTS, hostile)
     path = tmp / f"fm-round-{kind}-{i}.yaml"
 
     def go() -> Any:
@@ -238,3 +255,26 @@ def test_scenario_check_reports_every_file_of_a_hostile_folder(tmp_path: Path, h
     named = {line.split()[1] for line in (out + err).splitlines()
              if line.split()[:1] in (["ok"], ["INVALID"], ["FAILED"], ["ERROR"])}
     assert len(named) == 61 and "Traceback" not in err and "ERROR" not in err
+
+
+def test_the_runner_catches_a_loop_and_a_stall(hostile: Any, monkeypatch: Any) -> None:
+    """The hang checks can fail: a loop burning CPU and a wait burning none are both hangs,
+    while a document that only waited for a core (a shared machine) is not."""
+    import sys
+    import time
+
+    runner = sys.modules[hostile.run.__module__]
+    monkeypatch.setattr(runner, "HANG_S", 0.2)
+    monkeypatch.setattr(runner, "STALL_S", 1.0)
+
+    def loop() -> None:
+        while True:
+            pass
+
+    def waits_a_little() -> None:
+        time.sleep(0.4)  # longer than HANG_S, but no CPU burnt: not a hang
+
+    out = hostile.run([("loop", "loop", loop), ("stall", "stall", lambda: time.sleep(30)),
+                       ("wait", "wait", waits_a_little)])
+    assert [f.split(":")[0] for f in out.failures] == ["loop", "stall"], out.failures
+    assert out.outcomes == {"wait: accepted": 1}

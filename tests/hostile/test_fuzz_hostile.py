@@ -4,10 +4,10 @@ Kinds: YAML aliases, deep nesting, broken encodings, huge numbers, duplicate key
 paths, wrong-but-typed values (scenarios, overrides, intents), mutated game states and
 mutated event logs.  Every document must end either accepted or in a ``ContentError`` (or
 an engine error with a code) whose source is the document's name and whose every sentence
-names a field: 0 crashes, 0 hangs (each document has 5 s, enforced by a timer signal),
-0 tracebacks.  The attack generators and the runner are the hostile suites' shared
-machinery (fixture ``hostile``, ``conftest.py``).  An accepted mutated state or log must
-still play on without an engine crash.
+names a field: 0 crashes, 0 hangs (each document has 5 s of CPU and 60 s in all, enforced
+by timer signals), 0 tracebacks.  The attack generators and the runner are the hostile
+suites' shared machinery (fixture ``hostile``, ``conftest.py``).  An accepted mutated state
+or log must still play on without an engine crash.
 
 ``HOSTILE_DOCS=20000 HOSTILE_SEED=7`` explores further by hand.
 """

@@ -1,0 +1,100 @@
+"""What the panel asks the table before it plays an intent: the table's own dice and draws
+(a Malfunction die's face, the Wound die, a Condition token) and the choices the rules leave
+to the table (the Facility a Shutdown tile goes on, who takes a wound for missing food).
+
+The engine refuses an intent that lacks one (``InputNeeded``, nothing changed); the panel
+asks it here, by its faces or names, with "Roll for me" as the explicit alternative for a
+roll or draw, and plays the intent again with the answer.  Nothing random reaches the page
+before the table chose to roll.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as W
+
+from .fm_words import WOUND_FACES, name
+
+log = logging.getLogger(__name__)
+
+
+def guard(fn: Callable[[], None], say: Callable[[str], None]) -> Callable[[Any], None]:
+    """A button handler that never fails silently: an unexpected error becomes a sentence
+    (the details go to the kernel's log, not to the page)."""
+
+    def run(_b: Any = None) -> None:
+        try:
+            fn()
+        except Exception:  # the page gets a sentence, the log the traceback
+            log.exception("First Martians panel: %s failed", getattr(fn, "__name__", "a tap"))
+            say("The assistant could not do that (an internal problem); nothing changed.")
+
+    return run
+
+
+@dataclass
+class Question:
+    """One question: a prompt, (label, value) choices, where the answer goes."""
+
+    prompt: str
+    choices: list[tuple[str, Any]]
+    answer: Callable[[Any], None]
+    can_roll: bool = True
+
+
+class Asker:
+    """The question box: a prompt, a button per choice, "Roll for me" when it applies."""
+
+    def __init__(self, on_roll: Callable[[], None], on_cancel: Callable[[], None],
+                 say: Callable[[str], None]) -> None:
+        self.say = say
+        self.prompt = W.HTML(_dom_classes=["fm-ask-prompt"])
+        self.choices = W.Box(_dom_classes=["fm-ask-choices"],
+                             layout=W.Layout(flex_flow="row wrap"))
+        self.roll_btn = W.Button(description="Roll for me", tooltip="Solo practice: the "
+                                 "assistant rolls or draws (seeded, recorded in the log)",
+                                 _dom_classes=["fm-roll-for-me"], layout=W.Layout(width="auto"))
+        self.cancel_btn = W.Button(description="Cancel", _dom_classes=["fm-ask-cancel"],
+                                   layout=W.Layout(width="auto"))
+        self.roll_btn.on_click(guard(on_roll, say))
+        self.cancel_btn.on_click(guard(on_cancel, say))
+        self.root = W.VBox([self.prompt, self.choices,
+                            W.HBox([self.roll_btn, self.cancel_btn])],
+                           _dom_classes=["fm-ask"], layout=W.Layout(display="none"))
+        self.question: Question | None = None
+
+    def ask(self, q: Question) -> None:
+        self.question = q
+        self.prompt.value = f"<b>The table's turn:</b> {_e(q.prompt)}"
+        buttons = []
+        for label, value in q.choices:
+            b = W.Button(description=label, _dom_classes=["fm-choice"],
+                         button_style="info", layout=W.Layout(width="auto", min_width="64px"))
+            b.on_click(guard(functools.partial(q.answer, value), self.say))
+            buttons.append(b)
+        self.choices.children = buttons
+        self.roll_btn.layout.display = "" if q.can_roll else "none"
+        self.root.layout.display = ""
+
+    def close(self) -> None:
+        self.question = None
+        self.choices.children = []
+        self.root.layout.display = "none"
+
+
+def _e(x: str) -> str:
+    from html import escape
+
+    return escape(x)
+
+
+def choice_label(kind: str, value: Any) -> str:
+    """A drawn value in words (for the record of what the table entered)."""
+    if kind == "wound_die":
+        return WOUND_FACES.get(str(value), str(value))
+    return name(str(value)) if isinstance(value, str) else str(value)
