@@ -1,7 +1,7 @@
 """Serve the app to many visitors: standalone Voila with pooled kernels that are reclaimed.
 
-``python -m mrp_tutor.serve [NOTEBOOK] [voila options]`` (``make app`` runs it) is Voila plus
-these things a public demo needs:
+``python -m mrp_tutor.serve [NOTEBOOK] [voila options]`` (``mrp-tutor app`` runs it, and
+``make app`` runs that) is Voila plus these things a public demo needs:
 
 - **Closing or reloading a tab stops its kernel at once.**  Voila's page sends
   ``POST /voila/api/shutdown/<kernel>`` on ``beforeunload`` with the ``_xsrf`` cookie's value,
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 from typing import Any
 
 import tornado.web
@@ -42,11 +41,12 @@ from voila import app as voila_app
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from .resources import app_notebook
 from .serve_pool import paced_factory
 from .serve_static import NotFoundHandler, compressed_class, safe_path_class
 from .serve_ws import NoDelayConnection
 
-APP_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "app.ipynb"
+APP_NOTEBOOK = app_notebook()
 GATE_COOKIE = "mrp_js"
 STATIC_ROUTES = ("/voila/static/", "/voila/templates/", "/voila/labextensions/")
 
