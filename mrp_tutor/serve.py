@@ -10,6 +10,9 @@ these things a public demo needs:
 - **Plain GETs cost no kernel.**  A request without the ``mrp_js`` cookie gets a tiny page whose
   script sets the cookie and reloads; clients that run no JavaScript (crawlers, link previews,
   ``curl``) never start a kernel.
+- **Each kernel bound to its visitor.**  The page handler gives each browser a secret cookie
+  and binds the kernel it serves to it; the kernel's websocket, ``/api/kernels/<id>`` and the
+  tab-close beacon refuse any other browser (:mod:`mrp_tutor.serve_owner`).
 - **A cap on kernels.**  Past ``--TutorVoila.max_kernels`` visitors' kernels a visitor gets a
   "busy, try again in a minute" page (HTTP 503, ``Retry-After: 60``) instead of a failing page.
 - **Kernels started ahead, refilled out of the visitors' way.**  Voila's preheated pool
@@ -42,6 +45,15 @@ from voila import app as voila_app
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from .serve_owner import (
+    GUARDED,
+    SETTINGS_KEY,
+    VISITOR_COOKIE,
+    BindingKernelManager,
+    Owners,
+    new_token,
+    valid_token,
+)
 from .serve_pool import paced_factory
 from .serve_static import compressed_class
 from .serve_ws import NoDelayConnection
@@ -98,6 +110,22 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
     def initialize(self, **kwargs: Any) -> None:
         self.mrp_app: TutorVoila = kwargs.pop("mrp_app")
         super().initialize(**kwargs)
+        self.mrp_km: Any = None
+
+    @property
+    def kernel_manager(self) -> Any:
+        """The server's kernel manager, binding the kernel this page gets to its visitor."""
+        km = getattr(self, "mrp_km", None)
+        return km if km is not None else self.settings["kernel_manager"]
+
+    def visitor_token(self) -> str:
+        """This browser's secret (the ``mrp_visitor`` cookie), issued on its first page."""
+        token = self.get_cookie(VISITOR_COOKIE)
+        if not valid_token(token):
+            token = new_token()
+            self.set_cookie(VISITOR_COOKIE, token, path=self.base_url or "/", httponly=True,
+                            samesite="Lax", secure=self.request.protocol == "https")
+        return str(token)
 
     def visitor_kernels(self) -> int:
         """Kernels that serve (or are being started for) visitors: all but the ready pool."""
@@ -128,6 +156,8 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.finish(BUSY_PAGE % {"cap": app.max_kernels})
             return
         _ = self.xsrf_token  # sets the _xsrf cookie the tab-close beacon sends back (voila#1458)
+        self.mrp_km = BindingKernelManager(self.settings["kernel_manager"], app.owners,
+                                           self.visitor_token())
         await super().get(path)
 
 
@@ -162,15 +192,21 @@ class TutorVoila(Voila):  # type: ignore[misc]
         voila_app.voila_kernel_manager_factory = paced_factory(
             concurrency=self.pool_concurrency, quiet=self.refill_quiet, nice=self.pool_nice)
         try:
-            return super().init_settings()
+            settings = super().init_settings()
         finally:
             voila_app.voila_kernel_manager_factory = original
+        km = settings["kernel_manager"]
+        self.owners = Owners(alive=lambda kid: kid in km)
+        settings[SETTINGS_KEY] = self.owners
+        return settings
 
     def init_handlers(self) -> list[Any]:
         handlers = []
         for h in super().init_handlers():
             if len(h) >= 3 and h[1] is TornadoVoilaHandler:
                 h = (h[0], TutorVoilaHandler, {**h[2], "mrp_app": self})
+            elif len(h) >= 2 and h[1] in GUARDED:
+                h = (h[0], GUARDED[h[1]], *h[2:])
             elif self.compress_static and len(h) >= 2 and any(
                     part in str(h[0]) for part in STATIC_ROUTES):
                 h = (h[0], compressed_class(h[1]), *h[2:])
