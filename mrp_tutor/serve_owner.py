@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 import secrets
 import time
@@ -98,10 +99,12 @@ class BindingKernelManager:
     """The kernel manager as one page request sees it: the kernel it gets (from the pool or
     started for it) is bound to the request's visitor before any of the page is sent."""
 
-    def __init__(self, km: Any, owners: Owners, token: str) -> None:
+    def __init__(self, km: Any, owners: Owners, token: str,
+                 env: dict[str, str] | None = None) -> None:
         self._km = km
         self._owners = owners
         self._token = token
+        self._env = env or {}  # added to the environment of a kernel started for the page
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._km, name)
@@ -115,6 +118,8 @@ class BindingKernelManager:
         return result
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        if self._env:
+            kwargs["env"] = {**(kwargs.get("env") or os.environ), **self._env}
         got = self._km.start_kernel(*args, **kwargs)
         kernel_id: str = (await got) if hasattr(got, "__await__") else got
         self._owners.bind(kernel_id, self._token)
