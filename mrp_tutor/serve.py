@@ -298,11 +298,10 @@ def precompile() -> None:
     CPU-second per visitor.  Best effort: a read-only install (a wheel has its bytecode
     already) is left as it is."""
     import compileall
+    import contextlib
 
-    try:
+    with contextlib.suppress(OSError):
         compileall.compile_dir(str(Path(__file__).resolve().parent), quiet=2, workers=1)
-    except OSError:
-        pass
 
 
 def main(argv: list[str] | None = None) -> None:
