@@ -146,7 +146,16 @@ def _explain(spec: GameSpec | None, err: MrpError) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.  Everything it prints goes through
+    :func:`mrp_tutor.loader.printable` (no control character of user text reaches the
+    terminal)."""
+    from mrp_tutor.loader import terminal_safe
+
+    with terminal_safe():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

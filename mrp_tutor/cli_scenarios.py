@@ -78,13 +78,18 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
     for f in files:
         try:
             sc = load_scenario(f)
+            result = run_scenario(sc)
         except ContentError as err:
             failed += 1
             print(f"INVALID {f}", file=sys.stderr)
             for p in err.problems:
                 print(f"  {f}: {p}", file=sys.stderr)
             continue
-        result = run_scenario(sc)
+        except Exception as exc:  # a defect: reported for this file, the others still run
+            failed += 1
+            print(f"ERROR   {f}: the tutor failed on this file ({type(exc).__name__}); "
+                  "please report it", file=sys.stderr)
+            continue
         if result.ok:
             if not args.quiet:
                 print(f"ok      {f} ({len(sc.steps)} steps)")
@@ -112,7 +117,7 @@ def _position(path: Path) -> Any:
     from mrp_tutor.scenarios.table import CODE_PREFIX, decode_table, load_table
 
     if str(path).startswith(CODE_PREFIX):
-        return load_table(decode_table(str(path)), "table code").build()
+        return load_table(decode_table(str(path), "table code"), "table code").build()
     sc = load_scenario(path)
     return sc.build()
 

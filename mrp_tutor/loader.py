@@ -21,13 +21,15 @@ Messages quote at most a short excerpt of an offending value (:func:`excerpt`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import yaml
 
@@ -35,8 +37,9 @@ from mrp_tutor.core.errors import ContentError
 from mrp_tutor.core.words import plural
 
 __all__ = [
-    "DEFAULT", "INTENT", "Limits", "check_tree", "confine", "decode", "excerpt", "load_yaml",
-    "parse_json", "parse_yaml", "read_text", "safe_name",
+    "DEFAULT", "INTENT", "Limits", "PrintableStream", "check_tree", "confine", "decode", "excerpt",
+    "load_yaml", "parse_json", "parse_yaml", "printable", "read_text", "safe_name", "terminal_safe",
+    "with_limits",
 ]
 
 
@@ -480,3 +483,59 @@ def confine(root: Path, name: Any, source: str, field: str) -> Path:
 def with_limits(**changes: int) -> Limits:
     """The default limits with some changed (e.g. a smaller size for browser input)."""
     return replace(DEFAULT, **changes)
+
+
+# ------------------------------------------------------------------------------ terminal echo
+
+# C0 and C1 control characters, DEL, and the invisible direction and line-separator marks that
+# make a terminal (or a reader) show something else than the text: ESC[2J clears the screen,
+# ESC]0;...BEL sets the window title, U+202E turns the rest of the line around.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                       "\u2066-\u2069]")
+
+
+def _escaped(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, keep: str = "") -> str:
+    """``text`` safe to echo to a terminal: every control character (and direction mark) is
+    written as its escape (``\\x1b``), except those in ``keep`` (e.g. ``"\\n"`` for a whole
+    message).  The one helper every command-line echo of user text goes through.
+
+    >>> printable("Ada\\x1b[2J\\x07")
+    'Ada\\\\x1b[2J\\\\x07'
+    """
+    if keep:
+        return _CONTROLS.sub(lambda m: m.group() if m.group() in keep else _escaped(m), text)
+    return _CONTROLS.sub(_escaped, text)
+
+
+class PrintableStream:
+    """A text stream that writes through :func:`printable` (line breaks, tabs and the carriage
+    return of a progress bar kept), so nothing a command prints can drive the terminal."""
+
+    KEEP = "\n\t\r"
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(printable(text, keep=self.KEEP))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # flush, isatty, encoding, fileno...
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def terminal_safe() -> Iterator[None]:
+    """Standard output and error write through :func:`printable` inside the block."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = PrintableStream(out)
+    sys.stderr = PrintableStream(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err

@@ -61,7 +61,7 @@ from .serve_owner import (
 )
 from .serve_pool import paced_factory
 from .serve_records import LOST_SCRIPT, RESTORE_ARG, Records, restore_env
-from .serve_static import compressed_class
+from .serve_static import NotFoundHandler, compressed_class, safe_path_class
 from .serve_ws import NoDelayConnection
 
 APP_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "app.ipynb"
@@ -271,9 +271,11 @@ class TutorVoila(Voila):  # type: ignore[misc]
                 h = (h[0], TutorVoilaHandler, {**h[2], "mrp_app": self})
             elif len(h) >= 2 and h[1] in GUARDED:
                 h = (h[0], GUARDED[h[1]], *h[2:])
-            elif self.compress_static and len(h) >= 2 and any(
-                    part in str(h[0]) for part in STATIC_ROUTES):
-                h = (h[0], compressed_class(h[1]), *h[2:])
+            elif len(h) >= 2 and str(h[0]).rstrip("$").endswith("/logout"):
+                h = (h[0], NotFoundHandler)  # no accounts here; Jupyter's page is a 500
+            elif len(h) >= 2 and any(part in str(h[0]) for part in STATIC_ROUTES):
+                cls = safe_path_class(h[1])  # /voila/templates/ alone: 404, not 500
+                h = (h[0], compressed_class(cls) if self.compress_static else cls, *h[2:])
             handlers.append(h)
         return handlers
 

@@ -83,3 +83,44 @@ def compressed_class(cls: type[Any]) -> type[Any]:
     if not issubclass(cls, tornado.web.StaticFileHandler):
         return cls
     return type(f"Compressed{cls.__name__}", (CompressedStaticMixin, cls), {})
+
+
+class SafePathMixin:
+    """Put before a static handler whose ``parse_url_path`` expects more parts than a request
+    may give (Voila's ``/voila/templates/<template>/static/<file>``): a short path is a 404,
+    not an uncaught ValueError (a 500)."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        try:
+            return super().parse_url_path(url_path)  # type: ignore[misc,no-any-return]
+        except ValueError:
+            raise tornado.web.HTTPError(404) from None
+
+    def get_absolute_path(self, root: str, path: str) -> str:
+        try:
+            return super().get_absolute_path(root, path)  # type: ignore[misc,no-any-return]
+        except ValueError:
+            raise tornado.web.HTTPError(404) from None
+
+
+def safe_path_class(cls: type[Any]) -> type[Any]:
+    """``cls`` (a StaticFileHandler) answering 404 to a path it cannot parse."""
+    if not issubclass(cls, tornado.web.StaticFileHandler):
+        return cls
+    return type(f"SafePath{cls.__name__}", (SafePathMixin, cls), {})
+
+
+NOT_FOUND_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Not found: Mission: Red Planet tutor</title></head><body>
+<h1>Not found</h1><p>There is no such page here. <a href="/">Open the tutor</a>.</p>
+</body></html>"""
+
+
+class NotFoundHandler(tornado.web.RequestHandler):
+    """A plain 404 page for routes the tutor does not offer (``/logout``: the app has no
+    accounts; Jupyter's own page needs settings a Voila server does not have, a 500)."""
+
+    def prepare(self) -> None:
+        self.set_status(404)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(NOT_FOUND_PAGE)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from html import escape
 
 from ..first_martians.content import Board
-from ..first_martians.state import HubState
+from ..first_martians.state import Astronaut, HubState
+from .fm_words import PHASE_NAMES, TOKENS, name, title
 
 CSS = """<style>
 .fm-hub{font-size:13px;line-height:1.35}
@@ -35,11 +36,20 @@ def _dot(part: str, red: bool, penalty: str) -> str:
     return f"<span class='fm-dot {colour}' title='{escape(tip)}'>{PART[part]}</span>"
 
 
+def _conditions(a: Astronaut) -> str:
+    """An astronaut's Conditions; one gained this phase says it applies from its end."""
+    fresh = set(getattr(a, "fresh_conditions", []))
+    return escape(", ".join(title(c) + (" (applies from the end of this phase)"
+                                        if c in fresh else "") for c in a.conditions)
+                  or "no Condition")
+
+
 def hub_html(s: HubState, board: Board) -> str:
     sup = " ".join(f"{k} <b>{v}</b>" for k, v in s.supply.items())
     first = next(a.name for a in s.astronauts if a.id == s.first_player)
+    phase = PHASE_NAMES.get(s.phase, "round over")
     tracks = (f"<div class='fm-tracks'><span>Sol <b>{s.sol}</b>"
-              + (f" of {s.sols}" if s.sols else "") + f"</span><span>Phase <b>{escape(s.phase)}"
+              + (f" of {s.sols}" if s.sols else "") + f"</span><span>Phase <b>{escape(phase)}"
               f"</b></span><span>First Player <b>{escape(first)}</b></span><span>Morale "
               f"<b>{s.morale:+d}</b> (−2…+3)</span><span>Stress <b>{s.stress}</b>/18</span>"
               f"<span>Supply: {sup}</span></div>")
@@ -55,26 +65,31 @@ def hub_html(s: HubState, board: Board) -> str:
         prod = f"{f.production}/{f.max_production} {f.produces}" if f.produces else ""
         farm = (f"seeds {f.farm.seeds or '–'}, plants {f.farm.plants}/{f.farm.greenhouses}"
                 if f.farm else "")
-        toks = ("! " + ", ".join(f.now) if f.now else "") + (
-            (" » " + ", ".join(f.next)) if f.next else "")
+        toks = ("! " + ", ".join(TOKENS.get(t, t) for t in f.now) if f.now else "") + (
+            (" » " + ", ".join(TOKENS.get(t, t) for t in f.next)) if f.next else "")
         rows.append(f"<tr><td>{escape(f.name)}</td><td>{f.block}</td><td>{stat}</td>"
                     f"<td>{tiles}{escape(prod)}{escape(farm)}</td><td>{escape(toks)}</td></tr>")
     crew = "".join(
         f"<tr><td>{escape(a.name)}{' ★' if a.id == s.first_player else ''}</td>"
         f"<td>{a.wounds}/{board.health.spaces} wounds{' (dead)' if a.dead else ''}</td>"
         f"<td>{a.morale_tokens} Morale tokens</td>"
-        f"<td>{escape(', '.join(a.conditions) or '—')}</td></tr>" for a in s.astronauts)
+        f"<td>{_conditions(a)}</td></tr>" for a in s.astronauts)
     rovers = ", ".join(f"{k.capitalize()}: " + (f"{r.blocked} Blocked" if r.blocked else "ready")
                        for k, r in s.rovers.items())
-    tiles_txt = ", ".join(f"{escape(t.name)} ({escape(k)}, {t.samples} samples)"
+    tiles_txt = ", ".join(f"{escape(t.name)} ({escape(name(k, board))}, {t.samples} samples)"
                           for k, t in s.tiles.items()) or "none"
+    def items(xs: list[str]) -> str:
+        return escape(", ".join(name(x, board) for x in xs) or "nothing")
+
+    cargo = (f"Cargo Bay: Available {items(s.cargo.available)}; Pending "
+             f"{items(s.cargo.pending)}. ")
     unverified = len(board.unverified())
     return (CSS + "<div class='fm-hub'>" + tracks
             + f"<div class='fm-tracks'>Malfunction: {box}</div>"
             + "<div class='fm-wrap'><table><tr><th>Facility</th><th>Block</th><th>Statuses</th>"
             "<th>Production / Farm</th><th>Tokens</th></tr>" + "".join(rows) + "</table></div>"
             + "<div class='fm-wrap'><table>" + crew + "</table></div>"
-            + f"<div>Rovers: {rovers}. Revealed ROI tiles: {tiles_txt}. Mission Log: "
+            + f"<div>{cargo}Rovers: {rovers}. Revealed ROI tiles: {tiles_txt}. Mission Log: "
             + (escape(", ".join(e.name for e in s.mission_log)) or "empty") + ".</div>"
             + f"<div class='fm-unverified'>⚠ {unverified} board data entries (Facility "
             "statuses, map geometry, dice faces) are our model of the printed board, not "

@@ -1,193 +1,396 @@
-"""First Martians panel set (``show_app`` wires it in through :mod:`.picker`).
+"""First Martians panel: a table beside the real board plays a round by tapping only.
 
-The panel holds one HUB (the shipped sample round, a Board Setup HUB, or a file the user
-uploads) and steps it: **Next step** plays the next input of the loaded round file, then the
-plain bookkeeping of the current phase; the table enters its own effects and choices as an
-intent (JSON or YAML) and **Play** checks them.  Every event shows as a sentence with its
-citation, every refusal as a sentence naming its rule.
+The panel shows the round checklist (six phases, where the table is, what to do now), the
+controls of the phase (buttons; pawns placed with the action planner and the drawn map), the
+effects a table enters at any time ("Something happened"), the explanation of every step
+with its citation, and the HUB.  The table's own dice and draws are asked for by their faces
+or names (:mod:`.fm_ask`); "Roll for me" is an explicit choice.  YAML is only an import and
+an export (:mod:`.fm_files`).
 
-Hidden information: only rendered sentences and the HUB view reach the page; the HubState,
-its seed and the draw counter stay in the kernel (no widget holds them).
+Hidden information: the HubState, its seed and draw counter stay in the kernel; widgets hold
+only rendered sentences, names and the public map.
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 
 from ..core.errors import ContentError, MrpError
-from ..core.loading import load_yaml_text, read_yaml
-from ..first_martians import explain_error, explain_event, intent_from_dict, summary
+from ..core.loading import read_yaml
+from ..first_martians import explain_error, explain_event, intent_from_dict, load_state
+from ..first_martians.content import default_board
+from ..first_martians.events import DrawMade, Event
 from ..first_martians.intents import Intent
-from ..first_martians.round_file import round_intents
-from ..first_martians.state import new_state, state_to_dict
-from ..loader import decode
+from ..first_martians.table import Table, play
+from .fm_actions import ActionPlanner
+from .fm_ask import Asker, Question, choice_label, draw_question, guard
+from .fm_checklist import checklist_html
+from .fm_effects import EffectForms
+from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
+from .fm_style import FM_CSS
+from .fm_words import PHASE_NAMES, known_name, words
+from .html import citation_html, e
 
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
-SOURCES = {"Sample round (sol 3, 4 astronauts)": "sample",
-           "Board Setup HUB, 2 astronauts": "setup2",
-           "Board Setup HUB, 4 astronauts": "setup4"}
-DEFAULT = {"events": {"type": "end_events"}, "morale": {"type": "resolve_morale"},
-           "production": {"type": "produce"}, "actions": {"type": "roll_malfunction"},
-           "malfunction": {"type": "roll_malfunction"}, "cleanup": {"type": "clean_up"}}
-MAX_UPLOAD = 200_000
 
 
-def _sentence(ex: Any) -> str:
-    cite = f" <span class='fm-cite'>({html.escape(ex.citation.short())})</span>" \
-        if ex.citation else ""
-    return f"<li>{html.escape(ex.text)}{cite}</li>"
+def hub_table(doc: Any, name: str) -> Table:
+    """The HUB of a file (a state, or ``state:`` + ``round:``; the round's inputs are the
+    table's to tap again, not played here).
+
+    Raises:
+        ContentError: located problems in the file.
+    """
+    wrapped = isinstance(doc, dict) and "state" in doc
+    board = default_board()
+    return Table(load_state(doc["state"] if wrapped else doc, name, board,
+                            at=("state",) if wrapped else ()), board)
 
 
-def _setup_doc(n: int) -> dict[str, Any]:
-    crew = ["red", "yellow", "blue", "purple"][:n]
-    state = state_to_dict(new_state(astronauts=crew, supply={"oxygen": 2, "energy": 2,
-                                                             "food": 2}))
-    return {"state": state}
+def has_intent(kind: str) -> bool:
+    """Whether the engine knows an intent type (newer engines add some)."""
+    try:
+        intent_from_dict({"type": kind})
+    except ContentError as err:
+        return not any("type" in p and "tag" in p.lower() for p in err.problems)
+    return True
+
+
+@dataclass
+class Step:
+    """One step of the round as the table played it (an intent, or a step of its own)."""
+
+    intent: Intent | None
+    before: str  # the panel's step before it (restored by Undo)
+    label: str
+    rows: list[str]
+    events: list[Event] = field(default_factory=list)
 
 
 class FmPanel:
-    """One HUB, stepped and explained."""
+    """One HUB, played by taps and explained."""
 
     def __init__(self, path: Path = SAMPLE) -> None:
         self.sample = read_yaml(path)
-        self.source = W.Dropdown(options=list(SOURCES), description="HUB",
-                                 _dom_classes=["fm-source"], layout=W.Layout(width="auto"))
-        self.upload = W.FileUpload(accept=".yaml,.yml,.json", multiple=False,
-                                   description="Load HUB file", _dom_classes=["fm-upload"])
-        self.head = W.HTML(_dom_classes=["fm-head"])
         self.status = W.HTML(_dom_classes=["fm-status"])
+        self.checklist = W.HTML(_dom_classes=["fm-checklist-box"])
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
         self.log = W.HTML(_dom_classes=["fm-log"])
-        self.next_btn = W.Button(description="Next step", tooltip="The round file's next "
-                                 "input, then the phase's bookkeeping", _dom_classes=["fm-next"])
-        self.undo_btn = W.Button(description="Undo", _dom_classes=["fm-undo"])
-        self.restart_btn = W.Button(description="Restart", _dom_classes=["fm-restart"])
-        self.intent = W.Text(placeholder='e.g. {type: change_supply, resource: food, delta: -1}',
-                             description="Effect", _dom_classes=["fm-intent"],
-                             layout=W.Layout(width="100%"))
-        self.play_btn = W.Button(description="Play", _dom_classes=["fm-play"])
-        self.next_btn.on_click(lambda _b: self.step())
-        self.undo_btn.on_click(lambda _b: self.undo())
-        self.restart_btn.on_click(lambda _b: self.restart())
-        self.play_btn.on_click(lambda _b: self.play_text(self.intent.value))
-        self.source.observe(lambda _c: self.load(self._source_doc(), "HUB"), names="value")
-        self.upload.observe(self._on_upload, names="value")
+        self.files = FileBar(self)
+        self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True))
+        self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
+        self.planner = ActionPlanner(self.submit, lambda t, err: self.say(t, error=err),
+                                     self._why)
+        self.phase_box = W.VBox(_dom_classes=["fm-phase-box"])
+        self.undo_btn = W.Button(description="Undo", tooltip="Take back the last step",
+                                 _dom_classes=["fm-undo"], layout=W.Layout(width="auto"))
+        self.restart_btn = W.Button(description="Restart", tooltip="Back to the loaded HUB",
+                                    _dom_classes=["fm-restart"], layout=W.Layout(width="auto"))
+        oops = lambda t: self.say(t, error=True)  # noqa: E731
+        self.undo_btn.on_click(guard(self.undo, oops))
+        self.restart_btn.on_click(guard(self.restart, oops))
+        self._phase_buttons()
+        left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
+                       self.effects.root, W.HBox([self.undo_btn, self.restart_btn])],
+                      _dom_classes=["fm-col", "fm-col-play"])
+        right = self.right = W.VBox([self.planner.map, self.hub],
+                                    _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
-            [W.HTML("<h3>First Martians: HUB bookkeeping</h3>"),
-             W.HBox([self.source, self.upload], layout=W.Layout(flex_flow="row wrap")),
-             self.head, W.HBox([self.next_btn, self.undo_btn, self.restart_btn],
-                               layout=W.Layout(flex_flow="row wrap")),
-             W.HBox([self.intent, self.play_btn]), self.status, self.log, self.hub],
-            _dom_classes=["fm-panel"], layout=W.Layout(max_width="900px", width="100%"))
-        self.load(self.sample, "sample")
+            [W.HTML(FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
+             self.files.root, W.Box([left, right], _dom_classes=["fm-cols"]),
+             W.HTML("<b>Explanation</b> (newest first; tap a citation for the rule)"),
+             self.log],
+            _dom_classes=["fm-panel", "mrp-app"], layout=W.Layout(width="100%"))
+        self.load(self.sample, "Sample round (sol 3, 4 astronauts)")
+
+    # ------------------------------------------------------------------ phase buttons
+    def _phase_buttons(self) -> None:
+        def btn(label: str, cls: str, fn: Any, style: str = "primary") -> W.Button:
+            b = W.Button(description=label, button_style=style, _dom_classes=[cls],
+                         layout=W.Layout(width="auto"))
+            b.on_click(guard(fn, lambda t: self.say(t, error=True)))
+            return b
+
+        self.events_btn = btn("Events done → Morale", "fm-go-events",
+                              lambda: self.submit({"type": "end_events"}, "Events done"))
+        self.morale_btn = btn("Resolve Morale", "fm-go-morale",
+                              lambda: self.submit({"type": "resolve_morale"}, "Morale"))
+        self.wilt = W.VBox(_dom_classes=["fm-wilt"])
+        self.produce_btn = btn("Produce", "fm-go-produce", self._tap_produce)
+        self.actions_done_btn = btn("Actions done → Malfunction", "fm-go-actions-done",
+                                    self._actions_done)
+        self.also_roll = W.ToggleButtons(options=[("No extra die", ""), ("System", "system"),
+                                                  ("Living", "living"), ("Working", "working")],
+                                         description="Mission sheet", value="",
+                                         style={"button_width": "auto"},
+                                         _dom_classes=["fm-also-roll"])
+        self.malfunction_btn = btn("Resolve Malfunction", "fm-go-malfunction", self._malfunction)
+        self.goals = W.Checkbox(description="Mandatory goals done", value=False, indent=False,
+                                _dom_classes=["fm-goals"])
+        self.threshold = W.Checkbox(description="Still below the Threshold", value=True,
+                                    indent=False, _dom_classes=["fm-threshold"])
+        self.cleanup_btn = btn("Clean-Up", "fm-go-cleanup", lambda: self.submit(
+            {"type": "clean_up", "goals_done": self.goals.value,
+             "threshold_ok": self.threshold.value}, "Clean-Up"))
+        self.next_sol_btn = btn("Start the next sol", "fm-next-sol", self._next_sol, "success")
+
+    def _tap_produce(self) -> None:
+        pay = [c._fm_farm for c in self.wilt.children
+               if isinstance(c, W.Checkbox) and c.value]
+        self.submit({"type": "produce", "pay_wilt": pay}, "Production")
+
+    def _actions_done(self) -> None:
+        if has_intent("end_actions"):
+            self.submit({"type": "end_actions"}, "Actions done")
+        else:
+            self._mark("dice", "Actions done: every pawn is back.")
+
+    def _malfunction(self) -> None:
+        extra = [self.also_roll.value] if self.also_roll.value else []
+        self.submit({"type": "roll_malfunction", "also_roll": extra}, "Malfunction")
+
+    def _next_sol(self) -> None:
+        if has_intent("start_sol"):
+            self.submit({"type": "start_sol"}, "Next sol")
+        else:
+            self._mark("", f"Sol {self.table.state.sol} begins.")
 
     # ------------------------------------------------------------------ loading
-    def _source_doc(self) -> dict[str, Any]:
-        key = SOURCES[self.source.value]
-        return self.sample if key == "sample" else _setup_doc(2 if key == "setup2" else 4)
-
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        f = files[0]
-        name = str(f.get("name", "file"))
-        content = bytes(f.get("content", b""))
-        if len(content) > MAX_UPLOAD:
-            self._say(f"{name}: the file is larger than {MAX_UPLOAD // 1000} kB.", error=True)
-            return
-        try:
-            doc = load_yaml_text(decode(content, name), name)  # a bad byte is named
-        except ContentError as err:
-            self._say("; ".join(err.problems), error=True)
-            return
-        self.load(doc, name)
-
     def load(self, doc: Any, name: str) -> bool:
-        """Load a HUB state (or state + round inputs); a wrong file changes nothing."""
+        """Load a HUB (or HUB + round inputs, which are not played); a bad file changes
+        nothing and says why in a sentence."""
         try:
-            table, plan = round_intents(doc, name)
+            table = hub_table(doc, name)
         except ContentError as err:
-            self._say(f"{html.escape(name)} was not loaded: " + "; ".join(
-                html.escape(p) for p in err.problems[:6]), error=True, escaped=True)
+            self.say(f"{name} was not loaded: " + "; ".join(
+                plain(p) for p in err.problems[:3]) + ".", error=True)
             return False
         self.doc, self.name = doc, name
-        self.table, self.plan, self.k = table, plan, 0
-        self.lines: list[str] = []
-        self.from_plan: list[bool] = []
-        self._say(f"Loaded {name}.")
+        self.table = table
+        self.history: list[Step] = []
+        self.step = {"actions": "place", "round_end": "round_over"}.get(table.state.phase, "")
+        self.pending: dict[str, Any] | None = None
+        self.planner.reset()
+        self.say(f"Loaded {name}.")
         return True
 
     def restart(self) -> None:
         self.load(self.doc, self.name)
 
-    # ------------------------------------------------------------------ playing
-    def step(self) -> None:
-        if self.table.state.result is not None:
-            return
-        if self.k < len(self.plan):
-            self.k += 1  # a refused input is shown and skipped
-            self._play(self.plan[self.k - 1][1], from_plan=True)
-        else:
-            self._play(intent_from_dict(DEFAULT[self.table.state.phase]))
+    def load_setup(self, n: int) -> None:
+        self.load(setup_doc(n), f"Board Setup HUB, {n} astronauts")
 
-    def play_text(self, text: str) -> None:
+    # ------------------------------------------------------------------ playing
+    def submit(self, d: dict[str, Any], label: str) -> None:
+        """Play an intent built by taps; the table's draws are asked for first."""
+        self.pending = {"intent": dict(d), "label": label, "rolled": False}
+        self.pending["intent"].setdefault("draws", {})
+        self._try()
+
+    def _try(self) -> None:
+        p = self.pending
+        assert p is not None
         try:
-            data = load_yaml_text(text, "effect")
-            intent = intent_from_dict(data, "effect")
-        except ContentError as err:
-            self._say("; ".join(err.problems), error=True)
+            it = intent_from_dict(p["intent"])
+        except ContentError:
+            self.say("That choice is not complete: every field needs a tap.", error=True)
+            self.pending = None
             return
-        self._play(intent)
+        try:
+            _s, events = play(self.table.state, it, self.table.board)
+        except MrpError as err:
+            if err.code == "fm.input_needed":
+                self._ask_engine(err)
+                return
+            self.pending = None
+            self.asker.close()
+            self.say(f"Refused: {self._why(err)}", error=True)
+            return
+        seeded = [ev for ev in events if isinstance(ev, DrawMade) and ev.by == "seeded"]
+        if seeded and not p["rolled"]:
+            kind = seeded[0].kind
+            q = draw_question(kind, seeded[0].what, self.table.state, self.table.board,
+                              lambda v: self._answer(kind, v))
+            if len(q.choices) == 1 and not q.can_roll:  # nothing to ask (a face-down tile)
+                q.answer(q.choices[0][1])
+                return
+            self.asker.ask(q)
+            self.say("")
+            return
+        self._commit(it, p["label"])
+
+    def _ask_engine(self, err: MrpError) -> None:
+        """The engine needs the table's roll, draw or choice: ask it by name."""
+        kind = str(getattr(err, "kind", ""))
+        what = words(str(getattr(err, "what", kind)))
+        rolled = bool(getattr(err, "random_draw", True))
+        choices = list(getattr(err, "choices", []))
+        given = list(getattr(err, "labels", [str(c) for c in choices]))
+        labels = [known_name(c) or words(x) for c, x in zip(choices, given, strict=False)]
+        if kind == "wound_die":
+            labels = [choice_label(kind, c) for c in choices]
+        prompt = (f"{what[:1].upper()}{what[1:]}: what did the table "
+                  f"{'roll' if kind.startswith(('malfunction', 'wound_die')) else 'draw'}?"
+                  if rolled else f"{what[:1].upper()}{what[1:]}: the table chooses.")
+        self.asker.ask(Question(prompt, list(zip(labels, choices, strict=False)),
+                                lambda v: self._answer(kind, v), rolled))
+        self.say("")
+
+    def _answer(self, kind: str, value: Any) -> None:
+        if self.pending is None:
+            return
+        self.pending["intent"]["draws"].setdefault(kind, []).append(value)
+        self._try()
+
+    def _roll_for_me(self) -> None:
+        if self.pending is None:
+            return
+        self.pending["rolled"] = True
+        if has_intent_field("roll_for_me"):
+            self.pending["intent"]["roll_for_me"] = True
+        self._try()
+
+    def _cancel(self) -> None:
+        self.pending = None
+        self.asker.close()
+        self.say("Cancelled: nothing changed.")
+
+    def _commit(self, it: Intent, label: str) -> None:
+        phase = self.table.state.phase
+        before = self.step
+        events = self.table.play(it)
+        self.pending = None
+        self.asker.close()
+        said = [explain_event(ev) for ev in events if ev.type != "phase_started"]
+        rows = [f"<li class='mrp-sentence'><span class='mrp-text'>{e(words(x.text))}</span>"
+                f"{citation_html(x.citation)}</li>" for x in said]
+        self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", rows,
+                                 events))
+        self.step = self._step_after(it)
+        if it.type == "declare_actions":
+            self.planner.reset()
+        self.say("")
+
+    def _mark(self, step: str, text: str) -> None:
+        """A step of the table's own (no rule changes the HUB): kept for Undo."""
+        self.history.append(Step(None, self.step, text,
+                                 [f"<li class='mrp-sentence'><span class='mrp-text'>{e(text)}"
+                                  "</span></li>"]))
+        self.step = step
+        self.say("")
+
+    def _step_after(self, it: Intent) -> str:
+        s = self.table.state
+        if s.result is not None:
+            return ""
+        if it.type == "declare_actions":
+            return "resolve"
+        if it.type == "clean_up" or str(s.phase) == "round_end":
+            return "round_over"
+        if s.phase == "actions" and it.type == "produce":
+            return "place"
+        if s.phase == "malfunction":
+            return "dice"
+        return self.step if s.phase == "actions" else ""
 
     def undo(self) -> None:
-        """Replay every intent but the last from the loaded HUB."""
-        if not self.table.intents:
+        """Take back the last step: replay every intent but the last from the loaded HUB."""
+        if not self.history:
             return
-        keep = self.table.intents[:-1]
-        table, plan = round_intents(self.doc, self.name)
-        for it in keep:
-            table.play(it)
-        self.table, self.plan = table, plan
-        self.k -= self.from_plan.pop()
-        self.lines = self.lines[:-1]
-        self._say("Undone.")
+        last = self.history.pop()
+        if last.intent is not None:
+            table = hub_table(self.doc, self.name)
+            for h in self.history:
+                if h.intent is not None:
+                    table.play(h.intent)
+            self.table = table
+        self.step = last.before
+        self.pending = None
+        self.asker.close()
+        self.say("Undone.")
 
-    def _play(self, intent: Intent, *, from_plan: bool = False) -> bool:
-        phase = self.table.state.phase
-        try:
-            events = self.table.play(intent)
-        except MrpError as err:
-            self._say(f"Refused: {explain_error(err)}", error=True)
-            return False
-        self.from_plan.append(from_plan)
-        said = [explain_event(e) for e in events if e.type != "phase_started"]
-        self.lines.append(f"<li><b>{html.escape(phase)}</b> · "
-                          f"{html.escape(intent.type.replace('_', ' '))}<ul>"
-                          + "".join(_sentence(x) for x in said) + "</ul></li>")
-        self._say("")
-        return True
+    def _why(self, err: MrpError) -> str:
+        ex = explain_error(err)
+        cite = f" ({ex.citation.section})" if ex.citation is not None else ""
+        return words(ex.text) + cite
 
     # ------------------------------------------------------------------ view
-    def _say(self, text: str, *, error: bool = False, escaped: bool = False) -> None:
-        body = text if escaped else html.escape(text)
-        self.status.value = (f"<p class='fm-refused' style='color:#b71c1c'>{body}</p>"
-                             if error else f"<p>{body}</p>" if body else "")
+    def say(self, text: str, *, error: bool = False) -> None:
+        cls = "fm-refused" if error else "fm-said"
+        self.status.value = (f"<p class='{cls}' role='status'>{html.escape(text)}</p>"
+                             if text else "")
         self._render()
 
     def _render(self) -> None:
-        s = self.table.state
-        left = len(self.plan) - self.k
-        note = (f" · {left} input{'s' if left != 1 else ''} of the round file left" if left
-                else " · round file done" if self.plan else "")
-        self.head.value = f"<p class='fm-summary'>{html.escape(summary(s))}{note}</p>"
-        self.next_btn.disabled = s.result is not None
-        self.undo_btn.disabled = not self.table.intents
-        self.log.value = "<ol class='fm-steps'>" + "".join(self.lines) + "</ol>"
-        self.hub.value = hub_html(s, self.table.board)
+        s, b = self.table.state, self.table.board
+        self.checklist.value = checklist_html(s, self.step)
+        self.undo_btn.disabled = not self.history
+        self.phase_box.children = self._phase_controls()
+        self.effects.update(s, b)
+        self.effects.root.layout.display = "none" if s.result else ""
+        self.planner.update(s, b)
+        placing = s.phase == "actions" and self.step == "place" and s.result is None
+        self.planner.show_map(placing)  # beside "Where" while pawns are placed
+        self.right.children = [self.hub] if placing else [self.planner.map, self.hub]
+        self.log.value = "<ol class='fm-steps' reversed>" + "".join(
+            f"<li><b>{e(h.label)}</b><ul class='mrp-sentences'>{''.join(h.rows)}</ul></li>"
+            for h in reversed(self.history)) + "</ol>"
+        self.hub.value = hub_html(s, b)
+        self.files.refresh()
 
+    def _phase_controls(self) -> list[W.Widget]:
+        s = self.table.state
+        if s.result is not None:
+            return [W.HTML(f"<p><b>The mission is over: {e(s.result)}.</b></p>")]
+        if self.step == "round_over":
+            self.next_sol_btn.description = f"Start sol {s.sol}"
+            return [self.next_sol_btn]
+        if self.step == "dice":
+            return [self.also_roll, self.malfunction_btn]
+        phase = s.phase
+        if phase == "events":
+            return [self.events_btn]
+        if phase == "morale":
+            return [self.morale_btn]
+        if phase == "production":
+            farms = [f.id for f in self._wilting()]
+            if [c._fm_farm for c in self.wilt.children] != farms:
+                self.wilt.children = self._wilt_boxes()
+            return [self.wilt, self.produce_btn]
+        if phase == "actions":
+            return [self.actions_done_btn] if self.step == "resolve" else [self.planner.root]
+        if phase == "cleanup":
+            return [self.goals, self.threshold, self.cleanup_btn]
+        return []
+
+    def _wilting(self) -> list[Any]:
+        """Farms that wilt this phase unless the crew pays (red oxygen or energy status)."""
+        return [f for f in self.table.state.facilities
+                if f.farm is not None and not f.shut and (f.red("oxygen") or f.red("energy"))]
+
+    def _wilt_boxes(self) -> list[W.Widget]:
+        out = []
+        for f in self._wilting():
+            cost = " and ".join(p for p in ("oxygen", "energy") if f.red(p))
+            c = W.Checkbox(description=f"Pay 1 {cost} so {f.name} does not wilt", value=False,
+                           indent=False, _dom_classes=["fm-pay-wilt"],
+                           layout=W.Layout(width="auto"))
+            c._fm_farm = f.id
+            out.append(c)
+        return out
+
+
+def has_intent_field(name: str) -> bool:
+    from ..first_martians import intents
+
+    base = getattr(intents, "_I", None)
+    return base is not None and name in getattr(base, "model_fields", {})
+
+
+__all__ = ["FmPanel", "Table"]

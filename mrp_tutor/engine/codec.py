@@ -9,6 +9,7 @@ caller turns them into its own typed error.
 from __future__ import annotations
 
 import ast
+import json
 import sys
 from collections.abc import Mapping
 from dataclasses import MISSING, Field, asdict, field, fields, is_dataclass, make_dataclass
@@ -31,8 +32,28 @@ def adapter(cls: type[T]) -> TypeAdapter[T]:
     if found is None:
         for base in cls.__mro__:
             _restore_annotations(base.__module__)
+            _forbid_extra(base.__module__)
+        _refuse_unknown_keys(cls)
         found = _ADAPTERS[cls] = TypeAdapter(cls)
     return found
+
+
+# Unknown keys are refused (a state, event or intent with a field it does not have is not
+# one), located by pydantic like any other problem.
+_CONFIG = {"extra": "forbid"}
+
+
+def _refuse_unknown_keys(cls: type[Any]) -> None:
+    if is_dataclass(cls):
+        setattr(cls, "__pydantic_config__", _CONFIG)  # noqa: B010
+
+
+def _forbid_extra(module: str) -> None:
+    """Every dataclass of ``module`` (e.g. a state's seats and ships) refuses unknown keys."""
+    mod = sys.modules.get(module)
+    for value in list(vars(mod).values()) if mod is not None else ():
+        if isinstance(value, type) and value.__module__ == module:
+            _refuse_unknown_keys(value)
 
 
 _RESTORED: set[str] = set()
@@ -82,9 +103,14 @@ def _restore_annotations(module: str) -> None:
                         break
 
 
+_UNKNOWN = ("unexpected_keyword_argument", "extra_forbidden")
+
+
 def problems(err: ValidationError) -> list[str]:
     """Located sentences of a validation error (``path: message``)."""
-    return [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()]
+    unknown = "not a field of this kind of data (unknown key)"
+    return [f"{'.'.join(str(p) for p in e['loc']) or 'document'}: "
+            f"{unknown if e['type'] in _UNKNOWN else e['msg']}" for e in err.errors()]
 
 
 def to_dict(obj: Any) -> dict[str, Any]:
@@ -106,13 +132,22 @@ def tagged(data: Any, registry: Mapping[str, type[T]]) -> tuple[type[T] | None, 
     return cls, {k: v for k, v in data.items() if k != "type"}
 
 
-def validate(cls: type[T], body: Any, *, strict: bool | None = None) -> tuple[T | None, list[str]]:
-    """(the validated value, []) or (None, located problems)."""
+def validate(cls: type[T], body: Any) -> tuple[T | None, list[str]]:
+    """(the validated value, []) or (None, located problems).
+
+    Validated as JSON in pydantic's strict mode: a number is an integer, not ``true`` or
+    ``"3"`` or ``3.0``; a list stands for a tuple (JSON has no tuples); unknown keys are
+    refused.
+    """
     twin = _twin(cls)
     try:
+        text = json.dumps(body, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        return None, [f"document: not plain data ({str(exc)[:80]})"]
+    try:
         if twin is None:
-            return adapter(cls).validate_python(body, strict=strict), []
-        value = adapter(twin).validate_python(body, strict=strict)
+            return adapter(cls).validate_json(text, strict=True), []
+        value = adapter(twin).validate_json(text, strict=True)
     except ValidationError as err:
         return None, problems(err)
     return cls(**{f.name: getattr(value, f.name) for f in fields(twin)}), []

@@ -28,7 +28,7 @@ OVERRIDE_ENV = "MRP_TUTOR_OVERRIDES"
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class Sourced(_Model):
@@ -57,7 +57,7 @@ class ZoneEntry(Sourced):
 
 
 class EdgeEntry(Sourced):
-    between: tuple[str, str]
+    between: tuple[str, str] = Field(strict=False)  # a YAML list of two zone ids
 
 
 class ZonesFile(_Model):

@@ -172,14 +172,15 @@ class Game:
 
 
 def replay(spec: GameSpec, log: Sequence[E.Event], *, source: str = "log") -> GameState:
-    """Rebuild a state from an event log alone (no random generator involved).
+    """Rebuild a state from an untrusted event log by playing it again.
 
-    The log is untrusted: :func:`.checks.checked_replay` refuses, with a located
-    :class:`ContentError`, an event that cannot happen or a state that breaks a rule.
+    :func:`.replay.rederived_replay` accepts the log only when every event is what the rules
+    produce from the recorded start, choices and seeded chance outcomes; otherwise a located
+    :class:`ContentError` names the first event that differs.
     """
-    from .checks import checked_replay
+    from .replay import rederived_replay
 
-    return checked_replay(spec, log, source)
+    return rederived_replay(spec, log, source)
 
 
 def play_out(

@@ -229,7 +229,7 @@ def intent_from_dict(data: Any) -> Intent:
             f"{cls.type}: unexpected {'field' if len(extra) == 1 else 'fields'} {extra}",
             {"type": cls.type, "fields": extra},
         )
-    intent, problems = codec.validate(cls, body, strict=False)
+    intent, problems = codec.validate(cls, body)
     if intent is None:
         raise MalformedIntent(
             "intent_malformed", None, f"{cls.type}: " + "; ".join(problems),

@@ -143,12 +143,13 @@ def load_content(
     if overrides is not None:
         if isinstance(overrides, Path):
             doc = read_yaml(overrides) if overrides.exists() else {}
-            doc = doc or {}
-            where = str(overrides)
+            doc = {} if doc is None else doc  # an empty file: no overrides (not `[]` or "")
         else:
-            doc, where = dict(overrides), "overrides"
+            doc = dict(overrides)
         if not isinstance(doc, dict):
-            problems.append(f"{where}: must be a mapping of file name to changes")
+            what = "a list" if isinstance(doc, list) else f"a {type(doc).__name__}"
+            problems.append(f"document: an override file maps data file names to changes "
+                            f"(e.g. 'ships:'), not {what}")
         else:
             apply_overrides(raw, doc, problems)
     # The shipped data is tested: with an override file, its problems are that file's.

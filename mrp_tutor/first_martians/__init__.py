@@ -1,28 +1,35 @@
 """First Martians table assistant: round bookkeeping and travel, every step cited.
 
-Pure (no UI, no pandas).  Public API::
+Pure (no UI, no pandas).  Public API (the panel's contract: /work/coord/fm_engine_api.md)::
 
     board = default_board()                    # Facilities, map, dice: sourced, overridable
     state = new_state(board, ["red", "yellow"]) # or load_state(yaml_dict)
     table = Table(state)
     table.play(intent_from_dict({"type": "produce"}))   # events, each with a rule id
+    # InputNeeded: the table enters its roll/draw/choice -> table.play(with_input(it, k, v))
     explain_event(ev)                          # sentence + citation
-    route(board, state, "r2_n", explore=True)  # travel on the revealed map (networkx)
+    checklist(table)                           # the six phases, what to do now
+    legal(table.state, board); check(state, intent)     # what can be tapped now
+    paths(board, state, "r2_e")                # legal travel paths, cheapest first
 """
 
+from .checklist import Checklist, Todo, checklist
 from .content import Board, default_board, load_board, rulebook
-from .errors import FmError, IllegalPlacement, WrongPhase
+from .errors import FmError, IllegalPlacement, InputNeeded, WrongPhase
 from .events import EVENT_TYPES, Event, event_to_dict, replay
 from .explain import explain_error, explain_event, summary
-from .intents import Intent, intent_from_dict, intent_to_dict
-from .state import HubState, load_state, new_state, state_to_dict
+from .files import load_state
+from .intents import Intent, intent_from_dict, intent_to_dict, with_input, with_roll_for_me
+from .legal import Legal, check, legal, travel_options
+from .state import HubState, new_state, state_to_dict
 from .table import Table, play
-from .travel import Route, map_graph, route
+from .travel import PathOption, Route, check_path, map_graph, paths, route
 
 __all__ = [
-    "EVENT_TYPES", "Board", "Event", "FmError", "HubState", "IllegalPlacement", "Intent",
-    "Route", "Table", "WrongPhase", "default_board", "event_to_dict", "explain_error",
-    "explain_event", "intent_from_dict", "intent_to_dict", "load_board", "load_state",
-    "map_graph", "new_state", "play", "replay", "route", "rulebook", "state_to_dict",
-    "summary",
+    "EVENT_TYPES", "Board", "Checklist", "Event", "FmError", "HubState", "IllegalPlacement",
+    "InputNeeded", "Intent", "Legal", "PathOption", "Route", "Table", "Todo", "WrongPhase",
+    "check", "check_path", "checklist", "default_board", "event_to_dict", "explain_error",
+    "explain_event", "intent_from_dict", "intent_to_dict", "legal", "load_board",
+    "load_state", "map_graph", "new_state", "paths", "play", "replay", "route", "rulebook",
+    "state_to_dict", "summary", "travel_options", "with_input", "with_roll_for_me",
 ]

@@ -9,13 +9,16 @@ General Supply penalties are paid at declaring; the other penalties of each acti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import networkx as nx
 
 from .errors import IllegalPlacement
 from .events import ActionDeclared, RoverBlocked, Tallied
+from .events_more import LogEventRemoved, PawnsPlaced
 from .intents import DeclareActions, Placement
 from .run import Run
-from .state import HubState
+from .state import AOMS_PER_ROUND_SOLO, Facility, HubState, active_conditions
 from .travel import map_graph, route
 
 
@@ -45,118 +48,202 @@ NO_DICE = ("event", "unwind", "heal", "manage", "rest", "remove_shutdown")
 AOM_ACTION = {"green": "explore", "gray": "gather", "blue": "research", "brown": "build"}
 
 
+@dataclass(slots=True)
+class _Phase:
+    """What the placements of one declaration have used so far."""
+
+    used: dict[str, int] = field(default_factory=dict)
+    off_heal: dict[str, int] = field(default_factory=dict)
+    aoms: set[str] = field(default_factory=set)
+    rovers: set[str] = field(default_factory=set)
+    events: set[str] = field(default_factory=set)
+
+
+def _words(action: str) -> str:
+    return action.replace("_", " ")
+
+
 def declare(r: Run, it: DeclareActions) -> None:
+    """Every pawn of the Action Phase placed at once (once a phase), checked and paid for;
+    then the actions in the action order with the penalties each takes as it resolves."""
     s = r.s
-    used: dict[str, int] = {}
-    aoms: set[str] = set()
-    rovers: set[str] = set()
-    events_taken: set[str] = set()
-    planned: list[tuple[int, int, ActionDeclared, Placement]] = []
+    if s.actions_declared:
+        raise IllegalPlacement("fm.actions_declared", "actions.no_more_pawns",
+                               "the pawns of this Action Phase are already placed: pawns cannot "
+                               "be placed or moved once the actions resolve", {})
+    ph = _Phase()
+    planned: list[tuple[int, int, ActionDeclared]] = []
     graph = map_graph(r.board, s)
     for k, p in enumerate(it.actions):
-        spec = ACTIONS[p.action]
-        where = f"action {k + 1} ({p.action})"
-        crew = {p.astronaut: p.pawns, **p.helpers}
-        for aid, n in crew.items():
-            try:
-                a = s.astronaut(aid)
-            except KeyError:
-                raise IllegalPlacement("fm.unknown_astronaut", "actions.pawns",
-                                       f"{where}: there is no astronaut {aid!r}",
-                                       {"astronaut": aid}) from None
-            if a.dead:
-                raise IllegalPlacement("fm.astronaut_dead", "winning.death",
-                                       f"{where}: {a.name} is dead", {"astronaut": aid})
-            used[aid] = used.get(aid, 0) + n
-            if used[aid] > a.pawns:
-                raise IllegalPlacement("fm.not_enough_pawns", "actions.pawns",
-                                       f"{where}: {a.name} has only {a.pawns} action pawns",
-                                       {"astronaut": aid, "placed": used[aid]})
-        for colour in p.aom:
-            if colour in aoms:
-                raise IllegalPlacement("fm.aom_twice", "aom.icons",
-                                       f"{where}: the {colour} AOM has only one pawn",
-                                       {"aom": colour})
-            aoms.add(colour)
-            if spec.aom is not None and AOM_ACTION.get(colour) != p.action:
-                raise IllegalPlacement("fm.aom_wrong_action", "aom.icons",
-                                       f"{where}: the {colour} AOM cannot take a {p.action} "
-                                       "action", {"aom": colour, "action": p.action})
-        if sum(crew.values()) + len(p.aom) == 0:
-            raise IllegalPlacement("fm.no_pawn", "rovers.count" if p.rover else "actions.pawns",
-                                   f"{where}: at least one action pawn (an astronaut's or an "
-                                   "AOM's) goes on every action; a rover never acts alone", {})
-        if p.action == "remove_shutdown":
-            _shutdown_target(s, p, where)
-        fac = s.facility(spec.facility) if spec.facility else None
-        if fac is not None and fac.shut:
-            raise IllegalPlacement("fm.facility_shutdown", "shutdown.effects",
-                                   f"{where}: {fac.name} has a Shutdown tile; its action cannot "
-                                   "be taken", {"facility": fac.id})
-        if p.action == "heal":
-            medic = any(s.astronaut(a).medic for a in crew)
-            scanner = fac is not None and "auto_scanner" in fac.upgrades
-            if not medic and not scanner:
-                raise IllegalPlacement("fm.heal_needs_medic", "actions.pawns",
-                                       f"{where}: Heal needs the Medic's pawn or the "
-                                       "Auto-scanner", {})
-        path: list[str] = []
-        penalties: list[str] = []
-        extra = fac.now.count("extra_pawn") if fac is not None else 0
-        out_of_hub = spec.outside and p.target != "hub" and p.target in graph
-        if p.action == "explore" or out_of_hub:
-            rt = route(r.board, s, p.target, explore=p.action == "explore", graph=graph)
-            path, extra = list(rt.path), extra + rt.extra_pawns
-            penalties = list(rt.penalties)
-        elif p.action == "gather":
-            raise IllegalPlacement("fm.gather_needs_tile", "gather.declare",
-                                   f"{where}: Gather targets a revealed ROI tile", {})
-        if p.action == "gather":
-            tile = s.tiles[p.target]
-            if tile.explored_sol == s.sol:
-                raise IllegalPlacement("fm.gather_same_round", "gather.declare",
-                                       f"{where}: {tile.name} was explored this round",
-                                       {"space": p.target})
-        if fac is not None:
-            penalties += [t for t in fac.now if t not in ("extra_pawn", "blocked")]
-            if any(st.red and st.penalty == "success" for st in fac.statuses):
-                penalties.append("success_die")
-        if p.action in ("explore", "gather", "research", "build") and any(
-                "concentration_difficulties" in s.astronaut(a).conditions for a in crew):
-            penalties.append("adventure")  # health.condition; once per action (costs.once)
-        base = _event_pawns(s, p, events_taken, where) if p.action == "event" else spec.pawns
-        rover_pawns = _rover(r, p, out_of_hub, rovers, where)
-        placed = sum(crew.values()) + len(p.aom) + rover_pawns
-        needed = base + extra
-        dice = False
-        if placed < needed:
-            if placed == needed - 1 and base == 2 and p.action not in NO_DICE:
-                dice = True
-            else:
-                rule = "tutor.one_pawn_extra" if base == 1 and extra else (
-                    "actions.no_dice" if base == 2 and p.action in NO_DICE else "actions.pawns")
-                raise IllegalPlacement("fm.pawns_short", rule,
-                                       f"{where}: {placed} pawns placed, {needed} needed"
-                                       + (f" ({base} for the action, {extra} extra)" if extra
-                                          else ""), {"placed": placed, "needed": needed})
-        ev = ActionDeclared(rule="actions.dice" if dice else "actions.pawns", order=spec.order,
-                            action=p.action, astronaut=p.astronaut, target=p.target,
-                            pawns=placed, needed=needed, dice=dice, path=path,
-                            penalties=sorted(set(penalties)), helpers=sorted(p.helpers),
-                            rover=p.rover)
-        planned.append((spec.order, k, ev, p))
-        if fac is not None and p.action != "remove_shutdown":
-            for part in ("oxygen", "energy"):
-                if any(st.part == part and st.red and st.penalty == f"pay_{part}"
-                       for st in fac.statuses):
-                    r.pay(part, 1, "costs.declare", f"{where} at {fac.name}")
-    free = {a.id: a.pawns - used.get(a.id, 0) for a in s.astronauts if not a.dead}
+        where = f"action {k + 1} ({_words(p.action)})"
+        planned.append((ACTIONS[p.action].order, k, _placement(r, p, ph, graph, where)))
+    free = {a.id: a.pawns - ph.used.get(a.id, 0) for a in s.astronauts if not a.dead}
     if any(free.values()):
         r.emit(Tallied(rule="actions.all_pawns", step="actions.unused",
                        facts={k: v for k, v in free.items() if v}))
-    for _, _, ev, _p in sorted(planned, key=lambda x: (x[0], x[1])):
+    r.emit(PawnsPlaced(rule="actions.order", actions=len(planned)))
+    for _, _, ev in sorted(planned, key=lambda x: (x[0], x[1])):
         r.emit(ev)
+        if ev.action == "event":  # no dice: an Event action always resolves its event
+            r.emit(LogEventRemoved(rule="events.resolve", name=ev.target, why="resolved"))
         _resolve_penalties(r, ev)
+
+
+def _crew(s: HubState, p: Placement, ph: _Phase, where: str) -> dict[str, int]:
+    crew = {p.astronaut: p.pawns, **p.helpers}
+    for aid, n in crew.items():
+        try:
+            a = s.astronaut(aid)
+        except KeyError:
+            raise IllegalPlacement("fm.unknown_astronaut", "actions.pawns",
+                                   f"{where}: there is no astronaut {aid!r}",
+                                   {"astronaut": aid}) from None
+        if a.dead:
+            raise IllegalPlacement("fm.astronaut_dead", "winning.death",
+                                   f"{where}: {a.name} is dead", {"astronaut": aid})
+        ph.used[aid] = ph.used.get(aid, 0) + n
+        if ph.used[aid] > a.pawns:
+            raise IllegalPlacement("fm.not_enough_pawns", "actions.pawns",
+                                   f"{where}: {a.name} has only {a.pawns} action pawns",
+                                   {"astronaut": aid, "placed": ph.used[aid]})
+        if p.action != "heal" and "cardiac_disorder" in active_conditions(a):
+            ph.off_heal[aid] = ph.off_heal.get(aid, 0) + n
+            if ph.off_heal[aid] > a.pawns - 1:
+                raise IllegalPlacement("fm.cardiac_pawn", "health.cardiac",
+                                       f"{where}: {a.name} has Cardiac Disorder: one pawn can "
+                                       "only take the Heal action", {"astronaut": aid})
+    return crew
+
+
+def _aoms(s: HubState, p: Placement, ph: _Phase, where: str) -> None:
+    for colour in p.aom:
+        if colour not in s.aoms:
+            inplay = ", ".join(s.aoms) or "none"
+            raise IllegalPlacement("fm.aom_not_in_play", "setup.aoms",
+                                   f"{where}: the {colour} AOM is not in play (AOMs in play: "
+                                   f"{inplay})", {"aom": colour, "aoms": list(s.aoms)})
+        if colour in ph.aoms:
+            raise IllegalPlacement("fm.aom_twice", "aom.icons",
+                                   f"{where}: the {colour} AOM has only one pawn",
+                                   {"aom": colour})
+        ph.aoms.add(colour)
+        if s.solo and len(ph.aoms) > AOMS_PER_ROUND_SOLO:
+            raise IllegalPlacement("fm.aom_solo_limit", "setup.aoms",
+                                   f"{where}: solo, only {AOMS_PER_ROUND_SOLO} AOMs are used "
+                                   "each round", {"aoms": sorted(ph.aoms)})
+        if ACTIONS[p.action].aom is not None and AOM_ACTION.get(colour) != p.action:
+            raise IllegalPlacement("fm.aom_wrong_action", "aom.icons",
+                                   f"{where}: the {colour} AOM cannot take a "
+                                   f"{_words(p.action)} action",
+                                   {"aom": colour, "action": p.action})
+
+
+def _facility(s: HubState, p: Placement, crew: dict[str, int], where: str) -> Facility | None:
+    spec = ACTIONS[p.action]
+    fac = s.facility(spec.facility) if spec.facility else None
+    if fac is not None and fac.shut:
+        raise IllegalPlacement("fm.facility_shutdown", "shutdown.effects",
+                               f"{where}: {fac.name} has a Shutdown tile; its action cannot "
+                               "be taken", {"facility": fac.id})
+    if fac is not None and fac.blocked:
+        raise IllegalPlacement("fm.facility_blocked", "modifiers.blocked",
+                               f"{where}: {fac.name} has a Blocked token; it cannot be used "
+                               "this round", {"facility": fac.id})
+    if p.action == "heal":
+        medic = any(s.astronaut(a).medic for a in crew)
+        scanner = len(s.astronauts) < 4 or (fac is not None and "auto_scanner" in fac.upgrades)
+        if not medic and not scanner:
+            raise IllegalPlacement("fm.heal_needs_medic", "heal.declare",
+                                   f"{where}: Heal needs the Medic's pawn or the "
+                                   "Auto-scanner", {})
+    return fac
+
+
+def _placement(r: Run, p: Placement, ph: _Phase, graph: nx.Graph,
+               where: str) -> ActionDeclared:
+    s = r.s
+    spec = ACTIONS[p.action]
+    crew = _crew(s, p, ph, where)
+    _aoms(s, p, ph, where)
+    if sum(crew.values()) + len(p.aom) == 0:
+        raise IllegalPlacement("fm.no_pawn", "rovers.count" if p.rover else "actions.pawns",
+                               f"{where}: at least one action pawn (an astronaut's or an "
+                               "AOM's) goes on every action; a rover never acts alone", {})
+    if p.action == "remove_shutdown":
+        _shutdown_target(s, p, where)
+    fac = _facility(s, p, crew, where)
+    path: list[str] = []
+    travel: list[str] = []
+    extra = fac.settled.count("extra_pawn") if fac is not None else 0
+    out_of_hub = spec.outside and p.target != "hub" and p.target in graph
+    if p.action == "explore" or out_of_hub:
+        rt = route(r.board, s, p.target, explore=p.action == "explore", graph=graph,
+                   path=p.path)
+        path, extra, travel = list(rt.path), extra + rt.extra_pawns, list(rt.penalties)
+    elif p.action == "gather":
+        raise IllegalPlacement("fm.gather_needs_tile", "gather.declare",
+                               f"{where}: Gather targets a revealed ROI tile", {})
+    elif p.path is not None:
+        raise IllegalPlacement("fm.bad_path", "travel.path", f"{where}: a {_words(p.action)} "
+                               "action in the HUB travels nowhere", {"path": list(p.path)})
+    if p.action == "gather" and s.tiles[p.target].explored_sol == s.sol:
+        raise IllegalPlacement("fm.gather_same_round", "gather.declare",
+                               f"{where}: {s.tiles[p.target].name} was explored this round",
+                               {"space": p.target})
+    penalties = list(travel)
+    if fac is not None:
+        penalties += [t for t in fac.settled if t not in ("extra_pawn", "blocked")]
+        if any(st.red and st.penalty == "success" for st in fac.statuses):
+            penalties.append("success_die")
+    if p.action in ("explore", "gather", "research", "build") and any(
+            "concentration_difficulties" in active_conditions(s.astronaut(a)) for a in crew):
+        penalties.append("adventure")  # health.condition; once per action (costs.once)
+    base = _event_pawns(s, p, ph.events, where) if p.action == "event" else spec.pawns
+    rover_pawns = _rover(r, p, out_of_hub, ph.rovers, where)
+    if p.rover is not None:
+        rv = s.rovers[p.rover]
+        extra += rv.tokens.count("extra_pawn")
+        penalties += [t for t in rv.tokens if t != "extra_pawn"]
+    if p.action == "rest":
+        penalties = _quiet_place(r, penalties)
+    placed = sum(crew.values()) + len(p.aom) + rover_pawns
+    dice = _pawns_needed(p, base, extra, placed, where)
+    ev = ActionDeclared(rule="actions.dice" if dice else "actions.pawns", order=spec.order,
+                        action=p.action, astronaut=p.astronaut, target=p.target,
+                        pawns=placed, needed=base + extra, dice=dice, path=path,
+                        penalties=sorted(set(penalties)), helpers=sorted(p.helpers),
+                        rover=p.rover, travel_penalties=sorted(set(travel)),
+                        path_names=[s.tiles[x].name if x in s.tiles else graph.nodes[x]["name"]
+                                    for x in path])
+    if fac is not None and p.action != "remove_shutdown":
+        for part in ("oxygen", "energy"):
+            if any(st.part == part and st.red and st.penalty == f"pay_{part}"
+                   for st in fac.statuses):
+                r.pay(part, 1, "costs.declare", f"{where} at {fac.name}")
+    return ev
+
+
+def _quiet_place(r: Run, penalties: list[str]) -> list[str]:
+    """No game effect forces dice or Adventures in A Quiet Place (``rest.no_dice``)."""
+    dropped = sorted({x for x in penalties if x in ("adventure", "success_die", "reroll")})
+    if dropped:
+        r.emit(Tallied(rule="rest.no_dice", step="rest.ignored", facts={"ignored": dropped}))
+    return [x for x in penalties if x not in dropped]
+
+
+def _pawns_needed(p: Placement, base: int, extra: int, placed: int, where: str) -> bool:
+    """True when the action rolls dice (one pawn short on a 2-pawn action)."""
+    needed = base + extra
+    if placed >= needed:
+        return False
+    if placed == needed - 1 and base == 2 and p.action not in NO_DICE:
+        return True
+    rule = "tutor.one_pawn_extra" if base == 1 and extra else (
+        "actions.no_dice" if base == 2 and p.action in NO_DICE else "actions.pawns")
+    raise IllegalPlacement("fm.pawns_short", rule,
+                           f"{where}: {placed} pawns placed, {needed} needed"
+                           + (f" ({base} for the action, {extra} extra)" if extra else ""),
+                           {"placed": placed, "needed": needed})
 
 
 def _shutdown_target(s: HubState, p: Placement, where: str) -> None:
@@ -207,22 +294,22 @@ def _rover(r: Run, p: Placement, outside: bool, rovers: set[str], where: str) ->
             and (outside or p.action == "explore"):
         return 1
     raise IllegalPlacement("fm.rover_not_allowed", "rovers.count",
-                           f"{where}: {name} cannot join a {p.action} action"
+                           f"{where}: {name} cannot join a {_words(p.action)} action"
                            + ("" if p.action == "explore" else " in the HUB"),
                            {"rover": p.rover, "action": p.action})
 
 
 def _resolve_penalties(r: Run, ev: ActionDeclared) -> None:
-    """Penalties taken as the action resolves, each kind once (``costs.once``)."""
+    """Penalties taken as the action resolves, each kind once (``costs.once``): a travel
+    icon's under ``travel.penalties``, a token's under ``costs.resolve``."""
     for pen in ev.penalties:
+        rule = "travel.penalties" if pen in ev.travel_penalties else "costs.resolve"
         if pen == "wound":
-            r.wound(ev.astronaut, 1, f"a wound penalty on the {ev.action} action",
-                    "travel.penalties" if ev.path else "costs.resolve")
+            r.wound(ev.astronaut, 1, f"a wound penalty on the {_words(ev.action)} action", rule)
         elif pen == "morale":
-            r.morale(-1, "travel.penalties")
+            r.morale(-1, rule)
         elif pen == "rover" and ev.rover is not None:
-            face = r.draw("wound_die", r.board.dice.wound_die.faces, "travel.penalties",
+            face = r.draw("wound_die", r.board.dice.wound_die.faces, rule,
                           f"the green Wound die for {ev.rover.capitalize()}")
             if face == "wound":
-                r.emit(RoverBlocked(rule="travel.penalties", rover=ev.rover))
-
+                r.emit(RoverBlocked(rule=rule, rover=ev.rover))

@@ -1,5 +1,6 @@
 """``mrp-tutor fm round FILE``: the explained bookkeeping of one round (state in, state out);
-``mrp-tutor fm rules WORDS``: search the rules file.
+``mrp-tutor fm rules WORDS``: search the rules file;
+``mrp-tutor fm schema``: the JSON Schema of scenario files.
 
 Every line is a sentence with the rulebook section and rule id it comes from; ``--out``
 writes the HUB state after the round (a state file again).  Errors are located sentences.
@@ -16,8 +17,11 @@ import yaml
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
+from ..core.located import file_lines
 from .content import load_board, rulebook
+from .errors import InputNeeded
 from .explain import explain_error, explain_event, summary
+from .intents import with_roll_for_me
 from .round_file import play_round, round_intents
 from .state import state_to_dict
 
@@ -28,13 +32,26 @@ def add_fm_commands(sub: Any) -> None:
     rnd = fm_sub.add_parser("round", help="explained bookkeeping of one round for a HUB file")
     rnd.add_argument("file", type=Path, help="HUB state (or state: + round: inputs), YAML")
     rnd.add_argument("--out", type=Path, default=None, help="write the HUB state after it")
-    rnd.add_argument("--seed", type=int, default=None, help="seed for draws not entered")
+    rnd.add_argument("--seed", type=int, default=None, help="seed for --roll-for-me draws")
+    rnd.add_argument("--roll-for-me", action="store_true",
+                     help="roll and draw (seeded, logged) what the file does not enter; by "
+                     "default every die, tile and draw is the table's own, from the file")
     rnd.add_argument("--board", type=Path, default=None,
                      help="board data corrections (YAML, entries by id, as board.yaml)")
     rnd.set_defaults(func=cmd_round)
+    schema = fm_sub.add_parser("schema", help="print the JSON Schema of First Martians "
+                               "scenario files (scenarios/first_martians/schema.json)")
+    schema.set_defaults(func=cmd_schema)
     rules = fm_sub.add_parser("rules", help="search the First Martians rules (our paraphrase)")
     rules.add_argument("query", nargs="+", help="words, e.g. 'shutdown stress'")
     rules.set_defaults(func=cmd_rules)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import schema_json
+
+    sys.stdout.write(schema_json())
+    return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -55,7 +72,7 @@ def cmd_round(args: argparse.Namespace) -> int:
             target = doc["state"] if isinstance(doc.get("state"), dict) else doc
             target["seed"] = args.seed
         board = load_board(args.board) if args.board is not None else None
-        table, intents = round_intents(doc, str(args.file), board)
+        table, intents = round_intents(doc, str(args.file), board, file_lines(args.file))
     except ContentError as err:
         print(f"INVALID {err.source}", file=sys.stderr)
         for p in err.problems:
@@ -69,11 +86,22 @@ def cmd_round(args: argparse.Namespace) -> int:
         if name != phase:
             phase = name
             print(f"\n== {name.replace('cleanup', 'clean-up').capitalize()}")
+        if args.roll_for_me:
+            it = with_roll_for_me(it)
         try:
             events = play_round(table, [(name, it)])
+        except InputNeeded as err:
+            print(f"mrp-tutor: the file does not say {err.what}: enter it in that step's "
+                  f"draws ({err.kind}: one of {', '.join(map(str, err.choices))}), or run "
+                  "with --roll-for-me", file=sys.stderr)
+            return 1
         except MrpError as err:
             print(f"mrp-tutor: refused ({err.code}): {explain_error(err)}", file=sys.stderr)
             return 1
+        except Exception as exc:  # a defect of the assistant: a sentence, never a traceback
+            print(f"mrp-tutor: the assistant failed in the {name} phase ("
+                  f"{type(exc).__name__}); please report it with the file", file=sys.stderr)
+            return 3
         for e in events:
             if e.type != "phase_started":
                 print(f"  - {explain_event(e)}")
@@ -81,7 +109,11 @@ def cmd_round(args: argparse.Namespace) -> int:
     if table.state.result:
         print(f"The mission is over: {table.state.result}.")
     if args.out is not None:
-        args.out.write_text(yaml.safe_dump(state_to_dict(table.state), sort_keys=False),
-                            encoding="utf-8")
+        try:
+            args.out.write_text(yaml.safe_dump(state_to_dict(table.state), sort_keys=False),
+                                encoding="utf-8")
+        except OSError as exc:
+            print(f"mrp-tutor: cannot write {args.out} ({exc.strerror or exc})", file=sys.stderr)
+            return 2
         print(f"HUB state written to {args.out}")
     return 0

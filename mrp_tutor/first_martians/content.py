@@ -8,15 +8,17 @@ like the card data of Mission: Red Planet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import ContentError
-from ..core.loading import format_validation, merge_entries, read_yaml
+from ..core.loading import merge_entries, read_yaml
+from ..core.located import At, file_lines, validate
+from ..core.located import Path as Loc
 from ..core.rules import RuleBook
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -129,53 +131,87 @@ class Board(Sourced):
         return out
 
 
-def _check(board: Board) -> list[str]:
+def _check(board: Board, at: At) -> list[str]:
     out: list[str] = []
     ids = [s.id for s in board.spaces]
     known = set(ids)
-    for kind, names in (("facility", [f.id for f in board.facilities]), ("space", ids),
-                        ("roi", [r.id for r in board.rois])):
+    for key, kind, names in (("facilities", "facility", [f.id for f in board.facilities]),
+                             ("spaces", "space", ids), ("rois", "roi", [r.id for r in board.rois])):
         dup = sorted({x for x in names if names.count(x) > 1})
-        out += [f"board.yaml: duplicate {kind} id {d!r}" for d in dup]
+        out += [f"{at(key)}: duplicate {kind} id {d!r}" for d in dup]
     if "hub" not in known:
-        out.append("board.yaml: the map needs a space 'hub'")
-    for s in board.spaces:
+        out.append(f"{at('spaces')}: the map needs a space 'hub'")
+    for i, s in enumerate(board.spaces):
         for n in s.neighbours:
             if n not in known:
-                out.append(f"board.yaml: space {s.id} names unknown neighbour {n!r}")
+                out.append(f"{at('spaces', i, 'neighbours')}: space {s.id} names unknown "
+                           f"neighbour {n!r}")
             elif s.id not in next(x.neighbours for x in board.spaces if x.id == n):
-                out.append(f"board.yaml: space {s.id} lists {n} but {n} does not list {s.id}")
+                out.append(f"{at('spaces', i, 'neighbours')}: space {s.id} lists {n} but {n} "
+                           f"does not list {s.id}")
     return out
 
 
 def load_board(overrides: Mapping[str, Any] | Path | None = None) -> Board:
-    """The board data, with a table owner's corrections applied.
+    """The board data, with a table owner's corrections applied (read strictly: a number
+    is an integer, not a bool or a text).
 
     Raises:
-        ContentError: every problem, located (file, entry id, field).
+        ContentError: every problem, located: the corrections file (or ``overrides``), the
+            field as that file writes it and its line.
     """
     raw = read_yaml(DATA / "board.yaml")
+    if overrides is None:
+        return _checked(raw, At("board.yaml"))
+    if isinstance(overrides, Path):
+        at = At(str(overrides), (), file_lines(overrides))
+        doc = read_yaml(overrides)
+    else:
+        at, doc = At("overrides"), overrides
+    if not isinstance(doc, Mapping) or not doc:
+        raise ContentError(at.source, [f"{at()}: board corrections are a mapping of board "
+                                       f"keys to changes (keys: {', '.join(sorted(raw))})"])
     problems: list[str] = []
-    if overrides is not None:
-        doc = read_yaml(overrides) if isinstance(overrides, Path) else dict(overrides)
-        if not isinstance(doc, dict):
-            raise ContentError("overrides", ["must be a mapping of board keys to changes"])
-        for key, value in doc.items():
-            if key not in raw:
-                problems.append(f"overrides: unknown key {key!r} (known: {sorted(raw)})")
-            elif isinstance(value, list) and key in ("facilities", "spaces", "rois"):
-                raw[key] = merge_entries(raw[key], value, f"overrides.{key}", problems)
-            else:
-                raw[key] = value
+    for key, value in doc.items():
+        if key not in raw:
+            problems.append(f"{at(key)}: not a key of the board data (keys: "
+                            f"{', '.join(sorted(raw))})")
+        elif key in ("facilities", "spaces", "rois"):
+            if not isinstance(value, list):
+                problems.append(f"{at(key)}: corrections of {key} are a list of entries, each "
+                                "with the id it corrects")
+                continue
+            raw[key] = merge_entries(raw[key], value, at(key), problems)
+        else:
+            raw[key] = value
     if problems:
-        raise ContentError("overrides", problems)
-    try:
-        board = Board.model_validate(raw)
-    except ValidationError as err:
-        raise ContentError("board.yaml", format_validation("board.yaml", err, raw)) from None
-    problems = _check(board)
+        raise ContentError(at.source, problems)
+    at.rename = _to_overrides(raw, doc)
+    return _checked(raw, at)
+
+
+def _to_overrides(raw: Mapping[str, Any], doc: Mapping[str, Any]) -> Callable[[Loc], Loc]:
+    """A path in the merged board data -> the path of the correction that set it."""
+
+    def rename(path: Loc) -> Loc:
+        key = path[0] if path else None
+        if isinstance(key, str) and isinstance(path[1:2][0] if path[1:2] else None, int) \
+                and isinstance(doc.get(key), list):
+            entry = raw[key][path[1]]
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            for j, e in enumerate(doc[key]):
+                if isinstance(e, dict) and e.get("id") == ident:
+                    return (key, j, *path[2:])
+        return path
+
+    return rename
+
+
+def _checked(raw: Any, at: At) -> Board:
+    board = validate(Board, raw, at)
+    problems = _check(board, at)
     if problems:
-        raise ContentError("board.yaml", problems)
+        raise ContentError(at.source, problems)
     return board
 
 

@@ -1,8 +1,13 @@
-"""Recorded randomness: every draw is entered by the table or made by a seeded generator.
+"""Recorded randomness: the table enters its own dice, tiles and draws.
 
-Draw number ``n`` of a state with seed ``s`` always gives the same value (the generator is
-``random.Random`` seeded from ``(s, n)``), and every draw becomes a ``draw_made`` event,
-so a round replays exactly from its events without any generator.
+By default the assistant never rolls or draws for the table: a draw the intent does not
+carry raises :class:`~.errors.InputNeeded` (nothing changes) naming the kind, the legal
+values and a sentence, so the panel can offer them as taps and play the intent again with
+the value entered.  Only an intent with ``roll_for_me`` set lets the seeded generator
+draw: draw number ``n`` of a state with seed ``s`` always gives the same value (the
+generator is ``random.Random`` seeded from ``(s, n)``).  Every draw, entered or rolled,
+becomes a ``draw_made`` event saying which it was, so a round replays exactly from its
+events without any generator.
 """
 
 from __future__ import annotations
@@ -11,35 +16,57 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import FmError
+from .errors import FmError, InputNeeded
 from .events import DrawMade
 from .state import HubState
 
 
 class Draws:
-    """The draws of one intent: table-entered values first (by kind), then seeded ones."""
+    """The draws of one intent: table-entered values (by kind); seeded ones only when the
+    table asked the assistant to roll for it."""
 
-    def __init__(self, state: HubState, entered: Mapping[str, Sequence[Any]] | None = None):
+    def __init__(self, state: HubState, entered: Mapping[str, Sequence[Any]] | None = None,
+                 roll_for_me: bool = False) -> None:
         self.state = state
         self.entered = {k: list(v) for k, v in (entered or {}).items()}
+        self.roll_for_me = roll_for_me
         self.count = state.draws
 
-    def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str) -> DrawMade:
-        """Draw one of ``choices``; raises FmError when a table-entered value is not one."""
+    def has(self, kind: str) -> bool:
+        """True when the table entered a value of ``kind`` not yet used."""
+        return bool(self.entered.get(kind))
+
+    def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str, *,
+             random_draw: bool = True, labels: Sequence[str] | None = None) -> DrawMade:
+        """One of ``choices``: the table's entry, else (asked) a seeded draw.
+
+        ``random_draw`` False marks a choice the table makes (which Facility, who takes a
+        wound) rather than a die or a face-down draw.
+
+        Raises:
+            FmError: ``fm.draw_empty`` (nothing possible), ``fm.draw_not_possible`` (an
+                entered value is not one of ``choices``).
+            InputNeeded: nothing entered for ``kind`` and ``roll_for_me`` not set.
+        """
         if not choices:
             raise FmError("fm.draw_empty", rule, f"nothing to draw for {what}", {"kind": kind})
         queue = self.entered.get(kind)
         if queue:
             value = queue.pop(0)
-            if value not in choices:
+            if value not in choices or isinstance(value, bool):
+                shown = list(labels) if labels is not None else [
+                    str(c).replace("_", " ") for c in dict.fromkeys(choices)]
                 raise FmError("fm.draw_not_possible", rule,
-                              f"{value!r} cannot be drawn for {what}; possible: "
-                              f"{', '.join(map(str, choices))}",
+                              f"that cannot be entered for {what}; possible: "
+                              f"{', '.join(shown)}",
                               {"kind": kind, "value": value, "choices": list(choices)})
             return DrawMade(rule=rule, kind=kind, what=what, value=value, by="table",
-                            number=None)
+                            number=None, random=random_draw)
+        if not self.roll_for_me:
+            raise InputNeeded(kind, what, list(dict.fromkeys(choices)), rule,
+                              random_draw=random_draw, labels=labels)
         rng = random.Random(f"{self.state.seed}:{self.count}")
         value = choices[rng.randrange(len(choices))]
         self.count += 1
         return DrawMade(rule=rule, kind=kind, what=what, value=value, by="seeded",
-                        number=self.count)
+                        number=self.count, random=random_draw)

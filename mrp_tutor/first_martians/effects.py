@@ -3,6 +3,7 @@ to the HUB, entered by the table in any phase and checked against the rules."""
 
 from __future__ import annotations
 
+from . import effects_more as M
 from .errors import FmError
 from .events import (
     Healed,
@@ -17,9 +18,9 @@ from .events import (
     TileRevealed,
     TokenPlaced,
 )
-from .intents import Intent
+from .intents import Intent, PlaceToken
 from .run import Run
-from .state import Facility
+from .state import Astronaut, Facility
 
 
 def _rule_known(rule: str) -> None:
@@ -50,9 +51,46 @@ def _tile_space(r: Run, space: str, rule: str, *, revealed: bool) -> str:
     return space
 
 
+def _astronaut(r: Run, aid: str, rule: str) -> Astronaut:
+    try:
+        return r.s.astronaut(aid)
+    except KeyError:
+        raise FmError("fm.unknown_astronaut", rule, f"there is no astronaut {aid!r}",
+                      {"astronaut": aid}) from None
+
+
+def _place_token(r: Run, it: PlaceToken, rule: str) -> None:
+    """A Modifier token on a Facility (not a Shutdown one) or on a rover's X space; the same
+    penalty twice on one ! space is ignored (Extra Pawn excepted)."""
+    if (it.facility is None) == (it.rover is None):
+        raise FmError("fm.token_target", rule, "a Modifier token goes on one Facility or on "
+                      "one rover", {})
+    if it.rover is not None:
+        if it.space != "now":
+            raise FmError("fm.token_target", rule, "a rover has only its X space", {})
+        rv = r.s.rovers[it.rover]
+        if it.token not in ("extra_pawn", "blocked") and it.token in rv.tokens:
+            r.emit(Tallied(rule="modifiers.same_penalty", step="token_ignored",
+                           facts={"facility": it.rover, "token": it.token, "why": "same"}))
+        else:
+            r.emit(TokenPlaced(rule=rule, token=it.token, rover=it.rover))
+        return
+    f = _facility(r, it.facility or "", rule)
+    if f.shut:
+        r.emit(Tallied(rule="shutdown.effects", step="token_ignored",
+                       facts={"facility": f.id, "token": it.token, "why": "shutdown"}))
+    elif it.space == "now" and it.token != "extra_pawn" and it.token in f.now:
+        r.emit(Tallied(rule="modifiers.same_penalty", step="token_ignored",
+                       facts={"facility": f.id, "token": it.token, "why": "same"}))
+    else:
+        r.emit(TokenPlaced(rule=rule, facility=f.id, token=it.token, space=it.space))
+
+
 def apply_effect(r: Run, it: Intent) -> None:
     rule = getattr(it, "rule", "events.mission_event")
     _rule_known(rule)
+    if M.apply_more(r, it, rule):
+        return
     if it.type == "advance_malfunction":
         r.malfunction(it.block, it.by, "manage.limits" if it.by < 0 else rule)
     elif it.type == "change_supply":
@@ -90,15 +128,7 @@ def apply_effect(r: Run, it: Intent) -> None:
                           "tile", {"facility": f.id, "kind": it.kind})
         r.emit(ShutdownRemoved(rule=rule, facility=f.id, kind=it.kind))
     elif it.type == "place_token":
-        f = _facility(r, it.facility, rule)
-        if f.shut:
-            r.emit(Tallied(rule="shutdown.effects", step="token_ignored",
-                           facts={"facility": f.id, "token": it.token, "why": "shutdown"}))
-        elif it.space == "now" and it.token != "extra_pawn" and it.token in f.now:
-            r.emit(Tallied(rule="modifiers.same_penalty", step="token_ignored",
-                           facts={"facility": f.id, "token": it.token, "why": "same"}))
-        else:
-            r.emit(TokenPlaced(rule=rule, facility=f.id, token=it.token, space=it.space))
+        _place_token(r, it, rule)
     elif it.type == "reveal_tile":
         space = _tile_space(r, it.space, rule, revealed=False)
         r.emit(TileRevealed(rule=rule, space=space, name=it.name, icons=list(it.icons),

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from .state import MORALE_MAX, MORALE_MIN, HubState, clone
 
-_EV = {"slots": True, "kw_only": True}
+_EV: dict[str, bool] = {"slots": True, "kw_only": True}
 
 
 @dataclass(**_EV)
@@ -32,6 +32,13 @@ class PhaseStarted(Event):
 
     def apply(self, s: HubState) -> None:
         s.phase = self.phase  # type: ignore[assignment]
+        for a in s.astronauts:  # Conditions gained last phase now apply (health.condition_timing)
+            a.fresh_conditions = []
+        for f in s.facilities:  # tokens placed last phase now apply (modifiers.end_of_phase)
+            f.fresh = []
+        if self.phase == "actions":
+            s.actions_declared = False
+            s.declared = []
 
 
 @dataclass(**_EV)
@@ -42,6 +49,7 @@ class DrawMade(Event):
     value: Any
     by: str
     number: int | None
+    random: bool = True
 
     def apply(self, s: HubState) -> None:
         if self.number is not None:
@@ -86,6 +94,7 @@ class SupplyChanged(Event):
     delta: int
     value: int
     why: str = ""
+    wanted: int | None = None
 
     def apply(self, s: HubState) -> None:
         s.supply[self.resource] = self.value  # type: ignore[index]
@@ -214,13 +223,28 @@ class SampleDiscarded(Event):
 
 @dataclass(**_EV)
 class TokenPlaced(Event):
+    """A Modifier token on a Facility's ! or >> space, or on a rover's X space."""
+
     type: ClassVar[str] = "token_placed"
-    facility: str
     token: str
+    facility: str = ""
     space: str = "now"
+    rover: str | None = None
 
     def apply(self, s: HubState) -> None:
-        getattr(s.facility(self.facility), self.space).append(self.token)
+        if self.rover is not None:
+            rv = s.rovers[self.rover]  # type: ignore[index]
+            if self.token == "blocked":
+                rv.blocked += 1
+                if s.phase == "actions":
+                    rv.fresh += 1
+            else:
+                rv.tokens.append(self.token)  # type: ignore[arg-type]
+            return
+        f = s.facility(self.facility)
+        getattr(f, self.space).append(self.token)
+        if self.space == "now":
+            f.fresh.append(self.token)  # type: ignore[arg-type]
 
 
 @dataclass(**_EV)
@@ -239,10 +263,17 @@ class ActionDeclared(Event):
     penalties: list[str] = field(default_factory=list)
     helpers: list[str] = field(default_factory=list)
     rover: str | None = None
+    travel_penalties: list[str] = field(default_factory=list)
+    path_names: list[str] = field(default_factory=list)
 
     def apply(self, s: HubState) -> None:
+        from .state import Declared
+
         if self.rover is not None:
             s.rovers[self.rover].used = True  # type: ignore[index]
+        s.declared.append(Declared(order=self.order, action=self.action,
+                                   astronaut=self.astronaut, target=self.target, dice=self.dice,
+                                   penalties=list(self.penalties)))
 
 
 @dataclass(**_EV)
@@ -278,6 +309,7 @@ class TokensCleaned(Event):
     def apply(self, s: HubState) -> None:
         f = s.facility(self.facility)
         f.now = [self.moved] if self.moved is not None else []  # type: ignore[list-item]
+        f.fresh = []
         if self.moved is not None:
             f.next.pop()
 
@@ -348,7 +380,9 @@ class ConditionTaken(Event):
 
     def apply(self, s: HubState) -> None:
         if self.kept:
-            s.astronaut(self.astronaut).conditions.append(self.condition)
+            a = s.astronaut(self.astronaut)
+            a.conditions.append(self.condition)
+            a.fresh_conditions.append(self.condition)
 
 
 @dataclass(**_EV)
@@ -424,6 +458,8 @@ class Healed(Event):
         a.wounds = self.wounds
         if self.condition is not None:
             a.conditions.remove(self.condition)
+            if self.condition in a.fresh_conditions:
+                a.fresh_conditions.remove(self.condition)
 
 
 @dataclass(**_EV)
@@ -449,11 +485,15 @@ EVENT_TYPES: dict[str, type[Event]] = {
         PhaseStarted, DrawMade, Tallied, MalfunctionAdvanced, MalfunctionOccurred,
         SupplyChanged, LogEventAdded, MoraleMoved, MoraleTokens, Wounded, ShutdownPlaced,
         SeedsChanged, StressMoved, FightBroke, RoverBlocked, SampleDiscarded, TokenPlaced,
-        ActionDeclared, MalfunctionRolled, StatusBroken, TokensCleaned, CargoMoved,
+        ActionDeclared, MalfunctionRolled,
+        StatusBroken, TokensCleaned, CargoMoved,
         SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed,
         ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged,
         Healed, RoverRepaired)
 }
+
+# the later inputs' events subclass Event and register themselves (either import order works)
+from . import events_more  # noqa: E402, F401
 
 
 def event_to_dict(e: Event) -> dict[str, Any]:

@@ -28,6 +28,11 @@ def _f(fid: str) -> str:
     return _NAMES.get(fid, fid.replace("_", " "))
 
 
+def _w(word: str) -> str:
+    """A token or item id as words."""
+    return word.replace("_", " ")
+
+
 def _a(aid: str) -> str:
     """An astronaut's id as a name (the sample and the scenarios use colour ids)."""
     return aid[:1].upper() + aid[1:]
@@ -42,13 +47,17 @@ def _tally(e: Any) -> str:
                 "need none)" if f["already_shut"] else "")
         verdict = (f"{need - made} missing" if made < need else
                    f"a surplus of {made - need}" if made > need else "exactly enough")
-        return (f"{f['resource'].capitalize()}: produced {made} ({parts}); "
+        idle = (f"; {', '.join(_f(x) for x in f['shut_producers'])} Shutdown, so "
+                "producing nothing" if f.get("shut_producers") else "")
+        return (f"{f['resource'].capitalize()}: produced {made} ({parts}{idle}); "
                 f"{need} Facilities need it{shut}: {verdict}.")
     if e.step == "production.a.no_target":
         return (f"{f['left']} more {f['resource']} is missing, but every {f['resource']}-using "
                 "Facility already has such a Shutdown tile: nothing more is placed.")
     if e.step == "production.c":
-        return (f"Food: the plants produce {f['produced']}, the crew eats {f['eaten']}; "
+        idle = (f" ({', '.join(_f(x) for x in f['shut_farms'])} is Shutdown: its plants "
+                "give no food)" if f.get("shut_farms") else "")
+        return (f"Food: the plants produce {f['produced']}{idle}, the crew eats {f['eaten']}; "
                 f"{f['from_supply']} comes from the General Supply and {f['missing']} "
                 "is missing.")
     if e.step == "production.d":
@@ -59,6 +68,12 @@ def _tally(e: Any) -> str:
                "its ! space already holds that penalty")
         token = f["token"].replace("_", " ")
         return f"The {token} token is not placed on {_f(f['facility'])}: {why}."
+    if e.step == "rest.ignored":
+        return ("A Quiet Place: " + ", ".join(x.replace("_", " ") for x in f["ignored"])
+                + " ignored: no effect forces dice or Adventures there.")
+    if e.step == "condition_not_taken":
+        return (f"{_a(f['astronaut'])} already has {f['condition'].replace('_', ' ')}: "
+                "nothing happens.")
     if e.step == "actions.unused":
         return "Pawns left unplaced: " + ", ".join(f"{k} {v}" for k, v in f.items()) + \
             " (every pawn must be used if possible)."
@@ -77,20 +92,43 @@ def _seeds(e: Any) -> str:
 
 
 def _declared(e: Any) -> str:
-    via = (" via " + " → ".join(_f(x) for x in e.path)) if len(e.path) > 1 else ""
+    names = list(getattr(e, "path_names", []) or []) or [_f(x) for x in e.path]
+    via = (" via " + " → ".join(names)) if len(e.path) > 1 else ""
     dice = " One pawn short: the action dice are rolled." if e.dice else ""
     pen = (" Penalties as it resolves: " + ", ".join(x.replace("_", " ") for x in e.penalties)
            + ".") if e.penalties else ""
     helpers = f" (assisted by {', '.join(map(_a, e.helpers))})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
-    return (f"Step {e.order}: {_a(e.astronaut)} takes {e.action}{helpers}{rover}{via}: "
+    act = e.action.replace("_", " ")
+    return (f"Step {e.order}: {_a(e.astronaut)} takes {act}{helpers}{rover}{via}: "
             f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
+def _drawn(e: Any) -> str:
+    value = str(e.value).replace("_", " ")
+    if e.by == "table":
+        verb = "enters" if getattr(e, "random", True) else "chooses"
+        return f"The table {verb} {e.what}: {value}."
+    return f"Rolled for you (asked; seeded draw {e.number}) {e.what}: {value}."
+
+
+def _dice(e: Any) -> str:
+    parts = []
+    if e.success is not None:
+        parts.append(("success" if e.success else "failure: the action fails and "
+                      f"{_a(e.astronaut)} gains 2 Morale tokens")
+                     + (" (after the Reroll token's second roll)" if e.rerolled else ""))
+    if e.wound is not None:
+        parts.append("a wound" if e.wound else "no wound")
+    if e.adventure is not None:
+        parts.append("an Adventure to resolve in the app" if e.adventure else "no Adventure")
+    return f"{_a(e.astronaut)}'s {e.action.replace('_', ' ')} dice: {'; '.join(parts)}."
+
+
 TEMPLATES: dict[str, Callable[[Any], str]] = {
-    "phase_started": lambda e: f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
-    "draw_made": lambda e: f"{'The table enters' if e.by == 'table' else 'Seeded draw'} for "
-    f"{e.what}: {e.value}.",
+    "phase_started": lambda e: "The round is over; the next sol starts when the table asks."
+    if e.phase == "round_end" else f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
+    "draw_made": _drawn,
     "tallied": _tally,
     "malfunction_advanced": lambda e: f"The {_a(e.block)} Block's Malfunction track moves "
     f"{e.by:+d} to {e.value}.",
@@ -108,8 +146,28 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "wounded": lambda e: f"{_a(e.astronaut)} takes a wound for {e.why} ({e.wounds} on the health "
     "track)" + (": a Condition icon is passed, draw a random Condition" if e.condition else "")
     + (": the astronaut dies and the mission fails" if e.died else "") + ".",
-    "shutdown_placed": lambda e: f"An {e.kind} Shutdown tile ({e.tile}) goes face down on "
+    "shutdown_placed": lambda e: f"An {e.kind} Shutdown tile goes face down on "
     f"{_f(e.facility)}.",
+    "production_changed": lambda e: f"{_f(e.facility)}'s production {e.delta:+d} to "
+    f"{e.value}.",
+    "seed_planted": lambda e: f"A seed from the Cargo Bay is planted on Growth space 1 of "
+    f"{_f(e.farm)}.",
+    "cargo_changed": lambda e: f"Cargo Bay {e.area.capitalize()}: {e.delta:+d} "
+    f"{e.item.replace('_', ' ')}.",
+    "skill_used": lambda e: f"{_a(e.astronaut)} uses "
+    + ("the base skill" if e.skill == "base" else f"the skill card {e.skill.replace('_', ' ')}")
+    + (f", discarding {plural(e.morale_tokens, 'Morale token')}" if e.morale_tokens else "")
+    + ".",
+    "facility_added": lambda e: f"{e.facility['name']} is built beside the "
+    f"{e.facility['block'].capitalize()} Block, a red marker on each status.",
+    "action_dice_rolled": _dice,
+    "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
+    "moves once the actions resolve.",
+    "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")
+    + (" (solo: two of them each round)" if e.solo else "") + ".",
+    "log_event_removed": lambda e: f"{e.name!r} leaves the Mission Log ("
+    + ("its Event action resolved it" if e.why == "resolved" else
+       "its Delayed Consequences resolved") + ").",
     "seeds_changed": _seeds,
     "stress_moved": lambda e: f"Stress {e.by:+d} to {e.value} ({e.why}).",
     "fight": lambda e: "Stress reaches 18: a fight! Every astronaut takes a wound, Morale "
@@ -117,8 +175,9 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "rover_blocked": lambda e: f"{e.rover.capitalize()} gets a Blocked token.",
     "sample_discarded": lambda e: (f"A sample cube is discarded from {_f(e.space)}."
                                    if e.space else "No ROI has a sample to discard."),
-    "token_placed": lambda e: f"An {e.token.replace('_', ' ')} token goes on the "
-    f"{'!' if e.space == 'now' else '>>'} space of {_f(e.facility)}.",
+    "token_placed": lambda e: f"An {e.token.replace('_', ' ')} token goes on "
+    + (f"{e.rover.capitalize()}'s X space" if e.rover else
+       f"the {'!' if e.space == 'now' else '>>'} space of {_f(e.facility)}") + ".",
     "action_declared": _declared,
     "malfunction_rolled": lambda e: f"{e.block.capitalize()} Block: "
     + (f"die {e.roll}" if e.roll is not None else "no die") + f" + {len(e.penalties)} red "
@@ -127,10 +186,11 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
                                 else f"{_f(e.facility)}'s {e.part} status: no effect (already "
                                 "red or Shutdown)."),
     "tokens_cleaned": lambda e: f"{_f(e.facility)}: " + (
-        f"discard {', '.join(e.discarded)} from the ! space" if e.discarded else "! space empty")
-    + (f"; {e.moved} moves from >> to !" if e.moved else "") + ".",
+        f"discard {', '.join(_w(x) for x in e.discarded)} from the ! space" if e.discarded
+        else "! space empty") + (f"; {_w(e.moved)} moves from >> to !" if e.moved else "")
+    + ".",
     "cargo_moved": lambda e: "Cargo Bay: Pending goes to Available ("
-    + (", ".join(e.items) or "nothing") + ")"
+    + (", ".join(_w(x) for x in e.items) or "nothing") + ")"
     + ("; " + ", ".join(f"the {u[8:].partition('@')[0].replace('_', ' ')} Upgrade goes to "
                         f"{_f(u.partition('@')[2])}" for u in e.upgrades) if e.upgrades else "")
     + ".",
@@ -182,5 +242,7 @@ def summary(s: HubState) -> str:
     mal = ", ".join(f"{k} {v}" for k, v in s.malfunction.items())
     shut = sum((f.shutdown_oxygen is not None) + (f.shutdown_energy is not None)
                for f in s.facilities)
-    return (f"Sol {s.sol}, {s.phase} phase; supply {sup}; Morale {s.morale:+d}, Stress "
+    where = (f"Sol {s.sol - 1} is over (sol {s.sol} starts when the table asks)"
+             if s.phase == "round_end" else f"Sol {s.sol}, {s.phase} phase")
+    return (f"{where}; supply {sup}; Morale {s.morale:+d}, Stress "
             f"{s.stress}; Malfunction {mal}; {plural(shut, 'Shutdown tile')}")

@@ -21,6 +21,8 @@ from .state import Resource
 class _I(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     draws: dict[str, list[Any]] = Field(default={}, description="table-entered draws by kind")
+    roll_for_me: bool = Field(default=False, description="the person asked the assistant to "
+                              "roll or draw what the table did not enter (seeded, logged)")
 
 
 class AdvanceMalfunction(_I):
@@ -91,12 +93,33 @@ class RepairStatus(_I):
 
 
 class PlaceToken(_I):
+    """A Modifier token on a Facility's ! or >> space, or on a rover's X space (``rover``)."""
+
     type: Literal["place_token"] = "place_token"
-    facility: str
+    facility: str | None = None
+    rover: Literal["froggy", "scorpio"] | None = None
     token: Literal["extra_pawn", "adventure", "reroll", "wound", "rover", "blocked"]
     space: Literal["now", "next"] = Field(default="now", description="now: the ! space; "
                                           "next: the >> space")
     rule: str = "events.mission_event"
+
+
+class RemoveLogEvent(_I):
+    """The app resolved an event's Delayed Consequences: it leaves the Mission Log."""
+
+    type: Literal["remove_log_event"] = "remove_log_event"
+    name: str = Field(min_length=1, max_length=80)
+    rule: str = "events.delayed"
+
+
+class TakeCondition(_I):
+    """An effect gives an astronaut a particular Condition (none left in the stack: no
+    effect)."""
+
+    type: Literal["take_condition"] = "take_condition"
+    astronaut: str
+    condition: str = Field(min_length=1, max_length=40)
+    rule: str = "health.condition"
 
 
 class RevealTile(_I):
@@ -141,6 +164,69 @@ class RepairRover(_I):
     rule: str = "build.rover"
 
 
+class ChangeProduction(_I):
+    """A Shutdown tile's lower section or an event raises (or lowers) a producer's
+    production."""
+
+    type: Literal["change_production"] = "change_production"
+    facility: str
+    delta: int = Field(ge=-10, le=10)
+    rule: str = "shutdown.production"
+
+
+class PlantSeed(_I):
+    """A Planting (Research) action succeeded: a seed from the Cargo Bay on Growth space 1."""
+
+    type: Literal["plant_seed"] = "plant_seed"
+    farm: str = "farm_01"
+    rule: str = "research.plant"
+
+
+class Cargo(_I):
+    """Something enters or leaves the Cargo Bay (a spare part placed with pawns at declaring,
+    returned after a failure, a POI found or used, a seed)."""
+
+    type: Literal["cargo"] = "cargo"
+    item: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_:@-]+$")
+    delta: int = Field(ge=-9, le=9)
+    area: Literal["available", "pending"] = "available"
+    rule: str = "costs.cargo"
+
+
+class UseSkill(_I):
+    """An astronaut uses its base skill or a skill card (once a round), paying Morale
+    tokens; the skill's effect is entered as effects."""
+
+    type: Literal["use_skill"] = "use_skill"
+    astronaut: str
+    skill: str = Field(default="base", min_length=1, max_length=40)
+    morale_tokens: int = Field(default=0, ge=0, le=6)
+    rule: str = "skills.use"
+
+
+class AddFacility(_I):
+    """A Build of a Facility card resolved: a backup Farm, Oxygenator or Solar Panel beside
+    its Block, every status red (build.facility)."""
+
+    type: Literal["add_facility"] = "add_facility"
+    like: Literal["farm_01", "oxygenator_01", "solar_panel_01"]
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1, max_length=40)
+    greenhouses: int = Field(default=0, ge=0, le=8)
+    production: int = Field(default=0, ge=0, le=10)
+    rule: str = "build.facility"
+
+
+class RollActionDice(_I):
+    """The action dice of a declared action (one pawn short, or the Success die a red CPU
+    status orders), entered by the table under ``draws`` (``success_die``, ``wound_die``,
+    ``adventure_die``) or rolled for it when asked."""
+
+    type: Literal["roll_action_dice"] = "roll_action_dice"
+    action: int = Field(ge=0, le=40, description="index of the action in the declared "
+                        "actions, in action order")
+
+
 class EndEvents(_I):
     type: Literal["end_events"] = "end_events"
 
@@ -173,11 +259,34 @@ class Placement(BaseModel):
     rover: Literal["froggy", "scorpio"] | None = None
     target: str = Field(default="hub", description="map space (outside the HUB), Facility, "
                         "or for an Event action the Mission Log event's name")
+    path: list[str] | None = Field(default=None, max_length=40,
+                                   description="the travel path the player chose, HUB first "
+                                   "(none: the cheapest, tutor.cheapest_path)")
 
 
 class DeclareActions(_I):
     type: Literal["declare_actions"] = "declare_actions"
     actions: list[Placement] = Field(max_length=20)
+
+
+class EndActions(_I):
+    """Every action is resolved and its outcome entered: the Action Phase ends."""
+
+    type: Literal["end_actions"] = "end_actions"
+
+
+class StartSol(_I):
+    """The table starts the next sol (the round stopped at the end of Clean-Up)."""
+
+    type: Literal["start_sol"] = "start_sol"
+
+
+class SetAoms(_I):
+    """The AOM cards the crew chose at setup (setup.aoms)."""
+
+    type: Literal["set_aoms"] = "set_aoms"
+    aoms: list[Literal["green", "gray", "blue", "brown"]] = Field(default=[], max_length=4)
+    solo: bool = False
 
 
 class RollMalfunction(_I):
@@ -195,14 +304,18 @@ class CleanUp(_I):
 Intent = Annotated[
     AdvanceMalfunction | ChangeSupply | ChangeMorale | ChangeStress | Wound | AddLogEvent
     | BreakStatus | ClearShutdown | RepairStatus | PlaceToken | RevealTile | GatherSample
-    | Heal | MoraleTokensChange | RepairRover
-    | EndEvents | ResolveMorale | Produce | DeclareActions | RollMalfunction
-    | CleanUp,
+    | Heal | MoraleTokensChange | RepairRover | RemoveLogEvent | TakeCondition
+    | ChangeProduction | PlantSeed | Cargo | UseSkill | AddFacility
+    | EndEvents | ResolveMorale | Produce | DeclareActions | RollActionDice | EndActions
+    | RollMalfunction
+    | CleanUp | StartSol | SetAoms,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)
 EFFECTS = ("advance_malfunction", "change_supply", "change_morale", "change_stress", "wound",
            "add_log_event", "break_status", "clear_shutdown", "repair_status", "place_token",
-           "reveal_tile", "gather_sample", "heal", "morale_tokens", "repair_rover")
+           "reveal_tile", "gather_sample", "heal", "morale_tokens", "repair_rover",
+           "remove_log_event", "take_condition", "change_production", "plant_seed", "cargo",
+           "use_skill", "add_facility")
 
 
 def intent_from_dict(data: Any, source: str = "intent") -> Intent:
@@ -215,6 +328,18 @@ def intent_from_dict(data: Any, source: str = "intent") -> Intent:
         return _ADAPTER.validate_python(data)
     except ValidationError as err:
         raise ContentError(source, format_validation(source, err, data)) from None
+
+
+def with_input(it: Intent, kind: str, value: Any) -> Intent:
+    """``it`` with ``value`` entered as the table's next draw or choice of ``kind``."""
+    draws = {k: list(v) for k, v in it.draws.items()}
+    draws.setdefault(kind, []).append(value)
+    return it.model_copy(update={"draws": draws})
+
+
+def with_roll_for_me(it: Intent) -> Intent:
+    """``it`` with the assistant asked to roll what the table did not enter."""
+    return it.model_copy(update={"roll_for_me": True})
 
 
 def intent_to_dict(i: Intent) -> dict[str, Any]:

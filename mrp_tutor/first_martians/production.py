@@ -12,8 +12,8 @@ from .events import (
     TokenPlaced,
 )
 from .intents import Produce
-from .run import Run
-from .state import Facility
+from .run import Run, active_conditions
+from .state import FACE_DOWN, Facility
 
 
 def _half_up(n: int) -> int:
@@ -31,17 +31,23 @@ def produce(r: Run, it: Produce) -> None:
 
 def oxygen_energy(r: Run, it: Produce) -> None:
     """III-A: production against need; Shutdown tiles for what is missing; half the surplus
-    (rounded up) to the General Supply."""
+    (rounded up) to the General Supply.  A Shutdown producer produces nothing
+    (``tutor.shutdown_no_production``)."""
     s = r.s
     for kind in ("oxygen", "energy"):
-        producers = {f.id: f.production for f in s.facilities if f.produces == kind}
+        producers = {f.id: (0 if f.shut else f.production) for f in s.facilities
+                     if f.produces == kind}
         made = sum(producers.values())
         users = [f for f in s.facilities if f.uses(kind) and getattr(f, f"shutdown_{kind}") is None]
         need = len(users)
-        r.emit(Tallied(rule="production.a.need", step="production.a", facts={
-            "resource": kind, "produced": made, "need": need, "producers": producers,
-            "already_shut": [f.id for f in s.facilities
-                             if f.uses(kind) and getattr(f, f"shutdown_{kind}") is not None]}))
+        facts = {"resource": kind, "produced": made, "need": need, "producers": producers,
+                 "already_shut": [f.id for f in s.facilities
+                                  if f.uses(kind) and getattr(f, f"shutdown_{kind}") is not None]}
+        shut = [f.id for f in s.facilities if f.produces == kind and f.shut]
+        if shut:
+            facts["shut_producers"] = shut
+        r.emit(Tallied(rule="tutor.shutdown_no_production" if shut else "production.a.need",
+                       step="production.a", facts=facts))
         if made < need:
             _shutdowns(r, it, kind, need - made, users)
         elif made > need:
@@ -50,6 +56,9 @@ def oxygen_energy(r: Run, it: Produce) -> None:
 
 
 def _shutdowns(r: Run, it: Produce, kind: str, missing: int, users: list[Facility]) -> None:
+    """A Shutdown tile per missing unit on a Facility the table names (a choice the
+    rulebook leaves to the crew: ``tutor.shutdown_target``).  The tile goes face down: the
+    table enters no face; only "roll for me" draws one (kept hidden)."""
     chosen = list(it.shutdowns.get(kind, []))  # type: ignore[call-overload]
     eligible = [f.id for f in users]
     for k, fid in enumerate(chosen):
@@ -73,9 +82,13 @@ def _shutdowns(r: Run, it: Produce, kind: str, missing: int, users: list[Facilit
             fid = chosen.pop(0)
         else:
             fid = r.draw("shutdown_target", eligible, "tutor.shutdown_target",
-                         f"the Facility receiving an {kind} Shutdown tile")
-        tile = r.draw(f"shutdown_{kind}", stack or [f"{kind}_replacement"],
-                      "production.a.shutdown", f"a random {kind} Shutdown tile")
+                         f"the Facility receiving {kind} Shutdown tile {k + 1} of {missing}",
+                         random_draw=False, labels=[_name(r, x) for x in eligible])
+        if r.draws.has(f"shutdown_{kind}") or r.draws.roll_for_me:
+            tile = r.draw(f"shutdown_{kind}", stack or [f"{kind}_replacement"],
+                          "production.a.shutdown", f"a random {kind} Shutdown tile")
+        else:
+            tile = FACE_DOWN
         if tile in stack:
             stack.remove(tile)
         r.emit(ShutdownPlaced(rule="production.a.shutdown", facility=fid, kind=kind, tile=tile))
@@ -105,7 +118,8 @@ def grow_or_wilt(r: Run, it: Produce) -> None:
                 raise FmError("fm.shutdown_farm_wilts", "production.b.shutdown",
                               f"{f.name} is Shutdown: paying from the supply cannot stop its "
                               "wilting", {"facility": f.id})
-            _wilt(r, f, "production.b.shutdown")
+            fresh = any(isinstance(e, ShutdownPlaced) and e.facility == f.id for e in r.events)
+            _wilt(r, f, "tutor.shutdown_same_phase" if fresh else "production.b.shutdown")
         elif red and f.id in it.pay_wilt:
             for p in red:
                 r.pay(p, 1, "production.b.pay", f"stopping {f.name} from wilting")
@@ -139,15 +153,22 @@ def _wilt(r: Run, f: Facility, rule: str) -> None:
 
 def food(r: Run, it: Produce) -> None:
     """III-C: plants feed astronauts; the supply makes up the rest; a wound per food still
-    missing; half a surplus (rounded up) saved."""
+    missing; half a surplus (rounded up) saved.  A Shutdown Farm's plants give no food
+    (``tutor.shutdown_no_production``)."""
     s = r.s
-    made = sum(f.farm.plants for f in s.facilities if f.farm is not None)
+    made = sum(f.farm.plants for f in s.facilities if f.farm is not None and not f.shut)
     alive = [a for a in s.astronauts if not a.dead]
-    eaten = sum(2 if "anemia" in a.conditions else 1 for a in alive)
+    portions = {a.id: 2 if "anemia" in active_conditions(a) else 1 for a in alive}
+    eaten = sum(portions.values())
     from_supply = min(max(0, eaten - made), s.supply["food"])
     missing = max(0, eaten - made) - from_supply
-    r.emit(Tallied(rule="production.c.food", step="production.c", facts={
-        "produced": made, "eaten": eaten, "from_supply": from_supply, "missing": missing}))
+    facts: dict[str, object] = {"produced": made, "eaten": eaten, "from_supply": from_supply,
+                                "missing": missing}
+    shut = [f.id for f in s.facilities if f.farm is not None and f.shut and f.farm.plants]
+    if shut:
+        facts["shut_farms"] = shut
+    r.emit(Tallied(rule="tutor.shutdown_no_production" if shut else "production.c.food",
+                   step="production.c", facts=facts))
     if from_supply:
         r.supply("food", -from_supply, "production.c.supply",
                  f"{from_supply} food eaten from the General Supply")
@@ -155,19 +176,44 @@ def food(r: Run, it: Produce) -> None:
         r.supply("food", _half_up(made - eaten), "production.c.surplus",
                  f"half of the {made - eaten} food surplus, rounded up")
     if missing:
-        order = list(it.food_wounds)
-        ids = [a.id for a in alive]
-        for aid in order:
-            if aid not in ids:
-                raise FmError("fm.unknown_astronaut", "production.c.supply",
-                              f"no living astronaut {aid!r} to take a food wound",
-                              {"astronaut": aid})
-        if not order:
-            k = ids.index(s.first_player) if s.first_player in ids else 0
-            order = [ids[(k + j) % len(ids)] for j in range(missing)]
-        rule = "production.c.supply" if it.food_wounds else "tutor.wound_choice"
-        for j in range(missing):
-            r.wound(order[j % len(order)], 1, "missing food", rule)
+        _food_wounds(r, it, missing, portions)
+
+
+def _food_wounds(r: Run, it: Produce, missing: int, portions: dict[str, int]) -> None:
+    """A wound for each missing food.  An anemic astronaut's second food is the first to go
+    uneaten, and its wound is that astronaut's (``tutor.anemia_wound``: the token says *you*
+    take a wound for each uneaten food); every other food wound goes to the astronaut the
+    crew chooses, the same one again if it likes (``production.c.supply``)."""
+    ids = list(portions)
+    k = ids.index(r.s.first_player) if r.s.first_player in ids else 0
+    anemic = [a for a in ids[k:] + ids[:k] if portions[a] > 1]
+    for aid in anemic[:missing]:
+        r.wound(aid, 1, "the second food Anemia makes them eat, missing", "tutor.anemia_wound")
+    left = missing - min(missing, len(anemic))
+    named = list(it.food_wounds)
+    for aid in named:
+        if aid not in portions:
+            raise FmError("fm.unknown_astronaut", "production.c.supply",
+                          f"no living astronaut {aid!r} to take a food wound",
+                          {"astronaut": aid})
+    if len(named) > max(left, 1):
+        raise FmError("fm.too_many_food_wounds", "production.c.supply",
+                      f"{len(named)} astronauts named for food wounds but only {left} food "
+                      "wound is the crew's to give", {"named": named, "missing": left})
+    for j in range(left):
+        alive = [a for a in ids if not r.s.astronaut(a).dead]
+        if not alive:
+            return
+        if named:
+            aid, rule = named[j % len(named)], "production.c.supply"
+        elif r.draws.has("food_wound") or not r.draws.roll_for_me:
+            aid = r.draw("food_wound", alive, "production.c.supply",
+                         f"the astronaut wounded for missing food {j + 1} of {left}",
+                         random_draw=False, labels=[r.s.astronaut(a).name for a in alive])
+            rule = "production.c.supply"
+        else:
+            aid, rule = ids[(k + j) % len(ids)], "tutor.wound_choice"
+        r.wound(aid, 1, "missing food", rule)
 
 
 def stress(r: Run) -> None:

@@ -7,76 +7,142 @@ table's inputs per phase (all optional)::
     round:
       events: [{type: advance_malfunction, block: system}, ...]   # effect intents
       production: {shutdowns: ..., pay_wilt: [...], food_wounds: [...]}
-      actions: [{action: build, astronaut: red, pawns: 2}, ...]
+      morale: {draws: {condition: [anemia]}}   # the table's draws of a phase (all optional)
+      actions: [{action: build, astronaut: red, pawns: 2}, ...]   # or {placements: [...],
+                                                                  #     draws: {...}}
       effects: [...]                  # results of the actions, entered by the table
       malfunction: {dice: {living: 1}}
       clean_up: {goals_done: false}
 
+or ``round: {steps: [intent, ...]}``: every input in the order played (the app's export).
+
 ``board`` is the board data (with a table owner's corrections, :func:`.load_board`).
-The round runs from the state's phase to the start of the next round (or the end of the
-mission).  Missing draws come from the state's seeded generator and are recorded.
+The round runs from the state's phase to the end of its Clean-Up (or the end of the
+mission); a HUB saved after a Clean-Up (phase ``round_end``) starts the next sol first.  The
+table's dice and draws are entered in each step's ``draws``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import ContentError
-from ..core.loading import format_validation
+from ..core.located import Lines, Path
 from .content import Board, default_board
 from .events import Event
-from .intents import Intent, intent_from_dict
-from .state import load_state
+from .files import At, check_keys, load_state, read_intent, validate
+from .intents import Intent
 from .table import Table
+
+
+class ActionInputs(BaseModel):
+    """The Action Phase's placements and the table's draws while they are declared (a
+    Condition drawn for a wound on the way, say)."""
+
+    model_config = ConfigDict(extra="forbid")
+    placements: list[dict[str, Any]] = []
+    draws: dict[str, list[Any]] = {}
 
 
 class RoundInputs(BaseModel):
     model_config = ConfigDict(extra="forbid")
     events: list[dict[str, Any]] = []
+    morale: dict[str, Any] = Field(default={}, description="e.g. draws for morale wounds")
     production: dict[str, Any] = {}
-    actions: list[dict[str, Any]] = []
+    actions: list[dict[str, Any]] | ActionInputs = Field(
+        default=[], description="the placements, or {placements: [...], draws: {...}}")
     effects: list[dict[str, Any]] = []
     malfunction: dict[str, Any] = {}
     clean_up: dict[str, Any] = Field(default={})
+    steps: list[dict[str, Any]] = Field(default=[], description="every intent in the order "
+                                        "played (the app's export); alone, not with the above")
 
 
-def round_intents(doc: Any, source: str,
-                  board: Board | None = None) -> tuple[Table, list[tuple[str, Intent]]]:
-    """The table and the intents of one round, phase by phase.
+def _placements(path: Path) -> Path:
+    """``actions[k]`` of the declare_actions intent is ``placements[k]`` in the file."""
+    return ("placements", *path[1:]) if path[:1] == ("actions",) else path
+
+
+def round_intents(doc: Any, source: str, board: Board | None = None,
+                  lines: Lines | None = None) -> tuple[Table, list[tuple[str, Intent]]]:
+    """The table and the intents of one round, phase by phase (read strictly; ``lines``:
+    the file's line map, :func:`.files.file_lines`).
 
     Raises:
         ContentError: located problems in the file.
     """
+    at = At(source, (), lines)
+    base: Path
     if isinstance(doc, dict) and "state" in doc:
-        state_doc, raw = doc["state"], doc.get("round") or {}
+        bad = check_keys(doc, ("state", "round"), at)
+        if bad:
+            raise ContentError(source, bad)
+        state_doc, raw, base = doc["state"], doc.get("round") or {}, ("state",)
     else:
-        state_doc, raw = doc, {}
+        state_doc, raw, base = doc, {}, ()
     board = board or default_board()
-    table = Table(load_state(state_doc, f"{source}: state", board), board)
-    try:
-        inputs = RoundInputs.model_validate(raw)
-    except ValidationError as err:
-        raise ContentError(source, format_validation(f"{source}: round", err, raw)) from None
-    plan: list[tuple[str, dict[str, Any]]] = []
-    plan += [("events", e) for e in inputs.events] + [("events", {"type": "end_events"})]
-    plan.append(("morale", {"type": "resolve_morale"}))
-    plan.append(("production", {"type": "produce", **inputs.production}))
-    plan.append(("actions", {"type": "declare_actions", "actions": inputs.actions}))
-    plan += [("actions", e) for e in inputs.effects]
-    plan.append(("malfunction", {"type": "roll_malfunction", **inputs.malfunction}))
-    plan.append(("cleanup", {"type": "clean_up", **inputs.clean_up}))
+    table = Table(load_state(state_doc, source, board, at=base, lines=lines), board)
+    inputs = validate(RoundInputs, raw, at.inner("round"))
+    if inputs.steps:
+        return table, _steps(inputs, at, source)
+    plan: list[tuple[str, dict[str, Any], Path]] = []
+    plan += [("events", e, ("round", "events", i)) for i, e in enumerate(inputs.events)]
+    plan.append(("events", {"type": "end_events"}, ("round",)))
+    plan.append(("morale", {"type": "resolve_morale", **inputs.morale}, ("round", "morale")))
+    plan.append(("production", {"type": "produce", **inputs.production},
+                 ("round", "production")))
+    acts = inputs.actions
+    if isinstance(acts, ActionInputs):
+        plan.append(("actions", {"type": "declare_actions", "actions": acts.placements,
+                                 "draws": acts.draws}, ("round", "actions")))
+    else:
+        plan.append(("actions", {"type": "declare_actions", "actions": acts}, ("round",)))
+    plan += [("actions", e, ("round", "effects", i)) for i, e in enumerate(inputs.effects)]
+    plan.append(("malfunction", {"type": "roll_malfunction", **inputs.malfunction},
+                 ("round", "malfunction")))
+    plan.append(("cleanup", {"type": "clean_up", **inputs.clean_up}, ("round", "clean_up")))
     start = table.state.phase
     order = ["events", "morale", "production", "actions", "malfunction", "cleanup"]
-    if start not in order:
-        raise ContentError(source, [f"{source}: the mission is over; no round to play"])
+    if table.state.result is not None:
+        raise ContentError(source, [f"{at(*base, 'result')}: the mission is over "
+                                    f"({table.state.result}); no round to play"])
+    if start == "round_end":  # a HUB saved after Clean-Up: the next sol starts first
+        plan.insert(0, ("events", {"type": "start_sol"}, ("round",)))
+        start = "events"
     out = []
-    for k, (phase, d) in enumerate(plan):
+    problems: list[str] = []
+    for phase, d, where in plan:
         if order.index(phase) < order.index(start):
             continue
-        out.append((phase, intent_from_dict(d, f"{source}: round step {k + 1}")))
+        inner = at.inner(*where)
+        if where == ("round", "actions"):
+            inner.rename = _placements
+        try:
+            out.append((phase, read_intent(d, inner)))
+        except ContentError as err:
+            problems += err.problems
+    if problems:
+        raise ContentError(source, problems)
     return table, out
+
+
+def _steps(inputs: RoundInputs, at: At, source: str) -> list[tuple[str, Intent]]:
+    """``round: {steps: [...]}``: every input in the order the table played it."""
+    if inputs.model_fields_set - {"steps"}:
+        raise ContentError(source, [f"{at('round', 'steps')}: steps lists every input in "
+                                    "order; it cannot be mixed with the per-phase inputs"])
+    out: list[tuple[str, Intent]] = []
+    problems: list[str] = []
+    for i, d in enumerate(inputs.steps):
+        try:
+            out.append(("round", read_intent(d, at.inner("round", "steps", i))))
+        except ContentError as err:
+            problems += err.problems
+    if problems:
+        raise ContentError(source, problems)
+    return out
 
 
 def play_round(table: Table, intents: list[tuple[str, Intent]]) -> list[Event]:

@@ -20,32 +20,44 @@ from .events import (
     SupplyChanged,
     Wounded,
 )
-from .state import MALFUNCTION_AT, MORALE_MAX, MORALE_MIN, STRESS_FIGHT, HubState, clone
+from .state import (
+    MALFUNCTION_AT,
+    MORALE_MAX,
+    MORALE_MIN,
+    STRESS_FIGHT,
+    HubState,
+    active_conditions,
+    clone,
+)
+
+__all__ = ["NEXT_LINE", "Run", "active_conditions"]
 
 NEXT_LINE = {"working": "living", "living": "system", "system": "working"}
 
 
 class Run:
     def __init__(self, state: HubState, board: Board,
-                 entered: Mapping[str, Sequence[Any]] | None = None) -> None:
+                 entered: Mapping[str, Sequence[Any]] | None = None,
+                 roll_for_me: bool = False) -> None:
         self.s = clone(state)
         self.board = board
         self.events: list[Event] = []
-        self.draws = Draws(self.s, entered)
+        self.draws = Draws(self.s, entered, roll_for_me)
 
     def emit(self, e: Event) -> None:
         e.apply(self.s)
         self.events.append(e)
 
-    def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str) -> Any:
-        ev = self.draws.draw(kind, choices, rule, what)
+    def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str, *,
+             random_draw: bool = True, labels: Sequence[str] | None = None) -> Any:
+        ev = self.draws.draw(kind, choices, rule, what, random_draw=random_draw, labels=labels)
         self.emit(ev)
         return ev.value
 
     # ------------------------------------------------------------ shared consequences
     def wound(self, aid: str, n: int, why: str, rule: str) -> None:
         a = self.s.astronaut(aid)
-        if "poisoning" in a.conditions:
+        if "poisoning" in active_conditions(a):
             n *= 2
         icons = set(self.board.health.condition_icons)
         for _ in range(n):
@@ -72,11 +84,18 @@ class Run:
             self.morale(-1, "health.condition")
 
     def supply(self, resource: str, delta: int, rule: str, why: str) -> int:
-        """Change a General Supply tracker, never below 0 nor past its last space; returns
-        the change made."""
+        """Change a General Supply tracker, never below 0 nor past its last space
+        (``tutor.supply_cap``: a gain past it is lost, and the event says so); returns the
+        change made."""
         old = self.s.supply[resource]  # type: ignore[index]
-        new = max(0, min(self.board.supply_max.value, old + delta))
-        if new != old:
+        top = self.board.supply_max.value
+        new = max(0, min(top, old + delta))
+        if old + delta > top:
+            lost = old + delta - top
+            self.emit(SupplyChanged(rule="tutor.supply_cap", resource=resource, delta=new - old,
+                                    value=new, why=f"{why}: {delta:+d} due, the track ends at "
+                                    f"{top}, {lost} lost", wanted=delta))
+        elif new != old:
             self.emit(SupplyChanged(rule=rule, resource=resource, delta=new - old, value=new,
                                     why=why))
         return new - old
@@ -111,10 +130,18 @@ class Run:
                 self.wound(a.id, 1, "fight", "production.d.fight")
         self.morale(-1, "production.d.fight")
 
-    def malfunction(self, block: str, by: int, rule: str) -> None:
+    def malfunction(self, block: str, by: int, rule: str, *, resolve: bool = True) -> bool:
+        """Move a Malfunction track; True when it reached its top space (a Malfunction,
+        resolved at once unless ``resolve`` is False: the Malfunction Phase advances every
+        track before resolving)."""
         old = self.s.malfunction[block]  # type: ignore[index]
         new = min(MALFUNCTION_AT, max(0, old + by))
         self.emit(MalfunctionAdvanced(rule=rule, block=block, by=new - old, value=new))
-        if new >= MALFUNCTION_AT:
-            self.emit(MalfunctionOccurred(rule="malfunction.resolve", block=block,
-                                          next_line=NEXT_LINE[block]))
+        reached = new >= MALFUNCTION_AT
+        if reached and resolve:
+            self.resolve_malfunction(block)
+        return reached
+
+    def resolve_malfunction(self, block: str) -> None:
+        self.emit(MalfunctionOccurred(rule="malfunction.resolve", block=block,
+                                      next_line=NEXT_LINE[block]))

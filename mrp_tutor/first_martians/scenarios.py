@@ -1,9 +1,11 @@
 """First Martians scenario files: the shared scenario machinery with ``game: first_martians``.
 
-:func:`mrp_tutor.scenarios.load_scenario` reads the file (hardened YAML loader) and hands a
-document whose ``game`` is ``first_martians`` to :func:`fm_scenario_from_dict`;
-``run_scenario`` and ``mrp-tutor scenario check`` run it like any other scenario.  Event
-expectations use the shared matcher; state expectations are dotted paths into the HUB state
+The game registry (:mod:`mrp_tutor.core.games`, :mod:`.registration`) hands a document
+whose ``game`` is ``first_martians`` (read by the hardened YAML loader) to
+:func:`fm_scenario_from_dict`; ``run_scenario`` and ``mrp-tutor scenario check`` run it like
+any other scenario.  First Martians imports nothing from :mod:`mrp_tutor.scenarios`: the
+shared pieces are in :mod:`mrp_tutor.core`.  Event expectations use the shared matcher
+(:mod:`mrp_tutor.core.expect`); state expectations are dotted paths into the HUB state
 (list entries by ``id``: ``facilities.lab.shutdown_energy``), ``"!null"`` meaning "set".
 """
 
@@ -13,16 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import ContentError
-from ..core.loading import format_validation
-from ..core.scenario import Quiz, ScenarioBase
-from ..scenarios.model import ErrorExpectation
+from ..core.expect import check_events, play_intent
+from ..core.scenario import ErrorExpectation, Quiz, ScenarioBase
 from .content import rulebook
 from .events import Event, event_to_dict
+from .files import At, file_lines, load_state, read_intent, validate
 from .intents import intent_from_dict
-from .state import HubState, load_state
+from .state import HubState
 from .table import Table
 
 
@@ -72,29 +74,39 @@ class FmScenario(ScenarioBase[FmScenarioDoc]):
 
 def fm_scenario_from_dict(data: dict[str, Any], source: str = "scenario",
                           path: Path | None = None) -> FmScenario:
-    """Validate a First Martians scenario; every problem located, with its rule id."""
-    try:
-        doc = FmScenarioDoc.model_validate(data)
-    except ValidationError as err:
-        raise ContentError(source, format_validation(source, err, data)) from None
-    problems: list[str] = []
+    """Validate a First Martians scenario strictly; every problem located (field, and the
+    file's line when ``path`` is given), with its rule id.
+
+    Raises:
+        ContentError: one sentence per problem.
+    """
+    lines = file_lines(path)
+    at = At(source, (), lines)
+    doc = validate(FmScenarioDoc, data, at)
     book = rulebook()
-    problems += [f"rules: unknown rule id {r!r}" for r in doc.rules if r not in book]
+    problems = [f"{at('rules', i)}: unknown rule id {r!r}" for i, r in enumerate(doc.rules)
+                if r not in book]
+    start: HubState | None = None
     try:
-        start = load_state(doc.state, f"{source}: state")
+        start = load_state(doc.state, source, at=("state",), lines=lines)
     except ContentError as err:
         problems += err.problems
-        start = None
     for i, st in enumerate(doc.steps):
         try:
-            intent_from_dict(st.intent, f"steps[{i}].intent")
+            read_intent(st.intent, at.inner("steps", i, "intent"))
         except ContentError as err:
             problems += err.problems
         for j, ev in enumerate(st.expect.events):
-            if ev.get("rule") is not None and ev["rule"] not in book:
-                problems.append(f"steps[{i}].expect.events[{j}]: unknown rule id {ev['rule']!r}")
+            if ev.get("rule") is not None and (not isinstance(ev["rule"], str)
+                                               or ev["rule"] not in book):
+                problems.append(f"{at('steps', i, 'expect', 'events', j, 'rule')}: unknown "
+                                f"rule id {ev['rule']!r}")
+        want = st.expect.error
+        if want is not None and want.rule is not None and want.rule not in book:
+            problems.append(f"{at('steps', i, 'expect', 'error', 'rule')}: unknown rule id "
+                            f"{want.rule!r}")
     if problems or start is None:
-        raise ContentError(source, problems)
+        raise ContentError(source, problems or [f"{at('state')}: cannot be built"])
     return FmScenario(doc, start, path)
 
 
@@ -116,9 +128,16 @@ def _get(d: Any, path: str) -> Any:
     return node
 
 
-def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table]:
-    from ..scenarios.runner import check_events, play_intent
+def _same(got: Any, want: Any) -> bool:
+    """Equal, and a number is not a bool (``True == 1`` in Python, not on the table)."""
+    if isinstance(got, bool) != isinstance(want, bool):
+        return False
+    if isinstance(got, list) and isinstance(want, list):
+        return len(got) == len(want) and all(map(_same, got, want))
+    return bool(got == want)
 
+
+def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table]:
     table = sc.build()
     failures: list[str] = []
     events: list[Event] = []
@@ -133,7 +152,7 @@ def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table
             break
         new: list[Event] = played
         events.extend(new)
-        failures.extend(check_events(where, new, st, event_to_dict))  # type: ignore[arg-type]
+        failures.extend(check_events(where, new, st, event_to_dict))
         dump = table.state.model_dump(mode="json")
         for key, want_v in st.expect.state.items():
             try:
@@ -141,7 +160,8 @@ def run_fm_scenario(sc: FmScenario) -> tuple[bool, list[str], list[Event], Table
             except KeyError:
                 failures.append(f"{where}: the HUB state has no {key}")
                 continue
-            if (want_v == "!null" and got is None) or (want_v != "!null" and got != want_v):
+            if (want_v == "!null" and got is None) or (want_v != "!null"
+                                                       and not _same(got, want_v)):
                 failures.append(f"{where}: {key} expected {want_v!r}, got {got!r}")
     if table.replayed() != table.state:
         failures.append(f"{name}: replaying the event log does not give the same HUB")

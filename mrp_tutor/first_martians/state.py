@@ -1,7 +1,7 @@
 """The HUB state as the table enters it: validated pydantic models (the boundary).
 
-The state is edited by the table at any time (:func:`load_state` validates a whole
-document and reports every problem located); during a round it only changes through
+The state is edited by the table at any time (:func:`.files.load_state` validates a
+whole document strictly and reports every problem located); during a round it only changes through
 events (:mod:`.events`).  Limits printed in the rulebook are enforced here: Morale -2..+3,
 Stress 0..17 (18 is a fight), Malfunction tracks 0..4 (5 is a Malfunction), one Shutdown
 tile of each kind per Facility, no more seeds and plants than Greenhouses.
@@ -15,24 +15,24 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ValidationError,
     field_validator,
     model_validator,
 )
 
-from ..core.errors import ContentError
-from ..core.loading import format_validation
 from .content import BLOCKS, Block, Board, Icon, Part, Penalty, default_board
 
-Phase = Literal["events", "morale", "production", "actions", "malfunction", "cleanup", "over"]
+Phase = Literal["events", "morale", "production", "actions", "malfunction", "cleanup",
+                "round_end"]
 PHASES: tuple[Phase, ...] = ("events", "morale", "production", "actions", "malfunction",
                              "cleanup")
 Token = Literal["extra_pawn", "adventure", "reroll", "wound", "rover", "blocked"]
+AomColour = Literal["green", "gray", "blue", "brown"]
 Resource = Literal["oxygen", "energy", "food"]
 RESOURCES: tuple[Resource, ...] = ("oxygen", "energy", "food")
 MORALE_MIN, MORALE_MAX = -2, 3
 STRESS_FIGHT = 18
 MALFUNCTION_AT = 5
+FACE_DOWN = "face_down"  # a Shutdown tile placed at the table: its face is unknown until flipped
 
 
 class _S(BaseModel):
@@ -74,6 +74,8 @@ class Facility(_S):
     shutdown_oxygen: str | None = Field(default=None, description="face-down tile id")
     shutdown_energy: str | None = None
     now: list[Token] = Field(default=[], description="tokens on the ! space")
+    fresh: list[Token] = Field(default=[], description="tokens put on the ! space in the "
+                               "current phase: they count from its end (modifiers.end_of_phase)")
     next: list[Token] = Field(default=[], description="tokens on the >> space, top last")
     upgrades: list[str] = []
     farm: Farm | None = None
@@ -81,6 +83,19 @@ class Facility(_S):
     @property
     def shut(self) -> bool:
         return self.shutdown_oxygen is not None or self.shutdown_energy is not None
+
+    @property
+    def settled(self) -> list[str]:
+        """The ! space tokens that affect actions now (not those placed this phase)."""
+        out: list[str] = list(self.now)
+        for t in self.fresh:
+            if t in out:
+                out.remove(t)
+        return out
+
+    @property
+    def blocked(self) -> bool:
+        return "blocked" in self.settled
 
     def uses(self, part: str) -> bool:
         return any(s.part == part for s in self.statuses)
@@ -90,6 +105,11 @@ class Facility(_S):
 
     @model_validator(mode="after")
     def _production(self) -> Facility:
+        left = list(self.now)
+        for t in self.fresh:
+            if t not in left:
+                raise ValueError(f"fresh names a {t} token that is not on the ! space")
+            left.remove(t)
         if self.production > self.max_production:
             raise ValueError(f"production {self.production} is above the maximum "
                              f"{self.max_production}")
@@ -102,17 +122,46 @@ class Astronaut(_S):
     wounds: int = Field(default=0, ge=0, description="health marker spaces moved right")
     morale_tokens: int = Field(default=0, ge=0)
     conditions: list[str] = []
+    fresh_conditions: list[str] = Field(default=[], description="Conditions gained in the "
+                                        "current phase: their penalties apply from its end")
     pawns: int = Field(default=2, ge=0, le=3)
     medic: bool = False
     base_skill_used: bool = False
     skill_cards_down: list[str] = []
     dead: bool = False
 
+    @model_validator(mode="after")
+    def _fresh(self) -> Astronaut:
+        if any(c not in self.conditions for c in self.fresh_conditions):
+            raise ValueError("fresh_conditions names a Condition the astronaut does not have")
+        return self
+
 
 class Rover(_S):
-    blocked: int = Field(default=0, ge=0)
-    fresh: int = Field(default=0, ge=0, description="Blocked tokens placed this Action Phase")
+    blocked: int = Field(default=0, ge=0, le=20)
+    fresh: int = Field(default=0, ge=0, le=20,
+                       description="Blocked tokens placed this Action Phase")
+    tokens: list[Token] = Field(default=[], description="other Modifier tokens on its X space")
     used: bool = False
+
+    @model_validator(mode="after")
+    def _fresh_blocked(self) -> Rover:
+        if self.fresh > self.blocked:
+            raise ValueError(f"{self.fresh} Blocked tokens placed this phase but only "
+                             f"{self.blocked} on the rover")
+        return self
+
+
+class Declared(_S):
+    """An action declared this Action Phase (for the round checklist)."""
+
+    order: int
+    action: str
+    astronaut: str
+    target: str
+    dice: bool = False
+    penalties: list[str] = []
+    rolled: bool = False
 
 
 class Tile(_S):
@@ -152,6 +201,11 @@ class HubState(_S):
     box: dict[Block, Literal["green", "red"]] = {b: "green" for b in BLOCKS}
     facilities: list[Facility]
     mission_log: list[LogEntry] = []
+    aoms: list[AomColour] = Field(default=[], description="AOM cards in play (setup.aoms)")
+    solo: bool = False
+    actions_declared: bool = Field(default=False, description="pawns placed this Action "
+                                   "Phase (once a phase)")
+    declared: list[Declared] = []
     cargo: CargoBay = CargoBay()
     rovers: dict[Literal["froggy", "scorpio"], Rover] = {"froggy": Rover(), "scorpio": Rover()}
     tiles: dict[str, Tile] = Field(default={}, description="revealed ROI tiles by map space")
@@ -207,6 +261,12 @@ class HubState(_S):
         for k, v in self.supply.items():
             if v < 0:
                 raise ValueError(f"the General Supply cannot hold {v} {k}")
+        n = len(self.astronauts)
+        if self.solo and n != 2:
+            raise ValueError(f"solo play uses two astronauts, not {n}")
+        if len(self.aoms) > aom_limit(n, self.solo) or len(set(self.aoms)) != len(self.aoms):
+            raise ValueError(f"aoms: with {n} astronauts{' (solo)' if self.solo else ''} at "
+                             f"most {aom_limit(n, self.solo)} different AOM cards are in play")
         for b, v in self.malfunction.items():
             if not 0 <= v < MALFUNCTION_AT:
                 raise ValueError(f"the {b} Malfunction track is 0 to 4 (5 is a Malfunction), "
@@ -214,92 +274,44 @@ class HubState(_S):
         return self
 
 
+def aom_limit(astronauts: int, solo: bool = False) -> int:
+    """AOM cards chosen at setup (``setup.aoms``): 3 astronauts 1, 2 astronauts 2, solo all
+    four, 4 astronauts none."""
+    if solo:
+        return 4
+    return {1: 2, 2: 2, 3: 1}.get(astronauts, 0)
+
+
+AOMS_PER_ROUND_SOLO = 2
+
+
+def active_conditions(a: Astronaut) -> list[str]:
+    """The Conditions whose penalties apply now: not those gained in the current phase
+    (``health.condition_timing``)."""
+    return [c for c in a.conditions if c not in a.fresh_conditions]
+
+
 def new_state(board: Board | None = None, astronauts: list[str] | None = None,
               *, supply: dict[Resource, int] | None = None, seed: int = 0) -> HubState:
-    """A HUB as the rulebook's Board Setup leaves it (greenhouse and plant per astronaut)."""
+    """A HUB as the rulebook's Board Setup leaves it: a Greenhouse and a plant per astronaut
+    (setup.board); with fewer than 4 astronauts the Auto-scanner on the Med Lab
+    (setup.auto_scanner)."""
     board = board or default_board()
     names = astronauts or ["red", "yellow"]
     facs = []
     for f in board.facilities:
         farm = Farm(greenhouses=len(names), plants=len(names)) if f.id.startswith("farm") \
             else None
+        scanner = ["auto_scanner"] if f.id == "med_lab" and len(names) < 4 else []
         facs.append(Facility(
             id=f.id, name=f.name, block=f.block, produces=f.produces,
             production=f.max_production, max_production=f.max_production, action=f.action,
-            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm))
+            statuses=[Status(part=s.part, penalty=s.penalty) for s in f.statuses], farm=farm,
+            upgrades=scanner))
     return HubState(first_player=names[0],
                     astronauts=[Astronaut(id=n, name=n.capitalize()) for n in names],
                     supply=dict(supply or {"oxygen": 0, "energy": 0, "food": 0}),
                     facilities=facs, seed=seed)
-
-
-def load_state(data: Any, source: str = "state", board: Board | None = None) -> HubState:
-    """Validate a HUB state document; every problem is reported, located.
-
-    Raises:
-        ContentError: the document does not describe a legal table.
-    """
-    if not isinstance(data, dict):
-        raise ContentError(source, ["a HUB state is a mapping (first_player, astronauts, "
-                                    "facilities, ...)"])
-    data = dict(data)
-    if "facilities" not in data:
-        crew = data.get("astronauts")
-        ids = [str(a["id"]) for a in (crew if isinstance(crew, list) else [])
-               if isinstance(a, dict) and isinstance(a.get("id"), str)]
-        base = new_state(board, astronauts=ids or None)
-        data["facilities"] = [f.model_dump() for f in base.facilities]
-    elif isinstance(data["facilities"], dict):
-        data["facilities"] = _merge_facilities(data["facilities"], source, board)
-    try:
-        state = HubState.model_validate(data)
-    except ValidationError as err:
-        raise ContentError(source, format_validation(source, err, data)) from None
-    problems = board_problems(state, board or default_board(), source)
-    if problems:
-        raise ContentError(source, problems)
-    return state
-
-
-def board_problems(s: HubState, board: Board, source: str = "state") -> list[str]:
-    """Facts of a state that the board data contradicts (map spaces, health track)."""
-    spaces = {x.id: x for x in board.spaces}
-    out = [f"{source}: tiles.{k}: there is no map space {k!r} for an ROI tile"
-           for k in s.tiles if k not in spaces or k == "hub"]
-    out += [f"{source}: astronauts.{a.id}.wounds: the health track has {board.health.spaces} "
-            f"spaces, {a.wounds} wounds is past its end" for a in s.astronauts
-            if a.wounds > board.health.spaces]
-    fids = {f.id for f in s.facilities}
-    out += [f"{source}: cargo.pending: {u!r} names no Facility (write upgrade:NAME@FACILITY)"
-            for u in s.cargo.pending if u.startswith("upgrade:")
-            and u.partition("@")[2] not in fids]
-    return out
-
-
-def _merge_facilities(changes: dict[str, Any], source: str,
-                      board: Board | None = None) -> list[dict[str, Any]]:
-    """``facilities: {id: {field: value}}`` changes the Board Setup HUB's Facilities."""
-    base = {f.id: f.model_dump() for f in new_state(board).facilities}
-    unknown = [k for k in changes if k not in base]
-    if unknown:
-        raise ContentError(source, [f"{source}: facilities: unknown Facility {k!r} (known: "
-                                    f"{', '.join(base)})" for k in unknown])
-    for fid, patch in changes.items():
-        if not isinstance(patch, dict):
-            raise ContentError(source, [f"{source}: facilities.{fid}: must be a mapping"])
-        patch = dict(patch)
-        red = patch.pop("red", None)
-        if red is not None:
-            parts = red if isinstance(red, list) else [red]
-            known = {s["part"] for s in base[fid]["statuses"]}
-            bad = [p for p in parts if not isinstance(p, str) or p not in known]
-            if bad:
-                raise ContentError(source, [f"{source}: facilities.{fid}.red: {base[fid]['name']}"
-                                            f" has no {', '.join(map(str, bad))} status"])
-            for s in base[fid]["statuses"]:
-                s["red"] = s["part"] in parts
-        base[fid].update(patch)
-    return list(base.values())
 
 
 def clone(s: HubState) -> HubState:

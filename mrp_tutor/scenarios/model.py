@@ -25,7 +25,7 @@ __all__ = ["ErrorExpectation", "Quiz", "ScenarioDoc", "schema_json"]
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ShipPosition(_M):

@@ -31,7 +31,7 @@ from mrp_tutor.engine.errors import ContentError
 from mrp_tutor.engine.rulesets import RULESETS
 from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState
-from mrp_tutor.loader import decode, parse_yaml
+from mrp_tutor.loader import decode, parse_json, parse_yaml, with_limits
 
 from .core import Scenario, scenario_from_dict
 from .export import position_from_state
@@ -41,6 +41,8 @@ MAX_CODE_CHARS = 20_000  # a full 6-player table is ~1,500 characters
 MAX_FILE_BYTES = 200_000
 MAX_DOC_BYTES = 200_000  # decompressed size limit (no zip bomb)
 TABLE_ID = "my-table"
+# the loader's limits for the document inside a code (depth, values: a table needs far less)
+CODE_LIMITS = with_limits(max_bytes=MAX_DOC_BYTES)
 
 # Fields a physical table cannot know (the app's own shuffles): left for the loader to
 # shuffle with the seed, never exported.
@@ -133,8 +135,13 @@ def encode_table(doc: dict[str, Any]) -> str:
 def decode_table(code: str, source: str = "code") -> Any:
     """The document inside a share code (not yet validated: give it to :func:`load_table`).
 
+    The code is read exactly as :func:`encode_table` writes it: the prefix, canonical
+    url-safe base64 (its own padding, nothing after it), one zlib stream and nothing after it,
+    UTF-8 JSON parsed by the hardened loader (depth, size, duplicate keys, numbers).
+
     Raises:
-        ContentError: not a code, damaged, or too big once unpacked.
+        ContentError: not a code, damaged, too big once unpacked, or a document the loader
+            refuses (its field named).
     """
     text = re.sub(r"\s+", "", code or "")
     if len(text) > MAX_CODE_CHARS:
@@ -143,16 +150,31 @@ def decode_table(code: str, source: str = "code") -> Any:
     if not text.startswith(CODE_PREFIX):
         raise ContentError(source, [f"code: a table code starts with {CODE_PREFIX} (copy it "
                                     "whole) (scenario format)"])
+    body = text[len(CODE_PREFIX):]
+    damaged = ContentError(source, ["code: the code is damaged or cut short (copy it whole) "
+                                    "(scenario format)"])
     try:
-        packed = base64.urlsafe_b64decode(text[len(CODE_PREFIX):].encode("ascii"))
-        z = zlib.decompressobj()
+        packed = base64.b64decode(body.encode("ascii"), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError, UnicodeError):
+        raise damaged from None
+    if base64.urlsafe_b64encode(packed).decode("ascii") != body:  # padding, stray bits, tail
+        raise ContentError(source, ["code: the code has characters after its end (copy it "
+                                    "exactly) (scenario format)"])
+    z = zlib.decompressobj()
+    try:
         raw = z.decompress(packed, MAX_DOC_BYTES)
-        if z.unconsumed_tail or not z.eof:
-            raise ValueError("too big or cut short")
-        return json.loads(raw.decode("utf-8"))
-    except (binascii.Error, zlib.error, ValueError, UnicodeError):
-        raise ContentError(source, ["code: the code is damaged or cut short (copy it whole) "
-                                    "(scenario format)"]) from None
+    except zlib.error:
+        raise damaged from None
+    if z.unconsumed_tail:
+        raise ContentError(source, [f"code: the table inside is larger than {MAX_DOC_BYTES:,} "
+                                    "bytes (scenario format)"])
+    if not z.eof:
+        raise damaged
+    if z.unused_data:
+        raise ContentError(source, ["code: the code has data after its end (copy it exactly) "
+                                    "(scenario format)"])
+    doc = parse_json(decode(raw, source, CODE_LIMITS), source, CODE_LIMITS)
+    return doc
 
 
 _PATH = re.compile(r"^(?:position\.)?(?P<path>[^:]*): (?P<msg>.*)$")

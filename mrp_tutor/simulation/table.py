@@ -16,6 +16,13 @@ from typing import Any
 import pandas as pd
 
 MAX_BYTES = 512 * 1024 * 1024  # a results file larger than this is refused, not read
+# Bounds checked before a file is read whole (a small file can unpack to gigabytes): games
+# (rows), cells (rows x columns), decoded bytes (Parquet pages, uncompressed) and one text
+# cell.  The shipped table has 5,900 games of 263 columns (1.6 million cells).
+MAX_ROWS = 1_000_000
+MAX_CELLS = 30_000_000
+MAX_DECODED = 512 * 1024 * 1024
+MAX_CELL_CHARS = 2_000
 REQUIRED = ("seed", "ruleset", "players", "bots", "winners")
 FORMATS = {".parquet": "Parquet", ".pq": "Parquet", ".csv": "CSV"}
 
@@ -92,13 +99,98 @@ def load_results(path: str | Path) -> pd.DataFrame:
                            f"{MAX_BYTES / 2**20:,.0f} MB a results file may have.")
     try:
         if fmt == "Parquet":
-            df = pd.read_parquet(path, engine="pyarrow")
+            df = _read_parquet(path, name)
         else:
+            _check_csv_shape(path, name)
             df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=["NA"])
+    except ResultsError:
+        raise
     except Exception as err:  # any parser failure is a bad file, told as a sentence
         raise ResultsError(f"{name}: cannot be read as {fmt} ({type(err).__name__}: "
                            f"{str(err).splitlines()[0] if str(err) else 'no detail'}).") from None
     return check_table(df, name)
+
+
+def _check_shape(name: str, rows: int, columns: int) -> None:
+    if rows > MAX_ROWS:
+        raise ResultsError(f"{name}: {rows:,} games; a results file may hold at most "
+                           f"{MAX_ROWS:,}.")
+    if rows * columns > MAX_CELLS:
+        raise ResultsError(f"{name}: {rows:,} games of {columns:,} columns "
+                           f"({rows * columns:,} values); a results file may hold at most "
+                           f"{MAX_CELLS:,}.")
+
+
+def _read_parquet(path: Path, name: str) -> pd.DataFrame:
+    """A Parquet file read whole only within the bounds: games and values from its footer,
+    its pages' unpacked size, then (text columns read as dictionaries, so a short value
+    repeated over many rows stays short) the size the table would have once unpacked."""
+    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    with pq.ParquetFile(path) as f:
+        meta = f.metadata
+        _check_shape(name, meta.num_rows, meta.num_columns)
+        _check_decoded(name, sum(meta.row_group(i).total_byte_size
+                                 for i in range(meta.num_row_groups)))
+        texts = [fld.name for fld in f.schema_arrow if _is_text(pa, fld.type)]
+    table = pq.read_table(path, read_dictionary=texts)
+    decoded = 0
+    for fld in table.schema:
+        column = table.column(fld.name)
+        if fld.name not in texts:
+            decoded += column.nbytes
+            continue
+        longest = _longest(pa, column)
+        if longest > MAX_CELL_CHARS:
+            raise ResultsError(f"{name}: column {fld.name} holds a value of {longest:,} bytes; "
+                               f"a results value has at most {MAX_CELL_CHARS:,}.")
+        decoded += table.num_rows * (longest + 8)
+    _check_decoded(name, decoded)
+    return table.to_pandas()
+
+
+def _check_decoded(name: str, decoded: int) -> None:
+    if decoded > MAX_DECODED:
+        raise ResultsError(f"{name}: {decoded / 2**20:,.0f} MB once unpacked; a results file "
+                           f"may unpack to at most {MAX_DECODED / 2**20:,.0f} MB.")
+
+
+def _is_text(pa: Any, t: Any) -> bool:
+    if pa.types.is_dictionary(t):
+        t = t.value_type
+    return bool(pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_binary(t)
+                or pa.types.is_large_binary(t))
+
+
+def _longest(pa: Any, column: Any) -> int:
+    """The longest value (bytes) of a text column, measured on its dictionaries."""
+    import pyarrow.compute as pc  # type: ignore[import-untyped]
+
+    longest = 0
+    for chunk in column.chunks:
+        values = chunk.dictionary if pa.types.is_dictionary(chunk.type) else chunk
+        if len(values):
+            n = pc.max(pc.binary_length(values.cast(pa.large_binary()))).as_py()
+            longest = max(longest, n or 0)
+    return longest
+
+
+def _check_csv_shape(path: Path, name: str) -> None:
+    """Count the lines (games) and the header's columns of a CSV file before pandas reads it
+    (a streamed count: the file is not held in memory)."""
+    import csv
+
+    lines = 0
+    last = b"\n"
+    with path.open("rb") as fh:
+        header = fh.readline(1_000_000).decode("utf-8", errors="replace")
+        while block := fh.read(1 << 20):
+            lines += block.count(b"\n")
+            last = block[-1:]
+    rows = lines + (last != b"\n")
+    columns = len(next(csv.reader([header]), [])) if header.strip() else 1
+    _check_shape(name, rows, columns)
 
 
 def check_table(df: pd.DataFrame, name: str) -> pd.DataFrame:
@@ -147,7 +239,8 @@ def _convert(series: pd.Series, want: str) -> pd.Series:
             raise ValueError(f"row {i + 1} has {series.iloc[i]!r}")
         return text.map(_BOOLS, na_action="ignore").astype("boolean")
     num = pd.to_numeric(series, errors="coerce")
-    bad = (num.isna() & series.notna()) | (num.notna() & (num != num.round()))
+    big = num.notna() & ~(num.abs() < 2.0**63)  # 1e999 (infinite), beyond Int64: not a count
+    bad = (num.isna() & series.notna()) | (num.notna() & (num != num.round())) | big
     if bad.any():
         i = int(bad.to_numpy().nonzero()[0][0])
         raise ValueError(f"row {i + 1} has {series.iloc[i]!r}")

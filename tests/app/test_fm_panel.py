@@ -1,58 +1,282 @@
-"""The First Martians panel: steps a round, plays typed effects, refuses bad input with a
-sentence, undoes, loads files; the picker switches games."""
+"""The First Martians panel, tapped in the kernel: a whole round by its buttons, the table's
+own draws asked for by name, "Roll for me" only when chosen, refusals as sentences with their
+rule, travel paths listed cheapest first, the round stopping before the next sol, the export
+replaying to the same HUB through the CLI, hidden state out of every widget."""
 
 from __future__ import annotations
 
+import base64
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+import pytest
+
+from mrp_tutor.app.fm_files import export_text
+from mrp_tutor.app.fm_map import map_layout, map_payload
 from mrp_tutor.app.fm_panel import FmPanel
+from mrp_tutor.app.fm_words import known_ids
 from mrp_tutor.app.picker import game_picker
+from mrp_tutor.core.loading import read_yaml
+from mrp_tutor.first_martians import load_state
+from mrp_tutor.first_martians.content import default_board
+from mrp_tutor.first_martians.events import DrawMade
+from mrp_tutor.first_martians.state import state_to_dict
+
+SEED = "730461"  # the sample HUB's seed: hidden state
 
 
-def _run_sample(panel: FmPanel) -> None:
-    for _ in range(30):
-        if "Sol 4, events phase" in panel.head.value:
-            return
-        panel.next_btn.click()
+def _effect(p: FmPanel, group: str, kind: int, **values: Any) -> None:
+    p.effects.group.value = group
+    p.effects.kind.value = kind
+    for k, v in values.items():
+        p.effects.pickers[k].value = v
+    p.effects.apply_btn.click()
 
 
-def test_panel_steps_the_sample_round_with_cited_sentences() -> None:
-    panel = FmPanel()
-    _run_sample(panel)
-    assert "Sol 4, events phase" in panel.head.value and "round file done" in panel.head.value
-    assert "[production.a.shutdown]" in panel.log.value
-    assert "Refused" not in panel.status.value
-    assert "730461" not in panel.head.value + panel.log.value + panel.hub.value  # seed hidden
-    assert "unverified" in panel.hub.value
-    panel.restart_btn.click()
-    assert "Sol 3" in panel.head.value and panel.log.value == "<ol class='fm-steps'></ol>"
+def _answer(p: FmPanel, label: str) -> None:
+    assert p.asker.question is not None, p.status.value
+    buttons = {b.description: b for b in p.asker.choices.children}
+    assert label in buttons, (label, list(buttons), p.asker.prompt.value)
+    buttons[label].click()
 
 
-def test_typed_effects_refusals_and_undo() -> None:
-    panel = FmPanel()
-    panel.play_text("{type: change_supply, resource: food, delta: 2}")
-    assert "General Supply food +2 to 3" in panel.log.value
-    panel.play_text("{type: produce}")  # Events phase: refused, nothing changes
-    assert "Refused" in panel.status.value and "production phase" in panel.status.value
-    assert "supply oxygen 2, energy 3, food 3" in panel.head.value
-    panel.play_text("{type: change_supply, resource: gold}")
-    assert "resource" in panel.status.value
-    panel.undo_btn.click()
-    assert "food 1" in panel.head.value and panel.undo_btn.disabled
+def _place(p: FmPanel, action: str, who: str, pawns: int, **more: Any) -> str:
+    pl = p.planner
+    pl.action.value = action
+    pl.who.value = who
+    pl.pawns.value = pawns
+    pl.helper.value = more.get("helper", "")
+    pl.helper_pawns.value = more.get("helper_pawns", 1)
+    pl.rover.value = more.get("rover", "")
+    pl.aom.value = more.get("aom", "")
+    if "target" in more:
+        pl.target.value = more["target"]
+    if "route" in more:
+        pl.route.pick(more["route"])
+    pl.add_btn.click()
+    return str(p.status.value)
 
 
-def test_setup_hub_plays_plain_bookkeeping_and_bad_files_change_nothing() -> None:
-    panel = FmPanel()
-    panel.source.value = "Board Setup HUB, 2 astronauts"
-    for _ in range(6):
-        panel.next_btn.click()
-    assert "Sol 2, events phase" in panel.head.value
-    assert not panel.load({"state": {"first_player": "zed", "astronauts": []}}, "bad.yaml")
-    assert "bad.yaml was not loaded" in panel.status.value
-    assert "Sol 2" in panel.head.value
+def _page_text(p: FmPanel) -> str:
+    """Every sentence the page shows, citations (section [rule id]) left out."""
+    parts = [p.status.value, p.checklist.value, p.log.value, p.hub.value, p.asker.prompt.value]
+    parts += [c.children[0].value for c in p.planner.list.children if isinstance(c, W.HBox)]
+    text = re.sub(r"<details class=\"mrp-cite\">.*?</details>", "", "\n".join(parts))
+    return re.sub(r"<[^>]+>", " ", text)
+
+
+def _to_actions(p: FmPanel) -> None:
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.wilt.children[0].value = True  # pay so Farm 01 does not wilt
+    p.produce_btn.click()
+    _answer(p, "Med Lab")  # the Facility taking the oxygen Shutdown tile
+    _answer(p, "Red")  # who takes the wound for the missing food: the table's choice
+    _answer(p, "Anemia")  # Red's wound for missing food passes a Condition icon
+
+
+def _play_round(p: FmPanel) -> None:
+    _effect(p, "Tracks", 2, block="system", by=1)
+    _effect(p, "Map", 0, space="r1_ne", roi="plains")
+    _effect(p, "Map", 0, space="r2_ne", roi="plains")
+    _to_actions(p)
+    assert p.table.state.phase == "actions" and p.step == "place"
+    p.planner.action.value = "gather"
+    p.planner.target.value = "r2_e"
+    around = next(k for k, x in enumerate(p.planner.route.options) if "Geysers" not in x)
+    assert around > 0  # not the cheapest: the long way round the Geysers
+    assert "Placed" in _place(p, "gather", "purple", 2, helper="blue", helper_pawns=2,
+                              rover="scorpio", target="r2_e", route=around)
+    assert "Placed" in _place(p, "research", "yellow", 1, target="hub")  # a pawn short
+    assert "Placed" in _place(p, "unwind", "red", 1)
+    assert "Placed" in _place(p, "rest", "red", 1)
+    assert "Placed" in _place(p, "manage", "yellow", 1)
+    p.planner.declare_btn.click()
+    assert p.step == "resolve", p.status.value
+    _effect(p, "Health", 0, astronaut="yellow", count=2)
+    _answer(p, "Migraine")  # a Condition gained in the middle of the Action Phase
+    assert "Migraine (applies from the end of this phase)" in p.hub.value
+    p.actions_done_btn.click()
+    assert p.step == "dice"
+    p.malfunction_btn.click()
+    _answer(p, "1")  # the Living Block's die, as the table rolled it
+    p.cleanup_btn.click()
+
+
+def test_a_round_by_taps_with_the_tables_own_draws_stops_at_its_end(tmp_path: Path) -> None:
+    p = FmPanel()
+    _play_round(p)
+    s = p.table.state
+    assert p.step == "round_over" and s.sol == 4
+    assert "Start sol 4" in p.next_sol_btn.description
+    assert p.phase_box.children == (p.next_sol_btn,)
+    assert p.checklist.value.count("fm-ph-done") == 6
+    assert "migraine" in s.astronaut("yellow").conditions
+    assert "anemia" in s.astronaut("red").conditions
+    assert s.facility("med_lab").shutdown_oxygen is not None
+    draws = [ev for h in p.history for ev in h.events if isinstance(ev, DrawMade)]
+    assert draws and all(ev.by == "table" for ev in draws)  # nothing rolled for the table
+    assert "One pawn short" in p.log.value
+    gather = next(ev for h in p.history for ev in h.events
+                  if ev.type == "action_declared" and getattr(ev, "action", "") == "gather")
+    assert list(getattr(gather, "path", [])) == ["hub", "r1_ne", "r2_ne", "r2_e"]
+    # the exported file, played by the CLI, gives the same HUB (hidden state left out)
+    from mrp_tutor.cli import main
+
+    text = export_text(p)
+    assert not re.search(r"\bseed:", text) and SEED not in text
+    src, out = tmp_path / "round.yaml", tmp_path / "after.yaml"
+    src.write_text(text, encoding="utf-8")
+    assert main(["fm", "round", str(src), "--out", str(out)]) == 0
+    cli = state_to_dict(load_state(read_yaml(out)))
+    mine = state_to_dict(s)
+    for hidden in ("seed", "draws"):
+        cli.pop(hidden), mine.pop(hidden)
+    assert cli == mine
+    p.next_sol_btn.click()
+    assert p.step == "" and p.table.state.phase == "events"
+    assert "▶</span>I. Events" in p.checklist.value
+
+
+def test_no_id_or_raw_validation_text_reaches_the_page() -> None:
+    p = FmPanel()
+    _play_round(p)
+    page = _page_text(p)
+    ids = [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]
+    assert not ids, ids
+    assert not re.search(r"validation error|Input should|Field required|Traceback", page)
+
+
+def test_roll_for_me_is_an_explicit_choice_and_the_log_says_so() -> None:
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.produce_btn.click()
+    assert p.asker.question is not None and p.table.state.phase == "production"
+    p.asker.roll_btn.click()
+    while p.asker.question is not None:  # every draw of this step rolled for the table
+        p.asker.roll_btn.click()
+    seeded = [ev for ev in p.history[-1].events if isinstance(ev, DrawMade)]
+    assert seeded and all(ev.by == "seeded" for ev in seeded)
+    assert "Seeded draw" in p.log.value or "Rolled for you" in p.log.value
+
+
+def test_a_refusal_is_a_sentence_with_its_rule_and_changes_nothing() -> None:
+    p = FmPanel()
+    before = state_to_dict(p.table.state)
+    _effect(p, "Health", 1, astronaut="red", condition="")  # Red has no wound to heal
+    assert "fm-refused" in p.status.value and "Refused:" in p.status.value
+    assert "(" in p.status.value  # the rulebook section
+    assert state_to_dict(p.table.state) == before and not p.history
+    p.effects.group.value = "Supply"
+    p.effects.apply_btn.click()  # nothing chosen yet: a sentence, not a validation dump
+    assert "Choose the resource first" in p.status.value
+
+
+def test_each_action_is_checked_as_it_is_placed() -> None:
+    p = FmPanel()
+    _to_actions(p)
+    said = _place(p, "unwind", "red", 3)
+    assert "Not placed" in said and "only 2 action pawns" in said
+    assert p.planner.planned == []
+    said = _place(p, "heal", "red", 1, target="hub")  # Med Lab is Shutdown
+    assert "Not placed" in said and "Med Lab" in said
+    p.planner.action.value = None
+    p.planner.add_btn.click()
+    assert "Choose the action first" in p.status.value
+
+
+def test_travel_lists_every_path_cheapest_first_and_the_map_shows_the_pick() -> None:
+    p = FmPanel()
+    _effect(p, "Map", 0, space="r1_ne", roi="plains")
+    _effect(p, "Map", 0, space="r2_ne", roi="plains")
+    pl = p.planner
+    pl.action.value = "gather"
+    pl.map._on_custom_msg(pl.map, {"pick": "r2_e"}, [])  # a tap on Chasm
+    assert pl.target.value == "r2_e"
+    labels = list(pl.route.options)
+    assert len(labels) >= 2 and labels[0].endswith("(cheapest)") and "Geysers" in labels[0]
+    assert any("Geysers" not in x for x in labels[1:])  # the way round
+    pl.route.buttons.children[1].click()
+    assert pl.route.index == 1 and "fm-route-chosen" in pl.route.buttons.children[1]._dom_classes
+    assert pl.map.data["path"] == list(pl.paths[1]) and pl.map.data["chosen"] == "r2_e"
+    shown = len(pl.route.buttons.children)
+    assert shown == min(len(labels), pl.route.SHOWN)
+    if len(labels) > shown:  # the rest behind "More paths"
+        pl.route.more.click()
+        assert len(pl.route.buttons.children) == len(labels)
+    pl.map._on_custom_msg(pl.map, {"pick": "r3_n"}, [])  # not a pickable space: ignored
+    assert pl.target.value == "r2_e"
+
+
+def test_undo_takes_back_a_step_with_its_draws() -> None:
+    p = FmPanel()
+    _to_actions(p)
+    assert p.table.state.phase == "actions"
+    p.undo_btn.click()
+    s = p.table.state
+    assert s.phase == "production" and s.facility("med_lab").shutdown_oxygen is None
+    assert p.step == ""
+
+
+def test_hidden_state_stays_out_of_every_widget() -> None:
+    p = FmPanel()
+    _play_round(p)
+    for w in list(W.Widget.widgets.values()):
+        state = json.dumps(w.get_state(), default=str)
+        assert SEED not in state, type(w)
+    data = json.dumps(p.planner.map.data)
+    assert SEED not in data and '"draws"' not in data
+
+
+def test_map_layout_is_the_rings_round_the_hub() -> None:
+    b = default_board()
+    pos = map_layout(b)
+    assert pos["hub"] == (0.0, 0.0)
+    assert pos["r1_n"][1] < 0 and abs(pos["r1_n"][0]) < 1e-9  # north is up
+    assert pos["r1_e"][0] > 0 and abs(pos["r1_e"][1]) < 1e-9  # east is right
+    radius = {s.id: round((pos[s.id][0] ** 2 + pos[s.id][1] ** 2) ** 0.5, 3) for s in b.spaces}
+    for ring in (1, 2, 3):
+        assert len({radius[s.id] for s in b.spaces if s.ring == ring}) == 1
+    payload = map_payload(b, FmPanel().table.state)
+    assert {x["id"] for x in payload["spaces"] if x["revealed"]} == {"hub", "r1_n", "r1_e",
+                                                                     "r2_e"}
+
+
+def test_an_uploaded_file_is_imported_and_a_bad_one_changes_nothing() -> None:
+    p = FmPanel()
+    good = read_yaml(Path(__file__).resolve().parents[2] / "mrp_tutor" / "first_martians"
+                     / "data" / "sample_round.yaml")
+    good["state"]["sol"] = 5
+    import yaml
+
+    p.files._on_upload({"new": [{"name": "mine.yaml",
+                                 "content": yaml.safe_dump(good).encode()}]})
+    assert "Sol 5" in p.checklist.value
+    p.files._on_upload({"new": [{"name": "bad.yaml", "content": b"state: {astronauts: 3}"}]})
+    assert "bad.yaml was not loaded" in p.status.value and "Sol 5" in p.checklist.value
+    assert "Input should" not in p.status.value and "must be a list" in p.status.value
+    good["state"]["phase"] = "round_end"  # a HUB saved at the end of a round (fm round --out)
+    p.files._on_upload({"new": [{"name": "after.yaml",
+                                 "content": yaml.safe_dump(good).encode()}]})
+    assert p.step == "round_over" and p.phase_box.children == (p.next_sol_btn,)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_board_setup_hubs_of_one_to_four_astronauts(n: int) -> None:
+    p = FmPanel()
+    p.files.source.value = n
+    assert len(p.table.state.astronauts) == n
+    assert len(p.planner.who.options) == n
+    href = p.files.export.value
+    text = base64.b64decode(href.split("base64,")[1].split("'")[0]).decode()
+    assert not re.search(r"\bseed:", text)
 
 
 def test_picker_switches_to_first_martians() -> None:
-    import ipywidgets as W
-
     mrp = W.Label("mrp")
     picker = game_picker(mrp)
     pick, box = picker.children
@@ -60,3 +284,44 @@ def test_picker_switches_to_first_martians() -> None:
     assert "fm-panel" in box.children[0]._dom_classes
     pick.value = "Mission: Red Planet"
     assert box.children[0] is mrp
+
+
+def _form(p: FmPanel, group: str, label: str, **values: Any) -> str:
+    """Apply the effect named ``label`` of ``group`` (by its words, as a table taps it)."""
+    from mrp_tutor.app.fm_effects import GROUPS
+
+    k = next(i for i, f in enumerate(GROUPS[group]) if f.label == label)
+    _effect(p, group, k, **values)
+    return str(p.status.value)
+
+
+def test_every_effect_of_a_round_has_a_control() -> None:
+    p = FmPanel()
+    s0 = p.table.state
+    _form(p, "Cargo Bay", "Cargo Bay item", item="poi", delta=1, area="pending")
+    assert p.table.state.cargo.pending.count("poi") == s0.cargo.pending.count("poi") + 1
+    said = _form(p, "Cargo Bay", "Cargo Bay item", item="seed", delta=-1, area="available")
+    assert "Refused" in said  # no seed in the Cargo Bay to pay with
+    _form(p, "Facilities", "Production changed", facility="oxygenator_02", delta=1)
+    assert p.table.state.facility("oxygenator_02").production == 4
+    _form(p, "Facilities", "Facility card built", like="farm_01", size=2)
+    card = p.table.state.facility("farm_card_1")
+    assert card.farm is not None and card.farm.greenhouses == 2
+    assert "Backup Farm card 1" in p.hub.value
+    _form(p, "Health", "Condition taken", astronaut="purple", condition="cardiac_disorder")
+    assert "cardiac_disorder" in p.table.state.astronaut("purple").conditions
+    _form(p, "Mission Log", "Event enters the Log", name="Resourcefulness", pawns=1)
+    _form(p, "Mission Log", "Event leaves the Log (Delayed Consequences)",
+          name="Resourcefulness")
+    assert p.table.state.mission_log == []
+    _form(p, "Rovers", "Token on its X space", rover="froggy", token="blocked")
+    assert p.table.state.rovers["froggy"].blocked == 1
+    said = _form(p, "AOMs", "AOM cards in play", first="green", second="", solo="no")
+    assert "Refused" in said and p.table.state.aoms == []  # 4 astronauts: no AOM
+    p.files.source.value = 2
+    _form(p, "AOMs", "AOM cards in play", first="green", second="brown", solo="no")
+    assert p.table.state.aoms == ["green", "brown"]
+    labels = [label for label, _v in p.planner.aom.options]
+    assert labels == ["No AOM", "Green AOM (Explore)", "Brown AOM (Build)"]
+    page = _page_text(p)
+    assert not [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]

@@ -1,7 +1,18 @@
-"""Browser: pick First Martians in the game picker, type an effect, step a whole round."""
+"""Browser: a First Martians table plays a whole round of a 4-astronaut HUB by tapping only.
+
+The table enters its own dice and draws (the Facility an oxygen Shutdown tile goes on, the
+Condition token, the Malfunction die's face), places an action a pawn short, travels the
+long way round the Geysers (the rulebook's Purple example), gains a Condition in the middle
+of the Action Phase, and cleans up; the round stops there.  The HUB the page shows then
+equals the one ``mrp-tutor fm round`` computes from the file the page exports, and no
+sentence on the page holds raw validation text or an internal id.
+"""
 
 from __future__ import annotations
 
+import base64
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,42 +20,191 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
+SIZES = {"desktop": (1366, 768), "tablet": (768, 1024), "phone": (390, 844)}
+RAW = re.compile(r"validation error|Input should|Field required|Traceback|KeyError|"
+                 r"pydantic|\{'|\btype: ")
 
-def test_step_a_first_martians_round(app: Any) -> None:
+
+def _tap(panel: Any, css: str, text: str) -> None:
+    """Tap the button (or label) of ``css`` whose text is exactly ``text``."""
+    panel.locator(css).get_by_text(text, exact=True).first.click()
+
+
+def _choose(panel: Any, css: str, label: str) -> None:
+    panel.locator(f"{css} select").select_option(label=label)
+
+
+def _effect(panel: Any, group: str, kind: str | None, fields: list[tuple[str, str]]) -> None:
+    _tap(panel, ".fm-effect-group", group)
+    if kind is not None:
+        _tap(panel, ".fm-effect-kind", kind)
+    for key, value in fields:
+        field = panel.locator(f".fm-field-{key}")
+        expect(field).to_be_visible()
+        if field.locator("select").count():
+            field.locator("select").select_option(label=value)
+        else:
+            field.get_by_text(value, exact=True).first.click()
+    panel.locator(".fm-apply").click()
+
+
+def _answer(panel: Any, prompt: str, choice: str) -> None:
+    ask = panel.locator(".fm-ask")
+    expect(ask).to_be_visible()
+    expect(ask.locator(".fm-ask-prompt")).to_contain_text(prompt)
+    ask.locator(".fm-choice").get_by_text(choice, exact=True).click()
+
+
+def _now(panel: Any, phase: str) -> None:
+    expect(panel.locator(".fm-ph-now")).to_contain_text(phase)
+
+
+def _tap_map(panel: Any, space: str) -> None:
+    """Tap a space on the drawn map once it is offered (highlighted)."""
+    spot = panel.locator(f".fm-map [data-space='{space}']")
+    expect(spot).to_have_class(re.compile("fm-pickable"))
+    spot.click()
+    expect(spot).to_have_class(re.compile("fm-chosen"))
+
+
+def _place(panel: Any, action: str, who: str, pawns: str, **more: str) -> None:
+    _choose(panel, ".fm-pl-action", action)
+    _tap(panel, ".fm-pl-who", who)
+    _tap(panel, ".fm-pl-pawns", pawns)
+    if "helper" in more:
+        _tap(panel, ".fm-pl-helper", more["helper"])
+        _tap(panel, ".fm-pl-helper-pawns", more["helper_pawns"])
+    if "rover" in more:
+        _tap(panel, ".fm-pl-rover", more["rover"])
+    if "space" in more:  # a tap on the drawn map
+        _tap_map(panel, more["space"])
+    elif "where" in more:
+        _choose(panel, ".fm-pl-target", more["where"])
+    if "path" in more:
+        option = panel.locator(".fm-route").filter(has_text=more["path"]).first
+        option.click()
+        expect(option).to_have_class(re.compile("fm-route-chosen"))
+    before = panel.locator(".fm-pl-item").count()
+    panel.locator(".fm-pl-add").click()
+    placed = f"Placed: {action.split(' (')[0]}: {who}"
+    expect(panel.locator(".fm-status")).to_contain_text(placed)  # else the refusal shows
+    expect(panel.locator(".fm-pl-item")).to_have_count(before + 1)
+
+
+def _no_raw_text(app: Any, ids: list[str]) -> None:
+    texts = app.page.locator(".fm-panel .mrp-text, .fm-status, .fm-now, .fm-ask-prompt, "
+                             ".fm-pl-item, .fm-hub-view").all_inner_texts()
+    page = "\n".join(texts)
+    assert not RAW.search(page), RAW.search(page)
+    found = [i for i in ids if re.search(rf"\b{re.escape(i)}\b", page)]
+    assert not found, found
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
+    from mrp_tutor.app.fm_hub import hub_html
+    from mrp_tutor.app.fm_words import known_ids
+    from mrp_tutor.cli import main as cli_main
+    from mrp_tutor.core.loading import read_yaml
+    from mrp_tutor.first_martians import load_state
+    from mrp_tutor.first_martians.content import default_board
+
+    w, h = SIZES[size]
+    app.page.set_viewport_size({"width": w, "height": h})
     app.open()
     app.wait_for_class("mrp-app")
-    picker = app.wait_for_class("game-picker")
-    picker.get_by_role("button", name="First Martians").click()
+    app.wait_for_class("game-picker").get_by_role("button", name="First Martians").click()
     panel = app.wait_for_class("fm-panel")
-    summary = panel.locator(".fm-summary")
-    expect(summary).to_contain_text("Sol 3, events phase")
+    _now(panel, "I. Events")
+    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
 
-    # a refused effect is a sentence and changes nothing; an accepted one is explained
-    box = panel.locator(".fm-intent input")
-    box.fill("{type: produce}")
-    panel.get_by_role("button", name="Play").click()
-    expect(panel.locator(".fm-status")).to_contain_text("belongs to the production phase")
-    box.fill("{type: change_supply, resource: food, delta: 2}")
-    panel.get_by_role("button", name="Play").click()
-    expect(summary).to_contain_text("food 3")
-    panel.get_by_role("button", name="Undo").click()
-    expect(summary).to_contain_text("food 1")
+    # I. Events: the app's event and two explored tiles (for the way round the Geysers)
+    _effect(panel, "Tracks", "Malfunction track", [("block", "System"), ("by", "+1")])
+    _effect(panel, "Map", "ROI tile explored", [("space", "Ring 1 Northeast"),
+                                                  ("roi", "Plains")])
+    _effect(panel, "Map", "ROI tile explored", [("space", "Ring 2 Northeast"),
+                                                  ("roi", "Plains")])
+    expect(panel.locator(".fm-log")).to_contain_text("Plains is placed face up")
+    # a refused tap is a sentence with its rule, and changes nothing
+    _effect(panel, "Health", "Heal", [("astronaut", "Red"), ("condition", "A wound")])
+    expect(panel.locator(".fm-refused")).to_be_visible()
+    panel.locator(".fm-go-events").click()
 
-    nxt = panel.locator(".fm-next")
-    for _ in range(20):
-        if "Sol 4, events phase" in summary.inner_text():
-            break
-        before = panel.locator(".fm-steps > li").count()
-        nxt.click()
-        expect(panel.locator(".fm-steps > li")).to_have_count(before + 1)
-    expect(summary).to_contain_text("Sol 4, events phase")
-    expect(panel).to_contain_text("III-A. Produce and Supply Oxygen and Energy")
-    expect(panel).to_contain_text("Resolving Malfunctions")
-    expect(panel.locator(".fm-status")).not_to_contain_text("Refused")
-    expect(panel.locator(".fm-hub-view")).to_contain_text("unverified")
-    assert "730461" not in app.page.content()  # the HUB's seed never reaches the page
-    app.screenshot("fm-round-desktop")
-    app.page.set_viewport_size({"width": 390, "height": 844})
-    expect(panel.locator(".fm-next")).to_be_visible()
-    app.screenshot("fm-round-phone")
+    # II. Morale (Morale -2: Red discards a token and takes a wound)
+    _now(panel, "II. Morale")
+    panel.locator(".fm-go-morale").click()
+
+    # III. Production: pay to stop the Farm wilting; the table places the Shutdown tile
+    _now(panel, "III. Production")
+    panel.locator(".fm-pay-wilt input").first.check()
+    panel.locator(".fm-go-produce").click()
+    expect(panel.locator(".fm-ask")).to_be_visible()
+    panel.locator(".fm-ask").scroll_into_view_if_needed()
+    app.screenshot(f"fm-ask-{size}", full_page=False)
+    _answer(panel, "oxygen Shutdown tile", "Med Lab")
+    _answer(panel, "wounded for missing food", "Red")  # the table's choice
+    _answer(panel, "Condition", "Anemia")  # Red's wound passes a Condition icon
+    expect(panel.locator(".fm-log")).to_contain_text("Med Lab")
+    expect(panel.locator(".fm-hub-view")).to_contain_text("O2 shutdown")
+
+    # IV. Actions: every pawn placed by taps
+    _now(panel, "IV. Actions")
+    _place(panel, "Gather (Probe Bay)", "Purple", "2", helper="Blue", helper_pawns="2",
+           rover="Scorpio", space="r2_e",
+           path="Plains (Ring 2 Northeast) → Chasm")
+    expect(panel.locator(".fm-pl-item").last).to_contain_text(
+        "via HUB → Plains (Ring 1 Northeast) → Plains (Ring 2 Northeast) → Chasm")
+    _choose(panel, ".fm-pl-action", "Explore (Garage Hall)")  # the map picks a destination
+    _tap_map(panel, "r2_n")
+    expect(panel.locator(".fm-route").first).to_contain_text("cheapest")
+    panel.locator(".fm-map").scroll_into_view_if_needed()
+    app.screenshot(f"fm-travel-{size}", full_page=False)
+    _place(panel, "Research (Lab)", "Yellow", "1", where="In the HUB")  # a pawn short
+    _place(panel, "Unwind (Crew Quarters)", "Red", "1")
+    _place(panel, "Rest (A Quiet Place)", "Red", "1")
+    _place(panel, "Manage (Control Center)", "Yellow", "1")
+    panel.locator(".fm-declare").click()
+    log = panel.locator(".fm-log")
+    expect(log).to_contain_text("One pawn short: the action dice are rolled")
+    expect(log).to_contain_text("Ring 1 Northeast")  # the path the table chose
+    # outcomes: Yellow's Wound die shows a wound twice over: a Condition mid-phase
+    _effect(panel, "Health", "Wound", [("astronaut", "Yellow"), ("count", "+2")])
+    _answer(panel, "Condition token", "Migraine")
+    expect(panel.locator(".fm-hub-view")).to_contain_text(
+        "Migraine (applies from the end of this phase)")
+    _effect(panel, "Map", "Sample gathered", [("space", "Chasm (2 samples)")])
+    _effect(panel, "Tracks", "Stress track", [("delta", "-6")])
+    panel.locator(".fm-go-actions-done").click()
+
+    # V. Malfunction: the table's own die
+    _now(panel, "V. Malfunction")
+    panel.locator(".fm-go-malfunction").click()
+    _answer(panel, "Living Block's Malfunction die", "1")
+    expect(log).to_contain_text("The table enters")
+
+    # VI. Clean-Up; the round stops and asks before the next sol
+    _now(panel, "VI. Clean-Up")
+    panel.locator(".fm-go-cleanup").click()
+    expect(panel.locator(".fm-next-sol")).to_contain_text("Start sol 4")
+    expect(panel.locator(".fm-ph-done")).to_have_count(6)
+    app.screenshot(f"fm-round-{size}")
+    _no_raw_text(app, known_ids())
+
+    # the exported file, played by the CLI, gives the same HUB
+    href = panel.locator(".fm-export-link").get_attribute("href")
+    text = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
+    assert not re.search(r"\bseed:", text)  # hidden state stays out of the page
+    src, out = tmp_path / "round.yaml", tmp_path / "after.yaml"
+    src.write_text(text, encoding="utf-8")
+    assert cli_main(["fm", "round", str(src), "--out", str(out)]) == 0
+    cli_state = load_state(read_yaml(out))
+    page_hub = panel.locator(".fm-hub-view").inner_text()
+    cli_hub = app.page.evaluate("html => { const d = document.createElement('div');"
+                                " d.innerHTML = html; document.body.appendChild(d);"
+                                " const t = d.innerText; d.remove(); return t; }",
+                                hub_html(cli_state, default_board()))
+    assert page_hub == cli_hub
+    panel.locator(".fm-next-sol").click()
+    _now(panel, "I. Events")
+    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 4 of 8")
     assert app.log.page_errors == [], app.log.page_errors

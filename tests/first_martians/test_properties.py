@@ -48,8 +48,9 @@ def _round(rng: random.Random, t: Table) -> None:
         {"type": "declare_actions", "actions": [
             {"action": rng.choice(["rest", "manage", "build", "research"]), "astronaut": a,
              "pawns": rng.randint(1, 2)} for a in ids]},
-        {"type": "roll_malfunction"}, {"type": "clean_up"}]
+        {"type": "roll_malfunction"}, {"type": "clean_up"}, {"type": "start_sol"}]
     for d in plan:
+        d["roll_for_me"] = True  # the table asked the assistant to roll (seeded, logged)
         if t.state.result is not None:
             return
         try:
@@ -58,6 +59,7 @@ def _round(rng: random.Random, t: Table) -> None:
             if d["type"] in ("produce", "declare_actions"):  # refused choice: the plain one
                 d = {"type": d["type"], "actions": []} if d["type"] == "declare_actions" \
                     else {"type": "produce"}
+                d["roll_for_me"] = True
                 t.play(intent_from_dict(d))
         _invariants(t.state)
 

@@ -61,7 +61,7 @@ def test_fm_round_cli_state_in_state_out(tmp_path: Path,
     assert main(["fm", "round", str(SAMPLE), "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "[production.a.shutdown]" in text and "[malfunction.resolve]" in text
-    assert "Sol 4, events phase" in text
+    assert "Sol 3 is over (sol 4 starts when the table asks)" in text
     import yaml
 
     after = load_state(yaml.safe_load(out.read_text()))
@@ -151,7 +151,7 @@ def test_fm_round_cli_applies_board_corrections(tmp_path: Path,
     assert main(["fm", "round", str(SAMPLE), "--board", str(fix)]) == 0
     out = capsys.readouterr().out
     assert "Oxygen: produced 8 (Oxygenator 01 5, Oxygenator 02 3)" in out
-    assert "Shutdown tile (" not in out
+    assert "Shutdown tile goes face down" not in out
     bad = tmp_path / "bad.yaml"
     bad.write_text("facilities:\n  - {id: oxygenator_09, max_production: 5}\n")
     assert main(["fm", "round", str(SAMPLE), "--board", str(bad)]) == 2

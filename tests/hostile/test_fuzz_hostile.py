@@ -4,8 +4,10 @@ Kinds: YAML aliases, deep nesting, broken encodings, huge numbers, duplicate key
 paths, wrong-but-typed values (scenarios, overrides, intents), mutated game states and
 mutated event logs.  Every document must end either accepted or in a ``ContentError`` (or
 an engine error with a code) whose source is the document's name and whose every sentence
-names a field: 0 crashes, 0 hangs (each document has 5 s, enforced by a timer signal),
-0 tracebacks.  An accepted mutated state or log must still play on without an engine crash.
+names a field: 0 crashes, 0 hangs (each document has 5 s of CPU and 60 s in all, enforced
+by timer signals), 0 tracebacks.  The attack generators and the runner are the hostile
+suites' shared machinery (fixture ``hostile``, ``conftest.py``).  An accepted mutated state
+or log must still play on without an engine crash.
 
 ``HOSTILE_DOCS=20000 HOSTILE_SEED=7`` explores further by hand.
 """
@@ -15,10 +17,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
-import signal
-import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -30,7 +28,7 @@ from mrp_tutor.engine import Game, GameSpec, load_spec, replay, state_from_dict,
 from mrp_tutor.engine.bots import bot_game
 from mrp_tutor.engine.checks import log_from_data
 from mrp_tutor.engine.content import load_content
-from mrp_tutor.engine.errors import ContentError, MrpError
+from mrp_tutor.engine.errors import ContentError
 from mrp_tutor.engine.events import event_to_dict
 from mrp_tutor.loader import INTENT, parse_json, parse_yaml
 from mrp_tutor.referee import is_legal
@@ -38,18 +36,8 @@ from mrp_tutor.resources import scenarios_dir
 
 N_DOCS = int(os.environ.get("HOSTILE_DOCS", "3000"))
 SEED = int(os.environ.get("HOSTILE_SEED", "16"))
-HANG_S = 5.0
 SPEC = load_spec(use_env_overrides=False)
 SCENARIO_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(scenarios_dir().glob("*.yaml"))]
-LOCATED = re.compile(r"^\S.*?: \S")  # "field.path: what is wrong"
-
-
-class Hang(Exception):
-    pass
-
-
-def _alarm(_sig: int, _frame: Any) -> None:
-    raise Hang
 
 
 # ------------------------------------------------------------------------------ material
@@ -77,119 +65,15 @@ IDS = [*SPEC.zones, *SPEC.ships, *SPEC.characters, *SPEC.discoveries, *SPEC.miss
        *SPEC.actions, *SPEC.colours, "", "zz", "../x", "ice"]
 
 
-def _leaves(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _leaves(v, (*path, k))
-    elif isinstance(node, list) and node:
-        for i, v in enumerate(node):
-            yield from _leaves(v, (*path, i))
-    else:
-        yield path, node
-
-
-def _put(doc: Any, path: tuple[Any, ...], value: Any) -> None:
-    for k in path[:-1]:
-        doc = doc[k]
-    doc[path[-1]] = value
-
-
-def _typed_twin(rng: random.Random, v: Any) -> Any:
-    """A wrong value of the same type (the attack class 'wrong-but-typed')."""
-    if isinstance(v, bool):
-        return not v
-    if isinstance(v, int):
-        return rng.choice([v + 1, v - 1, -v - 1, 0, 99, 10**18, -(10**18)])
-    if isinstance(v, str):
-        return rng.choice(IDS)
-    if isinstance(v, list):
-        return rng.choice([[], v + v, v[::-1], [*v, rng.choice(IDS)]])
-    return rng.choice([None, 0, "zz", [], {}])
-
-
-def _mutate(rng: random.Random, doc: Any, n: int = 1) -> Any:
-    doc = json.loads(json.dumps(doc))
-    for _ in range(n):
-        leaves = list(_leaves(doc))
-        path, v = rng.choice(leaves)
-        if not path:
-            return _typed_twin(rng, v)
-        _put(doc, path, _typed_twin(rng, v))
-    return doc
-
-
 # ------------------------------------------------------------------------------ documents
 
 Doc = tuple[str, str, Callable[[], Any]]  # kind, source name, what to run
 
 
-def _yaml_text_attack(rng: random.Random, kind: str) -> str:
-    text = rng.choice(SCENARIO_TEXTS)
-    lines = text.splitlines()
-    if kind == "alias":
-        width, levels = rng.randint(2, 12), rng.randint(2, 12)
-        bomb = ['b0: &b0 ["lol", "lol"]'] + [
-            f"b{i}: &b{i} [" + ", ".join([f"*b{i - 1}"] * width) + "]" for i in range(1, levels)]
-        at = rng.choice(["top", "step", "value"])
-        if at == "top":
-            return text + "\n" + "\n".join(bomb) + "\n"
-        if at == "value":
-            return text.replace("title:", f"anchor: &t {rng.choice(IDS)!r}\ntitle: *t\nold:", 1)
-        return text + "\nbomb:\n" + "\n".join("  " + b for b in bomb) + "\n"
-    if kind == "depth":
-        depth = rng.choice([33, 40, 200, 1000, 10_000, 50_000])
-        opener, closer = rng.choice([("[", "]"), ("{a: ", "}"), ('{"a": ', "}")])
-        return text + f"\n{rng.choice(['title', 'nest', 'position'])}: " + opener * depth + \
-            "1" + closer * depth + "\n"
-    if kind == "number":
-        digits = rng.choice([20, 25, 300, 4301, 6000])
-        big = rng.choice(["", "-"]) + "9" * digits
-        candidates = [i for i, ln in enumerate(lines) if re.search(r": -?\d+\s*$", ln)]
-        if candidates and rng.random() < 0.8:
-            i = rng.choice(candidates)
-            lines[i] = re.sub(r"-?\d+\s*$", big, lines[i])
-            return "\n".join(lines) + "\n"
-        return text + f"\nseed: {rng.choice([big, '.inf', '-.nan', '1e9999', '0x' + 'f' * 40])}\n"
-    if kind == "duplicate":
-        keyed = [i for i, ln in enumerate(lines) if re.match(r"^\s*[a-z_]+:", ln)]
-        i = rng.choice(keyed)
-        return "\n".join([*lines[: i + 1], lines[i], *lines[i + 1:]]) + "\n"
-    if kind == "tag":
-        tag = rng.choice(["!!python/object/apply:os.system ['true']", "!!binary aGVsbG8=",
-                          "!!set {a, b}", "!!omap [a: 1]", "!custom x", "!!timestamp x"])
-        return text + f"\nextra: {tag}\n"
-    # garbage: random bytes spliced in
-    cut = rng.randint(0, len(text))
-    junk = "".join(rng.choice("[]{}:-&*!|>'\"#%@`\t\x00\x07\u2028é ")
-                   for _ in range(rng.randint(1, 9)))
-    return text[:cut] + junk + text[cut:]
-
-
-def _encoded(rng: random.Random) -> bytes:
-    text = rng.choice(SCENARIO_TEXTS).replace("title:", "title: Hellás ·", 1)
-    how = rng.choice(["latin-1", "utf-16", "cp1252", "flip", "bom", "nul", "truncate"])
-    if how in ("latin-1", "cp1252"):
-        return text.encode(how, errors="replace")
-    if how == "utf-16":
-        return text.encode("utf-16")
-    data = bytearray(text.encode("utf-8"))
-    if how == "flip":
-        for _ in range(rng.randint(1, 4)):
-            data[rng.randrange(len(data))] = rng.randint(0x80, 0xFF)
-    elif how == "bom":
-        data[:0] = b"\xef\xbb\xbf"
-    elif how == "nul":
-        data.insert(rng.randrange(len(data)), 0)
-    else:
-        i = text.encode("utf-8").index("á".encode()) + 1
-        data = data[:i]
-    return bytes(data)
-
-
-def _scenario_doc(rng: random.Random, kind: str, tmp: Path, i: int) -> Doc:
+def _scenario_doc(rng: random.Random, kind: str, tmp: Path, i: int, hz: Any) -> Doc:
     name = f"{kind}-{i}.yaml"
     if kind == "encoding":
-        data = _encoded(rng)
+        data = hz.encoded(rng, SCENARIO_TEXTS)
     elif kind == "path":
         doc = yaml.safe_load(rng.choice(SCENARIO_TEXTS))
         doc["ruleset"] = rng.choice(["/etc", "../../etc/passwd", "base/../../x", "..", ".",
@@ -197,10 +81,12 @@ def _scenario_doc(rng: random.Random, kind: str, tmp: Path, i: int) -> Doc:
                                      "nope", "base" * 30, 7, ["base"], {"a": "b"}, None])
         data = yaml.safe_dump(doc).encode()
     elif kind == "typed":
-        doc = _mutate(rng, yaml.safe_load(rng.choice(SCENARIO_TEXTS)), rng.randint(1, 3))
+        doc = hz.mutate(rng, yaml.safe_load(rng.choice(SCENARIO_TEXTS)), IDS,
+                        rng.randint(1, 3))
         data = yaml.safe_dump(doc).encode()
     else:
-        data = _yaml_text_attack(rng, kind).encode("utf-8", errors="surrogatepass")
+        data = hz.text_attack(rng, kind, SCENARIO_TEXTS, IDS).encode("utf-8",
+                                                                   errors="surrogatepass")
     path = tmp / name
 
     def run() -> Any:
@@ -256,7 +142,7 @@ def _override_doc(rng: random.Random, tmp: Path, i: int) -> Doc:
     return "override", str(path), run
 
 
-def _intent_doc(rng: random.Random, i: int) -> Doc:
+def _intent_doc(rng: random.Random, i: int, hz: Any) -> Doc:
     game = rng.choice(GAMES)
     legal = game.legal_intents()
     base: dict[str, Any] = {"type": "board", "colour": "red", "ship": "s07"}
@@ -267,7 +153,7 @@ def _intent_doc(rng: random.Random, i: int) -> Doc:
     how = rng.choice(["typed", "deep", "json", "huge"])
     name = f"intent-{i}"
     if how == "typed":
-        data: Any = _mutate(rng, base, rng.randint(1, 2))
+        data: Any = hz.mutate(rng, base, IDS, rng.randint(1, 2))
     elif how == "deep":
         inner: Any = "s07"
         for _ in range(rng.choice([9, 50, 1000, 30_000])):
@@ -311,9 +197,9 @@ def _play_on(game: Game, rng: random.Random, steps: int = 12) -> None:
         game.play(rng.choice(legal))
 
 
-def _state_doc(rng: random.Random, i: int) -> Doc:
+def _state_doc(rng: random.Random, i: int, hz: Any) -> Doc:
     k = rng.randrange(len(STATES))
-    data = _mutate(rng, STATES[k], rng.choice([1, 1, 1, 2, 3]))
+    data = hz.mutate(rng, STATES[k], IDS, rng.choice([1, 1, 1, 2, 3]))
     name = f"state-{i}.json"
     as_text = rng.random() < 0.3
 
@@ -326,13 +212,13 @@ def _state_doc(rng: random.Random, i: int) -> Doc:
     return "state", name, run
 
 
-def _log_doc(rng: random.Random, i: int) -> Doc:
+def _log_doc(rng: random.Random, i: int, hz: Any) -> Doc:
     k = rng.randrange(len(LOGS))
     log = json.loads(json.dumps(LOGS[k]))
     how = rng.choice(["field", "field", "drop", "duplicate", "swap", "truncate"])
     j = rng.randrange(1, len(log))
     if how == "field":
-        log[j] = _mutate(rng, log[j])
+        log[j] = hz.mutate(rng, log[j], IDS)
     elif how == "drop":
         del log[j]
     elif how == "duplicate":
@@ -366,68 +252,36 @@ KINDS = ["alias", "depth", "number", "duplicate", "tag", "garbage", "encoding", 
          "typed", "override", "intent", "state", "state", "log", "log"]
 
 
-def documents(n: int, seed: int, tmp: Path) -> Iterator[Doc]:
+def documents(n: int, seed: int, tmp: Path, hz: Any) -> Iterator[Doc]:
+    """``hz``: the shared machinery (fixture ``hostile``, ``conftest.py``)."""
     rng = random.Random(seed)
     for i in range(n):
         kind = KINDS[i % len(KINDS)]
         if kind == "override":
             yield _override_doc(rng, tmp, i)
         elif kind == "intent":
-            yield _intent_doc(rng, i)
+            yield _intent_doc(rng, i, hz)
         elif kind == "state":
-            yield _state_doc(rng, i)
+            yield _state_doc(rng, i, hz)
         elif kind == "log":
-            yield _log_doc(rng, i)
+            yield _log_doc(rng, i, hz)
         else:
-            yield _scenario_doc(rng, kind, tmp, i)
+            yield _scenario_doc(rng, kind, tmp, i, hz)
 
 
 # ------------------------------------------------------------------------------ the suite
 
 
-def test_hostile_documents_end_in_located_sentences(tmp_path: Path) -> None:
-    outcomes: Counter[str] = Counter()
-    failures: list[str] = []
-    slowest = 0.0
-    spent: Counter[str] = Counter()
-    old = signal.signal(signal.SIGALRM, _alarm)
-    start, cpu = time.perf_counter(), time.process_time()
-    try:
-        for kind, name, run in documents(N_DOCS, SEED, tmp_path):
-            t = time.perf_counter()
-            signal.setitimer(signal.ITIMER_REAL, HANG_S)
-            try:
-                run()
-                outcomes[f"{kind}: accepted"] += 1
-            except ContentError as err:
-                outcomes[f"{kind}: refused"] += 1
-                bad = [p for p in err.problems if not LOCATED.match(p)]
-                if err.source != name or bad or not err.problems:
-                    failures.append(f"{name}: refusal not located: {err.source}: {bad or err}")
-            except MrpError as err:  # an engine error with a code (e.g. a log without a start)
-                outcomes[f"{kind}: refused ({err.code})"] += 1
-            except Hang:
-                failures.append(f"{name}: hang (more than {HANG_S} s)")
-            except BaseException as exc:  # a crash: exactly what this suite hunts
-                failures.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            spent[kind] += time.perf_counter() - t
-            slowest = max(slowest, time.perf_counter() - t)
-    finally:
-        signal.signal(signal.SIGALRM, old)
-    total = sum(outcomes.values()) + len(failures)
-    summary = (f"{total} documents in {time.perf_counter() - start:.1f} s ("
-               f"{time.process_time() - cpu:.1f} s of CPU), slowest "
-               f"{slowest:.2f} s: {dict(sorted(outcomes.items()))}; seconds by kind: "
-               f"{ {k: round(v, 1) for k, v in spent.items()} }")
-    print(summary)
+def test_hostile_documents_end_in_located_sentences(tmp_path: Path, hostile: Any) -> None:
+    out = hostile.run(documents(N_DOCS, SEED, tmp_path, hostile))
+    print(out.summary)
+    total = sum(out.outcomes.values()) + len(out.failures)
     assert total >= min(N_DOCS, 3000)
-    assert not failures, "\n".join(failures[:30]) + "\n" + summary
+    assert not out.failures, "\n".join(out.failures[:30]) + "\n" + out.summary
     # every attack class was refused at least once (the generator really is hostile)
     for kind in ("alias", "depth", "number", "duplicate", "tag", "encoding", "path", "override",
                  "intent", "state", "log"):
-        assert outcomes[f"{kind}: refused"] > 0, (kind, summary)
+        assert out.refused(kind) > 0, (kind, out.summary)
 
 
 @pytest.mark.parametrize("route", ["yaml", "json"])

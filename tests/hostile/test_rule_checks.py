@@ -129,7 +129,11 @@ def test_a_mutated_log_is_refused_at_the_event_that_breaks_a_rule() -> None:
     with pytest.raises(ContentError) as info:
         replay(SPEC, log_from_data(data, "game.json"), source="game.json")
     assert info.value.source == "game.json"
-    assert info.value.problems[0].startswith(f"log[{i}] (astronauts_boarded): after it, ")
+    said = info.value.problems[0]
+    assert said.startswith(f"log[{i}] (astronauts_boarded): no choice the rules allow here "
+                           "produces it (one they allow: astronauts_boarded with count "), said
+    assert said.endswith("not 30); the game waits for green to decide (board) (rule "
+                         "characters.placement)"), said
     data[i] = {"type": "astronauts_boarded", "colour": ["red"]}
     with pytest.raises(ContentError) as info:
         log_from_data(data, "game.json")

@@ -202,8 +202,9 @@ class TableTab:
             return
         try:
             data = decode_table(text, what)
-        except ContentError as err:
-            self.app.say(f"Not loaded: {err.problems[0]}", "error")
+        except ContentError as err:  # the hardened loader's sentence, its field named
+            self.app.say(f"Not loaded: {located_sentence(self.ctx.spec, err.problems[0])}",
+                         "error")
             return
         self._use(data, what)
 
