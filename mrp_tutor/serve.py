@@ -147,7 +147,8 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
             return None
         got = app.records.take(old)
         self.log.info("mrp restore of %s: %s", old, "record found" if got else "no record")
-        return got
+        # none kept (a scenario, say): the fresh kernel says so instead of starting silently
+        return got or str(app.records.folder / "not-kept")
 
     @property
     def kernel_manager(self) -> Any:

@@ -100,3 +100,12 @@ def test_a_log_the_rules_could_not_produce_is_refused_with_a_sentence(
         app.status_text())
     assert "expansion" not in app.status_text()  # the refusal names no other seat's card
     assert app.seat.seat is None and len(app.session.game.log) < len(old.session.game.log)
+
+
+def test_a_game_that_was_not_kept_is_said_so(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(RESTORE_ENV, str(tmp_path / "not-kept"))  # what the server passes then
+    app = build_app(seed=5)
+    attach(app)
+    assert "could not be brought back (it was not kept: only free games are" in (
+        app.status_text())

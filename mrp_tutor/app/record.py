@@ -39,6 +39,8 @@ RESTORE_ENV = "MRP_RESTORE_FROM"
 VERSION = 1
 KERNEL_RE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
                        r"\.json$")
+NOT_KEPT = ("it was not kept: only free games are, not a scenario, a table set up in the "
+            "Table tab or a game on your own card corrections")
 LOST = ("Your earlier game could not be brought back ({why}); this is a new game. Sorry!")
 
 
@@ -121,6 +123,7 @@ def attach(app: TutorApp) -> None:
 
         # not the refusal's own words: they may name another seat's hidden cards
         why = ("its record is not a game the rules produce" if isinstance(exc, MrpError)
+               else NOT_KEPT if isinstance(exc, FileNotFoundError)
                else "its record is unreadable")
         log.warning("restore from %s refused: %s", base, exc)
         app.say(LOST.format(why=why), "error")
@@ -135,6 +138,8 @@ def _read(base: Path) -> tuple[dict[str, Any], list[Any]]:
     from ..loader import parse_json, read_text, with_limits
 
     limits = with_limits(max_bytes=8_000_000, max_nodes=2_000_000)
+    if not base.with_name(base.name + ".meta.json").exists():
+        raise FileNotFoundError(base)  # none was kept (a scenario, say)
     meta = parse_json(read_text(base.with_name(base.name + ".meta.json"),
                                 source="game record"), "game record")
     if not isinstance(meta, dict) or meta.get("version") != VERSION:
