@@ -27,10 +27,9 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .ui import TutorApp
+TutorApp = Any  # the app (mrp_tutor.app.ui.TutorApp; not imported: the app imports this)
 
 log = logging.getLogger(__name__)
 
