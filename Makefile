@@ -3,6 +3,7 @@
 #   make test   set up (if needed) and run ruff, mypy, pytest (unit/property/browser) and nbval
 #   make bench  set up (if needed) and run benchmarks/*.py --json
 #   make tutorials  set up, install JupyterLab (extra "tutorials") and open notebooks/tutorials
+#   make wheels set up, then build the pure and the compiled-engine wheels into dist/
 # A fresh Debian machine needs only Python 3.11 (+ root for apt to install chromium).
 
 SHELL := /bin/bash
@@ -21,24 +22,27 @@ PORT     ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 APP_NB   := notebooks/app.ipynb
 
+# `mrp-tutor app` (mrp_tutor/cli_serve.py: the one way to serve, installed or from here) runs
 # mrp_tutor.serve = Voila + the tab-close fix (voila#1458), a JavaScript gate (plain GETs start
 # no kernel), a kernel cap with a busy page and a preheated pool; its other defaults
 # (sources stripped, no template/theme override, idle cull of kernels without a tab) are in
 # mrp_tutor/serve.py.  POOL / MAX_KERNELS tune it.
 POOL        ?= 2
 MAX_KERNELS ?= 64
-VOILA_FLAGS := --Voila.ip=$(HOST) --port=$(PORT) --pool_size=$(POOL) \
-	--TutorVoila.max_kernels=$(MAX_KERNELS)
+APP_FLAGS   := --host=$(HOST) --port=$(PORT) --pool=$(POOL) --max-kernels=$(MAX_KERNELS)
+# JupyterLab refuses to run as root unless told to (a root shell, a container)
+ALLOW_ROOT  := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: help setup setup-app chromium app tutorials test lint typecheck pytest bench screenshot clean
+.PHONY: help setup setup-app chromium app tutorials wheels test lint typecheck pytest bench screenshot clean
 
 help:
 	@echo "make app        serve $(APP_NB) at http://$(HOST):$(PORT)/ (sets up first)"
 	@echo "make tutorials  open the tutorials (notebooks/tutorials) in JupyterLab"
 	@echo "make test       ruff + mypy + pytest tests/ + nbval notebooks/ (sets up first)"
 	@echo "make bench      run benchmarks/*.py --json"
+	@echo "make wheels     build the pure and the compiled-engine wheels into dist/ (docs/install.md)"
 	@echo "make screenshot refresh docs/screenshot.png from the browser test of a game in progress"
 	@echo "make setup      create $(VENV), install '.[dev]', compile the engine, install chromium (root only)"
 	@echo "make setup-app  create $(VENV) with only what the app runs (what 'make app' needs)"
@@ -99,8 +103,7 @@ chromium:
 	fi
 
 app: setup-app
-	@echo ">>> Mission: Red Planet tutor: http://$(HOST):$(PORT)/   (Ctrl-C to stop)"
-	$(PY) -m mrp_tutor.serve $(APP_NB) $(VOILA_FLAGS)
+	$(VENV)/bin/mrp-tutor app $(APP_FLAGS)
 
 # JupyterLab is only needed here (extra "tutorials"), so `make setup` and CI stay lean.
 LAB_STAMP := $(VENV)/.stamp-tutorials
@@ -111,7 +114,11 @@ $(LAB_STAMP): $(STAMP)
 tutorials: setup $(LAB_STAMP)
 	@echo ">>> opening notebooks/tutorials/ in JupyterLab on http://$(HOST):$(PORT)/lab (Ctrl-C to stop)"
 	$(VENV)/bin/jupyter lab notebooks/tutorials --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) \
-	  --ServerApp.port_retries=0
+	  --ServerApp.port_retries=0 $(ALLOW_ROOT)
+
+# dist/mrp_tutor-*-py3-none-any.whl and dist/mrp_tutor-*-cp3*-<platform>.whl (scripts/build_wheels.py)
+wheels: setup
+	$(PY) scripts/build_wheels.py --out dist
 
 # Runs every step even if an earlier one fails; exits non-zero if any failed.
 test: setup
@@ -148,5 +155,5 @@ screenshot: setup
 	@echo ">>> docs/screenshot.png updated"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis tests/artifacts
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis tests/artifacts dist
 	$(if $(wildcard scripts/build_engine.py),python3 scripts/build_engine.py --clean)

@@ -119,6 +119,13 @@ def add_game_commands(sub: Subparsers) -> None:
             game.commands(sub)
 
 
+@command
+def add_app_and_tutorials(sub: Subparsers) -> None:
+    from .cli_serve import add_serve_commands
+
+    add_serve_commands(sub)
+
+
 # ------------------------------------------------------------------------------ main
 
 
@@ -127,11 +134,37 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mrp-tutor",
         description="Mission: Red Planet (2nd edition) rules tutor and referee assistant.")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="print the version and which engine runs (compiled or plain "
+                        "Python), then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for add in COMMANDS:
         add(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: prints :func:`version_text` as is (argparse's own action re-wraps it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(version_text())
+        parser.exit()
+
+
+def version_text() -> str:
+    """``mrp-tutor X.Y.Z``, where it runs from, and which engine runs (compiled or plain)."""
+    import platform
+    from importlib import metadata
+
+    from . import __version__
+    from .engine import ENGINE
+
+    try:
+        version = metadata.version("mrp-tutor")
+    except metadata.PackageNotFoundError:
+        version = __version__
+    return (f"mrp-tutor {version} (Python {platform.python_version()}; engine: {ENGINE})")
 
 
 def _explain(spec: GameSpec | None, err: MrpError) -> str:
@@ -158,7 +191,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra and not getattr(args, "passthrough", False):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.extra = extra  # `app` passes them to Voila
     except SystemExit as stop:  # argparse has printed its usage sentence (or --help)
         return stop.code if isinstance(stop.code, int) else 2
     try:
@@ -179,4 +215,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # the package's own module (not this __main__ copy), so its CliError is the one caught
+    from mrp_tutor.cli import main as cli_main
+
+    sys.exit(cli_main())

@@ -1,7 +1,8 @@
 """The ``scenario`` and ``referee`` subcommands of ``mrp-tutor``.
 
-``mrp-tutor scenario check PATH...``   run scenario files (or every *.yaml in folders);
-                                        exit 0 only when every expectation holds.
+``mrp-tutor scenario check [PATH...]`` run scenario files (or every *.yaml in folders; none:
+                                        the shipped library); exit 0 only when every
+                                        expectation holds.
 ``mrp-tutor scenario schema``          print the JSON Schema of scenario files.
 ``mrp-tutor referee production FILE``  production ruling for the position in FILE.
 ``mrp-tutor referee final FILE``       final-scoring ruling for the position in FILE.
@@ -28,7 +29,8 @@ def add_scenario_commands(subparsers: Any) -> None:
     sc = subparsers.add_parser("scenario", help="check scenario files")
     sc_sub = sc.add_subparsers(dest="scenario_command", required=True)
     check = sc_sub.add_parser("check", help="run scenario files and check every expectation")
-    check.add_argument("paths", nargs="+", type=Path, help="scenario files or folders")
+    check.add_argument("paths", nargs="*", type=Path,
+                       help="scenario files or folders (default: the shipped library)")
     check.add_argument("-q", "--quiet", action="store_true", help="print failures only")
     check.set_defaults(func=cmd_scenario_check)
     schema = sc_sub.add_parser("schema", help="print the JSON Schema of scenario files")
@@ -66,9 +68,10 @@ def _files(paths: list[Path]) -> tuple[list[Path], list[str]]:
 
 def cmd_scenario_check(args: argparse.Namespace) -> int:
     """Run every scenario; print one line per file; exit 1 on any failure."""
+    from mrp_tutor.resources import scenarios_dir
     from mrp_tutor.scenarios import load_scenario, run_scenario
 
-    files, problems = _files(args.paths)
+    files, problems = _files(args.paths or [scenarios_dir()])
     for m in problems:
         print(m, file=sys.stderr)
     failed = len(problems)

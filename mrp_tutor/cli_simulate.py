@@ -10,7 +10,7 @@ from typing import Any
 
 from .core.words import plural
 from .engine import load_spec
-from .engine.bots import BOTS
+from .engine.bots import BOTS, SEARCH_ITERATIONS
 
 Subparsers = Any
 
@@ -30,9 +30,12 @@ def add_simulate_command(sub: Subparsers, positive_int: Any) -> None:
     p.add_argument("--games", type=positive_int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--bot", choices=sorted(BOTS), default="random",
-                   help="bot deciding for every colour (default random)")
+                   help="bot deciding for every colour (default random): random, greedy (a "
+                        "one-step heuristic) or search (information-set tree search from the "
+                        f"seat's view, {SEARCH_ITERATIONS} iterations a decision: about "
+                        "0.2 s each, slow)")
     p.add_argument("--bots", metavar="LIST",
-                   help="one bot per colour in table order, e.g. greedy,random,random,random "
+                   help="one bot per colour in table order, e.g. search,greedy,greedy,greedy "
                         "(overrides --bot)")
     p.add_argument("--out", metavar="FILE", type=Path,
                    help="save the table (one row per game) as .parquet or .csv")
@@ -63,6 +66,14 @@ def _bots(args: argparse.Namespace, colours: int) -> list[str]:
         raise _Refused(f"--bots names {plural(len(names), 'bot')} but {args.players} players play "
                        f"{colours} colours; name one per colour.")
     return names
+
+
+def _search_note(bots: list[str]) -> str:
+    """What the search bot's budget was, when it played."""
+    from .engine import bots as engine_bots  # (read at run time: the budget the games used)
+
+    budget = engine_bots.SEARCH_ITERATIONS
+    return f" (search: {budget} iterations a decision)" if "search" in bots else ""
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -123,8 +134,10 @@ def run_simulate(args: argparse.Namespace) -> int:
             raise CliError(str(err)) from None
         print(f"saved {plural(len(run.rows), 'game')} to {path} ({file_format(path)})",
               file=sys.stderr if args.json else sys.stdout)
-    summary = (f"{plural(len(run.rows), 'game')}, {players} players, bots {','.join(bots)}: "
-               f"{run.rate:,.1f} games/s on {plural(run.workers, 'worker')} ({run.where})")
+    rate = f"{run.rate:,.1f}" if run.rate >= 1 else f"{run.rate:.2g}"
+    summary = (f"{plural(len(run.rows), 'game')}, {players} players, bots {','.join(bots)}"
+               f"{_search_note(bots)}: {rate} games/s on {plural(run.workers, 'worker')} "
+               f"({run.where})")
     if run.resubmitted:
         summary += (f"; {plural(run.resubmitted, 'chunk')} played again after "
                     f"{'its worker' if run.resubmitted == 1 else 'their workers'} died")

@@ -1,7 +1,10 @@
-"""Where the shipped non-Python files are: the widget front-end and the scenario library.
+"""Where the shipped non-Python files are: the widget front-end, the scenario library, the app
+notebook and the tutorials.
 
-In a wheel they are packaged as ``mrp_tutor/_widgets`` and ``mrp_tutor/_scenarios``; in an
-editable checkout they are the top-level ``widgets/`` and ``scenarios/`` folders.
+In a wheel they are packaged as ``mrp_tutor/_widgets``, ``mrp_tutor/_scenarios`` and
+``mrp_tutor/_notebooks`` (pyproject.toml, ``force-include``); in a checkout (editable install,
+or ``PYTHONPATH``) they are the top-level ``widgets/``, ``scenarios/`` and ``notebooks/``
+folders.  The rules data (``mrp_tutor/data``) is inside the package in both.
 """
 
 from __future__ import annotations
@@ -26,6 +29,26 @@ def widgets_dir() -> Path:
 def scenarios_dir() -> Path:
     """Folder of the scenario library (YAML files and schema.json)."""
     return _find("_scenarios", "scenarios")
+
+
+def notebooks_dir() -> Path:
+    """Folder of the app notebook (``app.ipynb``) and the ``tutorials/`` folder."""
+    return _find("_notebooks", "notebooks")
+
+
+def app_notebook() -> Path:
+    """The notebook the app server renders (``mrp-tutor app``, ``make app``)."""
+    return notebooks_dir() / "app.ipynb"
+
+
+def tutorials_dir() -> Path:
+    """Folder of the tutorial notebooks (``mrp-tutor tutorials`` copies them elsewhere)."""
+    return notebooks_dir() / "tutorials"
+
+
+def package_dir() -> Path:
+    """The folder of the imported package (nothing is ever written inside it)."""
+    return _PKG
 
 
 def widget_esm(*names: str) -> str:

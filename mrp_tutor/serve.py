@@ -1,7 +1,7 @@
 """Serve the app to many visitors: standalone Voila with pooled kernels that are reclaimed.
 
-``python -m mrp_tutor.serve [NOTEBOOK] [voila options]`` (``make app`` runs it) is Voila plus
-these things a public demo needs:
+``python -m mrp_tutor.serve [NOTEBOOK] [voila options]`` (``mrp-tutor app`` runs it, and
+``make app`` runs that) is Voila plus these things a public demo needs:
 
 - **Closing or reloading a tab stops its kernel at once.**  Voila's page sends
   ``POST /voila/api/shutdown/<kernel>`` on ``beforeunload`` with the ``_xsrf`` cookie's value,
@@ -50,6 +50,7 @@ from voila import app as voila_app
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from .resources import app_notebook
 from .serve_owner import (
     GUARDED,
     SETTINGS_KEY,
@@ -64,7 +65,7 @@ from .serve_records import LOST_SCRIPT, RESTORE_ARG, Records, restore_env
 from .serve_static import NotFoundHandler, compressed_class, safe_path_class
 from .serve_ws import NoDelayConnection
 
-APP_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "app.ipynb"
+APP_NOTEBOOK = app_notebook()
 GATE_COOKIE = "mrp_js"
 STATIC_ROUTES = ("/voila/static/", "/voila/templates/", "/voila/labextensions/")
 

@@ -13,11 +13,17 @@ validates or loads (content, spec, codec, checks, loading), ``rng`` (a subclass 
 ``random.Random``: compiled, it crashes), and the small rest (views, errors, secrecy, native).
 On any failure the build removes what it built and exits 0 with a warning (the plain-Python
 engine still runs), or 1 with ``--strict``.
+
+A successful build writes ``mrp_tutor/engine/_native_build.txt``: the digest of the engine's
+sources it compiled (mrp_tutor/engine/native.py runs the compiled modules only while the
+sources still have that digest).  The compiled wheel (hatch_build.py, ``make wheels``) runs
+:func:`build` on a copy of the package.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shutil
 import subprocess
@@ -32,6 +38,7 @@ ENGINE = ROOT / "mrp_tutor" / "engine"
 MODULES = [
     "state.py", "events.py", "round_events.py", "phase_events.py", "ability_events.py",
     "intents.py", "core.py", "flow.py", "legal.py", "game.py", "bots.py", "ability_bot.py",
+    "appeal.py", "determinize.py", "search.py",
     *sorted(f"phases/{p.name}" for p in (ENGINE / "phases").glob("*.py")
             if p.name != "__init__.py"),
     *sorted(f"effects/{p.name}" for p in (ENGINE / "effects").glob("*.py")
@@ -40,18 +47,30 @@ MODULES = [
     "rulesets/first_edition.py", "rulesets/unique_abilities.py", "rulesets/ability_effects.py",
 ]
 GROUP = "mrp_engine_native"  # their shared library: mrp_engine_native__mypyc.*.so (top level)
+STAMP = "_native_build.txt"  # mrp_tutor.engine.native.BUILD_STAMP
 
 
-def built() -> list[Path]:
-    """Every compiled file of the engine (its modules, and their shared library at the top of
-    the repository: mrp_tutor/engine/native.py looks for it there)."""
-    return sorted([*(p for p in ENGINE.rglob("*") if p.suffix in (".so", ".pyd")),
-                   *(p for p in ROOT.glob(f"{GROUP}__mypyc.*") if p.suffix in (".so", ".pyd"))])
+def source_digest(folder: Path) -> str:
+    """mrp_tutor.engine.native.source_digest (same bytes; this script imports no engine)."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*.py"), key=lambda p: p.relative_to(folder).as_posix()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
-def clean() -> None:
-    for p in built():
+def built(root: Path = ROOT) -> list[Path]:
+    """Every compiled file of the engine under ``root`` (its modules, and their shared library
+    at the top: mrp_tutor/engine/native.py looks for it there)."""
+    engine = root / "mrp_tutor" / "engine"
+    return sorted([*(p for p in engine.rglob("*") if p.suffix in (".so", ".pyd")),
+                   *(p for p in root.glob(f"{GROUP}__mypyc.*") if p.suffix in (".so", ".pyd"))])
+
+
+def clean(root: Path = ROOT) -> None:
+    for p in built(root):
         p.unlink()
+    (root / "mrp_tutor" / "engine" / STAMP).unlink(missing_ok=True)
 
 
 _SETUP = """
@@ -67,22 +86,25 @@ setup(name="mrp_tutor_engine", packages=[], py_modules=[], ext_modules=mypycify(
 """
 
 
-def build(jobs: int, verbose: bool) -> bool:
-    """Compile :data:`MODULES` in place; True when done."""
-    clean()
+def build(jobs: int, verbose: bool, root: Path = ROOT) -> bool:
+    """Compile :data:`MODULES` in place under ``root`` (a checkout, or a copy of its
+    ``mrp_tutor``); True when done."""
+    clean(root)
     with tempfile.TemporaryDirectory(prefix="mrp-mypyc-") as temp:
         script = Path(temp) / "setup_engine.py"
         script.write_text(_SETUP.format(jobs=jobs, temp=temp, group=GROUP))
         cmd = [sys.executable, str(script), *(f"mrp_tutor/engine/{m}" for m in MODULES)]
         env = {**os.environ, "MYPY_CACHE_DIR": str(Path(temp) / "mypy_cache")}
-        res = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=not verbose, text=True)
+        res = subprocess.run(cmd, cwd=root, env=env, capture_output=not verbose, text=True)
         if res.returncode != 0:
             if not verbose:
                 sys.stderr.write((res.stdout or "")[-3000:] + (res.stderr or "")[-3000:])
-            clean()
+            clean(root)
             return False
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
-    return bool(built())
+    shutil.rmtree(root / "build", ignore_errors=True)
+    engine = root / "mrp_tutor" / "engine"
+    (engine / STAMP).write_text(source_digest(engine) + "\n", encoding="ascii")
+    return bool(built(root))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,6 +20,7 @@ from ..core.errors import MrpError
 from ..first_martians import travel
 from ..first_martians.content import Board
 from ..first_martians.intents import DeclareActions, Placement
+from ..first_martians.legal import legal
 from ..first_martians.state import HubState
 from ..first_martians.table import play
 from .fm_ask import guard
@@ -58,6 +59,14 @@ def route_label(s: HubState, board: Board, path: tuple[str, ...], extra: int,
     pen = ", ".join(TOKENS.get(p, p) for p in pens)
     return f"{names}: {cost}" + (f"; {pen}" if pen else "; no terrain penalty") + (
         " (cheapest)" if cheapest else "")
+
+
+def _where(s: HubState, board: Board, space: str) -> str:
+    """A destination in the list: its tile (and samples) or, unexplored, its place."""
+    tile = s.tiles.get(space)
+    if tile is None:
+        return words(space, board)
+    return f"{tile.name} ({words(space, board)}, {tile.samples} samples)"
 
 
 def placement_text(p: dict[str, Any], s: HubState, board: Board) -> str:
@@ -155,6 +164,7 @@ class ActionPlanner:
         self.state: HubState | None = None
         self.board: Board | None = None
         self.planned: list[dict[str, Any]] = []
+        self.reach: dict[str, tuple[str, ...]] = {}
         self.paths: list[tuple[str, ...]] = []
         tb = dict(style={"button_width": "auto"}, value=None)
         self.action = W.Dropdown(options=[("(choose the action)", None),
@@ -171,7 +181,8 @@ class ActionPlanner:
         self.helper_pawns = W.ToggleButtons(options=[("1", 1), ("2", 2)],
                                             description="Helps with",
                                             _dom_classes=["fm-pl-helper-pawns"],
-                                            style={"button_width": "auto"}, value=1)
+                                            style={"button_width": "auto"}, value=1,
+                                            layout=W.Layout(display="none"))
         self.aom = W.ToggleButtons(options=[("No AOM", "")] + [(v, k) for k, v in AOMS.items()],
                                    description="AOM", _dom_classes=["fm-pl-aom"],
                                    style={"button_width": "auto"}, value="")
@@ -193,6 +204,7 @@ class ActionPlanner:
         self.action.observe(lambda _c: self._targets(), names="value")
         self.target.observe(lambda _c: self._routes(), names="value")
         self.map.on_pick(self._on_map)
+        self.helper.observe(lambda c: self._helper_shown(), names="value")
         self.route_box = self.route.root
         self.map_slot = W.Box(_dom_classes=["fm-map-slot"])
         self.root = W.VBox([W.HTML("<b>Place pawns</b>: build each action, add it; declare "
@@ -201,6 +213,9 @@ class ActionPlanner:
                             self.aom, self.rover, self.target, self.map_slot, self.route_box,
                             self.add_btn, self.list, self.declare_btn],
                            _dom_classes=["fm-planner"])
+
+    def _helper_shown(self) -> None:
+        self.helper_pawns.layout.display = "" if self.helper.value else "none"
 
     def show_map(self, here: bool) -> None:
         """The map inside the planner (next to "Where" and the paths) or elsewhere."""
@@ -222,8 +237,14 @@ class ActionPlanner:
             self.aom.options = roster
             self.aom.value = ""
         self.aom.layout.display = "" if len(roster) > 1 else "none"
+        self._reach()
         self._targets()
         self._show_list()
+
+    def _reach(self) -> None:
+        """The map spaces each action may target (the engine's legal destinations)."""
+        assert self.state is not None and self.board is not None
+        self.reach = dict(legal(self.state, self.board).destinations)
 
     def _targets(self) -> None:
         s, b, act = self.state, self.board, self.action.value
@@ -234,15 +255,12 @@ class ActionPlanner:
             opts = [(e.name, e.name) for e in s.mission_log]
         elif act == "remove_shutdown":
             opts = [(f.name, f.id) for f in s.facilities if f.shut]
-        elif act == "explore":
-            opts = [(x.name, x.id) for x in b.spaces
-                    if x.id != "hub" and x.id not in s.tiles and x.explorable]
-        elif act == "gather":
-            opts = [(f"{t.name} ({t.samples} samples)", k) for k, t in s.tiles.items()]
+        elif act in ("explore", "gather"):  # only spaces a legal path reaches
+            opts = []
         elif act == "build":
             opts += [(f.name, f.id) for f in s.facilities]
-        if act in ("research", "build", "mission"):
-            opts += [(t.name, k) for k, t in s.tiles.items()]
+        if act in MAP_ACTIONS:
+            opts += [(_where(s, b, x), x) for x in self.reach.get(str(act), ())]
         old = self.target.value
         self.target.options = [("(choose where)", None), *opts] if len(opts) > 1 else opts
         values = [v for _, v in opts]
@@ -254,8 +272,7 @@ class ActionPlanner:
         s = self.state
         if s is None or self.action.value not in MAP_ACTIONS:
             return []
-        return [v for _, v in self.target.options if v is not None and v != "hub"
-                and (v in s.tiles or self.action.value == "explore")]
+        return [v for _, v in self.target.options if v in self.reach.get(self.action.value, ())]
 
     def _routes(self) -> None:
         s, b, dest = self.state, self.board, self.target.value

@@ -1,10 +1,10 @@
 """What the panel asks the table before it plays an intent: the table's own dice and draws
-(a Malfunction die's face, the Wound die, the Facility a Shutdown tile goes on, a Condition
-token) and the choices the rules leave to the table (who takes a wound for missing food).
+(a Malfunction die's face, the Wound die, a Condition token) and the choices the rules leave
+to the table (the Facility a Shutdown tile goes on, who takes a wound for missing food).
 
-The panel plays the intent on a copy first (the engine is pure); every draw the copy made
-from the seeded generator is a draw the table owns, so it is asked here, by its faces or
-names, with "Roll for me" as the explicit alternative.  Nothing random reaches the page
+The engine refuses an intent that lacks one (``InputNeeded``, nothing changed); the panel
+asks it here, by its faces or names, with "Roll for me" as the explicit alternative for a
+roll or draw, and plays the intent again with the answer.  Nothing random reaches the page
 before the table chose to roll.
 """
 
@@ -18,9 +18,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..first_martians.content import Board
-from ..first_martians.state import HubState
-from .fm_words import BLOCKS, WOUND_FACES, name, title
+from .fm_words import WOUND_FACES, name
 
 log = logging.getLogger(__name__)
 
@@ -47,40 +45,6 @@ class Question:
     choices: list[tuple[str, Any]]
     answer: Callable[[Any], None]
     can_roll: bool = True
-
-
-def draw_question(kind: str, what: str, s: HubState, board: Board,
-                  answer: Callable[[Any], None]) -> Question:
-    """The question for one draw the engine would make (``kind`` as the engine names it)."""
-    if kind.startswith("malfunction_"):
-        block = kind.removeprefix("malfunction_")
-        faces = sorted(set(board.dice.malfunction_die.faces))
-        return Question(f"The {BLOCKS.get(block, title(block))} Block's Malfunction die: "
-                        "which face did the table roll?", [(str(f), f) for f in faces], answer)
-    if kind == "wound_die":
-        faces = sorted(set(board.dice.wound_die.faces), key=lambda f: f != "wound")
-        return Question(f"{what[0].upper() + what[1:]}: what did the table roll?",
-                        [(WOUND_FACES.get(str(f), title(str(f))), f) for f in faces], answer)
-    if kind == "condition":
-        who = what.split("'s ")[0]
-        have = next((a.conditions for a in s.astronauts if a.name == who), [])
-        left = [c for c in board.conditions.names if c not in have]
-        return Question(f"{who} passes a Condition icon: which Condition token did the table "
-                        "draw?", [(title(c), c) for c in left], answer)
-    if kind == "shutdown_target":
-        res = "oxygen" if "oxygen" in what else "energy"
-        fits = [f for f in s.facilities if f.uses(res) and getattr(f, f"shutdown_{res}") is None]
-        return Question(f"An {res} Shutdown tile must go on a Facility that uses {res}: "
-                        "which Facility gets it?", [(f.name, f.id) for f in fits], answer)
-    if kind in ("shutdown_oxygen", "shutdown_energy"):
-        res = kind.removeprefix("shutdown_")
-        placed = {getattr(f, f"shutdown_{res}") for f in s.facilities}
-        stack = [t for t in getattr(board.shutdown_tiles, res) if t not in placed]
-        first = stack[0] if stack else f"{res}_replacement"
-        return Question(f"The {res} Shutdown tile goes on face down: the table does not look "
-                        "at it.", [("Placed face down", first)], answer, can_roll=False)
-    return Question(f"{what[0].upper() + what[1:]}: the table has no choice to enter here.",
-                    [], answer)
 
 
 class Asker:

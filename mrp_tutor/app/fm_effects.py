@@ -220,6 +220,17 @@ def _picker(key: str, label: str, options: list[tuple[str, Any]]) -> W.Widget:
                       _dom_classes=cls, layout=W.Layout(width="auto"))
 
 
+def _pairs(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    return [(str(label), value) for label, value in options]
+
+
+def _offered(w: W.Widget | None) -> list[tuple[str, Any]] | None:
+    """The (label, value) choices a field's widget offers (a list's "(choose)" left out)."""
+    if w is None:
+        return None
+    return [(str(label), value) for label, value in w.options if value is not None]
+
+
 class EffectForms:
     """Group buttons, effect buttons, the chosen effect's fields and Apply."""
 
@@ -250,11 +261,17 @@ class EffectForms:
         assert all(f.type in (*EFFECTS, "set_aoms") for forms in GROUPS.values() for f in forms)
 
     def update(self, s: HubState, board: Board) -> None:
-        """New HUB: the open effect's choices follow it (a pick still offered stays)."""
+        """New HUB: the open effect's choices follow it; a field whose choices did not change
+        keeps its widget (and the table's pick), so a tap never lands on a widget being
+        replaced."""
         self.state, self.board = s, board
-        if self.form is not None:
-            kept = {k: getattr(w, "value", None) for k, w in self.pickers.items()}
-            self._build(self.form, kept)
+        if self.form is None:
+            return
+        fresh = {key: options(s, board) for key, _label, options in self.form.fields}
+        if all(_offered(self.pickers.get(k)) == _pairs(v) for k, v in fresh.items()):
+            return
+        kept = {k: getattr(w, "value", None) for k, w in self.pickers.items()}
+        self._build(self.form, kept)
 
     def _on_group(self, change: dict[str, Any]) -> None:
         forms = GROUPS.get(change["new"] or "", [])
@@ -284,9 +301,13 @@ class EffectForms:
     def _build(self, form: Form, kept: dict[str, Any]) -> None:
         if self.state is None or self.board is None:
             return
-        self.pickers = {}
+        old, self.pickers = self.pickers, {}
         for key, label, options in form.fields:
             opts = options(self.state, self.board)
+            same = old.get(key)
+            if same is not None and same.description == label and _offered(same) == _pairs(opts):
+                self.pickers[key] = same  # the same field in the next effect: kept as it is
+                continue
             w = _picker(key, label, opts)
             if kept.get(key) in [v for _, v in opts]:
                 w.value = kept[key]
@@ -304,7 +325,7 @@ class EffectForms:
         for key, label, _options in form.fields:
             v = self.pickers[key].value
             if v is None:
-                self.say(f"Choose the {label.lower()} first.")
+                self.say(f"Tap a choice for “{label}” first.")
                 return
             values[key] = v
         if form.build is not None:

@@ -13,7 +13,6 @@ only rendered sentences, names and the public map.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,20 +21,22 @@ import ipywidgets as W
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
+from ..core.rules import Citation
 from ..first_martians import explain_error, explain_event, intent_from_dict, load_state
 from ..first_martians.content import default_board
-from ..first_martians.events import DrawMade, Event
+from ..first_martians.errors import InputNeeded
+from ..first_martians.events import Event
 from ..first_martians.intents import Intent
-from ..first_martians.table import Table, play
+from ..first_martians.table import Table
 from .fm_actions import ActionPlanner
-from .fm_ask import Asker, Question, choice_label, draw_question, guard
+from .fm_ask import Asker, Question, choice_label, guard
 from .fm_checklist import checklist_html
 from .fm_effects import EffectForms
 from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
 from .fm_style import FM_CSS
 from .fm_words import PHASE_NAMES, known_name, words
-from .html import citation_html, e
+from .html import citation_html, e, status_html
 
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
 
@@ -51,15 +52,6 @@ def hub_table(doc: Any, name: str) -> Table:
     board = default_board()
     return Table(load_state(doc["state"] if wrapped else doc, name, board,
                             at=("state",) if wrapped else ()), board)
-
-
-def has_intent(kind: str) -> bool:
-    """Whether the engine knows an intent type (newer engines add some)."""
-    try:
-        intent_from_dict({"type": kind})
-    except ContentError as err:
-        return not any("type" in p and "tag" in p.lower() for p in err.problems)
-    return True
 
 
 @dataclass
@@ -146,20 +138,14 @@ class FmPanel:
         self.submit({"type": "produce", "pay_wilt": pay}, "Production")
 
     def _actions_done(self) -> None:
-        if has_intent("end_actions"):
-            self.submit({"type": "end_actions"}, "Actions done")
-        else:
-            self._mark("dice", "Actions done: every pawn is back.")
+        self.submit({"type": "end_actions"}, "Actions done")
 
     def _malfunction(self) -> None:
         extra = [self.also_roll.value] if self.also_roll.value else []
         self.submit({"type": "roll_malfunction", "also_roll": extra}, "Malfunction")
 
     def _next_sol(self) -> None:
-        if has_intent("start_sol"):
-            self.submit({"type": "start_sol"}, "Next sol")
-        else:
-            self._mark("", f"Sol {self.table.state.sol} begins.")
+        self.submit({"type": "start_sol"}, "Next sol")
 
     # ------------------------------------------------------------------ loading
     def load(self, doc: Any, name: str) -> bool:
@@ -189,7 +175,7 @@ class FmPanel:
     # ------------------------------------------------------------------ playing
     def submit(self, d: dict[str, Any], label: str) -> None:
         """Play an intent built by taps; the table's draws are asked for first."""
-        self.pending = {"intent": dict(d), "label": label, "rolled": False}
+        self.pending = {"intent": dict(d), "label": label}
         self.pending["intent"].setdefault("draws", {})
         self._try()
 
@@ -202,36 +188,24 @@ class FmPanel:
             self.say("That choice is not complete: every field needs a tap.", error=True)
             self.pending = None
             return
+        phase, before = self.table.state.phase, self.step
         try:
-            _s, events = play(self.table.state, it, self.table.board)
+            events = self.table.play(it)  # a refusal changes nothing
+        except InputNeeded as need:
+            self._ask_engine(need)
+            return
         except MrpError as err:
-            if err.code == "fm.input_needed":
-                self._ask_engine(err)
-                return
             self.pending = None
             self.asker.close()
-            self.say(f"Refused: {self._why(err)}", error=True)
+            ex = explain_error(err)
+            self.say(f"Refused: {words(ex.text)}", error=True, citation=ex.citation)
             return
-        seeded = [ev for ev in events if isinstance(ev, DrawMade) and ev.by == "seeded"]
-        if seeded and not p["rolled"]:
-            kind = seeded[0].kind
-            q = draw_question(kind, seeded[0].what, self.table.state, self.table.board,
-                              lambda v: self._answer(kind, v))
-            if len(q.choices) == 1 and not q.can_roll:  # nothing to ask (a face-down tile)
-                q.answer(q.choices[0][1])
-                return
-            self.asker.ask(q)
-            self.say("")
-            return
-        self._commit(it, p["label"])
+        self._commit(it, p["label"], phase, before, events)
 
-    def _ask_engine(self, err: MrpError) -> None:
+    def _ask_engine(self, need: InputNeeded) -> None:
         """The engine needs the table's roll, draw or choice: ask it by name."""
-        kind = str(getattr(err, "kind", ""))
-        what = words(str(getattr(err, "what", kind)))
-        rolled = bool(getattr(err, "random_draw", True))
-        choices = list(getattr(err, "choices", []))
-        given = list(getattr(err, "labels", [str(c) for c in choices]))
+        kind, what, rolled = need.kind, words(need.what), need.random_draw
+        choices, given = list(need.choices), list(need.labels)
         labels = [known_name(c) or words(x) for c, x in zip(choices, given, strict=False)]
         if kind == "wound_die":
             labels = [choice_label(kind, c) for c in choices]
@@ -251,9 +225,7 @@ class FmPanel:
     def _roll_for_me(self) -> None:
         if self.pending is None:
             return
-        self.pending["rolled"] = True
-        if has_intent_field("roll_for_me"):
-            self.pending["intent"]["roll_for_me"] = True
+        self.pending["intent"]["roll_for_me"] = True
         self._try()
 
     def _cancel(self) -> None:
@@ -261,10 +233,8 @@ class FmPanel:
         self.asker.close()
         self.say("Cancelled: nothing changed.")
 
-    def _commit(self, it: Intent, label: str) -> None:
-        phase = self.table.state.phase
-        before = self.step
-        events = self.table.play(it)
+    def _commit(self, it: Intent, label: str, phase: str, before: str,
+                events: list[Event]) -> None:
         self.pending = None
         self.asker.close()
         said = [explain_event(ev) for ev in events if ev.type != "phase_started"]
@@ -275,14 +245,6 @@ class FmPanel:
         self.step = self._step_after(it)
         if it.type == "declare_actions":
             self.planner.reset()
-        self.say("")
-
-    def _mark(self, step: str, text: str) -> None:
-        """A step of the table's own (no rule changes the HUB): kept for Undo."""
-        self.history.append(Step(None, self.step, text,
-                                 [f"<li class='mrp-sentence'><span class='mrp-text'>{e(text)}"
-                                  "</span></li>"]))
-        self.step = step
         self.say("")
 
     def _step_after(self, it: Intent) -> str:
@@ -321,10 +283,12 @@ class FmPanel:
         return words(ex.text) + cite
 
     # ------------------------------------------------------------------ view
-    def say(self, text: str, *, error: bool = False) -> None:
+    def say(self, text: str, *, error: bool = False, citation: Citation | None = None) -> None:
+        """The status line, in the app's shared look (a refusal cites its rule)."""
         cls = "fm-refused" if error else "fm-said"
-        self.status.value = (f"<p class='{cls}' role='status'>{html.escape(text)}</p>"
-                             if text else "")
+        self.status.value = (f"<div class='{cls}'>"
+                             + status_html(text, "error" if error else "info", citation)
+                             + "</div>" if text else "")
         self._render()
 
     def _render(self) -> None:
@@ -384,13 +348,6 @@ class FmPanel:
             c._fm_farm = f.id
             out.append(c)
         return out
-
-
-def has_intent_field(name: str) -> bool:
-    from ..first_martians import intents
-
-    base = getattr(intents, "_I", None)
-    return base is not None and name in getattr(base, "model_fields", {})
 
 
 __all__ = ["FmPanel", "Table"]

@@ -12,7 +12,8 @@ in order (so clicking Hellas then Ausonia means "from Hellas to Ausonia").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import intents as I
@@ -35,9 +36,47 @@ def my_options(sess: Session, seat: str) -> list[I.Intent]:
     return [x for x in sess.game.legal_intents() if is_mine(sess, seat, x.colour)]
 
 
-def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT) -> list[StepReport]:
+#: the bot levels a learner may seat against: the tutor bot (explains each move) and the
+#: engine's levels (``engine.bots.LEVELS``)
+LEVEL_NAMES: dict[str, str] = {
+    "tutor": "Tutor (explains its moves)", "easy": "Easy (random)",
+    "medium": "Medium (greedy)", "hard": "Hard (searches, about 1 s a move)"}
+_LEVEL_WHY = {
+    "easy": "The easy bot picks one of its options at random.",
+    "medium": "The medium bot picks the option its one-step estimate of the board rates best.",
+    "hard": "The hard bot played out many games that could follow from what it sees and "
+            "picked the option that did best.",
+}
+Chooser = Callable[[Any, list[I.Intent]], tuple[I.Intent, str]]
+
+
+def level_bot(level: str, seed: int) -> Chooser:
+    """The bots' decisions at ``level`` (a key of :data:`LEVEL_NAMES`), seeded by ``seed``:
+    ``(game, their options) -> (intent, reason)``.
+
+    Raises:
+        KeyError: unknown level.
+    """
+    if level == "tutor":
+        return bot.choose
+    from ..engine.bots import BOTS, LEVELS, hard_bot
+
+    why = _LEVEL_WHY[level]
+    rng = random.Random(f"seat:{seed}:{level}")
+    engine_bot = hard_bot(rng) if level == "hard" else BOTS[LEVELS[level]](rng)
+
+    def choose(game: Any, theirs: list[I.Intent]) -> tuple[I.Intent, str]:
+        return engine_bot(game, theirs), why
+
+    return choose
+
+
+def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT,
+              choose: Chooser | None = None) -> list[StepReport]:
     """Let the bots play every colour but the learner's until the learner must decide or the
-    game ends.  Each bot decision is a report with the bot's reason (redacted when secret)."""
+    game ends.  Each bot decision is a report with the bot's reason (redacted when secret);
+    ``choose``: the bots' level (:func:`level_bot`; default the tutor bot)."""
+    decide = choose or bot.choose
     out: list[StepReport] = []
     while not sess.game.over and len(out) < limit:
         legal = sess.game.legal_intents()
@@ -47,7 +86,7 @@ def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT) -> list[StepRepo
         theirs = [x for x in legal if not is_mine(sess, seat, x.colour)]
         if not theirs:
             break  # waiting for the learner
-        intent, why = bot.choose(sess.game, theirs)
+        intent, why = decide(sess.game, theirs)
         out.append(sess.play(intent, why=why))
     return out
 

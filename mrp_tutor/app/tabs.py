@@ -10,6 +10,7 @@ from .panel import TABS, register_tab
 register_tab("Log", "mrp_tutor.app.panels.view_tabs:LogTab")
 register_tab("Scores", "mrp_tutor.app.panels.view_tabs:ScoresTab")
 register_tab("Hand", "mrp_tutor.app.panels.hand:HandPanel")
+register_tab("Hint", "mrp_tutor.app.panels.hint:HintTab")
 register_tab("Lesson & quiz", "mrp_tutor.app.panels.lesson:lesson_tab")
 register_tab("What if", "mrp_tutor.app.panels.whatif:WhatIfPanel")
 register_tab("Referee", "mrp_tutor.app.panels.referee_tab:RefereePanel")

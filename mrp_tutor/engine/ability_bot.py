@@ -8,16 +8,12 @@ of :func:`.bots.score_intent` (a zone majority won is worth the zone's points); 
 from __future__ import annotations
 
 from . import intents as I
+from .appeal import appeal
 from .core import destination
 from .rulesets import rules_of
 from .spec import UNKNOWN, GameSpec
 from .state import GameState
 
-#: how much a character in hand is worth to the greedy bot (as in bots.CHARACTER_APPEAL)
-APPEAL: dict[str, float] = {
-    "travel_agent": 3.0, "scientist": 2.6, "secret_agent": 2.4, "explorer": 2.2,
-    "femme_fatale": 2.0, "soldier": 1.8, "saboteur": 1.6, "pilot": 1.5, "recruiter": 0.5,
-}
 #: a use chosen within the choose decision must beat every character choice to be taken
 BEFORE_CHOOSING = 10.0
 
@@ -57,8 +53,8 @@ def score_ability(spec: GameSpec, s: GameState, it: I.Intent) -> float:
     seat = s.seats[me]
     a, target = it.ability, it.target
     if a == "devious_despot" and target is not None:
-        best = max((APPEAL.get(c, 1.0) for c in seat.hand), default=0.0)
-        net = APPEAL.get(target, 1.0) - best - 0.5 * price
+        best = max((appeal(c) for c in seat.hand), default=0.0)
+        net = appeal(target) - best - 0.5 * price
         return BEFORE_CHOOSING + net if net > 0 else -1.0
     if a == "versatile_villain" and target is not None:
         # worth knowing late in the game, where this colour has astronauts
@@ -67,7 +63,7 @@ def score_ability(spec: GameSpec, s: GameState, it: I.Intent) -> float:
     if a == "stealthy_spy" and target is None:
         return 0.5 if price <= 1 and sum(seat.tokens.values()) >= 4 else -0.5
     if a == "stealthy_spy" and target is not None:
-        return APPEAL.get(target, 1.0) - APPEAL.get(seat.chosen or "", 1.0) - 1.0 - price
+        return appeal(target) - appeal(seat.chosen or "") - 1.0 - price
     if a == "guileful_genius":
         if s.queue and s.queue[0] == me:
             return -1.0  # it comes next anyway

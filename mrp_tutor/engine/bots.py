@@ -1,13 +1,17 @@
-"""Simple computer players: a random bot and a greedy one.
+"""Computer players: a random bot, a greedy one and the search bot (:mod:`.search`).
 
 A bot is a function ``(game, legal) -> intent`` that picks one of the legal intents (the
 signature :func:`~.game.play_out` expects).  Bots are pure: they read the game and never
 change it; their only randomness comes from the ``random.Random`` they are given, so a
 seeded bot makes a seeded game.
 
-The greedy bot scores each legal intent with a cheap one-step heuristic (no look-ahead,
-no state copies): how much it improves its colour's projected majority in the zone the
-intent affects, weighted by the value of that zone's resource and waiting point tokens.
+The greedy bot scores each legal intent with a cheap one-step heuristic (no look-ahead):
+how much it improves its colour's projected majority in the zone the intent affects, weighted
+by the value of that zone's resource and waiting point tokens; a character by what it could do
+in the position now (:mod:`.appeal`).
+
+The levels a learner picks when seating a bot (:data:`LEVELS`): easy (random), medium
+(greedy), hard (search with a time budget, :func:`hard_bot`).
 """
 
 from __future__ import annotations
@@ -17,17 +21,14 @@ from collections.abc import Callable, Mapping, Sequence
 
 from . import intents as I
 from .ability_bot import score_ability
+from .appeal import character_values, fixed_appeal
 from .game import Game, destination, play_out
+from .search import SearchResult, search_bot
 from .spec import UNKNOWN, GameSpec
 from .state import GameState
 
 Bot = Callable[[Game, Sequence[I.Intent]], I.Intent]
 
-#: default appeal of each character for the greedy bot (higher: chosen earlier)
-CHARACTER_APPEAL: dict[str, float] = {
-    "travel_agent": 3.0, "scientist": 2.6, "secret_agent": 2.4, "explorer": 2.2,
-    "femme_fatale": 2.0, "soldier": 1.8, "saboteur": 1.6, "pilot": 1.5, "recruiter": 0.5,
-}
 UNKNOWN_RESOURCE_VALUE = 1.6  # expected value of a face-down resource token (5 ice, 3+3)
 
 
@@ -48,20 +49,44 @@ def random_bot(rng: random.Random) -> Bot:
     return choose
 
 
-def greedy_bot(rng: random.Random) -> Bot:
-    """A bot that picks the legal intent with the best one-step heuristic score."""
+def greedy_bot(rng: random.Random, *, by_position: bool = True) -> Bot:
+    """A bot that picks the legal intent with the best one-step heuristic score.
+
+    It decides for the colour of the first legal intent (when several colours choose at once,
+    each one in turn); a character is worth what it could do in the position now
+    (:func:`.appeal.character_values`), so the picks follow the board.
+
+    ``by_position=False`` is the greedy bot as it was before it looked at the board for its
+    characters: a fixed table (:func:`.appeal.fixed_appeal`), and the best choice among every
+    colour choosing at once.  Every such bot picks the same card; kept only so that a seeded
+    game told in a tutorial (lesson 10) stays the game its text tells.
+    """
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
         if len(legal) == 1 or isinstance(legal[0], I.PlayAction):
             return legal[0]  # (bots play every action card at its moment)
         spec, s = game.spec, game.state
+        colour = legal[0].colour
+        if legal[-1].colour != colour and by_position:  # several colours choose: this one now
+            legal = [x for x in legal if x.colour == colour]
         best: I.Intent = legal[0]
         best_score = float("-inf")
-        seat = s.seats.get(legal[0].colour)
-        wts = neutral_weights(spec, s, legal[0].colour) if seat and seat.neutral else None
+        seat = s.seats.get(colour)
+        wts = neutral_weights(spec, s, colour) if seat and seat.neutral else None
+        values = None
+        if by_position and (type(legal[0]) is I.ChooseCharacter
+                            or type(legal[-1]) is I.ChooseCharacter):
+            hand = [x.character for x in legal if type(x) is I.ChooseCharacter]
+            values = character_values(spec, s, colour, hand)
         for intent in legal:
-            base = (score_intent(spec, s, intent) if wts is None
-                    else score_for_controller(spec, s, intent, wts))
+            if values is not None and type(intent) is I.ChooseCharacter:
+                base = values[intent.character]
+            elif not by_position and type(intent) is I.ChooseCharacter and wts is None:
+                base = fixed_appeal(s, intent.colour, intent.character)
+            elif wts is None:
+                base = score_intent(spec, s, intent)
+            else:
+                base = score_for_controller(spec, s, intent, wts)
             score = base + rng.random() * 0.05
             if score > best_score:
                 best, best_score = intent, score
@@ -154,10 +179,7 @@ def score_intent(spec: GameSpec, s: GameState, it: I.Intent) -> float:
         crew = s.ships[it.ship].crew
         return (sum(crew.values()) - crew.get(me, 0)) - 2.0 * crew.get(me, 0)
     if isinstance(it, I.ChooseCharacter):
-        hand = len(s.seats[me].hand)
-        if it.character == "recruiter":
-            return 4.0 if hand <= 3 else 0.5
-        return CHARACTER_APPEAL.get(it.character, 1.0)
+        return character_values(spec, s, me, [it.character])[it.character]
     if isinstance(it, I.Rescue):
         return 1.0 + majority_gain(s, it.zone, me, 1) * zone_value(spec, s, it.zone)
     if isinstance(it, I.Stop):
@@ -251,7 +273,38 @@ def score_for_controller(
     return 0.5  # draw, peek, assign discovery: no preference
 
 
-BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": random_bot, "greedy": greedy_bot}
+#: iterations per decision of the search bot in simulations: an iteration budget (not a time
+#: budget), so a seeded game replays exactly on any machine (about 0.2 s per decision compiled)
+SEARCH_ITERATIONS = 300
+#: the hard level's time budget per decision (one core), for a decision with many options
+HARD_SECONDS = 1.0
+
+
+def search_bot_for_simulation(rng: random.Random) -> Bot:
+    """The search bot with :data:`SEARCH_ITERATIONS` iterations per decision."""
+    bot: Bot = search_bot(rng, iterations=SEARCH_ITERATIONS)
+    return bot
+
+
+def hard_bot(rng: random.Random, seconds: float | None = None,
+             log: list[SearchResult] | None = None) -> Bot:
+    """The hard level: the search bot with a time budget per decision, less when there are few
+    options (a quarter with two, the whole from six on); a single option is played at once.
+    ``seconds``: the budget of a decision with many options (default :data:`HARD_SECONDS`);
+    ``log`` (if given) receives each search's result."""
+    whole = HARD_SECONDS if seconds is None else seconds
+
+    def budget(options: int) -> float:
+        return whole * min(1.0, 0.25 + 0.1875 * max(0, options - 2))
+
+    bot: Bot = search_bot(rng, iterations=None, seconds=whole, budget=budget, log=log)
+    return bot
+
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {
+    "random": random_bot, "greedy": greedy_bot, "search": search_bot_for_simulation}
+#: the levels a learner picks when seating a bot -> the bot kind (hard: :func:`hard_bot`)
+LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "search"}
 
 
 def bot_game(

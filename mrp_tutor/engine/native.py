@@ -6,10 +6,15 @@ imported before any other engine module, keeps the sources in charge when the co
 are out of date (a source of the engine is newer than the build: an edit, a checkout) or when
 ``MRP_PURE_PYTHON`` is set, so the engine that runs is always the one in the sources.  It
 imports nothing of the engine.
+
+"Out of date" is decided by :data:`BUILD_STAMP`, the digest of the engine's sources the build
+compiled (written by the build next to this file; also in the compiled wheel, where file times
+are the install's, not the build's); an older in-place build without it is judged by file times.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -23,6 +28,30 @@ HERE = Path(__file__).resolve().parent
 PACKAGE = __name__.rsplit(".", 1)[0]  # mrp_tutor.engine
 #: the shared library of the compiled modules (a top-level module next to the package)
 GROUP = "mrp_engine_native__mypyc"
+#: file next to this one holding :func:`source_digest` of the sources that were compiled
+BUILD_STAMP = "_native_build.txt"
+#: a checkout (``make setup`` compiles in place) rather than an installed wheel
+CHECKOUT = (HERE.parents[1] / "pyproject.toml").is_file()
+
+
+def source_digest(folder: Path) -> str:
+    """SHA-256 of every ``*.py`` under ``folder`` (the engine), names and contents, in name
+    order (scripts/build_engine.py writes the same digest)."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*.py"), key=lambda p: p.relative_to(folder).as_posix()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def stale() -> bool:
+    """Is a source of the engine not the one the compiled modules were built from?"""
+    stamp = HERE / BUILD_STAMP
+    if stamp.is_file():
+        return stamp.read_text(encoding="ascii").strip() != source_digest(HERE)
+    libs = [p for ext in importlib.machinery.EXTENSION_SUFFIXES for p in HERE.rglob(f"*{ext}")]
+    built = min(p.stat().st_mtime for p in libs)
+    return max(p.stat().st_mtime for p in HERE.rglob("*.py")) > built
 
 
 def compiled_modules() -> dict[str, Path]:
@@ -58,14 +87,15 @@ class _Sources(importlib.abc.MetaPathFinder):
 def _decide() -> tuple[bool, str]:
     modules = compiled_modules()
     if not modules:
-        return False, "plain Python (not compiled: make setup compiles it)"
-    libs = [p for ext in importlib.machinery.EXTENSION_SUFFIXES for p in HERE.rglob(f"*{ext}")]
-    built = min(p.stat().st_mtime for p in libs)
-    newest = max(p.stat().st_mtime for p in HERE.rglob("*.py"))
+        if CHECKOUT:
+            return False, "plain Python (not compiled: make setup compiles it)"
+        return False, ("plain Python (this installation has no compiled engine: the "
+                       "platform wheel for this Python has it)")
     if os.environ.get("MRP_PURE_PYTHON"):
         why = "plain Python (MRP_PURE_PYTHON is set)"
-    elif newest > built:
-        why = "plain Python (its sources changed since the build: make setup rebuilds it)"
+    elif stale():
+        why = ("plain Python (its sources changed since the build: "
+               + ("make setup rebuilds it)" if CHECKOUT else "reinstall the package)"))
     elif importlib.util.find_spec(GROUP) is None:
         why = f"plain Python (the compiled library {GROUP} is missing)"
     else:

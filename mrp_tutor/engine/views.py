@@ -8,6 +8,7 @@ discoveries, and deck orders.  A *viewer* is a player, named by the colour he pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .game import decision, destination
@@ -19,6 +20,14 @@ __all__ = ["HIDDEN", "controls", "redact", "view_for"]
 
 
 
+def _work_item(s: GameState, item: list[str], own: Callable[[str], bool]) -> list[str]:
+    """The head of the queued work as a viewer may see it: an action card of another colour
+    stays hidden until its holder plays it (the step count starts then)."""
+    if item[0] == "action" and not own(item[1]) and s.step == 0:
+        return [item[0], item[1], HIDDEN, *item[3:]]
+    return list(item)
+
+
 def view_for(
     spec: GameSpec, s: GameState, viewer: str | None, *, referee: bool = False
 ) -> dict[str, Any]:
@@ -28,7 +37,7 @@ def view_for(
     def own(colour: str) -> bool:
         return see_all or controls(s, viewer, colour)
 
-    seats = {c: _seat_view(s, c, own(c)) for c in s.order}
+    seats = {c: _seat_view(spec, s, c, own(c)) for c in s.order}
     known: dict[str, str] = {}  # the discoveries this viewer's colours have looked at
     for c in s.order:
         if own(c):
@@ -74,6 +83,16 @@ def view_for(
                     for w in s.windows],
         "held_discovery": (s.held if (s.cur is not None and own(s.cur)) else HIDDEN)
         if s.held else None,
+        # the public bookkeeping of the step being resolved (what a player at the table sees
+        # happen: which step, how many placements or moves are left, ships already used) and
+        # the size of the mission deck; the head of the queued work (an action card of
+        # another colour is named only once played)
+        "progress": {
+            "step": s.step, "left": s.left, "done": s.done, "used": list(s.used),
+            "last": s.last, "window_mark": s.window_mark,
+            "mission_deck_size": len(s.mission_deck),
+            "work": [_work_item(s, s.work[0], own)] if s.work else [],
+        },
         "decision": None if d is None else {
             "kind": d.kind, "colours": list(d.colours), "rule": d.rule, "left": d.left,
             # whether to play a held action: the card stays secret until it is played
@@ -88,7 +107,7 @@ def view_for(
     }
 
 
-def _seat_view(s: GameState, c: str, mine: bool) -> dict[str, Any]:
+def _seat_view(spec: GameSpec, s: GameState, c: str, mine: bool) -> dict[str, Any]:
     """Colour ``c``'s seat as a viewer sees it (``mine``: the viewer controls it, or sees all)."""
     seat = s.seats[c]
     return {
@@ -115,6 +134,10 @@ def _seat_view(s: GameState, c: str, mine: bool) -> dict[str, Any]:
         "neutral_drawn": seat.drawn if mine else (HIDDEN if seat.drawn else None),
         "neutral_deck_size": len(seat.deck),
         "memorial": s.memorial.get(c, 0),
+        # public counts: missions still dealt (to keep one), and the character cards put
+        # back in the box openly (a neutral Recruiter; boxed event cards stay unnamed)
+        "dealt_size": len(seat.dealt),
+        "boxed_characters": [x for x in seat.boxed if x in spec.characters],
     }
 
 

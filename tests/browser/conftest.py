@@ -106,9 +106,11 @@ def serve_app(*options: str, log_name: str = "voila.log") -> Iterator[tuple[str,
 
 @contextlib.contextmanager
 def run_server(cmd: list[str], port: int, log_name: str,
-               env: dict[str, str] | None = None) -> Iterator[tuple[str, Any]]:
+               env: dict[str, str] | None = None, cwd: Path = REPO_ROOT,
+               drop_env: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
     """Run the server ``cmd`` (listening on loopback ``port``; its output in ``log_name``
-    under tests/artifacts) with the environment a public demo has (``env`` added).
+    under tests/artifacts) with the environment a public demo has (``env`` added, ``drop_env``
+    removed), in ``cwd``.
 
     Yields (base URL, server process) once the port accepts; SIGTERM on exit (a Jupyter
     server or Voila then stops its kernels).
@@ -122,9 +124,11 @@ def run_server(cmd: list[str], port: int, log_name: str,
     full_env = {k: v for k, v in os.environ.items() if k != "MRP_TUTOR_OVERRIDES"}
     full_env["MRP_TUTOR_SEED"] = str(TEST_SEED)
     full_env.update(env or {})
+    for key in drop_env:
+        full_env.pop(key, None)
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
-            cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
             env=full_env,
         )
     try:

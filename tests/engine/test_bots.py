@@ -111,3 +111,42 @@ def test_greedy_neutrals_rarely_end_on_top(spec):
             assert any(g.state.seats[c].neutral and v == top for c, v in result.scores.items())
             both_lose += 1
     assert both_lose <= games // 6
+
+
+# ------------------------------------------------------------- characters by the position
+
+
+def test_greedy_bots_vary_their_picks_with_the_position(spec):
+    """Four greedy bots no longer all pick the same card every round (the fixed appeal table
+    made them do so in every round): under a quarter of the rounds."""
+    from mrp_tutor.engine import events as E
+
+    rounds = same = 0
+    for seed in range(25):
+        g = bot_game(spec, ["red", "blue", "green", "yellow"], seed, bot="greedy")
+        picks: dict[int, set[str]] = {}
+        rnd = 0
+        for ev in g.log:
+            if isinstance(ev, E.TrackAdvanced) and ev.kind == "round":
+                rnd = ev.number
+            elif isinstance(ev, E.CharacterRevealed):
+                picks.setdefault(rnd, set()).add(ev.character)
+        rounds += len(picks)
+        same += sum(1 for cards in picks.values() if len(cards) == 1)
+    assert same < 0.25 * rounds
+
+
+def test_a_character_is_worth_what_it_can_do_now(table):
+    """The Saboteur is worth more with a docked ship full of rivals than with empty ships;
+    the Recruiter more with many cards played."""
+    from mrp_tutor.engine.appeal import character_values
+
+    red, blue, green = table.colours[:3]
+    table.clear_board()
+    table.dock(["s10", "s01", "s04", "s02"])
+    calm = character_values(table.spec, table.state, red, ["saboteur", "recruiter"])
+    table.dock([("s10", {blue: 2, green: 1}), "s01", "s04", "s02"])
+    table.state.seats[red].played = ["pilot", "soldier", "explorer", "scientist"]
+    busy = character_values(table.spec, table.state, red, ["saboteur", "recruiter"])
+    assert busy["saboteur"] > calm["saboteur"] + 1
+    assert busy["recruiter"] > calm["recruiter"] + 1

@@ -29,7 +29,7 @@ STALL_S = 60.0  # of wall-clock per document (a read that never returns: a stall
 Doc = tuple[str, str, Callable[[], Any]]  # kind, source name, what to run
 
 
-class Hang(Exception):
+class Hang(BaseException):  # not an Exception: no `except Exception` in a reader may swallow it
     pass
 
 

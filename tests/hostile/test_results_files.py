@@ -77,10 +77,22 @@ def test_a_csv_is_counted_before_it_is_read(tmp_path: Path,
     path = tmp_path / "many.csv"
     path.write_text(HEADER + "1,base,3,random,red\n" * 3_000, encoding="utf-8")
     monkeypatch.setattr(T, "MAX_ROWS", 2_999)
-    with pytest.raises(ResultsError, match=r"^many.csv: 3,000 games; .* at most 2,999\.$"):
+    with pytest.raises(ResultsError, match=r"^many.csv: more than 2,999 games; .* at most "
+                       r"2,999\.$"):
         load_results(path)
     monkeypatch.setattr(T, "MAX_ROWS", 3_000)
     assert len(load_results(path)) == 3_000
+
+
+@pytest.mark.parametrize("fields", [1_500, 30_000])
+def test_a_csv_line_wider_than_its_header_is_refused_before_pandas(tmp_path: Path,
+                                                                   fields: int) -> None:
+    path = tmp_path / "wide.csv"  # pandas takes ~46 s over a ragged line of 30,000 fields
+    path.write_text(HEADER + "1,base,3,random,red\n" + "7,base,3,random," + "red," * fields
+                    + "\n", encoding="utf-8")
+    with pytest.raises(ResultsError, match=r"^wide.csv: line 3 (has 1,505 values; the header "
+                       r"has 5 columns|is longer than 5 values of at most 2,000 characters)"):
+        load_results(path)
 
 
 @pytest.mark.parametrize(("column", "value"), [

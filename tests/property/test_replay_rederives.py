@@ -17,15 +17,14 @@ log is accepted and gives the state its events describe.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from testkit import golden
 
 from mrp_tutor.engine import GameSpec, load_spec, replay, state_to_dict
 from mrp_tutor.engine import events as E
@@ -37,14 +36,8 @@ from mrp_tutor.engine.legal import legal_intents
 from mrp_tutor.engine.phases.setup import setup_events
 from mrp_tutor.engine.state import GameState
 
-_PATH = Path(__file__).resolve().parents[1] / "golden" / "make_golden.py"
-_MOD = importlib.util.spec_from_file_location("make_golden_for_replay", _PATH)
-assert _MOD is not None and _MOD.loader is not None
-golden = importlib.util.module_from_spec(_MOD)
-_MOD.loader.exec_module(golden)
-
 SPEC = load_spec(use_env_overrides=False)
-GOLDEN = {name: json.loads(line)["log"] for name, line in sorted(golden.load().items())}
+GOLDEN = {name: golden.parse(text)["log"] for name, text in sorted(golden.load().items())}
 AT = re.compile(r"^log\[(\d+)\]")
 
 

@@ -49,6 +49,10 @@ class SeatPanel:
         self._choice_intents: list[I.Intent] = []
         self.colour = W.Dropdown(description="Play as", _dom_classes=["mrp-seat-colour"],
                                  layout=W.Layout(width="auto", max_width="100%"))
+        self.level = W.Dropdown(description="Bots", options=[
+            (name, key) for key, name in S.LEVEL_NAMES.items()], value="tutor",
+            _dom_classes=["mrp-seat-level"], layout=W.Layout(width="auto", max_width="100%"))
+        self.bots: S.Chooser = S.level_bot("tutor", 0)
         self.take_btn = W.Button(description="Take a seat ▶", button_style="success",
                                  tooltip="Start a new game in which you play this colour and "
                                          "the bots play the others",
@@ -65,7 +69,8 @@ class SeatPanel:
         self.clear_btn.on_click(ctx.guard(self.on_clear))
         self.widget = W.VBox([
             W.HTML(SEAT_CSS),
-            W.HBox([self.colour, self.take_btn], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.colour, self.level, self.take_btn],
+                   layout=W.Layout(flex_flow="row wrap")),
             self.prompt, self.choices, self.clear_btn,
         ], _dom_classes=["mrp-seat-panel"])
         self.refresh_colours()
@@ -194,10 +199,11 @@ class SeatPanel:
             app.say(f"There is no {colour} seat in this game.", "error")
             return
         self.seat = colour
+        self.bots = S.level_bot(self.level.value or "tutor", app.session.state.seed)
         app.session.viewer = colour
         app.refresh_viewers()
         app.viewer.disabled = True
-        reps = S.bots_play(app.session, colour)
+        reps = S.bots_play(app.session, colour, choose=self.bots)
         app.render(reps)
         app.say(f"You play {colour}; the bots play the other colours. "
                 "Highlighted zones and ships are where you can act.", "ok")
@@ -262,7 +268,7 @@ class SeatPanel:
         self.picks = []
         reps: list[StepReport] = [rep]
         if mine is not None:
-            reps += S.bots_play(sess, mine)
+            reps += S.bots_play(sess, mine, choose=self.bots)
         self.app.target = None
         self.app.render(reps)
         tail = (f"; then the bots made {plural(len(reps) - 1, 'decision')}" if len(reps) > 1
@@ -281,7 +287,7 @@ class SeatPanel:
             self.app.say("It is your turn: click a highlighted zone or ship, or a choice.",
                          "info")
             return
-        reps = S.bots_play(sess, self.seat)
+        reps = S.bots_play(sess, self.seat, choose=self.bots)
         self.app.render(reps)
         self.app.say(f"The bots made {plural(len(reps), 'decision')}.", "ok")
 
@@ -295,7 +301,7 @@ class SeatPanel:
             self.app.say("Nothing to undo: this is the starting position.", "info")
             return
         if not S.my_options(self.app.session, self.seat):
-            reps = S.bots_play(self.app.session, self.seat)
+            reps = S.bots_play(self.app.session, self.seat, choose=self.bots)
         else:
             reps = []
         self.app.render(reps)

@@ -1,0 +1,7 @@
+"""``python -m mrp_tutor ...`` is ``mrp-tutor ...``."""
+
+import sys
+
+from mrp_tutor.cli import main
+
+sys.exit(main())

@@ -1,0 +1,149 @@
+"""The coach ("Hint" tab) and the bot levels of a seat.
+
+The coach's hints come from the learner's view only: two states alike from the learner's seat
+give the same hints, and no card hidden from the learner is named on the page.  A hint can be
+stopped, and followed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from mrp_tutor.app import seat as S
+from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.engine import Game, bots, load_spec
+from mrp_tutor.engine.views import view_for
+from mrp_tutor.explain.coach import hints
+
+
+def _walk(w: Any) -> list[Any]:
+    out = [w]
+    for child in getattr(w, "children", ()):
+        out.extend(_walk(child))
+    return out
+
+
+def _page(app: TutorApp) -> str:
+    return json.dumps([w.get_state() for w in _walk(app.root) if w is not app.scenario],
+                      default=str).lower()
+
+
+def _hidden_names(app: TutorApp, seat: str) -> set[str]:
+    """Names of cards the learner cannot see (others' missions, actions, face-down chosen
+    cards, face-down discoveries) that appear nowhere in the learner's view."""
+    spec, s = app.session.spec, app.session.state
+    seen = json.dumps(view_for(spec, s, seat), default=str).lower()
+    cards: set[str] = set()
+    for seat_ in s.seats.values():
+        if seat_.controller != seat:
+            cards.update(seat_.missions, seat_.actions)
+    cards.update(s.discoveries.values())
+    names = {spec.card_name(x).lower() for x in cards}
+    return {n for n in names if n not in seen and len(n) > 4}
+
+
+def _position(seed: int) -> tuple[Game, str]:
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green", "yellow"], seed)
+    rng = random.Random(seed)
+    while not (g.state.stage == "resolve" and len(g.legal_intents()) > 2):
+        g.play(rng.choice(g.legal_intents()), trusted=True)
+    return g, g.legal_intents()[0].colour
+
+
+def test_hints_depend_on_the_learners_view_only() -> None:
+    g, me = _position(7)
+    other = g.copy()
+    s = other.state
+    rivals = [c for c in s.order if c != me]
+    s.seats[rivals[0]].missions, s.seats[rivals[1]].missions = (
+        s.seats[rivals[1]].missions, s.seats[rivals[0]].missions)
+    s.event_deck.reverse()
+    assert view_for(g.spec, g.state, me) == view_for(g.spec, s, me)
+    a, _ = hints(g.spec, view_for(g.spec, g.state, me), g.legal_intents(), seconds=None,
+                 iterations=40, seed=1)
+    b, _ = hints(g.spec, view_for(g.spec, s, me), g.legal_intents(), seconds=None,
+                 iterations=40, seed=1)
+    assert a == b
+    assert 1 <= len(a) <= 3
+    assert all(h.reason and h.words and h.rule and 0 <= (h.chance or 0) <= 1 for h in a)
+
+
+def test_a_stopped_hint_returns_at_once() -> None:
+    g, me = _position(3)
+    found, res = hints(g.spec, view_for(g.spec, g.state, me), g.legal_intents(),
+                       seconds=30.0, stop=lambda: True)
+    assert res.iterations == 0 and found  # stopped before any game: the first option, unrated
+    assert found[0].chance is None
+
+
+@pytest.fixture
+def seated(make_app: Any) -> TutorApp:
+    a = make_app(11)
+    a.players.value = 4
+    a.seat.colour.value = "red"
+    a.seat.level.value = "medium"
+    a.seed.value = "11"
+    a.seat.take_btn.click()
+    return a
+
+
+def _ask(app: TutorApp, seconds: float) -> Any:
+    app.open_tab("Hint")
+    tab = app.panel("Hint")
+    tab.seconds = seconds
+    tab.ask.click()
+    return tab
+
+
+def test_the_hint_tab_shows_options_with_chances_and_reasons_and_follows_one(seated):
+    app = seated
+    assert S.my_options(app.session, "red")  # the learner's turn (the bots played first)
+    tab = _ask(app, 0.3)
+    assert tab.thread is not None
+    tab.thread.join(30)
+    assert "mrp-hint" in tab.out.value and "won" in tab.out.value
+    assert "possible games" in tab.status.value
+    assert len(tab.follow.children) == len(tab.shown) >= 1
+    for name in _hidden_names(app, "red"):
+        assert name not in _page(app), name
+    before = len(app.session.game.log)
+    first = tab.shown[0].intent
+    tab.follow.children[0].click()
+    assert len(app.session.game.log) > before
+    assert any(r.intent == first for r in app.session.reports)
+    assert tab.out.value == ""  # a new position: the old hint is gone
+
+
+def test_a_running_hint_can_be_stopped(seated):
+    tab = _ask(seated, 60.0)
+    assert tab.stop_btn.layout.display == ""
+    tab.stop_btn.click()
+    tab.thread.join(30)
+    assert not tab.thread.is_alive()
+    assert "stopped early" in tab.status.value
+    assert tab.stop_btn.layout.display == "none"
+
+
+def test_no_hint_without_a_seat(make_app):
+    app = make_app(2)
+    tab = app.panel("Hint")
+    tab.ask.click()
+    assert tab.thread is None and tab.out.value == ""
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_bots_play_at_the_chosen_level(make_app, monkeypatch, level):
+    monkeypatch.setattr(bots, "HARD_SECONDS", 0.02)
+    app = make_app(5)
+    app.players.value = 3
+    app.seat.colour.value = "red"
+    app.seat.level.value = level
+    app.seed.value = "5"
+    app.seat.take_btn.click()
+    whys = {r.why for r in app.session.reports if r.intent is not None}
+    assert any(f"The {level} bot" in (w or "") for w in whys)
