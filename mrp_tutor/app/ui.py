@@ -77,6 +77,7 @@ class TutorApp:
         self._layout: tuple[GameSpec, Any] = (spec, zone_layout(spec))
         self.scenarios, problem = scenario_glue.load_library()
         self.target: tuple[str, str] | None = None
+        self.recorder: Any = None  # keeps the game on the server (record.attach, when served)
         self.ctx = PanelContext(self)  # what every panel is built from
         self.panels: dict[str, Panel] = {}  # the tabs built so far, by title
         self._quiet = False
@@ -187,9 +188,19 @@ class TutorApp:
                     self.say(f"Something went wrong ({type(exc).__name__}: {exc}). The "
                              "position is unchanged; you can go Back or start a new game.",
                              "error")
+                finally:
+                    self.record_now()
                 return None
 
         return wrapper  # type: ignore[return-value]
+
+    def record_now(self) -> None:
+        """Bring the game's record on the server up to date (mrp_tutor/app/record.py)."""
+        if self.recorder is not None:
+            try:
+                self.recorder.save(self)
+            except Exception:  # a full disk must not stop the game
+                log.exception("the game record was not written")
 
     def say(self, text: str, kind: str = "info", citation: Any = None) -> None:
         """Show a sentence in the status area."""
