@@ -214,13 +214,17 @@ class Server:
                 self.proc.wait()
 
 
-async def kernel_gone_s(base: str, kernel_id: str, since: float) -> float | None:
-    """Seconds from ``since`` until ``GET /api/kernels/<id>`` answers 404 (None: 60 s passed)."""
+async def kernel_gone_s(base: str, kernel_id: str, since: float,
+                        cookie: str) -> float | None:
+    """Seconds from ``since`` until ``GET /api/kernels/<id>`` answers 404 (None: 60 s passed).
+
+    ``cookie``: the visitor's cookies (a kernel answers only its own visitor's browser)."""
     from tornado.httpclient import AsyncHTTPClient
 
     http = AsyncHTTPClient()
     while time.monotonic() - since < 60:
-        r = await http.fetch(f"{base}api/kernels/{kernel_id}", raise_error=False)
+        r = await http.fetch(f"{base}api/kernels/{kernel_id}", headers={"Cookie": cookie},
+                             raise_error=False)
         if r.code == 404:
             return round(time.monotonic() - since, 3)
         await asyncio.sleep(0.25)
@@ -252,6 +256,7 @@ async def browser_session(res: dict[str, Any], browser: Any, base: str, clicks: 
             await asyncio.sleep(0.1)
         res["page_live_s"] = round(time.monotonic() - t0, 3)
         res["kernel_id"] = await page.evaluate(KERNEL_ID_JS)
+        res["cookie"] = "; ".join(f"{c['name']}={c['value']}" for c in await ctx.cookies())
         res["click_ms"] = await page.evaluate(CLICK_JS, [clicks, 300])
         await page.close(run_before_unload=True)
         res["closed_at"] = time.monotonic()
@@ -274,6 +279,7 @@ async def protocol_session(res: dict[str, Any], base: str, static: list[str], cl
         await asyncio.wait_for(live(), timeout_s)
         res["page_live_s"] = round(time.monotonic() - t0, 3)
         res["kernel_id"] = v.kernel_id
+        res["cookie"] = v._cookie_header()["Cookie"]
         res["click_ms"] = []
         for _ in range(clicks):
             res["click_ms"].append(await v.click("mrp-next", "mrp-step-count"))
@@ -297,7 +303,8 @@ async def session(i: int, kind: str, delay: float, browser: Any, base: str,
             await browser_session(res, browser, base, clicks, timeout_s)
         else:
             await protocol_session(res, base, static, clicks, timeout_s)
-        gone = await kernel_gone_s(base, res["kernel_id"], res["closed_at"])
+        gone = await kernel_gone_s(base, res["kernel_id"], res["closed_at"],
+                                   res.pop("cookie"))
         if gone is not None:
             res["kernel_gone_s"] = gone
     except Exception as exc:

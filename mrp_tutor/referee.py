@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mrp_tutor.core.words import plural
+from mrp_tutor.core.words import detail_words, plural
 from mrp_tutor.engine import RULESETS
 from mrp_tutor.engine import events as E
 from mrp_tutor.engine import game as G
@@ -213,6 +213,28 @@ def _replayed(start: GameState, events: list[E.Event]) -> GameState:
     return s
 
 
+def _assumed(spec: GameSpec, state: GameState) -> list[Reason]:
+    """What a production ruling taken mid-round leaves out (issue 26): it rules on the board as
+    it is now, so astronauts on launched ships that have not landed and the characters still
+    to resolve this round do not count."""
+    if state.stage in ("production", "over", "final_scoring"):
+        return []
+    left = []
+    aboard = sum(sum(state.ships[sid].crew.values()) for sid in state.launched
+                 if sid in state.ships)
+    if aboard:
+        left.append(f"{plural(aboard, 'astronaut')} aboard launched ships that have not "
+                    "landed yet")
+    waiting = [c for c in state.order if state.seats[c].chosen]
+    if waiting:
+        left.append("the characters still to resolve this round ("
+                    + ", ".join(c.capitalize() for c in waiting) + ")")
+    if not left:
+        return []
+    return [_note(spec, "This ruling takes the board as it is now, so it does not count "
+                  + " or ".join(left) + ".", "production.produce")]
+
+
 def production_ruling(
     spec: GameSpec, state: GameState, amount: int | None = None, *, third: bool | None = None
 ) -> ProductionRuling:
@@ -231,7 +253,7 @@ def production_ruling(
     default_amount, default_third = _production_entry(spec, state)
     n = default_amount if amount is None else amount
     is_third = default_third if third is None else third
-    notes: list[Reason] = table_reasons(spec, state)
+    notes: list[Reason] = table_reasons(spec, state) + _assumed(spec, state)
     pending: list[Reason] = []
     if is_third and default_third and amount is None and _third_is_ahead(spec, state):
         start, out, pending = _third_production_run(spec, state, notes)
@@ -333,14 +355,17 @@ class FinalRuling:
     why: list[Reason]  # Ice Monopoly and discoveries (missions: per colour, in ``scores``)
     events: list[E.Event]
     terms: dict[str, str] = field(default_factory=dict)  # this edition's words (spec.term)
+    names: dict[str, str] = field(default_factory=dict)  # mission card names, by id
 
     def text(self) -> str:
         """Plain-text report."""
         lines = ["Final scoring"]
         for c, sc in self.scores.items():
             lines.append(f"- {self.score_line(c)}")
-            lines.extend(f"    {m.card}: {'done' if m.completed else 'not done'}, {m.points} "
-                         f"({m.detail}) [{m.rule}]" for m in sc.missions)
+            lines.extend(f"    {self.names.get(m.card, m.card)}: "
+                         f"{'completed' if m.completed else 'not completed'}, "
+                         f"{plural(m.points, 'point')} ({detail_words(m.detail)}) [{m.rule}]"
+                         for m in sc.missions)
         lines.extend(r.line() for r in self.why)
         lines.extend(r.line() for r in self.tie_breaks)
         return "\n".join(lines)
@@ -399,8 +424,9 @@ def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
             breaks.append(_note(spec, f"Still tied: {', '.join(res.winners)} share the victory.",
                                 "scoring.shared"))
     breaks.append(_reason(spec, end))
+    names = {m.card: spec.card_name(m.card) for sc in scores.values() for m in sc.missions}
     return FinalRuling(scores, ice, list(res.winners), end.rule, breaks, why, out,
-                       dict(spec.content.game.terms))
+                       dict(spec.content.game.terms), names)
 
 
 # ============================================================================ legality

@@ -10,6 +10,12 @@
 - **Plain GETs cost no kernel.**  A request without the ``mrp_js`` cookie gets a tiny page whose
   script sets the cookie and reloads; clients that run no JavaScript (crawlers, link previews,
   ``curl``) never start a kernel.
+- **Each kernel bound to its visitor.**  The page handler gives each browser a secret cookie
+  and binds the kernel it serves to it; the kernel's websocket, ``/api/kernels/<id>`` and the
+  tab-close beacon refuse any other browser (:mod:`mrp_tutor.serve_owner`).
+- **A game that survives its kernel.**  Each kernel keeps its visitor's game in a private
+  folder on the server; when a kernel dies its page says so and one click starts a fresh
+  kernel that replays the game to the same decision (:mod:`mrp_tutor.serve_records`).
 - **A cap on kernels.**  Past ``--TutorVoila.max_kernels`` visitors' kernels a visitor gets a
   "busy, try again in a minute" page (HTTP 503, ``Retry-After: 60``) instead of a failing page.
 - **Kernels started ahead, refilled out of the visitors' way.**  Voila's preheated pool
@@ -32,7 +38,10 @@ an option given twice).  Every other Voila option works as usual.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import tornado.web
@@ -42,7 +51,17 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .resources import app_notebook
+from .serve_owner import (
+    GUARDED,
+    SETTINGS_KEY,
+    VISITOR_COOKIE,
+    BindingKernelManager,
+    Owners,
+    new_token,
+    valid_token,
+)
 from .serve_pool import paced_factory
+from .serve_records import LOST_SCRIPT, RESTORE_ARG, Records, restore_env
 from .serve_static import NotFoundHandler, compressed_class, safe_path_class
 from .serve_ws import NoDelayConnection
 
@@ -62,6 +81,8 @@ DEFAULTS: dict[str, str] = {
     # many kernels rendering at once (a pool filling, a burst of visitors) are slow to answer:
     # nbclient's 4 s default then drops the app's output and the page stays empty
     "--VoilaExecutor.iopub_timeout": "120",
+    # a kernel that dies is not restarted bare: its page offers to bring the game back
+    "--KernelRestarter.restart_limit": "0",
     # kernels with no open tab (a crashed browser, a GET that never opened the page)
     "--MappingKernelManager.cull_idle_timeout": "60",
     "--MappingKernelManager.cull_interval": "10",
@@ -98,6 +119,52 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
     def initialize(self, **kwargs: Any) -> None:
         self.mrp_app: TutorVoila = kwargs.pop("mrp_app")
         super().initialize(**kwargs)
+        self.mrp_km: Any = None
+        self.mrp_restore: str | None = None
+        self.mrp_inject = False
+
+    def write(self, chunk: Any) -> None:
+        """The app page, with the script that watches its kernel right after ``<head>``."""
+        if self.mrp_inject and isinstance(chunk, str) and "<head>" in chunk:
+            chunk = chunk.replace("<head>", "<head>" + LOST_SCRIPT, 1)
+            self.mrp_inject = False
+        super().write(chunk)
+
+    def should_use_rendered_notebook(self, *args: Any, **kwargs: Any) -> bool:
+        """A restore needs a kernel started with the record: not one from the pool."""
+        if self.mrp_restore is not None:
+            return False
+        return bool(super().should_use_rendered_notebook(*args, **kwargs))
+
+    def take_record(self, token: str) -> str | None:
+        """The record this page restores (``?mrp_restore=<kernel>``): only one of this
+        visitor's kernels, and only once it has ended."""
+        app = self.mrp_app
+        old = self.get_argument(RESTORE_ARG, "")
+        if not old:
+            return None
+        if not app.owners.owns(old, token) or old in self.settings["kernel_manager"]:
+            self.log.warning("mrp restore of %r refused: not this visitor's ended kernel", old)
+            return None
+        got = app.records.take(old)
+        self.log.info("mrp restore of %s: %s", old, "record found" if got else "no record")
+        # none kept (a scenario, say): the fresh kernel says so instead of starting silently
+        return got or str(app.records.folder / "not-kept")
+
+    @property
+    def kernel_manager(self) -> Any:
+        """The server's kernel manager, binding the kernel this page gets to its visitor."""
+        km = getattr(self, "mrp_km", None)
+        return km if km is not None else self.settings["kernel_manager"]
+
+    def visitor_token(self) -> str:
+        """This browser's secret (the ``mrp_visitor`` cookie), issued on its first page."""
+        token = self.get_cookie(VISITOR_COOKIE)
+        if not valid_token(token):
+            token = new_token()
+            self.set_cookie(VISITOR_COOKIE, token, path=self.base_url or "/", httponly=True,
+                            samesite="Lax", secure=self.request.protocol == "https")
+        return str(token)
 
     def visitor_kernels(self) -> int:
         """Kernels that serve (or are being started for) visitors: all but the ready pool."""
@@ -128,6 +195,13 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.finish(BUSY_PAGE % {"cap": app.max_kernels})
             return
         _ = self.xsrf_token  # sets the _xsrf cookie the tab-close beacon sends back (voila#1458)
+        token = self.visitor_token()
+        app.prune()
+        self.mrp_restore = self.take_record(token)
+        self.mrp_km = BindingKernelManager(
+            self.settings["kernel_manager"], app.owners, token,
+            restore_env(self.mrp_restore) if self.mrp_restore else None)
+        self.mrp_inject = True
         await super().get(path)
 
 
@@ -158,19 +232,47 @@ class TutorVoila(Voila):  # type: ignore[misc]
                           "message at once, mrp_tutor/serve_ws.py).")
 
     def init_settings(self) -> Any:
+        self.records = Records()  # before any kernel starts: each gets the records' folder
+        atexit.register(self.records.close)
         original = voila_app.voila_kernel_manager_factory
         voila_app.voila_kernel_manager_factory = paced_factory(
             concurrency=self.pool_concurrency, quiet=self.refill_quiet, nice=self.pool_nice)
         try:
-            return super().init_settings()
+            settings = super().init_settings()
         finally:
             voila_app.voila_kernel_manager_factory = original
+        km = settings["kernel_manager"]
+        self.owners = Owners(alive=lambda kid: kid in km)
+        settings[SETTINGS_KEY] = self.owners
+        self.mrp_pruned = time.monotonic()
+        shutdown = km.shutdown_kernel
+
+        async def shutdown_kernel(kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+            # a live kernel stopped (its tab closed, the idle cull): nothing to bring back.
+            # Not a dead one: the page's tab-close beacon for it comes with the click that
+            # brings its game back.
+            alive = kernel_id in km
+            result = await shutdown(kernel_id, *args, **kwargs)
+            if alive and not kwargs.get("restart"):
+                self.records.discard(kernel_id)
+            return result
+
+        km.shutdown_kernel = shutdown_kernel
+        return settings
+
+    def prune(self) -> None:
+        """Now and then: forget records and kernel owners nobody came back for."""
+        if time.monotonic() - self.mrp_pruned > 60:
+            self.mrp_pruned = time.monotonic()
+            self.records.prune()
 
     def init_handlers(self) -> list[Any]:
         handlers = []
         for h in super().init_handlers():
             if len(h) >= 3 and h[1] is TornadoVoilaHandler:
                 h = (h[0], TutorVoilaHandler, {**h[2], "mrp_app": self})
+            elif len(h) >= 2 and h[1] in GUARDED:
+                h = (h[0], GUARDED[h[1]], *h[2:])
             elif len(h) >= 2 and str(h[0]).rstrip("$").endswith("/logout"):
                 h = (h[0], NotFoundHandler)  # no accounts here; Jupyter's page is a 500
             elif len(h) >= 2 and any(part in str(h[0]) for part in STATIC_ROUTES):
@@ -192,8 +294,23 @@ def with_defaults(argv: list[str]) -> list[str]:
     return out
 
 
+def precompile() -> None:
+    """Write the package's bytecode once, so no visitor's kernel compiles it again.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (this project's machines) or the package was
+    never imported, every kernel compiled ~100 modules from source: about a quarter of a
+    CPU-second per visitor.  Best effort: a read-only install (a wheel has its bytecode
+    already) is left as it is."""
+    import compileall
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        compileall.compile_dir(str(Path(__file__).resolve().parent), quiet=2, workers=1)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = with_defaults(list(sys.argv[1:] if argv is None else argv))
+    precompile()
     TutorVoila.launch_instance(argv=args)
 
 

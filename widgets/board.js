@@ -25,6 +25,14 @@ function h(tag, cls, text) {
   return el;
 }
 
+// Whose view the board shows, in words (no counters: the step is in the stepper).
+function viewerText(v) {
+  const who = String(v || "table");
+  if (who === "table") return "Table view (no secrets)";
+  if (who.startsWith("referee")) return "Referee view (everything)";
+  return `${who.charAt(0).toUpperCase()}${who.slice(1)}'s view`;
+}
+
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -40,20 +48,18 @@ function pips(counts, colours) {
     pip.style.background = PIP_BG[c] || "#555";
     pip.style.color = PIP_FG[c] || "#ffffff";
     pip.title = `${plural(n, c + " astronaut")}`;
+    // read out with its colour; the name of the zone or ship holds the visible "2" (axe)
+    pip.appendChild(h("span", "mrp-sr", ` ${c} astronaut${n === 1 ? "" : "s"}`));
     pip.dataset.colour = c;
     wrap.appendChild(pip);
   }
   return wrap;
 }
 
-function countsText(counts, colours) {
-  const parts = colours.filter((c) => counts[c]).map((c) => plural(counts[c], c));
-  return parts.length ? parts.join(", ") : "no astronauts";
-}
-
 function unverifiedBadge(what) {
   const b = h("span", "mrp-unverified", "unverified");
   b.title = `${what}: placeholder data, not checked against a physical copy`;
+  b.dataset.tip = b.title;
   return b;
 }
 
@@ -70,10 +76,9 @@ function zoneBox(z, colours, picked, targets) {
   box.style.top = `${z.y}%`;
   box.tabIndex = 0;
   box.setAttribute("role", "button");
-  const res0 = z.resource && z.face_up ? z.resource : "resource face down";
-  box.setAttribute("aria-label",
-    `${z.name}: ${countsText(z.astronauts, colours)}; ${z.resource ? res0 : "no resource"}` +
-    (isTarget ? " (you can act here)" : "") + (isPicked ? " (picked)" : ""));
+  // the accessible name is the zone's own text (what is seen, in the order seen) plus what
+  // only the eye gets from colour: no aria-label that leaves the visible text out (axe
+  // label-content-name-mismatch)
   const title = h("div", "mrp-zone-name", z.name);
   if (!z.verified) title.appendChild(unverifiedBadge("zone name"));
   box.appendChild(title);
@@ -104,6 +109,9 @@ function zoneBox(z, colours, picked, targets) {
     if (!z.discovery) d.classList.add("mrp-none");
     box.appendChild(d);
   }
+  const state = (Object.values(z.astronauts || {}).some((n) => n > 0) ? "" : "; no astronauts") +
+    (isTarget ? " (you can act here)" : "") + (isPicked ? " (picked)" : "");
+  if (state) box.appendChild(h("span", "mrp-sr", state));
   return box;
 }
 
@@ -118,10 +126,6 @@ function shipCard(s, colours, picked, label, targets) {
   card.dataset.ship = s.id;
   card.tabIndex = 0;
   card.setAttribute("role", "button");
-  card.setAttribute("aria-label",
-    `${label} ${s.name || s.id} to ${s.destination}, ${s.aboard} of ${s.capacity} aboard: ` +
-    countsText(s.crew, colours) + (isTarget ? " (you can act here)" : "") +
-    (isPicked ? " (picked)" : ""));
   const head = h("div", "mrp-ship-head", `${label} ${s.name || s.id}`);
   if (!s.verified) head.appendChild(unverifiedBadge("ship card"));
   card.appendChild(head);
@@ -133,6 +137,10 @@ function shipCard(s, colours, picked, label, targets) {
   if (s.aboard >= s.capacity) cap.classList.add("mrp-full");
   card.appendChild(cap);
   card.appendChild(pips(s.crew, colours));
+  // named by its own text, like a zone (no aria-label hiding what is seen)
+  const state = (s.aboard ? "" : "; nobody aboard") + (isTarget ? " (you can act here)" : "") +
+    (isPicked ? " (picked)" : "");
+  if (state) card.appendChild(h("span", "mrp-sr", state));
   return card;
 }
 
@@ -195,7 +203,7 @@ function draw(model, root, b) {
       head.appendChild(h("span", "mrp-board-round", `Round ${b.round ?? "-"}`));
       head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
       if (b.character) head.appendChild(h("span", "mrp-board-char", `resolving: ${b.character} (${b.resolving})`));
-      head.appendChild(h("span", "mrp-board-viewer", `view: ${b.viewer} · event ${b.step ?? 0}`));
+      head.appendChild(h("span", "mrp-board-viewer", viewerText(b.viewer)));
       return head;
     }],
     [J(["legend", colours, b.first, b.supply]), () => {
@@ -283,6 +291,8 @@ function pickOf(target) {
 }
 
 function render({ model, el }) {
+  installTips();
+  installPressed();
   const root = h("div", "mrp-board");
   el.appendChild(root);
   let board = () => ({});

@@ -206,7 +206,8 @@ function choicesSlot(hub, name, el, model) {
   const draw = () => {
     const o = hub.get(name) || {};
     const labels = o.labels || [];
-    const key = JSON.stringify([o.position, labels]);
+    const details = o.details || [];
+    const key = JSON.stringify([o.position, labels, details]);
     if (key === shown) return;
     shown = key;
     const frag = document.createDocumentFragment();
@@ -215,6 +216,12 @@ function choicesSlot(hub, name, el, model) {
       b.type = "button";
       b.className = "jupyter-widgets jupyter-button widget-button mrp-choice";
       b.textContent = text;
+      if (details[i]) {  // what the card named says, under the choice (touch: no tooltip)
+        const d = document.createElement("span");
+        d.className = "mrp-choice-detail";
+        d.textContent = details[i];
+        b.appendChild(d);
+      }
       b.addEventListener("click", () => {
         model.send({ kind: "play", index: i, position: o.position });
       });
@@ -237,6 +244,8 @@ const KINDS = {
 };
 
 async function render({ model, el }) {
+  installTips();
+  installPressed();
   const ref = String(model.get("hub") || "");
   const hub = await model.widget_manager.get_model(ref.startsWith(REF) ? ref.slice(REF.length) : ref);
   const name = model.get("name");

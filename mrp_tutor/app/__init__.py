@@ -33,8 +33,10 @@ def show_app(**kwargs: Any) -> None:
 
     from .idle_gc import settle
     from .picker import game_picker  # imports First Martians only when picked
+    from .record import attach
 
     app = build_app(**kwargs)
+    attach(app)  # served by mrp_tutor.serve: the game kept on the server, brought back
     display(game_picker(app.root))  # type: ignore[no-untyped-call]
     settle()  # start-up's objects stay for the kernel's life: full collections skip them
 

@@ -239,7 +239,7 @@ class FmPanel:
         self.asker.close()
         said = [explain_event(ev) for ev in events if ev.type != "phase_started"]
         rows = [f"<li class='mrp-sentence'><span class='mrp-text'>{e(words(x.text))}</span>"
-                f"{citation_html(x.citation)}</li>" for x in said]
+                f"{citation_html(x.citation, show_id=False)}</li>" for x in said]
         self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", rows,
                                  events))
         self.step = self._step_after(it)
@@ -287,7 +287,8 @@ class FmPanel:
         """The status line, in the app's shared look (a refusal cites its rule)."""
         cls = "fm-refused" if error else "fm-said"
         self.status.value = (f"<div class='{cls}'>"
-                             + status_html(text, "error" if error else "info", citation)
+                             + status_html(text, "error" if error else "info", citation,
+                                           show_id=False)
                              + "</div>" if text else "")
         self._render()
 

@@ -12,6 +12,7 @@ from ..engine.rulesets import RULESETS
 from ..engine.spec import GameSpec
 from ..explain import Citation, Explanation
 from ..explain.options import ship_name
+from .cards import card_note
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,15 +36,20 @@ def paraphrase_html(c: Citation) -> str:
             f'<span class="mrp-book">({e(c.book)})</span></div>')
 
 
-def citation_html(c: Citation | None) -> str:
+def rule_id_html(c: Citation, show_id: bool) -> str:
+    """`` [rule.id]`` after a section for a referee; nothing for a learner (issue 26)."""
+    return f" [{e(c.rule)}]" if show_id else ""
+
+
+def citation_html(c: Citation | None, show_id: bool = True) -> str:
     """A citation that opens to the rule's paraphrase (on demand, no round trip)."""
     if c is None:
         return ""
-    return (f'<details class="mrp-cite"><summary><cite>{e(c.section)} '
-            f'[{e(c.rule)}]</cite></summary>{paraphrase_html(c)}</details>')
+    return (f'<details class="mrp-cite"><summary><cite>{e(c.section)}'
+            f'{rule_id_html(c, show_id)}</cite></summary>{paraphrase_html(c)}</details>')
 
 
-def cite_button_html(c: Citation | None) -> str:
+def cite_button_html(c: Citation | None, show_id: bool = True) -> str:
     """A citation as a button that opens the rule's paraphrase, which is not in it: the page
     takes it from a table of the rules cited (the app board's ``cites``, sent once per rule;
     ``widgets/live.js``).  A button is drawn ~4x faster than a ``<details>`` (a shadow tree
@@ -51,7 +57,8 @@ def cite_button_html(c: Citation | None) -> str:
     if c is None:
         return ""
     return (f'<button type="button" class="mrp-cite" aria-expanded="false" '
-            f'data-rule="{e(c.rule)}"><cite>{e(c.section)} [{e(c.rule)}]</cite></button>')
+            f'data-rule="{e(c.rule)}"><cite>{e(c.section)}{rule_id_html(c, show_id)}</cite>'
+            "</button>")
 
 
 Cite = Callable[[Citation | None], str]
@@ -72,10 +79,11 @@ def sentences_html(items: Sequence[Explanation], limit: int = 80,
     return f'<ul class="mrp-sentences">{more}{"".join(parts)}</ul>'
 
 
-def status_html(text: str, kind: str = "info", citation: Citation | None = None) -> str:
+def status_html(text: str, kind: str = "info", citation: Citation | None = None,
+                show_id: bool = True) -> str:
     """The status line: a sentence (never a traceback), styled by kind."""
     return (f'<div class="mrp-status-msg mrp-status-{e(kind)}" role="status">{e(text)}'
-            f'{citation_html(citation)}</div>')
+            f'{citation_html(citation, show_id)}</div>')
 
 
 # Column headers in words: the read models (mrp_tutor.tables) keep their analysis names
@@ -143,8 +151,9 @@ def countdown_cells(spec: GameSpec, view: Mapping[str, Any]) -> tuple[list[str],
         dots = "".join(f'<span class="mrp-cd-dot" style="background:{COLOUR_HEX.get(c, "#777")}"'
                        f' title="{e(c)}"></span>' for c in view["order"] if last.get(c) == ch)
         aria = ' aria-current="step"' if ch == cur else ""
-        cells.append(f'<li class="{cls}"{aria} title="{e(info.text)}"><b>{info.number}</b> '
-                     f'{e(info.name)}{dots}</li>')
+        tip = f"{info.name} ({info.number}): {card_note(spec, ch) or info.text}"
+        cells.append(f'<li class="{cls}"{aria} title="{e(info.text)}" data-tip="{e(tip)}">'
+                     f'<b>{info.number}</b> {e(info.name)}{dots}</li>')
     queue = view.get("queue") or []
     q = (f'<div class="mrp-cd-queue">Still to resolve: {e(", ".join(queue))}</div>'
          if queue and resolving else "")
@@ -226,6 +235,13 @@ def text_board_html(spec: GameSpec, view: Mapping[str, Any]) -> str:
 APP_CSS = """
 <style>
 .mrp-app { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+/* a focus ring anyone can see: 3 px, #1a4fb5 on white is 7:1 (issue 26) */
+.mrp-app :focus-visible, .mrp-app .lm-TabBar-tab:focus-visible,
+.mrp-app .jupyter-button:focus-visible, .mrp-app select:focus-visible,
+.mrp-app input:focus-visible, .mrp-app [tabindex]:focus-visible {
+  outline: 3px solid #1a4fb5 !important; outline-offset: 2px !important; }
+.mrp-sr { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .mrp-app h2 { margin: 4px 0 6px; }
 .mrp-status-msg { padding: 4px 8px; border-radius: 6px; margin: 2px 0; }
 .mrp-status-info { background: #eef4ff; color: #1b3a6b; }

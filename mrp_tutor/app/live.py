@@ -66,6 +66,7 @@ class AppBoard(WiredMixin, BoardWidget):
     def __init__(self, **kwargs: Any) -> None:
         self._wire_init()
         self._view_key: Any = None
+        self.show_rule_ids = True  # the app sets it: rule ids for a referee only
         super().__init__(**kwargs)
 
     def __repr__(self) -> str:
@@ -87,7 +88,7 @@ class AppBoard(WiredMixin, BoardWidget):
         para = paraphrase_html(c)
         if self.cites.get(c.rule) != para:
             self.cites = {**self.cites, c.rule: para}
-        return cite_button_html(c)
+        return cite_button_html(c, self.show_rule_ids)
 
     def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         if not self.on_resync(content):
@@ -95,7 +96,7 @@ class AppBoard(WiredMixin, BoardWidget):
 
 
 class _Slot(anywidget.AnyWidget):
-    _esm = widget_esm("morph.js", "wire.js", "live.js")
+    _esm = widget_esm("morph.js", "wire.js", "tips.js", "live.js")
     # the tabs' tables are laid out only when on screen (below the board, most clicks)
     _css = """
 .mrp-options.widget-dropdown { flex-wrap: wrap; align-items: center; height: auto;
@@ -107,6 +108,8 @@ class _Slot(anywidget.AnyWidget):
   contain-intrinsic-size: auto 1200px; }
 .mrp-choices { display: flex; flex-direction: column; align-items: stretch; }
 .mrp-choices .mrp-choice { width: auto; max-width: 100%; height: auto; margin: 2px; }
+.mrp-choice .mrp-choice-detail { display: block; font-size: 12px; color: #333;
+  font-weight: normal; margin-top: 2px; }
 """
     hub = traitlets.Instance(AppBoard).tag(sync=True, **W.widget_serialization)
     name = traitlets.Unicode("").tag(sync=True)
@@ -213,10 +216,19 @@ class _Picker(_Slot):
     def position(self) -> int:
         return int(getattr(self.hub, self.name).get("position", 0))
 
-    def show(self, labels: list[str], position: int, empty: str = "") -> None:
-        """List ``labels`` (for the position numbered ``position``; ``empty``: no labels)."""
-        setattr(self.hub, self.name, {"labels": list(labels), "position": position,
-                                      "empty": empty})
+    def show(self, labels: list[str], position: int, empty: str = "",
+             details: list[str] | None = None) -> None:
+        """List ``labels`` (for the position numbered ``position``; ``empty``: no labels;
+        ``details``: a line under each label, such as the text of the card it names)."""
+        value: dict[str, Any] = {"labels": list(labels), "position": position, "empty": empty}
+        if details is not None and any(details):
+            value["details"] = list(details)
+        setattr(self.hub, self.name, value)
+
+    @property
+    def details(self) -> list[str]:
+        """The line under each label shown now ("" where none)."""
+        return list(getattr(self.hub, self.name).get("details", [""] * len(self.labels)))
 
     def on_play(self, handler: Callable[[int, int], None]) -> None:
         """Call ``handler(index, position)`` for every valid pick."""

@@ -8,6 +8,11 @@ area, never a traceback.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
+from pathlib import Path
+
 from ..engine.errors import MrpError
 from ..engine.intents import Intent, intent_from_dict
 from ..scenarios import Scenario, library
@@ -17,11 +22,49 @@ from ..scenarios.model import Step
 def load_library() -> tuple[list[Scenario], str | None]:
     """(scenarios, problem sentence or None)."""
     try:
-        return list(library()), None
+        return _server_cached_library(), None
     except MrpError as err:
         return [], f"The scenario library could not be loaded: {err.message}"
     except Exception as exc:  # a broken library must not break the app
         return [], f"The scenario library could not be loaded ({type(exc).__name__}: {exc})."
+
+
+def _server_cached_library() -> list[Scenario]:
+    """The library; served by :mod:`mrp_tutor.serve`, loaded once per server, not per kernel.
+
+    Loading the 122 files (parse, validate, build each position) was about a third of
+    building the app in every visitor's kernel.  The first kernel keeps what it loaded in
+    the server's private folder (env ``MRP_RECORD_DIR``: mode 0700, the server's user only,
+    removed when the server stops), under a key of the files' names, sizes and times; the
+    next kernels read it back.  Each scenario's game data is left out (it is loaded again,
+    from the cached card data, on first use).
+    """
+    from ..resources import scenarios_dir
+    from .record import RECORD_ENV
+
+    folder = os.environ.get(RECORD_ENV, "")
+    if not folder or not Path(folder).is_dir():
+        return list(library())
+    files = sorted(scenarios_dir().glob("*.yaml"))
+    key = hashlib.sha256(repr([(f.name, f.stat().st_size, f.stat().st_mtime_ns)
+                               for f in files]).encode()).hexdigest()[:24]
+    cache = Path(folder) / f"library-{key}.pickle"
+    try:
+        got = pickle.loads(cache.read_bytes())  # written below by this server's own kernels
+        if isinstance(got, list) and all(isinstance(sc, Scenario) for sc in got):
+            return got
+    except Exception:  # absent, or being written: load the files
+        pass
+    lib = list(library())
+    for sc in lib:
+        sc._spec = None
+    tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(pickle.dumps(lib, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, cache)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+    return lib
 
 
 def step_intent(step: Step) -> Intent | None:

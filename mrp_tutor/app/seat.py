@@ -134,11 +134,25 @@ def targets(spec: Any, options: Sequence[I.Intent], picks: Sequence[str]) -> dic
     zones: list[str] = []
     ships: list[str] = []
     for x in narrow(options, picks):
-        for i in intent_ids(x):
-            if i in picks:
-                continue
-            if i in spec.zone_info and i not in zones:
-                zones.append(i)
-            elif i in spec.ships and i not in ships:
-                ships.append(i)
+        nxt = next_place(spec, x, picks)  # only the next place to click: "board a ship"
+        if nxt is None:                   # lights ships, not the zones of their tokens
+            continue
+        if nxt in spec.zone_info and nxt not in zones:
+            zones.append(nxt)
+        elif nxt in spec.ships and nxt not in ships:
+            ships.append(nxt)
     return {"zones": zones, "ships": ships, "picked": list(picks)}
+
+
+def next_place(spec: Any, x: I.Intent, picks: Sequence[str]) -> str | None:
+    """The first zone or ship ``x`` names after the ones matched by ``picks`` (in order)."""
+    ids = intent_ids(x)
+    at = 0
+    for p in picks:
+        while at < len(ids) and ids[at] != p:
+            at += 1
+        at += 1
+    for i in ids[at:]:
+        if i in spec.zone_info or i in spec.ships:
+            return i
+    return None

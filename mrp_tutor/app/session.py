@@ -80,6 +80,11 @@ class Session:
         self.spec = game.spec  # a scenario may bring its own ruleset / overrides
         self._reset(game, scenario=sc)
 
+    def resume(self, game: Game) -> None:
+        """Play on from ``game`` (a free game brought back from its record; undo cleared)."""
+        self.spec = game.spec
+        self._reset(game, scenario=None)
+
     def _reset(self, game: Game, scenario: Scenario | None) -> None:
         self.game = game
         self.epoch += 1

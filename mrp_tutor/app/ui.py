@@ -77,6 +77,7 @@ class TutorApp:
         self._layout: tuple[GameSpec, Any] = (spec, zone_layout(spec))
         self.scenarios, problem = scenario_glue.load_library()
         self.target: tuple[str, str] | None = None
+        self.recorder: Any = None  # keeps the game on the server (record.attach, when served)
         self.ctx = PanelContext(self)  # what every panel is built from
         self.panels: dict[str, Panel] = {}  # the tabs built so far, by title
         self._quiet = False
@@ -187,13 +188,24 @@ class TutorApp:
                     self.say(f"Something went wrong ({type(exc).__name__}: {exc}). The "
                              "position is unchanged; you can go Back or start a new game.",
                              "error")
+                finally:
+                    self.record_now()
                 return None
 
         return wrapper  # type: ignore[return-value]
 
+    def record_now(self) -> None:
+        """Bring the game's record on the server up to date (mrp_tutor/app/record.py)."""
+        if self.recorder is not None:
+            try:
+                self.recorder.save(self)
+            except Exception:  # a full disk must not stop the game
+                log.exception("the game record was not written")
+
     def say(self, text: str, kind: str = "info", citation: Any = None) -> None:
         """Show a sentence in the status area."""
-        self.status.value = status_html(text, kind, citation)
+        referee = getattr(self, "session", None) is None or self.session.referee
+        self.status.value = status_html(text, kind, citation, show_id=referee)
 
     def status_text(self) -> str:
         """The status sentence as plain text (for tests)."""
@@ -234,6 +246,7 @@ class TutorApp:
         sess = self.session
         view = sess.view()
         self.board.new_view((sess.viewer, sess.referee, sess.epoch))
+        self.board.show_rule_ids = sess.referee  # a learner reads sections, not rule ids
         with self.board.hold_sync():
             self.board.board = board_payload(sess.spec, view, self.layout,
                                              step=len(sess.game.log),
@@ -241,8 +254,11 @@ class TutorApp:
         if reports is not None:
             self._shown = list(reports)
         self.stepper.render(view, reports)
-        self.seed_shown.value = (f'<span class="mrp-seed-text">Seed {sess.state.seed} (replays '
-                                 'this game)</span>' if sess.referee else "")
+        sc = sess.scenario  # a loaded table or scenario has no seed that replays it
+        origin = (f"Seed {sess.state.seed} (replays this game)" if sc is None else
+                  f"Loaded: {sc.title} (no seed replays it)")
+        self.seed_shown.value = (f'<span class="mrp-seed-text">{e(origin)}</span>'
+                                 if sess.referee else "")
         shown = self.shown_tab()
         if shown in self.panels:
             self.panels[shown].refresh(view)
@@ -283,8 +299,16 @@ class TutorApp:
     def use_table(self, sc: Scenario, message: str) -> None:
         """Play on from a table the referee entered or loaded (Table tab)."""
         self.session.load_scenario(sc)
+        self._header_from_game()
         self._after_new_position()
         self.say(message, "ok")
+
+    def _header_from_game(self) -> None:
+        """The header's player count follows the table now in play (a 4-colour table: 4)."""
+        st = self.session.state
+        n = 2 if st.ruleset == "two_player" else len(st.order)
+        if n in [v for _, v in self.players.options] and self.players.value != n:
+            self.players.value = n
 
     def on_new_game(self, _b: Any = None) -> None:
         seed = parse_seed(self.seed.value)

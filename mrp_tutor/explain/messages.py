@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.rules import Explanation as Explanation  # re-exported
-from ..core.words import plural
+from ..core.words import article, detail_words, plural
 from ..engine import events as E
 from ..engine.errors import ContentError, MrpError
 from ..engine.spec import GameSpec
@@ -89,8 +89,8 @@ EVENT_TEMPLATES: dict[str, T] = {
     "ship_returned": lambda sp, e: f"{_cap(_sn(e.ship))} has an unknown destination, so at "
     "setup it goes back into the ship deck and another ship replaces it.",
     "destination_token_placed": lambda sp, e: (
-        f"{_c(e.colour) if e.colour else 'Setup'} puts a {_n(sp, e.zone)} destination token on "
-        f"{_sn(e.ship)}: it now flies to {_n(sp, e.zone)}."),
+        f"{_c(e.colour) if e.colour else 'Setup'} puts {article(_n(sp, e.zone))} destination "
+        f"token on {_sn(e.ship)}: it now flies to {_n(sp, e.zone)}."),
     "astronauts_boarded": lambda sp, e: (
         f"{_c(e.colour)} places {e.count} astronaut{'s' if e.count != 1 else ''} on "
         f"{_ship(sp, e.ship)}."),
@@ -222,16 +222,17 @@ EVENT_TEMPLATES: dict[str, T] = {
         e.effect, e.effect.replace("_", " ") + "."),
     "mission_scored": lambda sp, e: (
         f"{_c(e.colour)}'s {sp.term('mission')} {_n(sp, e.card)}: "
-        + (f"completed, {e.points} points" if e.completed and e.points
+        + (f"completed, {plural(e.points, 'point')}" if e.completed and e.points
            else "scores nothing" if e.completed else "not completed")
-        + f" ({e.detail})."),
+        + f" ({detail_words(e.detail)})."),
     "ice_monopoly_scored": lambda sp, e: (
         f"{sp.term('Ice Monopoly')}: nobody holds an ice token, so nobody completes it."
         if not e.colours else f"{sp.term('Ice Monopoly')}: {', '.join(_c(c) for c in e.colours)} "
-        + (f"has the most ice ({e.ice}) and gains {e.points} points." if len(e.colours) == 1
+        + (f"has the most ice ({e.ice}) and gains {plural(e.points, 'point')}."
+           if len(e.colours) == 1
            else f"tie for the most ice ({e.ice}) and split the points: {e.points} each.")),
     "discovery_scored": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: {_c(e.colour)} "
-    f"{'gains' if e.points >= 0 else 'loses'} {abs(e.points)} points.",
+    f"{'gains' if e.points >= 0 else 'loses'} {plural(abs(e.points), 'point')}.",
     "game_ended": lambda sp, e: _game_ended(e),
     # referee edits of the table position (event defined in mrp_tutor.app.edits)
     "position_edited": lambda sp, e: (

@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.words import plural
+from ..core.words import article, plural
 from ..engine import intents as I
 from ..engine.spec import GameSpec
 
@@ -23,8 +23,9 @@ __all__ = ["describe_intent", "intent_ids", "plural", "ship_name", "ship_text"]
 
 
 def ship_name(sid: str) -> str:
-    """A ship card as players say it: ``s07`` -> ``ship 7``."""
-    m = re.fullmatch(r"s0*(\d+)", sid)
+    """A ship card as players say it: ``s07`` -> ``ship 7`` (a first-edition ``f31``:
+    ``ship 31``; the card shows its number, not the letter)."""
+    m = re.fullmatch(r"[a-z]0*(\d+)", sid)
     return f"ship {m.group(1)}" if m else f"ship {sid}"
 
 
@@ -84,7 +85,7 @@ def describe_intent(spec: GameSpec, x: I.Intent, view: Mapping[str, Any] | None 
     elif isinstance(x, I.Drop):
         text = f"send an astronaut from {n(spec.moon) if spec.moon else 'Phobos'} to {n(x.to_zone)}"
     elif isinstance(x, I.PlaceToken):
-        text = f"put a {n(x.zone)} destination token on {ship_text(spec, x.ship, view)}"
+        text = f"put {article(n(x.zone))} destination token on {ship_text(spec, x.ship, view)}"
     elif isinstance(x, I.Rescue):
         text = f"bring an astronaut back from the memorial to {n(x.zone)}"
     elif isinstance(x, I.PlayAction):

@@ -69,8 +69,12 @@ def test_next_plays_a_decision_and_explains_it_with_a_citation(app: TutorApp) ->
     assert len(app.session.game.log) > before
     assert "Step played" in app.status_text()
     explained = app.stepper.explain.value
-    assert "mrp-cite" in explained and "[setup.missions]" in explained
+    assert "mrp-cite" in explained and 'data-rule="setup.missions"' in explained
+    assert "[setup.missions]" not in explained  # a learner reads the section, not the id
     assert app.panel("Log").html.value != log_before
+    app.mode.value = "Referee"  # a referee also reads the rule id
+    app.stepper.next_btn.click()
+    assert re.search(r"\[[a-z_]+\.[a-z_.]+\]", app.stepper.explain.value)
 
 
 def test_back_restores_the_previous_position(app: TutorApp) -> None:

@@ -148,6 +148,8 @@ def test_no_id_or_raw_validation_text_reaches_the_page() -> None:
     ids = [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]
     assert not ids, ids
     assert not re.search(r"validation error|Input should|Field required|Traceback", page)
+    cites = re.findall(r"<cite>(.*?)</cite>", p.log.value + p.status.value)
+    assert cites and not [c for c in cites if "[" in c], cites  # sections, no rule ids
 
 
 def test_roll_for_me_is_an_explicit_choice_and_the_log_says_so() -> None:

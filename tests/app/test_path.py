@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 from typing import Any
 
@@ -37,16 +38,18 @@ def test_start_here_walks_steps_and_remembers_progress(app: TutorApp) -> None:
     lesson = app.lesson
     lesson.start_btn.click()
     assert app.shown_tab() == "Lesson & quiz"
-    assert "step 1 of" in lesson.path_head.value and "goal of the game" in lesson.intro.value
+    assert "Chapter 1 of" in lesson.path_head.value and "lesson 1 of" in lesson.path_head.value
+    assert "goal of the game" in lesson.intro.value
+    assert not re.search(r"step \d+ of \d+", lesson.path_head.value)  # chapters, not 1 of 122
     first = lesson.steps[0].scenario
     assert app.session.scenario is not None and app.session.scenario.id == first.id
     for n in (2, 3):
         lesson.next_btn.click()
-        assert f"step {n} of" in lesson.path_head.value
+        assert f"lesson {n} of" in lesson.path_head.value
     assert lesson.store.done == [s.scenario.id for s in lesson.steps[:2]]
     assert lesson.progress.value == 2
     lesson.prev_btn.click()
-    assert "step 2 of" in lesson.path_head.value and "✓ done" in lesson.path_head.value
+    assert "lesson 2 of" in lesson.path_head.value and "✓ done" in lesson.path_head.value
 
 
 def test_the_quiz_asks_before_it_tells(app: TutorApp) -> None:
@@ -60,7 +63,8 @@ def test_the_quiz_asks_before_it_tells(app: TutorApp) -> None:
         assert first_words not in re.sub(r"<[^>]+>", "", html)  # the lesson is not shown yet
     lesson.quiz_check.click()  # with nothing chosen: a request, not a wrong answer
     assert "Choose your prediction first" in app.status_text()
-    assert "Not quite" not in lesson.quiz_out.value and lesson.quiz_out.value == ""
+    assert "Not quite" not in lesson.quiz_out.value and "Right" not in lesson.quiz_out.value
+    assert "Choose your prediction first" in lesson.quiz_out.value  # beside the button
     lesson.quiz_pick.value = sc.quiz.choices[sc.quiz.answer]
     lesson.quiz_check.click()
     assert "Right" in lesson.quiz_out.value
@@ -83,3 +87,22 @@ def test_every_lesson_renders_its_markdown() -> None:
             plain = re.sub(r"<code>.*?</code>", "", html)
             assert "**" not in plain and "`" not in plain, sc.id
             assert "<script" not in html
+
+
+def test_each_quiz_is_about_its_own_lesson(app: TutorApp) -> None:
+    """Every step of the guided path asks its own scenario's question, or none: never the
+    position question about production that a lesson on Ice Monopoly once got (issue 26)."""
+    lesson = app.lesson
+    lesson.start_btn.click()
+    for i, step in enumerate(lesson.steps):
+        if i:
+            lesson.go(i)
+        q = htmllib.unescape(re.sub(r"<[^>]+>", " ", lesson.quiz_q.value))
+        quiz = step.scenario.quiz
+        if quiz is None:
+            assert "no question of its own" in q and "receive tokens from" not in q, step
+            assert lesson.quiz_check.layout.display == "none"
+            assert step.scenario.lesson.split()[0] in htmllib.unescape(lesson.lesson_html.value)
+        else:
+            assert quiz.question in q, step
+            assert [o for o, _ in lesson.quiz_pick.options] == list(quiz.choices)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -221,3 +222,96 @@ def test_the_scores_tab_reads_in_words(spec: Any, ruleset: str, tmp_path: Any,
     assert raw_words(text) == [], raw_words(text)
     played = {spec.card_name(c) for c in app.session.state.seats["red"].played}
     assert all(name in text for name in played)
+
+
+# ---------------------------------------------------------- issue 26: the learner's words
+ONE_PLURAL = re.compile(r"\b(?<![\d,.])1 (?:[a-z]+ )?(?:tokens|astronauts|points|zones|events"
+                        r"|steps|decisions|cards)\b")
+OVER_THRESHOLD = re.compile(r"\b(\d+) of (\d+) [a-z ]*tokens\b")
+BAD_ARTICLE = re.compile(r"\b[Aa] (?:[AEIOU][a-z]+)\b")
+RULE_ID = re.compile(r"\[[a-z_]+\.[a-z_.]+\]")
+CARD_ID = re.compile(r"\b[a-z]\d{2}\b")
+IDS = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\b(?:True|False|None)\b|\w\((?:s|es)\)"
+                 rf"|\b(?:{KINDS})\b")  # kinds as in the code, lower case (a section
+# title such as "1. Choose Character" is the rulebook's)
+
+
+def learner_problems(text: str) -> list[str]:
+    """Words a learner should not read: a count that disagrees with its noun, a threshold
+    said as "13 of 5", "a Ausonia", a rule id, a ship card id, a snake_case id."""
+    out = ONE_PLURAL.findall(text) + BAD_ARTICLE.findall(text) + RULE_ID.findall(text)
+    out += CARD_ID.findall(text) + IDS.findall(text)
+    out += [m.group(0) for m in OVER_THRESHOLD.finditer(text)
+            if int(m.group(1)) > int(m.group(2))]
+    return out
+
+
+def test_the_learner_scan_catches_what_issue_26_saw() -> None:
+    for bad in ("1 sylvanite tokens", "13 of 5 ice tokens", "Blue puts a Ausonia token",
+                "Waiting for red: keep mission. [setup.missions]", "Board ship f31",
+                "sylvanite_baron: not done"):
+        assert learner_problems(bad), bad
+    assert learner_problems("13 ice tokens (5 needed); 1 sylvanite token; an Ausonia token; "
+                            "board ship 31; 11 astronauts; Sylvanite Baron: not completed") == []
+
+
+def _texts(app: Any) -> list[str]:
+    st = app.stepper
+    return [st.decision.value, st.explain.value, st.step_label.value, app.seat.prompt.value,
+            *st.options.labels, *app.seat.choices.labels, *app.seat.choices.details]
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("standard", 3), ("standard", 2),
+                                                  ("first_edition", 4),
+                                                  ("unique_abilities", 3)])
+def test_a_learner_reads_words_in_every_ruleset(spec: Any, ruleset: str, players: int,
+                                                tmp_path: Any,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded game of each ruleset stepped to its end as the first colour sees it: every
+    decision line, explanation, option, choice and step counter reads in words (no ids, no
+    "1 tokens", no "13 of 5", no "a Ausonia"), and the end names the winner capitalised."""
+    from mrp_tutor.app import build_app
+
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
+    app = build_app(spec=spec, seed=3)
+    app.rules.ruleset.value = ruleset
+    app.players.value = players
+    app.seed.value = "8"
+    app.on_new_game()
+    first = app.session.state.order[0]
+    app.viewer.value = first
+    sp = app.session.spec
+    card_texts = [c.text for c in [*sp.missions.values(), *sp.characters.values()] if c.text]
+    bad: dict[str, list[str]] = {}
+    for _ in range(1500):
+        if app.session.game.over:
+            break
+        app.stepper.next_btn.click()
+        for t in _texts(app):
+            plain = html.unescape(re.sub(r"<[^>]+>", " ", t))
+            for quoted in card_texts:  # a card's own text is quoted as it is (card data)
+                plain = plain.replace(quoted, "")
+            found = learner_problems(plain)
+            if found:
+                at = plain.find(found[0])
+                bad.setdefault(found[0], [plain[max(0, at - 150):at + 100]])
+    assert app.session.game.over
+    end = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", app.stepper.decision.value)).split())
+    assert re.search(r"Winners?: [A-Z]", end), end
+    assert not bad, bad
+
+
+def test_referee_final_names_missions_in_words(spec: Any) -> None:
+    from mrp_tutor.referee import final_ruling
+
+    game = Game.new(spec, ["red", "blue", "green"], 5, ruleset="standard")
+    while not game.over:
+        legal = game.legal_intents()
+        if not legal:
+            game.advance()
+            continue
+        game.play(bot.choose(game, legal)[0])
+    text = final_ruling(spec, game.state).text()
+    lines = [ln for ln in text.splitlines() if ln.startswith("    ")]
+    assert lines and all("completed" in ln for ln in lines)
+    assert not any(re.search(r"\b[a-z]+_[a-z_]+:", ln) or "not done" in ln for ln in lines)

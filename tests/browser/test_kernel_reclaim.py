@@ -46,13 +46,25 @@ def get(url: str, cookie: str = "") -> tuple[int, str, dict[str, str]]:
         return err.code, err.read().decode(), dict(err.headers)
 
 
-def kernel_alive(base: str, kernel_id: str) -> bool:
-    return get(f"{base}api/kernels/{kernel_id}")[0] == 200
+def visitor_cookie(ctx: Any) -> str:
+    """The browser context's cookies: a kernel answers only its own visitor's browser."""
+    return "; ".join(f"{c['name']}={c['value']}" for c in ctx.cookies())
 
 
-def wait_gone(base: str, kernel_id: str) -> float:
+def kernel_state(base: str, kernel_id: str, cookie: str) -> int:
+    """HTTP status of ``GET /api/kernels/<id>`` as the visitor's browser: 200 alive, 404 gone."""
+    code = get(f"{base}api/kernels/{kernel_id}", cookie)[0]
+    assert code in (200, 404), f"the kernel's own visitor was answered {code}"
+    return code
+
+
+def kernel_alive(base: str, kernel_id: str, cookie: str) -> bool:
+    return kernel_state(base, kernel_id, cookie) == 200
+
+
+def wait_gone(base: str, kernel_id: str, cookie: str) -> float:
     t0 = time.monotonic()
-    while kernel_alive(base, kernel_id):
+    while kernel_alive(base, kernel_id, cookie):
         assert time.monotonic() - t0 < GONE_WITHIN_S, f"kernel {kernel_id} still alive"
         time.sleep(0.1)  # poll interval of the probe
     return time.monotonic() - t0
@@ -91,7 +103,7 @@ def test_the_kernel_websocket_sends_at_once(capped: tuple[str, Any], browser: An
     finally:
         page.close(run_before_unload=True)  # the seat is free for the next test
         if kid:
-            wait_gone(base, kid)
+            wait_gone(base, kid, visitor_cookie(ctx))
         ctx.close()
 
 
@@ -103,7 +115,9 @@ def test_closing_or_reloading_a_tab_stops_its_kernel_and_frees_the_seat(
     try:
         page = ctx.new_page()
         first = open_app(page, base)
-        assert kernel_alive(base, first) and len(kernels(proc)) == 1
+        cookie = visitor_cookie(ctx)
+        assert "mrp_visitor=" in cookie
+        assert kernel_alive(base, first, cookie) and len(kernels(proc)) == 1
         # the cap is one visitor: the next one (cookie set, as a browser would) is told to wait
         status, body, headers = get(base, "mrp_js=1")
         assert status == 503 and "try again in a minute" in body
@@ -111,12 +125,12 @@ def test_closing_or_reloading_a_tab_stops_its_kernel_and_frees_the_seat(
         assert len(kernels(proc)) == 1
         page.reload()
         expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible(timeout=60_000)
-        wait_gone(base, first)
+        wait_gone(base, first, cookie)
         second = page.evaluate(
             "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-        assert second != first and kernel_alive(base, second)
+        assert second != first and kernel_alive(base, second, cookie)
         page.close(run_before_unload=True)
-        wait_gone(base, second)
+        wait_gone(base, second, cookie)
         deadline = time.monotonic() + GONE_WITHIN_S
         while kernels(proc) and time.monotonic() < deadline:
             time.sleep(0.1)  # the process exits just after the kernel leaves the manager
@@ -124,6 +138,6 @@ def test_closing_or_reloading_a_tab_stops_its_kernel_and_frees_the_seat(
         # the seat is free again
         page = ctx.new_page()
         third = open_app(page, base)
-        assert kernel_alive(base, third)
+        assert kernel_alive(base, third, cookie)
     finally:
         ctx.close()

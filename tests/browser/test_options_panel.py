@@ -16,7 +16,7 @@ from typing import Any
 
 from .conftest import MODEL_JS, run_in_blank_page, widget_module
 
-MODULE = widget_module("morph.js", "wire.js", "live.js",
+MODULE = widget_module("morph.js", "wire.js", "tips.js", "live.js",
                        expose="window.__opts = { optionsSlot, choicesSlot };")
 
 CHECK_JS = """

@@ -63,7 +63,8 @@ async def visit(base: str, pause_s: float = 0.0) -> Visitor:
 async def gone(base: str, v: Visitor) -> bool:
     from tornado.httpclient import AsyncHTTPClient
 
-    r = await AsyncHTTPClient().fetch(f"{base}api/kernels/{v.kernel_id}", raise_error=False)
+    r = await AsyncHTTPClient().fetch(f"{base}api/kernels/{v.kernel_id}",
+                                      headers=v._cookie_header(), raise_error=False)
     return bool(r.code == 404)
 
 

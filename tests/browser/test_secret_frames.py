@@ -123,16 +123,16 @@ def test_a_pass_and_play_round_sends_no_other_players_secret(app: Any, test_seed
     # the learner's default view is Red: nothing of Blue's or Green's so far
     assert leaks(wire.texts(0), secret["blue"] | secret["green"]) == []
     page.locator(".mrp-viewer select").select_option(label="Table (no secrets)")
-    expect(page.locator(".mrp-board-viewer")).to_contain_text("view: table")
+    expect(page.locator(".mrp-board-viewer")).to_contain_text("Table view")
     decision = page.locator(".mrp-decision")
     counter = page.locator(".mrp-step-count")
     for _ in range(8):  # the bot keeps a mission for each colour
-        if "choose character" in decision.inner_text():
+        if "choose a character" in decision.inner_text():
             break
         before = counter.inner_text()
         page.locator("button.mrp-next").click()
         expect(counter).not_to_have_text(before, timeout=STEP_TIMEOUT_MS)
-    expect(decision).to_contain_text("choose character")
+    expect(decision).to_contain_text("choose a character")
     page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Hand").click()
     seat = page.locator(".mrp-hand-seat select")
     expect(seat).to_be_visible(timeout=STEP_TIMEOUT_MS)
@@ -165,7 +165,7 @@ def test_a_pass_and_play_round_sends_no_other_players_secret(app: Any, test_seed
         toggle = wire.model_with_class("mrp-hand-cards")
         assert toggle.get("index") is None and not toggle.get("_options_labels"), toggle
     assert game.state.seats["red"].chosen is None  # the test's copy; the kernel's game:
-    expect(decision).not_to_contain_text("choose character")
+    expect(decision).not_to_contain_text("choose a character")
     assert leaks(wire.texts(mark), everyone) == []
     # what the page holds at the end: no one's mission or pick in any widget model
     final = json.dumps(wire.models(), ensure_ascii=False)

@@ -16,7 +16,7 @@ from .conftest import MODEL_JS, record_app_messages, run_in_blank_page, widget_m
 
 pytestmark = pytest.mark.browser
 
-MODULE = widget_module("morph.js", "wire.js", "live.js",
+MODULE = widget_module("morph.js", "wire.js", "tips.js", "live.js",
                        expose="window.__wire = { rowsSlot, follow };")
 
 CHECK_JS = """

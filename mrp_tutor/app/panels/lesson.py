@@ -18,7 +18,7 @@ from ...scenarios import Scenario
 from ...scenarios.model import Quiz
 from ..html import e, sentences_html
 from ..session import Session
-from .path import PathStep, ProgressStore, build_path
+from .path import PathStep, ProgressStore, build_path, place_words
 
 if TYPE_CHECKING:
     from ..panel import PanelContext, View
@@ -69,10 +69,11 @@ class LessonPanel:
         self.path_head = W.HTML(_dom_classes=["mrp-path-head"])
         self.progress = W.IntProgress(value=0, min=0, max=max(1, len(self.steps)),
                                       description="Done", _dom_classes=["mrp-path-progress"],
+                                      tooltip="Lessons of the guided path done",
                                       layout=W.Layout(width="auto", max_width="100%"))
-        self.prev_btn = W.Button(description="◀ Previous step", _dom_classes=["mrp-path-prev"],
+        self.prev_btn = W.Button(description="Previous step", _dom_classes=["mrp-path-prev"],
                                  layout=W.Layout(width="auto"))
-        self.next_btn = W.Button(description="Done: next step ▶", button_style="success",
+        self.next_btn = W.Button(description="Done: next step", button_style="success",
                                  _dom_classes=["mrp-path-next"], layout=W.Layout(width="auto"))
         self.intro = W.HTML(_dom_classes=["mrp-chapter-intro-box"])
         self.quiz_q = W.HTML(_dom_classes=["mrp-quiz-question"])
@@ -127,8 +128,7 @@ class LessonPanel:
         self.current = i
         app.open_tab(self.title)  # builds (first time) and refreshes the tab
         self.store.scroll += 1
-        app.say(f"Guided path, step {step.number} of {len(self.steps)}: "
-                f"{step.scenario.title}.", "ok")
+        app.say(f"{place_words(self.steps, i)}: {step.scenario.title}.", "ok")
 
     def on_scenario_loaded(self, sc: Scenario | None) -> None:
         """Any scenario load (path or picker): follow it on the path, reset the quiz."""
@@ -152,8 +152,8 @@ class LessonPanel:
             return
         step = self.steps[self.current]
         mark = " ✓ done" if step.scenario.id in self.store.done else ""
-        self.path_head.value = (f"<p><b>Guided path, step {step.number} of {n}</b>{mark} · "
-                                f"chapter: {e(step.chapter.title)}</p>")
+        self.path_head.value = (f"<p><b>Guided path</b>{mark} · "
+                                f"{e(place_words(self.steps, self.current))}</p>")
         self.nav.layout.display = ""
         self.prev_btn.disabled = self.current == 0
         self.intro.value = (f'<div class="mrp-chapter-intro"><b>{e(step.chapter.title)}</b>'
@@ -174,12 +174,21 @@ class LessonPanel:
         self.quiz_out.value = ""
         self.answered = False
         if sc is not None and sc.quiz is not None:
+            self._show_quiz(True)
             self._quiz = ("scenario", (sc, sc.quiz))
             self.quiz_q.value = (f"<h3>{e(sc.title)}</h3><p><b>Predict first:</b> "
                                  f"{e(sc.quiz.question)}</p>")
             self._set_choices([(c, c) for c in sc.quiz.choices])
             self.lesson_html.value = ('<p class="mrp-lesson-hidden">The lesson appears after '
                                       "your prediction.</p>")
+            return
+        self._show_quiz(True)
+        if sc is not None:  # a lesson without a question of its own: no unrelated question
+            self._quiz = ("none", None)
+            self._show_quiz(False)
+            self.quiz_q.value = (f"<h3>{e(sc.title)}</h3><p>This lesson has no question of its "
+                                 "own: read it, then step through it with Next.</p>")
+            self.lesson_html.value = f"<h4>The lesson</h4>{md_html(sc.lesson)}"
             return
         zone = self._quiz_zone()
         self._quiz = ("zone", zone)
@@ -192,6 +201,10 @@ class LessonPanel:
         order = self.app.session.state.order
         self._set_choices([("Nobody", "nobody"), *((c.capitalize(), c) for c in order)])
 
+    def _show_quiz(self, shown: bool) -> None:
+        for w in (self.quiz_pick, self.quiz_check):
+            w.layout.display = "" if shown else "none"
+
     def _set_choices(self, options: list[tuple[str, str]]) -> None:
         self.quiz_pick.options = options
         self.quiz_pick.index = None  # nothing preselected: the learner must choose
@@ -199,9 +212,14 @@ class LessonPanel:
     def on_check(self, _b: Any = None) -> None:
         guess = self.quiz_pick.value
         if guess is None:
-            self.app.say("Choose your prediction first: nothing is marked yet.", "info")
+            text = "Choose your prediction first: nothing is marked yet."
+            # beside the button (the status line is a screen above on a small window)
+            self.quiz_out.value = f'<p class="mrp-local-note" role="status">{e(text)}</p>'
+            self.app.say(text, "info")
             return
         kind, data = self._quiz
+        if kind == "none":
+            return
         if kind == "zone":
             self.quiz_out.value = self._zone_ruling(data, guess)
         else:

@@ -112,6 +112,21 @@ def build_path(scenarios: Sequence[Scenario]) -> list[PathStep]:
     return steps
 
 
+def chapter_place(steps: Sequence[PathStep], i: int) -> tuple[int, int, int, int]:
+    """Where step ``i`` is, as a learner counts: (chapter number, chapters, lesson number in
+    its chapter, lessons in that chapter); never "step 1 of 122"."""
+    keys = list(dict.fromkeys(s.chapter.key for s in steps))
+    step = steps[i]
+    same = [j for j, s in enumerate(steps) if s.chapter.key == step.chapter.key]
+    return keys.index(step.chapter.key) + 1, len(keys), same.index(i) + 1, len(same)
+
+
+def place_words(steps: Sequence[PathStep], i: int) -> str:
+    """``Chapter 2 of 10: A round, step by step · lesson 3 of 8``."""
+    c, cs, n, ns = chapter_place(steps, i)
+    return f"Chapter {c} of {cs}: {steps[i].chapter.title} · lesson {n} of {ns}"
+
+
 def picker_options(steps: Sequence[PathStep]) -> list[tuple[str, str]]:
     """Scenario picker entries grouped by chapter, in the path's order."""
     chapter_no = {ch.key: i + 1 for i, ch in enumerate((*CHAPTERS, OTHER))}

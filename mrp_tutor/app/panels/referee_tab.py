@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ...explain import explain_event
+from ...explain.options import ship_text
 from .stepper import button
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class RefereePanel:
         self.face = W.Dropdown(description="Zone", options=zones, _dom_classes=["mrp-ed-face"])
         self.face_btn = button("Turn its resource face up", "mrp-edit-faceup")
         self.rule_prod = button("Production ruling", "mrp-ruling-production")
-        self.rule_final = button("Final score ruling", "mrp-ruling-final")
+        self.rule_final = button("Score if the game ended now", "mrp-ruling-final")
         self.ruling = W.HTML(_dom_classes=["mrp-ruling"])
         # board click target kind -> the dropdowns it fills
         self.pick_targets: dict[str, list[W.Dropdown]] = {"zone": [self.zone, self.face],
@@ -59,8 +60,9 @@ class RefereePanel:
         self.rule_prod.on_click(guard(lambda _b: self.ask_ruling("production")))
         self.rule_final.on_click(guard(lambda _b: self.ask_ruling("final")))
         self.root = W.VBox([
-            W.HTML("<p>Copy the physical table into the app (Referee mode). Every edit is "
-                   "checked against the rules; click a zone or ship on the board to pick it.</p>"),
+            W.HTML("<p>Quick fixes to the game in play (Referee mode), each checked against "
+                   "the rules; click a zone or ship on the board to pick it. To copy a whole "
+                   "physical table into the app, use the <b>Table</b> tab's editor.</p>"),
             W.HBox([self.zone, self.zone_colour, self.zone_n, self.zone_btn],
                    layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.ship, self.ship_colour, self.ship_n, self.ship_btn],
@@ -73,7 +75,8 @@ class RefereePanel:
         st = self.app.session.state
         ships = [*st.docked(), *st.launched]
         current = self.ship.value
-        self.ship.options = ships
+        # a ship as its card shows it (number, destination, room), not its id
+        self.ship.options = [(ship_text(self.ctx.spec, sid, view), sid) for sid in ships]
         self.ship.value = current if current in ships else (ships[0] if ships else None)
         for dd in (self.zone_colour, self.ship_colour):
             if list(dd.options) != list(st.order):

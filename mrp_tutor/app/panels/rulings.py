@@ -5,7 +5,7 @@ score "if the game ended now", each line with its rule.  Pure functions of
 
 from __future__ import annotations
 
-from ...core.words import plural
+from ...core.words import detail_words, plural
 from ...engine.spec import GameSpec
 from ...engine.state import GameState
 from ...explain import cite
@@ -60,6 +60,9 @@ def production_summary_html(spec: GameSpec, r: ProductionRuling, *,
             for c, got in z.receives.items()) or "nobody"
         stays = ", ".join(f"{n} {e(res)}" for res, n in z.stays.items() if n) or "nothing"
         produced = ", ".join(f"{n} {e(res)}" for res, n in z.produced.items()) or "nothing"
+        waiting = ", ".join(f"{n} {e(res)}" for res, n in z.waiting_before.items() if n)
+        if waiting:  # counted in what is received: said, so the sum adds up
+            produced += f" (+{waiting} already waiting)"
         rows.append(
             f"<tr><th scope='row'>{e(spec.card_name(z.zone))}</th>"
             f"<td data-label='Astronauts'>{e(_counts(z.counts) or 'empty')}</td>"
@@ -88,7 +91,8 @@ def final_summary_html(spec: GameSpec, r: FinalRuling, *, running: bool,
     for c, sc in r.scores.items():
         missions = "<br>".join(
             f"{e(spec.card_name(m.card))}: {'completed' if m.completed else 'not completed'}, "
-            f"{m.points} ({e(m.detail)}) {_cite(spec, m.rule, printable)}" for m in sc.missions
+            f"{m.points} ({e(detail_words(m.detail))}) {_cite(spec, m.rule, printable)}"
+            for m in sc.missions
         ) or "none"
         disc = "<br>".join(f"{e(spec.card_name(card))} in {e(spec.card_name(z))}: {p}"
                            for card, z, p in sc.discoveries) or "-"

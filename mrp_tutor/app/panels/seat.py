@@ -14,9 +14,12 @@ import ipywidgets as W
 from ...engine import intents as I
 from ...explain.options import describe_intent, plural, ship_name
 from .. import seat as S
+from ..cards import choice_detail
 from ..html import e
 from ..live import ChoiceList, LiveHTML
+from ..prompts import turn_text
 from ..session import StepReport
+from ..summary import game_over_html
 from .ruleset import sheets_html
 
 if TYPE_CHECKING:
@@ -53,7 +56,7 @@ class SeatPanel:
             (name, key) for key, name in S.LEVEL_NAMES.items()], value="tutor",
             _dom_classes=["mrp-seat-level"], layout=W.Layout(width="auto", max_width="100%"))
         self.bots: S.Chooser = S.level_bot("tutor", 0)
-        self.take_btn = W.Button(description="Take a seat ▶", button_style="success",
+        self.take_btn = W.Button(description="Take a seat", button_style="success",
                                  tooltip="Start a new game in which you play this colour and "
                                          "the bots play the others",
                                  _dom_classes=["mrp-take-seat"], layout=W.Layout(width="auto"))
@@ -132,12 +135,10 @@ class SeatPanel:
                                  f"</div>{sheets}")
             self._set_choices([], view)
             return
-        if sess.game.over:
-            res = view.get("result") or {}
-            win = ", ".join(str(w).capitalize() for w in res.get("winners", [])) or "nobody"
-            self.prompt.value = (f'<div class="mrp-prompt-text">The game is over. Winner: '
-                                 f"<b>{e(win)}</b>. Take a seat again for a new game.</div>"
-                                 f"{sheets}")
+        if sess.game.over:  # the summary where the learner's game ended
+            self.prompt.value = (f"{game_over_html(self.ctx.spec, view, sess.game.log)}"
+                                 '<div class="mrp-prompt-text">Take a seat again for a new '
+                                 f"game.</div>{sheets}")
             self._set_choices([], view)
             return
         mine = S.my_options(sess, self.seat)
@@ -160,31 +161,24 @@ class SeatPanel:
         return bool(tg["zones"] or tg["ships"])
 
     def _turn_text(self, mine: list[I.Intent]) -> str:
-        kinds = {x.type for x in mine}
-        tg = S.targets(self.ctx.spec, mine, [])
-        on_board = bool(tg["zones"] or tg["ships"])
-        ability = bool(kinds & ABILITY_TYPES)
-        kinds -= ABILITY_TYPES
-        what = {"choose_character": "choose a character",
-                "keep_mission": f"keep a {self.ctx.spec.term('mission')}",
-                "board": "board a ship", "move": "move astronauts", "kill": "kill an astronaut",
-                }.get(next(iter(kinds)) if len(kinds) == 1 else "",
-                      "decide" if kinds or not ability else "use your ability or not")
-        if ability and kinds:
-            what += " (or use your ability first)"
-        elif ability and {x.type for x in mine} == {"pay_token"}:
-            what = "choose the point token to pay for your ability"
-        how = ("click a highlighted zone or ship, or a choice below" if on_board
-               else "pick one of the choices below")
-        return f"{what}: {how}."
+        """The prompt for this step (prompts.turn_text): the character, what the step asks
+        and where to act (only what is lit; "a choice below" only when one is shown)."""
+        spec = self.ctx.spec
+        tg = S.targets(spec, mine, self.picks)
+        opts = S.narrow(mine, self.picks)
+        shown = opts if len(opts) <= MAX_CHOICES else [x for x in opts if not self._on_board(x)]
+        ability = bool({x.type for x in mine} & ABILITY_TYPES)
+        return turn_text(spec, self.app.session.view().get("decision"), tg, bool(shown),
+                         ability)
 
     def _set_choices(self, opts: list[I.Intent], view: dict[str, Any]) -> None:
         if not opts and not self._choice_intents and self.choices.labels == []:
             return  # still nothing to choose: nothing to send
         self._choice_intents = list(opts)
         self._position += 1
-        self.choices.show([describe_intent(self.ctx.spec, x, view) for x in opts],
-                          self._position)
+        spec = self.ctx.spec
+        self.choices.show([describe_intent(spec, x, view) for x in opts], self._position,
+                          details=[choice_detail(spec, x) for x in opts])
 
     # ------------------------------------------------------------------ actions
     def on_take(self, _b: Any = None) -> None:

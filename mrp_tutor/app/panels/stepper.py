@@ -16,9 +16,11 @@ from ...engine.intents import Intent
 from ...engine.secrecy import REVEALING
 from ...explain import cite
 from ...explain.options import describe_intent
+from ..cards import card_notes_html
 from ..html import COUNTDOWN_SHELL, countdown_cells, e, sentence_html, sentences_html
 from ..live import LiveHTML, LiveRows, OptionPicker
 from ..session import StepReport
+from ..summary import GAME_OVER_CSS, game_over_html
 
 if TYPE_CHECKING:
     from ..panel import PanelContext
@@ -33,6 +35,27 @@ def button(label: str, cls: str, tip: str = "", style: str = "") -> W.Button:
                     button_style=style, layout=W.Layout(width="auto"))
 
 
+DECISION_WORDS = {
+    "choose_character": "choose a character face down", "assign_discovery":
+    "put a discovery card face down in a zone", "pay_ability": "pay point tokens for an ability",
+    "use_ability": "use an ability or not", "play_action": "play an action card or keep it",
+    "scatter": "move astronauts away (a discovery)", "board": "board a ship",
+    "move": "move astronauts", "kill": "kill an astronaut", "replace": "replace an astronaut",
+    "destroy": "destroy a ship", "launch": "launch a ship", "peek": "look at a discovery card",
+    "draw_event": "draw an event card", "place_destination_token":
+    "put a destination token on a ship",
+}
+
+
+def decision_words(spec: Any, kind: str) -> str:
+    """The decision waited for, in words (``keep_mission`` -> ``keep a mission``)."""
+    if kind == "keep_mission":
+        return f"keep a {spec.term('mission')}"
+    if kind.startswith("action:"):
+        return "carry out the action card"
+    return DECISION_WORDS.get(kind, kind.replace("_", " "))
+
+
 def intent_fields(x: Intent) -> list[str]:
     """The intent's values other than its colour (what a board click can match)."""
     return [str(getattr(x, f)) for f in x.__dataclass_fields__ if f != "colour"]
@@ -45,10 +68,10 @@ class StepperPanel:
         self.ctx = ctx
         self.app = app = ctx.app
         self.intents: list[Intent] = []  # the options listed, in dropdown order
-        self.back_btn = button("◀ Back", "mrp-back", "Undo the last step")
-        self.next_btn = button("Next ▶", "mrp-next", "Play the next decision and explain it",
+        self.back_btn = button("Back", "mrp-back", "Undo the last step")
+        self.next_btn = button("Next", "mrp-next", "Play the next decision and explain it",
                                "primary")
-        self.round_btn = button("Run to end of round ▶▶", "mrp-run-round",
+        self.round_btn = button("Run to end of round", "mrp-run-round",
                                 "Play decisions until the round (or phase) changes")
         hub = app.board  # the live panels' text travels on the board's model
         self.step_label = LiveHTML(hub, "steps", kind="fresh", _dom_classes=["mrp-step-count"])
@@ -60,6 +83,10 @@ class StepperPanel:
         # new text at every step: drawn afresh by the page, not morphed (live.js)
         self.explain = LiveHTML(hub, "explain", kind="fresh", _dom_classes=["mrp-explain"],
                                 layout=W.Layout(max_height="380px", overflow="auto"))
+        self.scores_btn = button("Open the Scores tab", "mrp-open-scores",
+                                 "The final score breakdown, zone by zone")
+        self.scores_btn.layout.display = "none"
+        self.scores_btn.on_click(ctx.guard(lambda _b: app.open_tab("Scores")))
         self.next_btn.on_click(ctx.guard(self.on_next))
         self.back_btn.on_click(ctx.guard(self.on_back))
         self.round_btn.on_click(ctx.guard(self.on_run_round))
@@ -68,7 +95,8 @@ class StepperPanel:
         self._position = 0  # numbers each options list, so a stale choice is refused
         bar = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
                      _dom_classes=["mrp-stepper"], layout=W.Layout(flex_flow="row wrap"))
-        self.widgets: list[W.Widget] = [bar, self.countdown, self.decision, self.options,
+        self.widgets: list[W.Widget] = [W.HTML(GAME_OVER_CSS), bar, self.countdown,
+                                        self.decision, self.scores_btn, self.options,
                                         W.HTML("<b>Explanation</b>"), self.explain]
 
     # ------------------------------------------------------------------ render
@@ -84,20 +112,23 @@ class StepperPanel:
     def render_done(self) -> None:
         """Last: a changed counter tells the page (and tests) that a render is complete."""
         sess = self.app.session
-        self.step_label.value = (f'<span class="mrp-step-text">{len(sess.game.log)} events, '
-                                 f'{len(sess.history)} undo</span>')
+        # a learner reads the round and the step; a referee also the log's event count
+        steps = len(sess.reports)
+        events = f" ({plural(len(sess.game.log), 'event')} in the log)" if sess.referee else ""
+        self.step_label.value = (f'<span class="mrp-step-text">Round {sess.state.round}, '
+                                 f"step {steps}{events}</span>")
 
     def render_decision(self, view: dict[str, Any]) -> None:
         """The decision line, the seat panel and the options for the current viewer."""
         app = self.app
         spec = app.session.spec
         d = view["decision"]
-        if view["stage"] == "over":
-            res = view["result"] or {}
-            winners = list(res.get("winners", []))
-            who = "Winners" if len(winners) > 1 else "Winner"
-            self.decision.value = (f'<div class="mrp-decision-text">The game is over. '
-                                   f'{who}: <b>{e(", ".join(winners) or "nobody")}</b>.</div>')
+        over = view["stage"] == "over"
+        self.scores_btn.layout.display = "" if over else "none"
+        if over:  # the summary where the game ended: here, or in the seat panel's prompt
+            self.decision.value = (
+                '<div class="mrp-decision-text">The game is over: see the summary above.</div>'
+                if app.seat.seated else game_over_html(spec, view, app.session.game.log))
         elif d is None:
             self.decision.value = '<div class="mrp-decision-text">Nothing to decide.</div>'
         else:
@@ -105,16 +136,21 @@ class StepperPanel:
             who = ", ".join(d["colours"])
             ch = f' ({e(spec.card_name(d["character"]))})' if d["character"] else ""
             left = f', {d["left"]} left' if d["left"] else ""
+            rid = f' [{e(d["rule"])}]' if app.session.referee else ""  # ids: referees only
             self.decision.value = (
                 f'<div class="mrp-decision-text">Waiting for <b>{e(who)}</b>: '
-                f'{e(d["kind"].replace("_", " "))}{ch}{e(left)}. '
-                f'<small>{e(rule.section if rule else "")} [{e(d["rule"])}]</small></div>')
+                f'{e(decision_words(spec, d["kind"]))}{ch}{e(left)}. '
+                f'<small>{e(rule.section if rule else "")}{rid}</small></div>')
         app.seat.render(view)
         opts = app.seat.options() if app.seat.seated else app.session.options()
         if app.target is not None and not app.seat.seated:
             picked = [x for x in opts if app.target[1] in intent_fields(x)]
             opts = picked or opts
         self.intents = opts
+        # seated, the choice buttons by the prompt are the one list (no second Options list)
+        self.options.layout.display = "none" if app.seat.seated else ""
+        if not app.seat.seated:  # seated, each choice button carries its card's text
+            self.decision.value += card_notes_html(spec, opts)
         labels = [self.label(x, view) for x in opts[:MAX_OPTIONS]]
         self._position += 1
         self.options.show(labels, self._position, "(no decision for this viewer)")

@@ -145,20 +145,27 @@ class TableEditor:
         self.zone_head = W.HTML("<h4>Zone</h4>", _dom_classes=["mrp-te-zone-head"])
         self.ship_head = W.HTML("<h4>Ship</h4>", _dom_classes=["mrp-te-ship-head"])
         self.seat_head = W.HTML("<h4>Player</h4>", _dom_classes=["mrp-te-seat-head"])
+        # each Set button answers on the line under its own row, where the eye is
+        self.notes = {k: W.HTML(_dom_classes=["mrp-te-local", f"mrp-te-local-{k}"])
+                      for k in ("round", "zone", "ship", "seat")}
         self._wire()
         self.root = W.VBox([
             self.note,
             W.HTML("<h4>Round</h4>"),
             _row(self.players_txt, self.stage, self.round, self.production, self.first),
             _row(self.res_colour, self.res_char, self.res_step, self.revealed, self.set_round),
+            self.notes["round"],
             self.zone_head,
             _row(self.zone, self.astronauts, self.resource, self.face, self.waiting,
                  self.discovery, self.set_zone),
+            self.notes["zone"],
             self.ship_head,
             _row(self.ship, self.place, self.crew, self.tokens, self.set_ship),
+            self.notes["ship"],
             self.seat_head,
             _row(self.seat, self.seat_tokens, self.played, self.chosen, self.missions,
                  self.actions, self.memorial, self.set_seat),
+            self.notes["seat"],
             _row(self.check, self.restart), self.problems,
         ], _dom_classes=["mrp-table-editor"])
 
@@ -166,10 +173,10 @@ class TableEditor:
     def _wire(self) -> None:
         app = self.host
         guard = app.guard
-        self.set_round.on_click(guard(lambda _b: self._set(self.apply_round)))
-        self.set_zone.on_click(guard(lambda _b: self._set(self.apply_zone)))
-        self.set_ship.on_click(guard(lambda _b: self._set(self.apply_ship)))
-        self.set_seat.on_click(guard(lambda _b: self._set(self.apply_seat)))
+        self.set_round.on_click(guard(lambda _b: self._set(self.apply_round, "round")))
+        self.set_zone.on_click(guard(lambda _b: self._set(self.apply_zone, "zone")))
+        self.set_ship.on_click(guard(lambda _b: self._set(self.apply_ship, "ship")))
+        self.set_seat.on_click(guard(lambda _b: self._set(self.apply_seat, "seat")))
         self.check.on_click(guard(lambda _b: self.use()))
         self.restart.on_click(guard(lambda _b: self.take_from_game(force=True)))
         for dd, show in ((self.zone, self.show_zone), (self.ship, self.show_ship),
@@ -177,21 +184,28 @@ class TableEditor:
             dd.observe(guard(lambda _c, show=show: None if self._loading else show()),
                        names="value")
 
-    def _set(self, apply: Callable[[], str]) -> None:
+    def _set(self, apply: Callable[[], str], where: str = "round") -> None:
+        for note in self.notes.values():
+            note.value = ""
+        local = self.notes[where]
         try:
             done = apply()
         except EntryError as err:
             self.problems.value = f"<p class='mrp-te-error'>{e(err)}</p>"
+            local.value = f'<p class="mrp-te-error" role="alert">{e(err)}</p>'
             self.host.say(str(err), "error")
             return
         self.dirty = True
         problems = self.validate()
         self.on_draft()
         if problems:
-            self.host.say(f"{done} The table as entered is not legal yet: {problems[0]}",
-                          "error")
+            text = f"{done} The table as entered is not legal yet: {problems[0]}"
+            local.value = f'<p class="mrp-te-error" role="alert">{e(text)}</p>'
+            self.host.say(text, "error")
         else:
-            self.host.say(f"{done} The table as entered is legal; press Use this table.", "ok")
+            text = f"{done} The table as entered is legal; press Use this table."
+            local.value = f'<p class="mrp-te-ok" role="status">{e(text)}</p>'
+            self.host.say(text, "ok")
 
     # ------------------------------------------------------------------ the draft
     @property

@@ -55,7 +55,8 @@ def test_first_edition_words_for_a_dock_a_board_and_a_scoring_turn() -> None:
     spec = find_ruleset("first_edition").spec(use_env_overrides=False)
     assert "takes launch place 1" in explain_event(
         spec, E.ShipDocked("fe.phase1.draw", "f07", 0)).text
-    assert describe_intent(spec, I.Board("red", "f07", 1)).startswith("Board shuttle f07")
+    # the card shows 7, not the id f07 (issue 26)
+    assert describe_intent(spec, I.Board("red", "f07", 1)).startswith("Board shuttle 7 ")
     advanced = explain_event(spec, E.TrackAdvanced("fe.phase5.advance", 5, "production", 1))
     assert "scoring turn 1" in advanced.text
 

@@ -1,0 +1,99 @@
+"""A game survives the loss of its kernel (mrp_tutor/serve_records.py, mrp_tutor/app/record.py).
+
+A real browser against the real server: the visitor takes the red seat in a seeded game,
+plays two decisions of the first round and opens the Hand tab; the test then kills the
+visitor's kernel with SIGKILL, as the out-of-memory killer would. The page must say in words
+that the connection to the game was lost and offer one button; one click must bring back the
+same game at the same decision: the same prompt, the same choices, the same board and event
+count, the red seat, the Hand tab, and the game must play on from there. (The undo stack is
+not kept: Back stops at the point the game came back.)
+
+No sleeps: every wait is on a CSS class or a text change.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from typing import Any
+
+import psutil
+import pytest
+from playwright.sync_api import expect
+
+from .test_learning import STEP_TIMEOUT_MS, state_key, wait_changed
+
+pytestmark = pytest.mark.browser
+
+KERNEL_ID_JS = ("JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                ".kernelId")
+
+
+def kernel_process(kernel_id: str) -> Any:
+    for p in psutil.process_iter(["cmdline"]):
+        if any(f"kernel-{kernel_id}.json" in part for part in p.info["cmdline"] or []):
+            return p
+    raise AssertionError(f"no process for kernel {kernel_id}")
+
+
+def play_one(page: Any) -> None:
+    """One decision of the learner: a highlighted zone or ship, else the first choice."""
+    before = state_key(page)
+    target = page.locator(".mrp-board .mrp-target")
+    if target.count():
+        target.first.click()
+    else:
+        page.locator("button.mrp-choice").first.click()
+    wait_changed(page, before)
+
+
+def position(page: Any) -> dict[str, Any]:
+    """What the learner sees of the decision in front of them."""
+    expect(page.locator(".mrp-prompt")).not_to_be_empty(timeout=STEP_TIMEOUT_MS)
+    return {
+        "prompt": page.locator(".mrp-prompt").inner_text(),
+        # "N events, M undo": the undo stack is not kept (Back stops at the restore)
+        "events": page.locator(".mrp-step-count").inner_text().split(",")[0],
+        "choices": page.locator("button.mrp-choice").all_inner_texts(),
+        "targets": page.locator(".mrp-board .mrp-target").count(),
+        "board": page.locator(".mrp-board").inner_text(),
+        "tab": page.locator(".mrp-tabs .lm-TabBar-tab.lm-mod-current").inner_text(),
+        "seat_locked": page.locator(".mrp-viewer select").is_disabled(),
+        "viewer": page.locator(".mrp-viewer select").input_value(),
+    }
+
+
+def test_a_killed_kernel_is_said_in_words_and_one_click_brings_the_game_back(app: Any) -> None:
+    page = app.page
+    app.open()
+    app.wait_for_class("mrp-app")
+    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+    page.locator(".mrp-seat-colour select").select_option(label="Red")
+    page.locator(".mrp-seed input").fill("21")
+    page.locator("button.mrp-take-seat").click()
+    expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
+    for _ in range(2):
+        play_one(page)
+    page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Hand").first.click()
+    expect(page.locator(".mrp-tabs .lm-TabBar-tab.lm-mod-current")).to_have_text("Hand")
+    before = position(page)
+    assert before["seat_locked"] and before["viewer"] == "Red"
+    first = page.evaluate(KERNEL_ID_JS)
+
+    os.kill(kernel_process(first).pid, signal.SIGKILL)  # as the out-of-memory killer would
+
+    lost = page.locator(".mrp-lost")
+    expect(lost).to_be_visible(timeout=60_000)
+    expect(lost).to_contain_text("The connection to your game was lost")
+    app.screenshot("lost-kernel")
+    page.locator("button.mrp-restore").click()  # the one click
+    expect(page.locator(".mrp-status")).to_contain_text("Your game is back",
+                                                        timeout=60_000)
+    expect(page.locator(".mrp-status")).to_contain_text("you play red")
+    assert page.evaluate(KERNEL_ID_JS) != first
+    assert "mrp_restore" not in page.url  # a later reload is a new visit
+    assert position(page) == before
+    app.screenshot("lost-kernel-restored")
+    play_one(page)  # the same game plays on
+    assert position(page)["events"] != before["events"]
+    assert app.log.page_errors == [], app.log.page_errors
