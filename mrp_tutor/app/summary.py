@@ -46,21 +46,22 @@ def game_over_html(spec: GameSpec, view: Mapping[str, Any], events: Sequence[Any
             missions.setdefault(ev.colour, []).append(mark)
     order = sorted(view.get("order", []), key=lambda c: -int(scores.get(c, 0)))
     head_cells = "".join(f'<th scope="col">{escape(t)}</th>' for _, t in LINES)
-    rows = []
+    rows, lists = [], []
     for c in order:
         b = breakdown.get(c, {})
         cells = "".join(f"<td>{int(b.get(k, 0))}</td>" for k, _ in LINES)
         won = " mrp-go-winner" if c in winners else ""
         revealed = "; ".join(missions.get(c, [])) or "none"
         rows.append(f'<tr class="mrp-go-row{won}"><th scope="row">{escape(c.capitalize())}'
-                    f"</th>{cells}<td><b>{int(scores.get(c, 0))}</b></td>"
-                    f'<td class="mrp-go-missions">{escape(revealed)}</td></tr>')
+                    f"</th>{cells}<td><b>{int(scores.get(c, 0))}</b></td></tr>")
+        lists.append(f"<li><b>{escape(c.capitalize())}</b>: {escape(revealed)}</li>")
     table = (f'<table class="mrp-go-table"><thead><tr><th scope="col">Colour</th>{head_cells}'
-             f'<th scope="col">total</th><th scope="col">missions revealed</th></tr></thead>'
+             f'<th scope="col">total</th></tr></thead>'
              f"<tbody>{''.join(rows)}</tbody></table>")
     return (f'<div class="mrp-game-over" role="status"><div class="mrp-go-head">{head}</div>'
             f'<div class="mrp-go-scroll" tabindex="0" role="region" aria-label="Final scores">'
             f"{table}</div>"
+            f'<div>The missions revealed:</div><ul class="mrp-go-missions">{"".join(lists)}</ul>'
             "<div>The Scores tab has the whole breakdown, zone by zone.</div></div>")
 
 
@@ -73,6 +74,6 @@ GAME_OVER_CSS = """<style>
 .mrp-go-table th, .mrp-go-table td { border: 1px solid #c9d3df; padding: 2px 6px;
   text-align: left; vertical-align: top; white-space: nowrap; word-break: normal;
   overflow-wrap: normal; }
-.mrp-go-table td.mrp-go-missions { white-space: normal; min-width: 12em; }
+.mrp-go-missions { margin: 2px 0 4px; padding-left: 1.2em; }
 .mrp-go-winner { background: #dff3e4; }
 </style>"""
