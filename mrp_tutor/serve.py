@@ -57,6 +57,7 @@ from .serve_owner import (
     VISITOR_COOKIE,
     BindingKernelManager,
     Owners,
+    forget_request_info,
     new_token,
     valid_token,
 )
@@ -253,6 +254,8 @@ class TutorVoila(Voila):  # type: ignore[misc]
             # brings its game back.
             alive = kernel_id in km
             result = await shutdown(kernel_id, *args, **kwargs)
+            if not kwargs.get("restart"):
+                forget_request_info(kernel_id)
             if alive and not kwargs.get("restart"):
                 self.records.discard(kernel_id)
             return result
@@ -265,6 +268,8 @@ class TutorVoila(Voila):  # type: ignore[misc]
         if time.monotonic() - self.mrp_pruned > 60:
             self.mrp_pruned = time.monotonic()
             self.records.prune()
+            km = self.kernel_manager
+            forget_request_info(alive=lambda kid: kid in km)
 
     def init_handlers(self) -> list[Any]:
         handlers = []
