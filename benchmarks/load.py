@@ -164,7 +164,8 @@ class Server:
                "--Voila.ip=127.0.0.1", f"--pool_size={args.pool + 1}",
                f"--TutorVoila.max_kernels={args.max_kernels}",
                f"--TutorVoila.pool_concurrency={args.pool_concurrency}",
-               f"--TutorVoila.refill_quiet={args.refill_quiet}"]
+               f"--TutorVoila.refill_quiet={args.refill_quiet}",
+               *([] if args.fork else ["--TutorVoila.fork_kernels=False"])]
         self.cmd = " ".join(cmd[1:])
         env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         with self.log_path.open("wb") as log:
@@ -486,6 +487,9 @@ def main() -> None:
     ap.add_argument("--refill-quiet", type=float, default=3.0,
                     help="seconds without a new visitor before the pool refills")
     ap.add_argument("--max-kernels", type=int, default=64)
+    ap.add_argument("--no-fork", dest="fork", action="store_false",
+                    help="start every kernel as its own process, not forked from the "
+                         "server's kernel parent (--TutorVoila.fork_kernels=False)")
     ap.add_argument("--generator-nice", type=int, default=10,
                     help="nice value of the load generator and its Chromium (0: same as "
                          "the server)")

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import os
 import sys
 import time
 from pathlib import Path
@@ -51,6 +52,8 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .resources import app_notebook
+from .serve_fork import DOTTED as FORK_KERNEL_MANAGER
+from .serve_fork import KernelParent
 from .serve_owner import (
     GUARDED,
     SETTINGS_KEY,
@@ -227,6 +230,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
                          help="Seconds without a new visitor before the pool refills.")
     pool_nice = Int(10, config=True,
                     help="Nice value of kernels while they wait in the pool (0: none).")
+    fork_kernels = Bool(True, config=True,
+                        help="Start each visitor's kernel as a fork of one process that has "
+                             "imported the app already (mrp_tutor/serve_fork.py).")
     kernel_websocket_connection_class = Type(
         default_value=NoDelayConnection, klass=Voila.kernel_websocket_connection_class.klass,
         config=True, help="The kernel websocket connection class (default: sends each "
@@ -243,6 +249,10 @@ class TutorVoila(Voila):  # type: ignore[misc]
         finally:
             voila_app.voila_kernel_manager_factory = original
         km = settings["kernel_manager"]
+        if self.fork_kernels and hasattr(os, "fork") and hasattr(os, "pidfd_open"):
+            parent = KernelParent.start()  # after the records: it hands their folder on
+            atexit.register(parent.stop)
+            km.kernel_manager_class = FORK_KERNEL_MANAGER
         self.owners = Owners(alive=lambda kid: kid in km)
         settings[SETTINGS_KEY] = self.owners
         self.mrp_pruned = time.monotonic()
