@@ -90,11 +90,11 @@ def _child(request: dict[str, Any]) -> None:
     parent = os.environ.get("JPY_PARENT_PID", "")
     extra = [f"--IPKernelApp.parent_handle={int(parent)}"] if parent.isdigit() else []
     app = IPKernelApp.instance()  # as ipykernel_launcher's launch_new_instance, plus:
-    app.initialize([*args, *extra])
+    app.initialize([*args, *extra])  # type: ignore[no-untyped-call]
     # what importing ipywidgets in a running kernel does (the parent imported it before
     # there was one): the page's widget manager asks for every state on this target
     ipywidgets.register_comm_target()
-    app.start()
+    app.start()  # type: ignore[no-untyped-call]
 
 
 def _reap(_sig: int = 0, _frame: Any = None) -> None:
