@@ -73,8 +73,10 @@ async def _scenario(parent: KernelParent, folder: str) -> None:
             proc = psutil.Process(got["pid"])
             assert proc.ppid() == parent.proc.pid
             assert got["pgid"] == got["pid"]  # its own session: group signals reach it alone
-            assert any(f"kernel-{km.kernel_id}.json" in part for part in proc.cmdline())
-            assert "ipykernel_launcher" in proc.cmdline()
+            # ps and /proc show the kernel's own command (the server's kernels and tests
+            # find a kernel by its connection file there)
+            assert proc.cmdline()[1:5] == ["-m", "ipykernel_launcher", "-f",
+                                           km.connection_file], proc.cmdline()
             assert got["preloaded"] is True  # the app came with the fork
             assert got["probe"] == "visitor" and got["cwd"] == folder
             assert {"jupyter.widget", "jupyter.widget.control"} <= set(got["targets"])
