@@ -23,7 +23,8 @@
   a visitor takes one.  The pool here (:mod:`mrp_tutor.serve_pool`) starts at most
   ``--TutorVoila.pool_concurrency`` kernels at once, refills only after
   ``--TutorVoila.refill_quiet`` seconds without a new visitor, and runs kernels that wait
-  in the pool at ``--TutorVoila.pool_nice``.  Kernels that never get a page (no websocket)
+  in the pool at ``--TutorVoila.pool_nice``; while visitors arrive it grows, by up to
+  ``--TutorVoila.pool_grow`` kernels started at once.  Kernels that never get a page (no websocket)
   are culled after ``cull_idle_timeout``; pooled kernels are never culled.
 
 - **The front-end's files compressed once.**  Scripts and styles go out gzip-compressed from
@@ -202,6 +203,9 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         token = self.visitor_token()
         app.prune()
         self.mrp_restore = self.take_record(token)
+        arrived = getattr(self.settings["kernel_manager"], "visitor_arrived", None)
+        if arrived is not None and self.mrp_restore is None:
+            arrived()  # a class arriving: the pool grows (mrp_tutor/serve_pool.py)
         self.mrp_km = BindingKernelManager(
             self.settings["kernel_manager"], app.owners, token,
             restore_env(self.mrp_restore) if self.mrp_restore else None)
@@ -230,6 +234,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
                          help="Seconds without a new visitor before the pool refills.")
     pool_nice = Int(10, config=True,
                     help="Nice value of kernels while they wait in the pool (0: none).")
+    pool_grow = Int(8, config=True,
+                    help="Most kernels the pool grows by while visitors arrive (pages asked "
+                         "for within refill_quiet of each other; 0: a fixed pool).")
     fork_kernels = Bool(True, config=True,
                         help="Start each visitor's kernel as a fork of one process that has "
                              "imported the app already (mrp_tutor/serve_fork.py).")
@@ -243,7 +250,8 @@ class TutorVoila(Voila):  # type: ignore[misc]
         atexit.register(self.records.close)
         original = voila_app.voila_kernel_manager_factory
         voila_app.voila_kernel_manager_factory = paced_factory(
-            concurrency=self.pool_concurrency, quiet=self.refill_quiet, nice=self.pool_nice)
+            concurrency=self.pool_concurrency, quiet=self.refill_quiet, nice=self.pool_nice,
+            grow=self.pool_grow)
         try:
             settings = super().init_settings()
         finally:

@@ -124,6 +124,6 @@ async def scenario(base: str) -> None:
 
 def test_another_browser_cannot_reach_a_visitors_kernel(serve: Any) -> None:
     # a loop of its own (a thread): the browser tests' sync Playwright keeps one running here
-    with serve("--pool_size=1", "--TutorVoila.refill_quiet=600",
+    with serve("--pool_size=1", "--TutorVoila.refill_quiet=600", "--TutorVoila.pool_grow=0",
                log_name="voila-owner.log") as (base, _proc), ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, scenario(base)).result(timeout=400)
