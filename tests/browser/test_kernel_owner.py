@@ -126,4 +126,9 @@ def test_another_browser_cannot_reach_a_visitors_kernel(serve: Any) -> None:
     # a loop of its own (a thread): the browser tests' sync Playwright keeps one running here
     with serve("--pool_size=1", "--TutorVoila.refill_quiet=600", "--TutorVoila.pool_grow=0",
                log_name="voila-owner.log") as (base, _proc), ThreadPoolExecutor(1) as pool:
+        log = ROOT / "tests" / "artifacts" / "voila-owner.log"
+        deadline = time.monotonic() + 120
+        while "mrp pool: 1 rendered" not in log.read_text(errors="replace"):
+            assert time.monotonic() < deadline, "the pool of 1 did not fill in 120 s"
+            time.sleep(0.2)  # poll interval of the log probe: the first visitor takes it
         pool.submit(asyncio.run, scenario(base)).result(timeout=400)
