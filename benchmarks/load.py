@@ -165,7 +165,8 @@ class Server:
                f"--TutorVoila.max_kernels={args.max_kernels}",
                f"--TutorVoila.pool_concurrency={args.pool_concurrency}",
                f"--TutorVoila.refill_quiet={args.refill_quiet}",
-               *([] if args.fork else ["--TutorVoila.fork_kernels=False"])]
+               *([] if args.fork else ["--TutorVoila.fork_kernels=False"]),
+               *([] if args.pool_grow is None else [f"--TutorVoila.pool_grow={args.pool_grow}"])]
         self.cmd = " ".join(cmd[1:])
         env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         with self.log_path.open("wb") as log:
@@ -487,6 +488,9 @@ def main() -> None:
     ap.add_argument("--refill-quiet", type=float, default=3.0,
                     help="seconds without a new visitor before the pool refills")
     ap.add_argument("--max-kernels", type=int, default=64)
+    ap.add_argument("--pool-grow", type=int, default=None,
+                    help="most kernels the pool grows by while visitors arrive "
+                         "(--TutorVoila.pool_grow; default: the server's, 8)")
     ap.add_argument("--no-fork", dest="fork", action="store_false",
                     help="start every kernel as its own process, not forked from the "
                          "server's kernel parent (--TutorVoila.fork_kernels=False)")
