@@ -410,12 +410,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         os.nice(max(0, args.generator_nice))
         rss_before, kernels_before = tree_rss_mib(server.ps)
         cpu_before = tree_cpu_s(server.ps)
+        own_before = sum(server.ps.cpu_times()[:2])  # the server process alone
         t0 = time.monotonic()
         out = asyncio.run(drive(args, server))
         wall = time.monotonic() - t0
         time.sleep(1)
         rss_after, kernels_after = tree_rss_mib(server.ps)
         cpu_server = tree_cpu_s(server.ps) - cpu_before
+        cpu_own = sum(server.ps.cpu_times()[:2]) - own_before
     finally:
         server.stop()
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)  # everything we started, now reaped
@@ -443,6 +445,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                            "max": round(max(peak_kernels), 1) if peak_kernels else None},
         "cpu_s": {"server_and_kernels": round(cpu_server, 1),
                   "server_and_kernels_per_visitor": round(cpu_server / max(len(res), 1), 2),
+                  "server_process_per_visitor": round(cpu_own / max(len(res), 1), 2),
                   "chromium": round(cpu_browser, 1),
                   "generator_process": round(out["generator_cpu_s"], 1)},
         "setup": {"server": f"{server.cmd} (loopback; one pool kernel is for the visit that "
