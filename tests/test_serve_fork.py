@@ -14,6 +14,7 @@ import json
 import os
 import signal
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import psutil
@@ -96,7 +97,9 @@ async def _scenario(parent: KernelParent, folder: str) -> None:
 
 
 def test_a_forked_kernel_is_a_kernel_of_its_own(parent: KernelParent, tmp_path: Any) -> None:
-    asyncio.run(_scenario(parent, str(tmp_path)))
+    # a loop of its own (a thread): the browser tests' sync Playwright may keep one running
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, _scenario(parent, str(tmp_path))).result(timeout=600)
 
 
 def test_only_this_interpreters_python_kernel_is_forked() -> None:
