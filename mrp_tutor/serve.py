@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import os
 import sys
 import time
 from pathlib import Path
@@ -54,7 +53,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from .resources import app_notebook
 from .serve_fork import DOTTED as FORK_KERNEL_MANAGER
-from .serve_fork import KernelParent
+from .serve_fork import KernelParent, can_fork_kernels
 from .serve_owner import (
     GUARDED,
     SETTINGS_KEY,
@@ -257,7 +256,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
         finally:
             voila_app.voila_kernel_manager_factory = original
         km = settings["kernel_manager"]
-        if self.fork_kernels and hasattr(os, "fork") and hasattr(os, "pidfd_open"):
+        if self.fork_kernels and can_fork_kernels():
             parent = KernelParent.start()  # after the records: it hands their folder on
             atexit.register(parent.stop)
             km.kernel_manager_class = FORK_KERNEL_MANAGER

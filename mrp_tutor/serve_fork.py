@@ -100,6 +100,19 @@ class ForkedProcess:
         self.send_signal(signal.SIGTERM)
 
 
+def can_fork_kernels() -> bool:
+    """Whether this system forks and watches processes by pidfd (Linux 5.3+, and not
+    refused by a container's syscall filter)."""
+    if not (hasattr(os, "fork") and hasattr(os, "pidfd_open")
+            and hasattr(signal, "pidfd_send_signal")):
+        return False
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+    except OSError:
+        return False
+    return True
+
+
 class KernelParent:
     """The server's end of the kernel parent process."""
 
