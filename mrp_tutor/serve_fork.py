@@ -48,6 +48,9 @@ from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
 from .kernel_parent import READY, TITLE_ROOM
 
+READY_WAIT_S = 180.0  # for the parent's imports (a loaded machine)
+FORK_WAIT_S = 30.0  # for one fork's answer
+
 # ---------------------------------------------------------------------------- server side
 
 
@@ -144,16 +147,27 @@ class KernelParent:
         with self.lock:
             try:
                 if not self.ready:  # its first line: the imports are done
-                    if self.proc.stdout.readline().strip() != READY:
+                    if self._line(READY_WAIT_S).strip() != READY:
                         return None
                     self.ready = True
                 self.proc.stdin.write(json.dumps({"args": args, "env": env, "cwd": cwd})
                                       + "\n")
-                answer = json.loads(self.proc.stdout.readline() or "{}")
+                answer = json.loads(self._line(FORK_WAIT_S) or "{}")
             except (OSError, ValueError):
                 return None
         pid = answer.get("pid")
         return pid if type(pid) is int and pid > 0 else None
+
+    def _line(self, timeout_s: float) -> str:
+        """The parent's next line; a parent silent for ``timeout_s`` is stopped (the
+        server then starts kernels the usual way) and gives ``""``."""
+        assert self.proc.stdout is not None
+        watch = select.poll()
+        watch.register(self.proc.stdout.fileno(), select.POLLIN | select.POLLHUP)
+        if not watch.poll(int(timeout_s * 1000)):  # one line at a time: nothing buffered
+            self.proc.kill()
+            return ""
+        return self.proc.stdout.readline()
 
     def stop(self) -> None:
         with contextlib.suppress(OSError):
