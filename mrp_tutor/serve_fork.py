@@ -49,7 +49,7 @@ from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 from .kernel_parent import READY, TITLE_ROOM
 
 READY_WAIT_S = 180.0  # for the parent's imports (a loaded machine)
-FORK_WAIT_S = 30.0  # for one fork's answer
+FORK_WAIT_S = 30.0  # for one fork's answer; after that, kernels start the usual way
 
 # ---------------------------------------------------------------------------- server side
 
@@ -124,6 +124,7 @@ class KernelParent:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.ready = False
+        self.broken = False
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "mrp_tutor.kernel_parent", "mrp-tutor kernel parent"
              + " " * TITLE_ROOM], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -138,7 +139,8 @@ class KernelParent:
     @classmethod
     def current(cls) -> KernelParent | None:
         got = cls._instance
-        return got if got is not None and got.proc.poll() is None else None
+        return (got if got is not None and not got.broken and got.proc.poll() is None
+                else None)
 
     def fork(self, args: list[str], env: dict[str, str], cwd: str) -> int | None:
         """A kernel forked with ``args`` (ipykernel's), ``env`` and ``cwd``: its pid, or None
@@ -159,13 +161,14 @@ class KernelParent:
         return pid if type(pid) is int and pid > 0 else None
 
     def _line(self, timeout_s: float) -> str:
-        """The parent's next line; a parent silent for ``timeout_s`` is stopped (the
-        server then starts kernels the usual way) and gives ``""``."""
+        """The parent's next line; a parent silent for ``timeout_s`` is no longer asked
+        (the server then starts kernels the usual way; the kernels forked already keep
+        running: a kernel whose parent is gone stops itself) and gives ``""``."""
         assert self.proc.stdout is not None
         watch = select.poll()
         watch.register(self.proc.stdout.fileno(), select.POLLIN | select.POLLHUP)
         if not watch.poll(int(timeout_s * 1000)):  # one line at a time: nothing buffered
-            self.proc.kill()
+            self.broken = True
             return ""
         return self.proc.stdout.readline()
 
