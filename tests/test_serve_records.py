@@ -33,8 +33,11 @@ def records(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def test_the_folder_is_private_and_a_record_is_handed_out_once_by_kernel_id(records: Any) -> None:
+    from mrp_tutor.app import record, scenario_glue
+
     assert stat.S_IMODE(records.folder.stat().st_mode) == 0o700
     assert os.environ["MRP_RECORD_DIR"] == str(records.folder)
+    assert scenario_glue.RECORD_ENV == record.RECORD_ENV  # the library cache's folder too
     for suffix in (".meta.json", ".log"):
         (records.folder / (KID + suffix)).write_text("{}")
     assert records.take("../" + KID) is None and records.take(KID.upper()) is None

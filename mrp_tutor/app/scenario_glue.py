@@ -18,6 +18,10 @@ from ..engine.intents import Intent, intent_from_dict
 from ..scenarios import Scenario, library
 from ..scenarios.model import Step
 
+# The server's private folder (app/record.py's RECORD_ENV; not imported from there: the
+# record imports the session, which imports this module)
+RECORD_ENV = "MRP_RECORD_DIR"
+
 
 def load_library() -> tuple[list[Scenario], str | None]:
     """(scenarios, problem sentence or None)."""
@@ -39,8 +43,6 @@ def _server_cached_library() -> list[Scenario]:
     next kernels read it back.  Each scenario's game data is left out (it is loaded again,
     from the cached card data, on first use).
     """
-    from .record import RECORD_ENV
-
     folder = os.environ.get(RECORD_ENV, "")
     if not folder or not Path(folder).is_dir():
         return list(library())
