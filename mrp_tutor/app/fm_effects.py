@@ -18,6 +18,7 @@ from ..first_martians.content import Board
 from ..first_martians.intents import EFFECTS
 from ..first_martians.state import HubState
 from .fm_ask import guard
+from .fm_busy import STEP_TAP
 from .fm_words import BLOCKS, PARTS, RESOURCES, ROVERS, TOKENS, title
 
 Options = Callable[[HubState, Board], list[tuple[str, Any]]]
@@ -246,7 +247,8 @@ class EffectForms:
                                     _dom_classes=["fm-effect-kind"])
         self.fields = W.VBox(_dom_classes=["fm-effect-fields"])
         self.apply_btn = W.Button(description="Apply", button_style="primary",
-                                  _dom_classes=["fm-apply"], layout=W.Layout(width="auto"))
+                                  _dom_classes=["fm-apply", STEP_TAP],
+                                  layout=W.Layout(width="auto"))
         self.apply_btn.on_click(guard(self.apply, say))
         self.group.observe(self._on_group, names="value")
         self.kind.observe(self._on_kind, names="value")
@@ -320,6 +322,7 @@ class EffectForms:
     def apply(self) -> None:
         form, s, b = self.form, self.state, self.board
         if form is None or s is None or b is None:
+            self.say("Tap what happened first (a group, then the effect).")
             return
         values: dict[str, Any] = {}
         for key, label, _options in form.fields:

@@ -30,6 +30,7 @@ from ..first_martians.intents import Intent
 from ..first_martians.table import Table
 from .fm_actions import ActionPlanner
 from .fm_ask import Asker, Question, choice_label, guard
+from .fm_busy import STEP_TAP, BusyGuard
 from .fm_checklist import checklist_html
 from .fm_effects import EffectForms
 from .fm_files import FileBar, plain, setup_doc
@@ -38,6 +39,7 @@ from .fm_style import FM_CSS
 from .fm_words import PHASE_NAMES, known_name, words
 from .html import citation_html, e, status_html
 
+STALE = "That tap was for a question already answered; nothing changed."
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
 
 
@@ -75,15 +77,19 @@ class FmPanel:
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
         self.log = W.HTML(_dom_classes=["fm-log"])
         self.files = FileBar(self)
-        self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True))
+        self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True),
+                           lambda: self.say(STALE))
         self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
         self.planner = ActionPlanner(self.submit, lambda t, err: self.say(t, error=err),
                                      self._why)
         self.phase_box = W.VBox(_dom_classes=["fm-phase-box"])
+        self.busy = BusyGuard()
         self.undo_btn = W.Button(description="Undo", tooltip="Take back the last step",
-                                 _dom_classes=["fm-undo"], layout=W.Layout(width="auto"))
+                                 _dom_classes=["fm-undo", STEP_TAP],
+                                 layout=W.Layout(width="auto"))
         self.restart_btn = W.Button(description="Restart", tooltip="Back to the loaded HUB",
-                                    _dom_classes=["fm-restart"], layout=W.Layout(width="auto"))
+                                    _dom_classes=["fm-restart", STEP_TAP],
+                                    layout=W.Layout(width="auto"))
         oops = lambda t: self.say(t, error=True)  # noqa: E731
         self.undo_btn.on_click(guard(self.undo, oops))
         self.restart_btn.on_click(guard(self.restart, oops))
@@ -97,14 +103,14 @@ class FmPanel:
             [W.HTML(FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
              self.files.root, W.Box([left, right], _dom_classes=["fm-cols"]),
              W.HTML("<b>Explanation</b> (newest first; tap a citation for the rule)"),
-             self.log],
+             self.log, self.busy],
             _dom_classes=["fm-panel", "mrp-app"], layout=W.Layout(width="100%"))
         self.load(self.sample, "Sample round (sol 3, 4 astronauts)")
 
     # ------------------------------------------------------------------ phase buttons
     def _phase_buttons(self) -> None:
         def btn(label: str, cls: str, fn: Any, style: str = "primary") -> W.Button:
-            b = W.Button(description=label, button_style=style, _dom_classes=[cls],
+            b = W.Button(description=label, button_style=style, _dom_classes=[cls, STEP_TAP],
                          layout=W.Layout(width="auto"))
             b.on_click(guard(fn, lambda t: self.say(t, error=True)))
             return b
@@ -218,12 +224,14 @@ class FmPanel:
 
     def _answer(self, kind: str, value: Any) -> None:
         if self.pending is None:
+            self.say(STALE)
             return
         self.pending["intent"]["draws"].setdefault(kind, []).append(value)
         self._try()
 
     def _roll_for_me(self) -> None:
         if self.pending is None:
+            self.say(STALE)
             return
         self.pending["intent"]["roll_for_me"] = True
         self._try()
@@ -264,6 +272,7 @@ class FmPanel:
     def undo(self) -> None:
         """Take back the last step: replay every intent but the last from the loaded HUB."""
         if not self.history:
+            self.say("Nothing to take back: no step played since the HUB was loaded.")
             return
         last = self.history.pop()
         if last.intent is not None:
@@ -286,15 +295,14 @@ class FmPanel:
     def say(self, text: str, *, error: bool = False, citation: Citation | None = None) -> None:
         """The status line, in the app's shared look (a refusal cites its rule)."""
         cls = "fm-refused" if error else "fm-said"
-        self.status.value = (f"<div class='{cls}'>"
-                             + status_html(text, "error" if error else "info", citation,
-                                           show_id=False)
-                             + "</div>" if text else "")
-        self._render()
+        self._render(f"<div class='{cls}'>" + status_html(
+            text, "error" if error else "info", citation, show_id=False) + "</div>"
+            if text else "")
 
-    def _render(self) -> None:
+    def _render(self, status: str | None = None) -> None:
+        """Redraw the panel; the status sentence (when given) and the checklist go last, so a
+        page that shows them shows every other change of the step."""
         s, b = self.table.state, self.table.board
-        self.checklist.value = checklist_html(s, self.step)
         self.undo_btn.disabled = not self.history
         self.phase_box.children = self._phase_controls()
         self.effects.update(s, b)
@@ -308,6 +316,10 @@ class FmPanel:
             for h in reversed(self.history)) + "</ol>"
         self.hub.value = hub_html(s, b)
         self.files.refresh()
+        if status is not None:
+            self.status.value = status
+        self.checklist.value = checklist_html(s, self.step)  # last: where the table is now
+        self.busy.finished()  # the page takes taps again (sent after every change above)
 
     def _phase_controls(self) -> list[W.Widget]:
         s = self.table.state

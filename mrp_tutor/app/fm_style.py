@@ -46,6 +46,8 @@ FM_CSS = """<style>
 .fm-log { max-height: 480px; overflow-y: auto; }
 .fm-panel .mrp-cite { display: inline; color: #4d4d4d; font-size: 12px; margin-left: 4px; }
 .fm-panel .mrp-cite summary { display: inline; cursor: pointer; }
+.fm-panel.fm-busy { cursor: progress; }
+.fm-panel.fm-busy button, .fm-panel.fm-busy .fm-map { pointer-events: none; }
 @media (max-width: 700px) {
   .fm-panel { font-size: 15px; }
   .fm-panel .widget-toggle-buttons .widget-label,

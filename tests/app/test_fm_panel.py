@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as W
 import pytest
 
+from mrp_tutor.app.fm_busy import STEP_TAP
 from mrp_tutor.app.fm_files import export_text
 from mrp_tutor.app.fm_map import map_layout, map_payload
 from mrp_tutor.app.fm_panel import FmPanel
@@ -341,3 +342,100 @@ def test_every_effect_of_a_round_has_a_control() -> None:
     assert labels == ["No AOM", "Green AOM (Explore)", "Brown AOM (Build)"]
     page = _page_text(p)
     assert not [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]
+
+
+# --------------------------------------------------------------- taps racing a redraw
+def _to_production_questions(p: FmPanel) -> None:
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.wilt.children[0].value = True
+    p.produce_btn.click()
+
+
+def _buttons(p: FmPanel) -> dict[str, Any]:
+    return {b.description: b for b in p.asker.choices.children}
+
+
+def test_a_second_tap_on_an_answered_question_is_not_the_next_answer() -> None:
+    p = FmPanel()
+    _to_production_questions(p)
+    med_lab = _buttons(p)["Med Lab"]  # where the oxygen Shutdown tile goes
+    med_lab.click()
+    asked = p.asker.prompt.value
+    assert "food" in asked  # the next question: who is wounded for the missing food
+    med_lab.click()  # the same button again (a double tap, or a tap racing the redraw)
+    assert p.asker.prompt.value == asked  # still asked, nothing answered by that tap
+    assert p.pending is not None and p.pending["intent"]["draws"].get(
+        "shutdown_target") == ["med_lab"]
+    assert "already answered" in p.status.value
+    _buttons(p)["Red"].click()
+    _buttons(p)["Anemia"].click()
+    assert p.table.state.facility("med_lab").shutdown_oxygen is not None
+    assert p.table.state.phase == "actions"
+
+
+def _at_actions() -> FmPanel:
+    p = FmPanel()
+    _effect(p, "Map", 0, space="r1_ne", roi="plains")
+    _effect(p, "Map", 0, space="r2_ne", roi="plains")
+    _to_production_questions(p)
+    for label in ("Med Lab", "Red", "Anemia"):
+        _buttons(p)[label].click()
+    assert p.step == "place"
+    return p
+
+
+def test_the_path_the_table_picked_survives_a_redraw() -> None:
+    p = _at_actions()
+    pl = p.planner
+    pl.action.value = "gather"
+    pl.target.value = "r2_e"
+    around = next(k for k, x in enumerate(pl.route.options) if "Geysers" not in x)
+    assert around > 0
+    buttons = list(pl.route.buttons.children)
+    pl.route.pick(around)
+    pl.add_btn.click()  # refused: nobody on top yet; the panel redraws with the sentence
+    assert "Choose who is on top" in p.status.value
+    assert pl.route.index == around  # the long way round is still the pick
+    assert list(pl.route.buttons.children) == buttons  # and its buttons were kept
+    assert "Placed" in _place(p, "gather", "purple", 2, helper="blue", helper_pawns=2,
+                              rover="scorpio")
+    assert "Geysers" not in p.planner.list.children[0].children[0].value
+
+
+def test_a_path_button_of_another_destination_picks_nothing() -> None:
+    p = _at_actions()
+    pl = p.planner
+    pl.action.value = "gather"
+    pl.target.value = "r2_e"
+    old = list(pl.route.buttons.children)
+    pl.action.value = "explore"
+    pl.target.value = "r2_n"
+    before = pl.route.index
+    old[-1].click()  # a button drawn for the Chasm's paths
+    assert pl.route.index == before
+
+
+def test_a_second_tap_on_remove_never_removes_another_action() -> None:
+    p = _at_actions()
+    assert "Placed" in _place(p, "unwind", "red", 1)
+    assert "Placed" in _place(p, "rest", "red", 1)
+    first_remove = p.planner.list.children[0].children[1]
+    first_remove.click()
+    first_remove.click()  # the row it was on is gone: Rest stays placed
+    assert [x["action"] for x in p.planner.planned] == ["rest"]
+    assert "already removed" in p.status.value
+
+
+def test_every_step_ends_by_freeing_the_page_and_step_buttons_lock_it() -> None:
+    p = FmPanel()
+    done = p.busy.done
+    _effect(p, "Tracks", 0, delta=1)
+    assert p.busy.done > done  # the redraw after Apply tells the page it takes taps again
+    done = p.busy.done
+    p.effects.group.value = None
+    p.effects.apply_btn.click()  # nothing chosen: still a sentence and a freed page
+    assert p.busy.done > done and "Tap what happened first" in p.status.value
+    for b in (p.effects.apply_btn, p.events_btn, p.undo_btn, p.planner.add_btn,
+              p.planner.declare_btn, p.asker.roll_btn):
+        assert STEP_TAP in b._dom_classes
