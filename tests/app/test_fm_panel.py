@@ -270,16 +270,26 @@ def test_an_uploaded_file_is_imported_and_a_bad_one_changes_nothing() -> None:
     good["state"]["sol"] = 5
     import yaml
 
-    p.files._on_upload({"new": [{"name": "mine.yaml",
-                                 "content": yaml.safe_dump(good).encode()}]})
+    _pick_file(p, "mine.yaml", yaml.safe_dump(good).encode())
     assert "Sol 5" in p.checklist.value
-    p.files._on_upload({"new": [{"name": "bad.yaml", "content": b"state: {astronauts: 3}"}]})
+    _pick_file(p, "bad.yaml", b"state: {astronauts: 3}")
     assert "bad.yaml was not loaded" in p.status.value and "Sol 5" in p.checklist.value
     assert "Input should" not in p.status.value and "must be a list" in p.status.value
     good["state"]["phase"] = "round_end"  # a HUB saved at the end of a round (fm round --out)
-    p.files._on_upload({"new": [{"name": "after.yaml",
-                                 "content": yaml.safe_dump(good).encode()}]})
+    _pick_file(p, "after.yaml", yaml.safe_dump(good).encode())
     assert p.step == "round_over" and p.phase_box.children == (p.next_sol_btn,)
+    _pick_file(p, "huge.yaml", None)  # over the size limit: the page does not read it
+    assert "larger than 200 kB" in p.status.value and p.step == "round_over"
+
+
+def _pick_file(p: FmPanel, name: str, data: bytes | None) -> None:
+    """What the page sends when the table picks a file (its bytes, none when too large)."""
+    p.files.upload._on_custom_msg(p.files.upload, {"name": name}, [data] if data else [])
+
+
+def test_the_import_button_says_what_it_does() -> None:
+    up = FmPanel().files.upload
+    assert up.label == "Import a saved game…" and "(" not in up.label
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])

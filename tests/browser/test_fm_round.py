@@ -1,11 +1,12 @@
 """Browser: a First Martians table plays a whole round of a 4-astronaut HUB by tapping only.
 
-The table enters its own dice and draws (the Facility an oxygen Shutdown tile goes on, the
-Condition token, the Malfunction die's face), places an action a pawn short, travels the
-long way round the Geysers (the rulebook's Purple example), gains a Condition in the middle
-of the Action Phase, and cleans up; the round stops there.  The HUB the page shows then
-equals the one ``mrp-tutor fm round`` computes from the file the page exports, and no
-sentence on the page holds raw validation text or an internal id.
+The table enters its own dice and draws (the Facility an oxygen Shutdown tile goes on, a
+Condition token, the Malfunction die's face) and once, as solo practice, taps "Roll for me"
+(Red's Condition token: the log says it was a seeded draw); it places an action a pawn
+short, travels the long way round the Geysers (the rulebook's Purple example), gains a
+Condition in the middle of the Action Phase, and cleans up; the round stops there.  The HUB
+the page shows then equals the one ``mrp-tutor fm round`` computes from the file the page
+exports, and no sentence on the page holds raw validation text or an internal id.
 """
 
 from __future__ import annotations
@@ -137,6 +138,7 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     panel = app.wait_for_class("fm-panel")
     _now(panel, "I. Events")
     expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
+    expect(panel.locator(".fm-upload button")).to_have_text("Import a saved game…")
 
     # I. Events: the app's event and two explored tiles (for the way round the Geysers)
     _effect(panel, "Tracks", "Malfunction track", [("block", "System"), ("by", "+1")])
@@ -163,7 +165,12 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     app.screenshot(f"fm-ask-{size}", full_page=False)
     _answer(panel, "oxygen Shutdown tile", "Med Lab")
     _answer(panel, "wounded for missing food", "Red")  # the table's choice
-    _answer(panel, "Condition", "Anemia")  # Red's wound passes a Condition icon
+    # Red's wound passes a Condition icon: solo practice, the assistant draws the token
+    ask = panel.locator(".fm-ask")
+    expect(ask.locator(".fm-ask-prompt")).to_contain_text("Condition")
+    ask.locator(".fm-roll-for-me").click()
+    expect(panel.locator(".fm-log")).to_contain_text(
+        re.compile(r"Rolled for you \(asked; seeded draw \d+\) Red's Condition token: \w"))
     expect(panel.locator(".fm-log")).to_contain_text("Med Lab")
     expect(panel.locator(".fm-hub-view")).to_contain_text("O2 shutdown")
 
