@@ -113,6 +113,8 @@ def apply_effect(r: Run, it: Intent) -> None:
         _place_token(r, it, rule)
     elif it.type == "reveal_tile":
         space = _tile_space(r, it.space, rule, revealed=False)
+        if not next(x for x in r.board.spaces if x.id == space).explorable:
+            rule = "tutor.mission_tiles"  # never explored: a Mission sheet or event put it
         r.emit(TileRevealed(rule=rule, space=space, name=it.name, icons=list(it.icons),
                             samples=it.icons.count("sample"),
                             impassable_outer=it.impassable_outer))
