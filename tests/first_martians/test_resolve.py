@@ -237,3 +237,16 @@ def test_the_checklist_and_legal_show_the_next_action_to_resolve() -> None:
     assert checklist(t).next_intent is None  # Unwind needs the table's choice
     _play(t, type="resolve_action", draws={"unwind": ["morale"]})
     assert checklist(t).next_intent == {"type": "end_actions"}
+
+
+def test_an_outcome_the_rules_do_not_allow_is_refused_and_changes_nothing() -> None:
+    t = _table(malfunction={"living": 1})
+    _play(t, type="declare_actions", actions=[
+        {"action": "unwind", "astronaut": "red"}, {"action": "manage", "astronaut": "yellow"}])
+    err = _refused(t, type="resolve_action", draws={"unwind": ["sideways"]})
+    assert (err.code, err.rule) == ("fm.draw_not_possible", "unwind.limits")
+    assert err.detail["choices"] == ["morale", "stress"]
+    _play(t, type="resolve_action", draws={"unwind": ["morale"]})
+    err = _refused(t, type="resolve_action", draws={"manage": ["system"]})  # track at 0
+    assert (err.code, err.rule) == ("fm.draw_not_possible", "manage.limits")
+    assert err.detail["choices"] == ["living"]
