@@ -109,7 +109,10 @@ def _pick(s: HubState, it: ResolveAction) -> int:
         raise FmError("fm.no_such_action", "actions.order", "no action is placed yet: place "
                       "every pawn first", {"declared": len(s.declared)})
     now = next_up(s)
-    k = it.action if it.action is not None else (now[0].index if now else 0)
+    if not now:
+        raise FmError("fm.action_resolved", "actions.same_step", "every placed action has "
+                      "resolved: end the Action Phase", {"declared": len(s.declared)})
+    k = it.action if it.action is not None else now[0].index
     if not 0 <= k < len(s.declared):
         raise FmError("fm.no_such_action", "actions.order", "no placed action has that number",
                       {"action": k, "declared": len(s.declared)})
@@ -163,6 +166,8 @@ def _outcome(r: Run, d: Declared, k: int) -> str:
     s = r.s
     a = s.astronaut(d.astronaut)
     if d.action == "event":
+        if all(e.name != d.target for e in s.mission_log):
+            return "the event had already left the Mission Log: nothing to resolve"
         r.emit(LogEventRemoved(rule="events.resolve", name=d.target, why="resolved",
                                by=d.astronaut))
         return "the event's effects are entered from the app"

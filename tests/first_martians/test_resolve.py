@@ -250,3 +250,15 @@ def test_an_outcome_the_rules_do_not_allow_is_refused_and_changes_nothing() -> N
     err = _refused(t, type="resolve_action", draws={"manage": ["system"]})  # track at 0
     assert (err.code, err.rule) == ("fm.draw_not_possible", "manage.limits")
     assert err.detail["choices"] == ["living"]
+
+
+def test_an_event_gone_before_its_action_resolves_changes_nothing_more() -> None:
+    t = _table(mission_log=[{"name": "Sol 1 event", "sol": 1}])
+    _play(t, type="declare_actions", actions=[
+        {"action": "event", "astronaut": "red", "target": "Sol 1 event"}])
+    _play(t, type="remove_log_event", name="Sol 1 event")  # the app resolved it first
+    events = _play(t, type="resolve_action")
+    assert [e.type for e in events] == ["action_resolved"]
+    assert "already left the Mission Log" in explain_event(events[0]).text
+    err = _refused(t, type="resolve_action")
+    assert (err.code, err.rule) == ("fm.action_resolved", "actions.same_step")
