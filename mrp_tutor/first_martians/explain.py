@@ -14,6 +14,7 @@ from ..core.rules import Explanation
 from ..core.words import plural
 from .content import rulebook
 from .events import Event
+from .mission_log import ASKS
 from .state import HubState
 
 _NAMES: dict[str, str] = {}
@@ -125,6 +126,23 @@ def _dice(e: Any) -> str:
     return f"{_a(e.astronaut)}'s {e.action.replace('_', ' ')} dice: {'; '.join(parts)}."
 
 
+ENTER_WORDS = {"reveal_tile": "the ROI tile drawn", "plant_seed": "a seed planted",
+               "cargo": "Cargo Bay changes", "repair_status": "the status repaired",
+               "repair_rover": "the rover repaired", "add_facility": "the Facility card built",
+               "clear_shutdown": "the Shutdown tile removed",
+               "change_production": "the tile's production change"}
+
+
+def _resolved(e: Any) -> str:
+    act = e.action.replace("_", " ")
+    enter = (" Now enter " + " or ".join(ENTER_WORDS.get(x, _w(x)) for x in e.enter) + "."
+             if e.enter else "")
+    adv = (f" {_a(e.astronaut)} resolves an Adventure in the app." if e.adventure else "")
+    head = "resolves" if e.success else "fails"
+    what = f": {e.outcome}." if e.outcome else "."
+    return f"{_a(e.astronaut)}'s {act} {head}{what}{adv}{enter} Its pawns go back."
+
+
 TEMPLATES: dict[str, Callable[[Any], str]] = {
     "phase_started": lambda e: "The round is over; the next sol starts when the table asks."
     if e.phase == "round_end" else f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
@@ -138,7 +156,8 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "supply_changed": lambda e: f"General Supply {e.resource} {e.delta:+d} to {e.value}"
     + (f" ({e.why})." if e.why else "."),
     "log_event_added": lambda e: f"{e.name!r} enters the Mission Log ({e.pawns}-pawn Event "
-    "action).",
+    "action" + (f"; it asks: {ASKS[e.asks]}" if e.asks in ASKS else "")
+    + (f"; it follows up {e.follows!r}" if e.follows else "") + ").",
     "morale_moved": lambda e: f"Morale track {e.delta:+d} to {e.value:+d}"
     + (" (it stops at its end)." if e.delta != e.wanted else "."),
     "morale_tokens": lambda e: f"{_a(e.astronaut)} {'gains' if e.delta > 0 else 'discards'} "
@@ -161,6 +180,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "facility_added": lambda e: f"{e.facility['name']} is built beside the "
     f"{e.facility['block'].capitalize()} Block, a red marker on each status.",
     "action_dice_rolled": _dice,
+    "action_resolved": _resolved,
     "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
     "moves once the actions resolve.",
     "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")
