@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as W
 
 from .fm_busy import STEP_TAP
-from .fm_words import WOUND_FACES, name
+from .fm_words import DIE_FACES, name
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +105,6 @@ def _e(x: str) -> str:
 
 def choice_label(kind: str, value: Any) -> str:
     """A drawn value in words (for the record of what the table entered)."""
-    if kind == "wound_die":
-        return WOUND_FACES.get(str(value), str(value))
+    if kind in DIE_FACES:
+        return DIE_FACES[kind].get(str(value), str(value))
     return name(str(value)) if isinstance(value, str) else str(value)

@@ -35,8 +35,9 @@ from .fm_checklist import checklist_html
 from .fm_effects import EffectForms
 from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
+from .fm_resolve import Resolver, after_text
 from .fm_style import FM_CSS
-from .fm_words import PHASE_NAMES, known_name, words
+from .fm_words import DIE_FACES, PHASE_NAMES, known_name, words
 from .html import citation_html, e, status_html
 
 STALE = "That tap was for a question already answered; nothing changed."
@@ -82,6 +83,7 @@ class FmPanel:
         self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
         self.planner = ActionPlanner(self.submit, lambda t, err: self.say(t, error=err),
                                      self._why)
+        self.resolver = Resolver(self._resolve, lambda t: self.say(t, error=True))
         self.phase_box = W.VBox(_dom_classes=["fm-phase-box"])
         self.busy = BusyGuard()
         self.undo_btn = W.Button(description="Undo", tooltip="Take back the last step",
@@ -142,6 +144,9 @@ class FmPanel:
         pay = [c._fm_farm for c in self.wilt.children
                if isinstance(c, W.Checkbox) and c.value]
         self.submit({"type": "produce", "pay_wilt": pay}, "Production")
+
+    def _resolve(self, index: int, label: str) -> None:
+        self.submit({"type": "resolve_action", "action": index}, label)
 
     def _actions_done(self) -> None:
         self.submit({"type": "end_actions"}, "Actions done")
@@ -213,10 +218,10 @@ class FmPanel:
         kind, what, rolled = need.kind, words(need.what), need.random_draw
         choices, given = list(need.choices), list(need.labels)
         labels = [known_name(c) or words(x) for c, x in zip(choices, given, strict=False)]
-        if kind == "wound_die":
+        if kind in DIE_FACES:
             labels = [choice_label(kind, c) for c in choices]
         prompt = (f"{what[:1].upper()}{what[1:]}: what did the table "
-                  f"{'roll' if kind.startswith(('malfunction', 'wound_die')) else 'draw'}?"
+                  f"{'roll' if kind.startswith('malfunction') or kind in DIE_FACES else 'draw'}?"
                   if rolled else f"{what[:1].upper()}{what[1:]}: the table chooses.")
         self.asker.ask(Question(prompt, list(zip(labels, choices, strict=False)),
                                 lambda v: self._answer(kind, v), rolled))
@@ -253,6 +258,7 @@ class FmPanel:
         self.step = self._step_after(it)
         if it.type == "declare_actions":
             self.planner.reset()
+        self.resolver.note = after_text(events) if it.type == "resolve_action" else ""
         self.say("")
 
     def _step_after(self, it: Intent) -> str:
@@ -341,7 +347,11 @@ class FmPanel:
                 self.wilt.children = self._wilt_boxes()
             return [self.wilt, self.produce_btn]
         if phase == "actions":
-            return [self.actions_done_btn] if self.step == "resolve" else [self.planner.root]
+            if self.step != "resolve":
+                return [self.planner.root]
+            left = self.resolver.update(s)
+            self.actions_done_btn.button_style = "" if left else "primary"
+            return [self.resolver.root, self.actions_done_btn]
         if phase == "cleanup":
             return [self.goals, self.threshold, self.cleanup_btn]
         return []

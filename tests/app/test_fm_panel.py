@@ -79,6 +79,18 @@ def _to_actions(p: FmPanel) -> None:
     _answer(p, "Anemia")  # Red's wound for missing food passes a Condition icon
 
 
+def _resolve_next(p: FmPanel, named: str, *answers: str) -> None:
+    """Tap the action the checklist names next, then the table's dice and choices."""
+    head = p.resolver.head.value.replace("&#x27;", "'")
+    assert f"Resolve action {named}" in head, head
+    assert len(p.resolver.buttons.children) == 1
+    p.resolver.buttons.children[0].click()
+    for label in answers:
+        _answer(p, label)
+    assert p.asker.question is None, p.asker.prompt.value
+    assert "Refused" not in p.status.value, p.status.value
+
+
 def _play_round(p: FmPanel) -> None:
     _effect(p, "Tracks", 2, block="system", by=1)
     _effect(p, "Map", 0, space="r1_ne", roi="plains")
@@ -97,7 +109,15 @@ def _play_round(p: FmPanel) -> None:
     assert "Placed" in _place(p, "manage", "yellow", 1)
     p.planner.declare_btn.click()
     assert p.step == "resolve", p.status.value
-    _effect(p, "Health", 0, astronaut="yellow", count=2)
+    # the checklist walks the table through each action in the action order
+    _resolve_next(p, "1 of 5: Red's Rest")
+    _resolve_next(p, "2 of 5: Red's Unwind", "Stress -6")
+    _resolve_next(p, "3 of 5: Yellow's Manage", "System Block")
+    _resolve_next(p, "4 of 5: Purple's Gather")
+    _resolve_next(p, "5 of 5: Yellow's Research", "Success", "Wound", "No Adventure")
+    assert "Every placed action has resolved" in p.resolver.head.value
+    assert "the seed planted" in p.resolver.head.value  # what a Research gives, to enter
+    _effect(p, "Health", 0, astronaut="yellow", count=1)
     _answer(p, "Migraine")  # a Condition gained in the middle of the Action Phase
     assert "Migraine (applies from the end of this phase)" in p.hub.value
     p.actions_done_btn.click()

@@ -1,12 +1,13 @@
 """Browser: a First Martians table plays a whole round of a 4-astronaut HUB by tapping only.
 
 The table enters its own dice and draws (the Facility an oxygen Shutdown tile goes on, a
-Condition token, the Malfunction die's face) and once, as solo practice, taps "Roll for me"
-(Red's Condition token: the log says it was a seeded draw); it places an action a pawn
-short, travels the long way round the Geysers (the rulebook's Purple example), gains a
-Condition in the middle of the Action Phase, and cleans up; the round stops there.  The HUB
-the page shows then equals the one ``mrp-tutor fm round`` computes from the file the page
-exports, and no sentence on the page holds raw validation text or an internal id.
+Condition token, the action dice of an action a pawn short, the Malfunction die's face) and
+once, as solo practice, taps "Roll for me" (Red's Condition token: the log says it was a
+seeded draw); it places an action a pawn short, travels the long way round the Geysers (the
+rulebook's Purple example), resolves the actions one by one as the checklist names them,
+gains a Condition in the middle of the Action Phase, and cleans up; the round stops there.
+The HUB the page shows then equals the one ``mrp-tutor fm round`` computes from the file the
+page exports, and no sentence on the page holds raw validation text or an internal id.
 """
 
 from __future__ import annotations
@@ -74,6 +75,15 @@ def _answer(panel: Any, prompt: str, choice: str) -> None:
     expect(ask).to_be_visible()
     expect(ask.locator(".fm-ask-prompt")).to_contain_text(prompt)
     ask.locator(".fm-choice").get_by_text(choice, exact=True).click()
+
+
+def _resolve(panel: Any, named: str, *answers: tuple[str, str]) -> None:
+    """Tap the action the checklist names next; answer the table's dice and choices."""
+    expect(panel.locator(".fm-resolve-now")).to_contain_text(f"Resolve action {named}")
+    panel.locator(".fm-resolve-go").click()
+    for prompt, choice in answers:
+        _answer(panel, prompt, choice)
+    expect(panel.locator(".fm-resolve-now")).not_to_contain_text(f"Resolve action {named}")
 
 
 def _now(panel: Any, phase: str) -> None:
@@ -192,15 +202,22 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     _place(panel, "Manage (Control Center)", "Yellow", "1")
     panel.locator(".fm-declare").click()
     log = panel.locator(".fm-log")
-    expect(log).to_contain_text("One pawn short: the action dice are rolled")
     expect(log).to_contain_text("via HUB → Plains → Plains → Chasm")  # the path chosen
-    # outcomes: Yellow's Wound die shows a wound twice over: a Condition mid-phase
-    _effect(panel, "Health", "Wound", [("astronaut", "Yellow"), ("count", "+2")])
+    # the checklist walks the table through each action in the action order, by tap
+    _resolve(panel, "1 of 5: Red's Rest")
+    _resolve(panel, "2 of 5: Red's Unwind", ("Unwind", "Stress -6"))
+    _resolve(panel, "3 of 5: Yellow's Manage", ("Manage lowers", "System Block"))
+    _resolve(panel, "4 of 5: Purple's Gather")
+    _resolve(panel, "5 of 5: Yellow's Research", ("Success die", "Success"),
+             ("Wound die", "Wound"), ("Adventure die", "No Adventure"))
+    expect(panel.locator(".fm-resolve")).to_contain_text("Every placed action has resolved")
+    expect(log).to_contain_text("One pawn short")
+    expect(log).to_contain_text("A sample moves from Ring 2 East")
+    # Yellow's second wound (an outcome entered by the table) passes a Condition icon
+    _effect(panel, "Health", "Wound", [("astronaut", "Yellow"), ("count", "+1")])
     _answer(panel, "Condition token", "Migraine")
     expect(panel.locator(".fm-hub-view")).to_contain_text(
         "Migraine (applies from the end of this phase)")
-    _effect(panel, "Map", "Sample gathered", [("space", "Chasm (2 samples)")])  # the outcome
-    _effect(panel, "Tracks", "Stress track", [("delta", "-6")])
     panel.locator(".fm-go-actions-done").click()
 
     # V. Malfunction: the table's own die
