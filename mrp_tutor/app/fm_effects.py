@@ -16,6 +16,8 @@ import ipywidgets as W
 
 from ..first_martians.content import Board
 from ..first_martians.intents import EFFECTS
+from ..first_martians.legal import legal
+from ..first_martians.mission_log import ASKS
 from ..first_martians.state import HubState
 from .fm_ask import guard
 from .fm_busy import STEP_TAP
@@ -83,8 +85,10 @@ def _card(v: dict[str, Any], s: HubState, _b: Board) -> dict[str, Any]:
 
 
 def _unrevealed(s: HubState, b: Board) -> list[tuple[str, Any]]:
-    return [(x.name, x.id) for x in b.spaces
-            if x.id != "hub" and x.id not in s.tiles and x.explorable]
+    """Every space an effect may put an ROI tile on (a Mission sheet or an event may use
+    Ring 3 East and Northeast, which Explore never targets)."""
+    spaces = set(legal(s, b).tile_spaces)
+    return [(x.name, x.id) for x in b.spaces if x.id in spaces]
 
 
 def _tiles(s: HubState, _b: Board) -> list[tuple[str, Any]]:
@@ -110,8 +114,7 @@ AOM_PICK = _const(("None", ""), *[(f"{c.capitalize()}", c) for c in
                                   ("green", "gray", "blue", "brown")])
 
 
-LOG_NAMES = _const(("Resourcefulness", "Resourcefulness"), ("Event A", "Event A"),
-                   ("Event B", "Event B"), ("Event C", "Event C"))
+LOG_ASKS = _const(*[(v[:1].upper() + v[1:], k) for k, v in ASKS.items()])
 
 
 @dataclass
@@ -189,8 +192,8 @@ GROUPS: dict[str, list[Form]] = {
             ("area", "Area", _const(("Available", "available"), ("Pending", "pending")))])],
     "Mission Log": [
         Form("add_log_event", "Event enters the Log", [
-            ("name", "Event", LOG_NAMES), ("pawns", "Pawns", _const(("1 pawn", 1),
-                                                                     ("2 pawns", 2)))]),
+            ("asks", "Its action asks", LOG_ASKS), ("pawns", "Pawns", _const(("1 pawn", 1),
+                                                                              ("2 pawns", 2)))]),
         Form("remove_log_event", "Event leaves the Log (Delayed Consequences)",
              [("name", "Event", _log)])],
     "Map": [

@@ -357,10 +357,17 @@ def test_every_effect_of_a_round_has_a_control() -> None:
     assert "Backup Farm card 1" in p.hub.value
     _form(p, "Health", "Condition taken", astronaut="purple", condition="cardiac_disorder")
     assert "cardiac_disorder" in p.table.state.astronaut("purple").conditions
-    _form(p, "Mission Log", "Event enters the Log", name="Resourcefulness", pawns=1)
-    _form(p, "Mission Log", "Event leaves the Log (Delayed Consequences)",
-          name="Resourcefulness")
-    assert p.table.state.mission_log == []
+    before = [x.name for x in p.table.state.mission_log]
+    _form(p, "Mission Log", "Event enters the Log", asks="gain", pawns=1)
+    entry = p.table.state.mission_log[-1]
+    assert entry.asks == "gain" and entry.name.startswith("Sol 3 event")  # named by its sol
+    assert "Gain something" in [lb for lb, _v in p.effects.pickers["asks"].options]
+    _form(p, "Mission Log", "Event leaves the Log (Delayed Consequences)", name=entry.name)
+    assert [x.name for x in p.table.state.mission_log] == before
+    p.effects.group.value = "Map"
+    p.effects.kind.value = 0
+    spaces = [v for _lb, v in p.effects.pickers["space"].options]
+    assert "r3_ne" in spaces and "r3_e" in spaces  # a Mission sheet may put a tile there
     _form(p, "Rovers", "Token on its X space", rover="froggy", token="blocked")
     assert p.table.state.rovers["froggy"].blocked == 1
     said = _form(p, "AOMs", "AOM cards in play", first="green", second="", solo="no")
