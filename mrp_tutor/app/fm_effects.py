@@ -298,6 +298,18 @@ class EffectForms:
         self.form = GROUPS[self.group.value][change["new"]]
         self._build(self.form, {})
 
+    @property
+    def form_type(self) -> str | None:
+        """The intent type of the open effect (None: none open)."""
+        return self.form.type if self.form is not None else None
+
+    def applied(self) -> None:
+        """The effect was played: its choices are emptied (a second tap on Apply must not
+        play it twice); the effect stays open for the next one of its kind."""
+        for w in self.pickers.values():
+            if len(w.options) > 1 + isinstance(w, W.Dropdown):
+                w.value = None
+
     def _clear(self) -> None:
         self.form, self.pickers = None, {}
         self.fields.children = []

@@ -259,6 +259,8 @@ class FmPanel:
         if it.type == "declare_actions":
             self.planner.reset()
         self.resolver.note = after_text(events) if it.type == "resolve_action" else ""
+        if it.type == self.effects.form_type:
+            self.effects.applied()
         self.say("")
 
     def _step_after(self, it: Intent) -> str:
@@ -311,6 +313,8 @@ class FmPanel:
         s, b = self.table.state, self.table.board
         self.undo_btn.disabled = not self.history
         self.phase_box.children = self._phase_controls()
+        # while the table answers a question, the step's button is not tapped a second time
+        self.phase_box.layout.display = "none" if self.asker.question else ""
         self.effects.update(s, b)
         self.effects.root.layout.display = "none" if s.result else ""
         self.planner.update(s, b)
@@ -351,6 +355,9 @@ class FmPanel:
                 return [self.planner.root]
             left = self.resolver.update(s)
             self.actions_done_btn.button_style = "" if left else "primary"
+            self.actions_done_btn.description = ("Resolve all the rest in order, then "
+                                                 "Malfunction" if left else
+                                                 "Actions done → Malfunction")
             return [self.resolver.root, self.actions_done_btn]
         if phase == "cleanup":
             return [self.goals, self.threshold, self.cleanup_btn]

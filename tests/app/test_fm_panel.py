@@ -476,3 +476,22 @@ def test_every_step_ends_by_freeing_the_page_and_step_buttons_lock_it() -> None:
     for b in (p.effects.apply_btn, p.events_btn, p.undo_btn, p.planner.add_btn,
               p.planner.declare_btn, p.asker.roll_btn):
         assert STEP_TAP in b._dom_classes
+
+
+def test_a_second_tap_on_apply_does_not_play_the_effect_twice() -> None:
+    p = FmPanel()
+    morale = p.table.state.morale
+    _effect(p, "Tracks", 0, delta=1)
+    assert p.table.state.morale == morale + 1
+    p.effects.apply_btn.click()  # the same Apply again: its choice was emptied
+    assert p.table.state.morale == morale + 1 and "Tap a choice" in p.status.value
+
+
+def test_the_steps_button_is_hidden_while_the_table_answers() -> None:
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.produce_btn.click()
+    assert p.asker.question is not None and p.phase_box.layout.display == "none"
+    p.asker.cancel_btn.click()
+    assert p.phase_box.layout.display == "" and p.produce_btn in p.phase_box.children

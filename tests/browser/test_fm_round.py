@@ -204,6 +204,8 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     log = panel.locator(".fm-log")
     expect(log).to_contain_text("via HUB → Plains → Plains → Chasm")  # the path chosen
     # the checklist walks the table through each action in the action order, by tap
+    panel.locator(".fm-resolve").scroll_into_view_if_needed()
+    app.screenshot(f"fm-resolve-{size}", full_page=False)
     _resolve(panel, "1 of 5: Red's Rest")
     _resolve(panel, "2 of 5: Red's Unwind", ("Unwind", "Stress -6"))
     _resolve(panel, "3 of 5: Yellow's Manage", ("Manage lowers", "System Block"))
