@@ -13,6 +13,7 @@ only rendered sentences, names and the public map.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ import ipywidgets as W
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
-from ..core.rules import Citation
+from ..core.rules import Citation, Explanation
 from ..first_martians import explain_error, explain_event, intent_from_dict, load_state
 from ..first_martians.content import default_board
 from ..first_martians.errors import InputNeeded
@@ -38,7 +39,7 @@ from .fm_hub import hub_html
 from .fm_resolve import Resolver, after_text
 from .fm_style import FM_CSS
 from .fm_words import DIE_FACES, PHASE_NAMES, known_name, words
-from .html import citation_html, e, status_html
+from .html import citation_html, e, sentences_html, status_html
 
 STALE = "That tap was for a question already answered; nothing changed."
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
@@ -64,7 +65,7 @@ class Step:
     intent: Intent | None
     before: str  # the panel's step before it (restored by Undo)
     label: str
-    rows: list[str]
+    said: str  # its explanation: the app's shared sentences with their citations
     events: list[Event] = field(default_factory=list)
 
 
@@ -76,7 +77,7 @@ class FmPanel:
         self.status = W.HTML(_dom_classes=["fm-status"])
         self.checklist = W.HTML(_dom_classes=["fm-checklist-box"])
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
-        self.log = W.HTML(_dom_classes=["fm-log"])
+        self.log = W.HTML(_dom_classes=["fm-log", "mrp-explain"])  # the app's explanation look
         self.files = FileBar(self)
         self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True),
                            lambda: self.say(STALE))
@@ -251,9 +252,9 @@ class FmPanel:
         self.pending = None
         self.asker.close()
         said = [explain_event(ev) for ev in events if ev.type != "phase_started"]
-        rows = [f"<li class='mrp-sentence'><span class='mrp-text'>{e(words(x.text))}</span>"
-                f"{citation_html(x.citation, show_id=False)}</li>" for x in said]
-        self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", rows,
+        html = sentences_html([Explanation(words(x.text), x.rule, x.citation) for x in said],
+                              cite=functools.partial(citation_html, show_id=False))
+        self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", html,
                                  events))
         self.step = self._step_after(it)
         if it.type == "declare_actions":
@@ -322,7 +323,7 @@ class FmPanel:
         self.planner.show_map(placing)  # beside "Where" while pawns are placed
         self.right.children = [self.hub] if placing else [self.planner.map, self.hub]
         self.log.value = "<ol class='fm-steps' reversed>" + "".join(
-            f"<li><b>{e(h.label)}</b><ul class='mrp-sentences'>{''.join(h.rows)}</ul></li>"
+            f"<li><div class='mrp-step-head'>{e(h.label)}</div>{h.said}</li>"
             for h in reversed(self.history)) + "</ol>"
         self.hub.value = hub_html(s, b)
         self.files.refresh()

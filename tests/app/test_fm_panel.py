@@ -21,7 +21,7 @@ from mrp_tutor.app.fm_panel import FmPanel
 from mrp_tutor.app.fm_words import known_ids
 from mrp_tutor.app.picker import game_picker
 from mrp_tutor.core.loading import read_yaml
-from mrp_tutor.first_martians import load_state
+from mrp_tutor.first_martians import explain_event, load_state
 from mrp_tutor.first_martians.content import default_board
 from mrp_tutor.first_martians.events import DrawMade
 from mrp_tutor.first_martians.state import state_to_dict
@@ -495,3 +495,19 @@ def test_the_steps_button_is_hidden_while_the_table_answers() -> None:
     assert p.asker.question is not None and p.phase_box.layout.display == "none"
     p.asker.cancel_btn.click()
     assert p.phase_box.layout.display == "" and p.produce_btn in p.phase_box.children
+
+
+def test_the_explanation_is_the_apps_shared_one() -> None:
+    """Each step's sentences are drawn by the app's shared explanation markup (the one the
+    Mission: Red Planet stepper uses), under the shared step head, in the shared box."""
+    from mrp_tutor.app.html import sentences_html
+
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    step = p.history[-1]
+    shared = sentences_html([explain_event(ev) for ev in step.events
+                             if ev.type != "phase_started"])
+    assert re.sub(r"<details.*?</details>", "", step.said) == re.sub(
+        r"<details.*?</details>", "", shared)  # the same sentences, citations without ids
+    assert "mrp-step-head" in p.log.value and "mrp-explain" in p.log._dom_classes
