@@ -489,9 +489,7 @@ def test_a_second_tap_on_apply_does_not_play_the_effect_twice() -> None:
 
 def test_the_steps_button_is_hidden_while_the_table_answers() -> None:
     p = FmPanel()
-    p.events_btn.click()
-    p.morale_btn.click()
-    p.produce_btn.click()
+    _to_production_questions(p)
     assert p.asker.question is not None and p.phase_box.layout.display == "none"
     p.asker.cancel_btn.click()
     assert p.phase_box.layout.display == "" and p.produce_btn in p.phase_box.children
