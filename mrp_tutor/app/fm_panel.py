@@ -36,6 +36,7 @@ from .fm_checklist import checklist_html
 from .fm_effects import EffectForms
 from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
+from .fm_lessons import LessonPicker
 from .fm_resolve import Resolver, after_text
 from .fm_style import FM_CSS
 from .fm_words import DIE_FACES, PHASE_NAMES, known_name, words
@@ -79,6 +80,7 @@ class FmPanel:
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
         self.log = W.HTML(_dom_classes=["fm-log", "mrp-explain"])  # the app's explanation look
         self.files = FileBar(self)
+        self.lessons = LessonPicker(self.load, lambda t: self.say(t))
         self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True),
                            lambda: self.say(STALE))
         self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
@@ -104,7 +106,7 @@ class FmPanel:
                                     _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
             [W.HTML(FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
-             self.files.root, W.Box([left, right], _dom_classes=["fm-cols"]),
+             self.files.root, self.lessons.root, W.Box([left, right], _dom_classes=["fm-cols"]),
              W.HTML("<b>Explanation</b> (newest first; tap a citation for the rule)"),
              self.log, self.busy],
             _dom_classes=["fm-panel", "mrp-app"], layout=W.Layout(width="100%"))
@@ -160,9 +162,10 @@ class FmPanel:
         self.submit({"type": "start_sol"}, "Next sol")
 
     # ------------------------------------------------------------------ loading
-    def load(self, doc: Any, name: str) -> bool:
-        """Load a HUB (or HUB + round inputs, which are not played); a bad file changes
-        nothing and says why in a sentence."""
+    def load(self, doc: Any, name: str, lesson: str = "") -> bool:
+        """Load a HUB (or HUB + round inputs, which are not played), with the lesson shown
+        beside it when it is a scenario lesson; a bad file changes nothing and says why in a
+        sentence."""
         try:
             table = hub_table(doc, name)
         except ContentError as err:
@@ -170,6 +173,7 @@ class FmPanel:
                 plain(p) for p in err.problems[:3]) + ".", error=True)
             return False
         self.doc, self.name = doc, name
+        self.lessons.shown.value = lesson
         self.table = table
         self.history: list[Step] = []
         self.step = {"actions": "place", "round_end": "round_over"}.get(table.state.phase, "")
@@ -179,7 +183,7 @@ class FmPanel:
         return True
 
     def restart(self) -> None:
-        self.load(self.doc, self.name)
+        self.load(self.doc, self.name, self.lessons.shown.value)
 
     def load_setup(self, n: int) -> None:
         self.load(setup_doc(n), f"Board Setup HUB, {n} astronauts")

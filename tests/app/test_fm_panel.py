@@ -16,8 +16,9 @@ import pytest
 
 from mrp_tutor.app.fm_busy import STEP_TAP
 from mrp_tutor.app.fm_files import export_text
+from mrp_tutor.app.fm_lessons import fm_lessons
 from mrp_tutor.app.fm_map import map_layout, map_payload
-from mrp_tutor.app.fm_panel import FmPanel
+from mrp_tutor.app.fm_panel import FmPanel, hub_table
 from mrp_tutor.app.fm_words import known_ids
 from mrp_tutor.app.picker import game_picker
 from mrp_tutor.core.loading import read_yaml
@@ -509,3 +510,21 @@ def test_the_explanation_is_the_apps_shared_one() -> None:
     assert re.sub(r"<details.*?</details>", "", step.said) == re.sub(
         r"<details.*?</details>", "", shared)  # the same sentences, citations without ids
     assert "mrp-step-head" in p.log.value and "mrp-explain" in p.log._dom_classes
+
+
+def test_scenario_lessons_load_a_hub_with_its_lesson_cited() -> None:
+    p = FmPanel()
+    p.lessons.open_btn.click()
+    ids = [v for _lb, v in p.lessons.pick.options if v]
+    assert "actions-one-pawn-short" in ids and "Lesson" not in p.lessons.shown.value
+    p.lessons.pick.value = "actions-one-pawn-short"
+    assert "Loaded Lesson:" in p.status.value and p.step == "place"
+    assert "Lesson:" in p.lessons.shown.value and "mrp-cite" in p.lessons.shown.value
+    page = re.sub(r"<details.*?</details>", "", p.lessons.shown.value)
+    assert not [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]
+    p.restart_btn.click()  # the lesson stays with its HUB
+    assert "Lesson:" in p.lessons.shown.value
+    p.files.source.value = 2  # another HUB: no lesson
+    assert p.lessons.shown.value == ""
+    for sc in fm_lessons():  # every lesson's HUB loads in the panel
+        hub_table({"state": sc.doc.state}, sc.id)
