@@ -53,7 +53,7 @@ class LessonPicker:
                                layout=W.Layout(width="auto", display="none"))
         self.shown = W.HTML(_dom_classes=["fm-lesson-box"])
         self.open_btn.on_click(guard(self._open, say))
-        self.pick.observe(lambda c: guard(functools.partial(self._chosen, c["new"]), say)(),
+        self.pick.observe(lambda c: guard(functools.partial(self._chosen, c["new"]), say)(None),
                           names="value")
         self.root = W.VBox([W.HBox([self.open_btn, self.pick],
                                    layout=W.Layout(flex_flow="row wrap")), self.shown],
