@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..core.errors import ContentError
+from ..core.rules import Citation
 from ..first_martians.content import rulebook
 from ..resources import scenarios_dir
 from .fm_ask import guard
@@ -34,7 +35,11 @@ def fm_lessons() -> tuple[Any, ...]:
 def lesson_html(sc: Any) -> str:
     """The lesson's sentence and the rules it is about, each cited (no rule id shown)."""
     book = rulebook()
-    cites = "".join(citation_html(book.cite(r), show_id=False) for r in sc.rules)
+    sections: dict[str, Citation | None] = {}  # several rules of one section: cited once
+    for r in sc.rules:
+        c = book.cite(r)
+        sections.setdefault(c.section if c is not None else r, c)
+    cites = "".join(citation_html(c, show_id=False) for c in sections.values())
     return (f"<div class='fm-lesson mrp-sentence'><b>Lesson: {e(sc.title)}.</b> "
             f"<span class='mrp-text'>{e(words(' '.join(sc.lesson.split())))}</span>"
             f"{cites}</div>")

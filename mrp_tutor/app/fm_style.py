@@ -19,7 +19,8 @@ FM_CSS = """<style>
   white-space: normal; }
 .fm-panel .widget-radio-box { max-width: 100%; }
 .fm-panel .widget-hbox, .fm-panel .widget-box { flex-wrap: wrap; max-width: 100%; }
-.fm-panel .widget-dropdown { max-width: 100%; }
+.fm-panel .widget-dropdown { max-width: 100%; height: auto; }
+.fm-lesson { margin: 4px 0; }
 .fm-panel .widget-dropdown > select { min-height: 40px; min-width: 0; }
 .fm-panel .widget-checkbox { min-height: 36px; width: auto; }
 .fm-checklist { border: 1px solid #c5cae9; border-radius: 6px; padding: 6px 8px;

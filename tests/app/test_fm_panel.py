@@ -520,6 +520,8 @@ def test_scenario_lessons_load_a_hub_with_its_lesson_cited() -> None:
     p.lessons.pick.value = "actions-one-pawn-short"
     assert "Loaded Lesson:" in p.status.value and p.step == "place"
     assert "Lesson:" in p.lessons.shown.value and "mrp-cite" in p.lessons.shown.value
+    cited = re.findall(r"<cite>(.*?)</cite>", p.lessons.shown.value)
+    assert cited and len(cited) == len(set(cited))  # a section is cited once
     page = re.sub(r"<details.*?</details>", "", p.lessons.shown.value)
     assert not [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]
     p.restart_btn.click()  # the lesson stays with its HUB
