@@ -145,10 +145,13 @@ def _penalties(r: Run, d: Declared) -> bool:
 
 
 def _heal(r: Run, d: Declared) -> str:
-    crew = [r.s.astronaut(a) for a in (d.astronaut, *d.helpers)]
+    """Heal: the astronaut whose pawn is under the Medic's is healed ("The Medic takes the
+    action to heal you"); the Medic alone, or anyone alone with the Auto-scanner, heals
+    themself (heal.declare).  The table chooses a wound or a Condition (heal.resolve)."""
+    crew = [r.s.astronaut(a) for a in (d.helpers or [d.astronaut])]
     sick = [a for a in crew if not a.dead and (a.wounds or a.conditions)]
     if not sick:
-        return "nobody in the stack has a wound or a Condition to heal"
+        return f"{' or '.join(a.name for a in crew)} has no wound or Condition to heal"
     who = sick[0]
     if len(sick) > 1:
         aid = r.draw("heal_patient", [a.id for a in sick], "heal.resolve", "who is healed",
