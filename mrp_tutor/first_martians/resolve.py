@@ -105,9 +105,12 @@ def next_up(s: HubState) -> tuple[ToResolve, ...]:
 
 
 def _pick(s: HubState, it: ResolveAction) -> int:
-    if not s.actions_declared or not s.declared:
+    if not s.actions_declared:
         raise FmError("fm.no_such_action", "actions.order", "no action is placed yet: place "
-                      "every pawn first", {"declared": len(s.declared)})
+                      "every pawn first", {"declared": 0})
+    if not s.declared:
+        raise FmError("fm.no_such_action", "actions.order", "no action was placed this phase: "
+                      "end the Action Phase", {"declared": 0})
     now = next_up(s)
     if not now:
         raise FmError("fm.action_resolved", "actions.same_step", "every placed action has "
