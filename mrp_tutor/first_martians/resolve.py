@@ -168,7 +168,7 @@ def _heal(r: Run, d: Declared) -> str:
     return f"{who.name} heals " + ("a wound" if what == "wound" else what.replace("_", " "))
 
 
-def _outcome(r: Run, d: Declared, k: int) -> str:
+def _outcome(r: Run, d: Declared) -> str:
     s = r.s
     a = s.astronaut(d.astronaut)
     if d.action == "event":
@@ -213,13 +213,14 @@ def resolve(r: Run, it: ResolveAction) -> None:
     k = _pick(r.s, it)
     d = r.s.declared[k]
     success, adventure = roll(r, k) if rolls_dice(d) else (True, False)
-    adventure = _penalties(r, d) or adventure
+    if r.s.result is None:  # a Wound die that kills ends the mission at once
+        adventure = _penalties(r, d) or adventure
     if r.s.result is not None:
         r.emit(ActionResolved(rule="actions.order", index=k, action=d.action,
                               astronaut=d.astronaut, success=False,
                               outcome="the mission is over"))
         return
-    outcome = _outcome(r, d, k) if success else "the action fails: nothing of it happens"
+    outcome = _outcome(r, d) if success else "the action fails: nothing of it happens"
     if "rover" in d.penalties and d.rover is not None:
         rule = "travel.penalties" if "rover" in d.travel_penalties else "costs.resolve"
         face = r.draw("wound_die", r.board.dice.wound_die.faces, rule,
