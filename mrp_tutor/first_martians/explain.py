@@ -106,7 +106,8 @@ def _declared(e: Any) -> str:
 
 
 def _drawn(e: Any) -> str:
-    value = str(e.value).replace("_", " ")
+    value = _a(str(e.value)) if e.kind in ("heal_patient", "food_wound") else \
+        str(e.value).replace("_", " ")
     if e.by == "table":
         verb = "enters" if getattr(e, "random", True) else "chooses"
         return f"The table {verb} {e.what}: {value}."

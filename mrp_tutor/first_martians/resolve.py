@@ -105,9 +105,12 @@ def next_up(s: HubState) -> tuple[ToResolve, ...]:
 
 
 def _pick(s: HubState, it: ResolveAction) -> int:
-    if not s.actions_declared or not s.declared:
+    if not s.actions_declared:
         raise FmError("fm.no_such_action", "actions.order", "no action is placed yet: place "
-                      "every pawn first", {"declared": len(s.declared)})
+                      "every pawn first", {"declared": 0})
+    if not s.declared:
+        raise FmError("fm.no_such_action", "actions.order", "no action was placed this phase: "
+                      "end the Action Phase", {"declared": 0})
     now = next_up(s)
     if not now:
         raise FmError("fm.action_resolved", "actions.same_step", "every placed action has "
@@ -145,10 +148,13 @@ def _penalties(r: Run, d: Declared) -> bool:
 
 
 def _heal(r: Run, d: Declared) -> str:
-    crew = [r.s.astronaut(a) for a in (d.astronaut, *d.helpers)]
+    """Heal: the astronaut whose pawn is under the Medic's is healed ("The Medic takes the
+    action to heal you"); the Medic alone, or anyone alone with the Auto-scanner, heals
+    themself (heal.declare).  The table chooses a wound or a Condition (heal.resolve)."""
+    crew = [r.s.astronaut(a) for a in (d.helpers or [d.astronaut])]
     sick = [a for a in crew if not a.dead and (a.wounds or a.conditions)]
     if not sick:
-        return "nobody in the stack has a wound or a Condition to heal"
+        return f"{' or '.join(a.name for a in crew)} has no wound or Condition to heal"
     who = sick[0]
     if len(sick) > 1:
         aid = r.draw("heal_patient", [a.id for a in sick], "heal.resolve", "who is healed",
@@ -162,7 +168,7 @@ def _heal(r: Run, d: Declared) -> str:
     return f"{who.name} heals " + ("a wound" if what == "wound" else what.replace("_", " "))
 
 
-def _outcome(r: Run, d: Declared, k: int) -> str:
+def _outcome(r: Run, d: Declared) -> str:
     s = r.s
     a = s.astronaut(d.astronaut)
     if d.action == "event":
@@ -207,13 +213,14 @@ def resolve(r: Run, it: ResolveAction) -> None:
     k = _pick(r.s, it)
     d = r.s.declared[k]
     success, adventure = roll(r, k) if rolls_dice(d) else (True, False)
-    adventure = _penalties(r, d) or adventure
+    if r.s.result is None:  # a Wound die that kills ends the mission at once
+        adventure = _penalties(r, d) or adventure
     if r.s.result is not None:
         r.emit(ActionResolved(rule="actions.order", index=k, action=d.action,
                               astronaut=d.astronaut, success=False,
                               outcome="the mission is over"))
         return
-    outcome = _outcome(r, d, k) if success else "the action fails: nothing of it happens"
+    outcome = _outcome(r, d) if success else "the action fails: nothing of it happens"
     if "rover" in d.penalties and d.rover is not None:
         rule = "travel.penalties" if "rover" in d.travel_penalties else "costs.resolve"
         face = r.draw("wound_die", r.board.dice.wound_die.faces, rule,
