@@ -124,13 +124,29 @@ class FileBar:
                                hint="A HUB file this assistant (or mrp-tutor fm) saved",
                                max_bytes=MAX_UPLOAD, _dom_classes=["fm-upload"])
         self.export = W.HTML(_dom_classes=["fm-export"])
+        self._quiet = False
         self.source.observe(self._on_source, names="value")
         self.upload.on_file(self._on_upload)
         self.root = W.HBox([self.source, self.upload, self.export], _dom_classes=["fm-files"],
                            layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
+    def shown(self, name: str) -> None:
+        """The HUB list names the HUB loaded (a lesson or a file gets its own line), so it
+        never says "Sample round" over another HUB."""
+        listed = [*SOURCES, *([(name, "other")] if all(n != name for n, _ in SOURCES) else [])]
+        value = next(v for n, v in listed if n == name)
+        self._quiet = True
+        try:
+            if [tuple(o) for o in self.source.options] != listed:
+                self.source.options = listed
+            self.source.value = value
+        finally:
+            self._quiet = False
+
     def _on_source(self, change: dict[str, Any]) -> None:
         v = change["new"]
+        if self._quiet or v == "other":
+            return
         if v == "sample":
             self.panel.load(self.panel.sample, SOURCES[0][0])
         else:

@@ -174,6 +174,7 @@ class FmPanel:
             return False
         self.doc, self.name = doc, name
         self.lessons.shown.value = lesson
+        self.files.shown(name)
         self.table = table
         self.history: list[Step] = []
         self.step = {"actions": "place", "round_end": "round_over"}.get(table.state.phase, "")

@@ -519,6 +519,8 @@ def test_scenario_lessons_load_a_hub_with_its_lesson_cited() -> None:
     assert "actions-one-pawn-short" in ids and "Lesson" not in p.lessons.shown.value
     p.lessons.pick.value = "actions-one-pawn-short"
     assert "Loaded Lesson:" in p.status.value and p.step == "place"
+    source = dict((v, lb) for lb, v in p.files.source.options)[p.files.source.value]
+    assert source.startswith("Lesson: Actions")  # the HUB list names the lesson's HUB
     assert "Lesson:" in p.lessons.shown.value and "mrp-cite" in p.lessons.shown.value
     cited = re.findall(r"<cite>(.*?)</cite>", p.lessons.shown.value)
     assert cited and len(cited) == len(set(cited))  # a section is cited once
