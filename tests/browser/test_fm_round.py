@@ -133,12 +133,7 @@ def _no_raw_text(app: Any, ids: list[str]) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
-    from mrp_tutor.app.fm_hub import hub_html
     from mrp_tutor.app.fm_words import known_ids
-    from mrp_tutor.cli import main as cli_main
-    from mrp_tutor.core.loading import read_yaml
-    from mrp_tutor.first_martians import load_state
-    from mrp_tutor.first_martians.content import default_board
 
     w, h = SIZES[size]
     app.page.set_viewport_size({"width": w, "height": h})
@@ -184,7 +179,33 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     expect(panel.locator(".fm-log")).to_contain_text("Med Lab")
     expect(panel.locator(".fm-hub-view")).to_contain_text("O2 shutdown")
 
-    # IV. Actions: every pawn placed by taps
+    _play_actions(app, panel, size)
+
+    # V. Malfunction: the table's own die
+    _now(panel, "V. Malfunction")
+    panel.locator(".fm-go-malfunction").click()
+    _answer(panel, "Living Block's Malfunction die", "1")
+    expect(panel.locator(".fm-log")).to_contain_text("The table enters")
+
+    # VI. Clean-Up; the round stops and asks before the next sol
+    _now(panel, "VI. Clean-Up")
+    panel.locator(".fm-go-cleanup").click()
+    expect(panel.locator(".fm-next-sol")).to_contain_text("Start sol 4")
+    expect(panel.locator(".fm-ph-done")).to_have_count(6)
+    app.screenshot(f"fm-round-{size}")
+    _no_raw_text(app, known_ids())
+
+    _export_matches_cli(app, panel, tmp_path)
+    panel.locator(".fm-next-sol").click()
+    _now(panel, "I. Events")
+    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 4 of 8")
+    assert app.log.page_errors == [], app.log.page_errors
+
+
+def _play_actions(app: Any, panel: Any, size: str) -> None:
+    """IV. Actions: pawns placed by taps (the long way round the Geysers, a pawn short),
+    each action resolved as the checklist names it, a Condition gained mid-phase."""
+
     _now(panel, "IV. Actions")
     _place(panel, "Gather (Probe Bay)", "Purple", "2", helper="Blue", helper_pawns="2",
            rover="Scorpio", space="r2_e",
@@ -222,21 +243,16 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
         "Migraine (applies from the end of this phase)")
     panel.locator(".fm-go-actions-done").click()
 
-    # V. Malfunction: the table's own die
-    _now(panel, "V. Malfunction")
-    panel.locator(".fm-go-malfunction").click()
-    _answer(panel, "Living Block's Malfunction die", "1")
-    expect(log).to_contain_text("The table enters")
 
-    # VI. Clean-Up; the round stops and asks before the next sol
-    _now(panel, "VI. Clean-Up")
-    panel.locator(".fm-go-cleanup").click()
-    expect(panel.locator(".fm-next-sol")).to_contain_text("Start sol 4")
-    expect(panel.locator(".fm-ph-done")).to_have_count(6)
-    app.screenshot(f"fm-round-{size}")
-    _no_raw_text(app, known_ids())
 
-    # the exported file, played by the CLI, gives the same HUB
+def _export_matches_cli(app: Any, panel: Any, tmp_path: Path) -> None:
+    """The file the page exports, played by ``mrp-tutor fm round``, gives the HUB shown."""
+    from mrp_tutor.app.fm_hub import hub_html
+    from mrp_tutor.cli import main as cli_main
+    from mrp_tutor.core.loading import read_yaml
+    from mrp_tutor.first_martians import load_state
+    from mrp_tutor.first_martians.content import default_board
+
     link = panel.locator(".fm-export-link")
     expect(link).to_have_attribute("download", "first-martians-sol-4.yaml")  # after Clean-Up
     href = link.get_attribute("href")
@@ -252,7 +268,3 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
                                 " const t = d.innerText; d.remove(); return t; }",
                                 hub_html(cli_state, default_board()))
     assert page_hub == cli_hub
-    panel.locator(".fm-next-sol").click()
-    _now(panel, "I. Events")
-    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 4 of 8")
-    assert app.log.page_errors == [], app.log.page_errors
