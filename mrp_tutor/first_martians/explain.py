@@ -105,12 +105,20 @@ def _declared(e: Any) -> str:
             f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
+#: draws the table makes face down: the tile is placed without anyone seeing its face
+#: (Production III-A; it is flipped only by the Remove Shutdown Tiles action).
+FACE_DOWN_DRAWS = ("shutdown_oxygen", "shutdown_energy")
+
+
 def _drawn(e: Any) -> str:
     value = _a(str(e.value)) if e.kind in ("heal_patient", "food_wound") else \
         str(e.value).replace("_", " ")
     if e.by == "table":
         verb = "enters" if getattr(e, "random", True) else "chooses"
         return f"The table {verb} {e.what}: {value}."
+    if e.kind in FACE_DOWN_DRAWS:
+        return (f"Rolled for you (asked; seeded draw {e.number}) {e.what}: it goes face down "
+                "unseen, as at the table, until a Remove Shutdown Tiles action flips it.")
     return f"Rolled for you (asked; seeded draw {e.number}) {e.what}: {value}."
 
 
