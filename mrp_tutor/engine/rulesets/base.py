@@ -128,6 +128,34 @@ class Rules:
         """The character cards ``colour`` plays with (hand, played and chosen together)."""
         return spec.countdown
 
+    def players_of(self, s: GameState) -> list[str]:
+        """The colours that are players, clockwise: each decides for itself (a colour another
+        player decides for, a neutral colour, is not one)."""
+        return [c for c in s.order if not s.seats[c].neutral]
+
+    def controller_problems(self, s: GameState) -> dict[str, str]:
+        """Colours whose controller these rules do not allow, each with why: ``"cannot"`` (a
+        player decides for their own colour and, where the rules seat neutral colours, for one
+        neutral colour) or ``"absent"`` (the controller is not at the table)."""
+        out: dict[str, str] = {}
+        for c, seat in s.seats.items():
+            if seat.controller != c and (not seat.neutral or seat.controller not in s.order
+                                         or s.seats[seat.controller].neutral):
+                out[c] = "cannot"
+            elif seat.controller not in s.order:
+                out[c] = "absent"
+        return out
+
+    def seating_mismatch(self, spec: GameSpec, s: GameState) -> tuple[list[str], list[str]]:
+        """(neutral colours the state has, those these rules seat at its table): equal when the
+        table is seated as :meth:`seats` seats it (none at all when it refuses the count)."""
+        try:
+            neutral, _ = self.seats(spec, s.order)
+        except MalformedIntent:
+            neutral = [False] * len(s.order)
+        have = [c for c in s.order if s.seats[c].neutral]
+        return have, [c for c, n in zip(s.order, neutral, strict=True) if n]
+
     def seat_draws(self, s: GameState, colour: str) -> bool:
         """Does ``colour`` draw its characters from a deck of its own (no hand)?"""
         return False
