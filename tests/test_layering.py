@@ -10,7 +10,8 @@
 - no branch outside ``engine/rulesets/`` names a ruleset or tests the ``neutral`` flag (what a
   ruleset knows is asked of it: ``Rules.players_of``, ``controller_problems``, ``seat_draws``,
   ``bot_weights``...), but for the few places :data:`RECORDED_NEUTRAL` lists with their reason;
-- no engine module is over 600 lines, the facade under 300;
+- no engine module is over 600 lines, the facade under 300; no module of the package, the
+  scripts or the benchmarks over 600 lines, and none of their functions over 100 lines;
 - the app's panels (``app/panels``, and the panel interface ``app/panel.py``) never import
   ``app/ui.py`` (not even for typing) and never touch a private name of the app
   (``app._guard``): what a panel may use is :class:`mrp_tutor.app.panel.Host`;
@@ -235,6 +236,46 @@ def test_the_branch_check_finds_a_branch_on_a_ruleset(tmp_path: Path) -> None:
 def test_engine_modules_stay_small(path: Path) -> None:
     lines = len(path.read_text().splitlines())
     assert lines <= (300 if path == ENGINE / "game.py" else 600), (path, lines)
+
+
+CODE = [*sorted(PKG.rglob("*.py")), *sorted((ROOT / "scripts").rglob("*.py")),
+        *sorted((ROOT / "benchmarks").rglob("*.py"))]
+
+
+def long_functions(paths: list[Path], most: int = 100) -> list[str]:
+    """``file:line name (lines)`` of every function (methods and nested ones too) longer than
+    ``most`` lines, its decorators and docstring included."""
+    out = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                lines = (node.end_lineno or node.lineno) - first + 1
+                if lines > most:
+                    out.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines})")
+    return out
+
+
+def test_no_module_over_600_lines() -> None:
+    big = [f"{p.relative_to(ROOT)} ({n})" for p in CODE
+           if (n := len(p.read_text().splitlines())) > 600]
+    assert not big, big
+
+
+def test_no_function_over_100_lines() -> None:
+    assert long_functions(CODE) == []
+
+
+def test_the_function_check_counts_a_long_method(tmp_path: Path) -> None:
+    body = "\n".join(f"        x{i} = {i}" for i in range(99))
+    (tmp_path / "m.py").write_text(f"class A:\n    @property\n    def f(self):\n{body}\n")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        assert long_functions([tmp_path / "m.py"]) == ["m.py:3 f (101)"]
+        assert long_functions([tmp_path / "m.py"], most=101) == []
+    finally:
+        ROOT = saved
 
 
 # ------------------------------------------------------------------------------ the app's panels
