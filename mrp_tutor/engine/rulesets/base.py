@@ -37,6 +37,11 @@ class Rules:
     name: ClassVar[str] = "standard"
     #: one line for ``mrp-tutor rulesets``
     summary: ClassVar[str] = "the standard game, 3 to 6 players"
+    #: the name a visitor reads in the app's ruleset picker (None: the name and the summary)
+    label: ClassVar[str | None] = None
+    #: the ruleset whose picker entry offers this one, through the player counts below its own
+    #: (the 2-player game within the standard game); None: an entry of its own
+    offered_within: ClassVar[str | None] = None
     #: where the rules come from
     source: ClassVar[str] = "Mission: Red Planet 2nd edition rulebook"
     #: data folder (cards, ships, zones, rules file) and where it lives (None: the package's)
