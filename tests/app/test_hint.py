@@ -15,7 +15,7 @@ import pytest
 
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import Game, bots, load_spec
+from mrp_tutor.engine import Game, load_spec
 from mrp_tutor.engine.views import view_for
 from mrp_tutor.explain.coach import hints
 
@@ -138,7 +138,7 @@ def test_no_hint_without_a_seat(make_app):
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_bots_play_at_the_chosen_level(make_app, monkeypatch, level):
-    monkeypatch.setattr(bots, "HARD_SECONDS", 0.02)
+    monkeypatch.setattr(S, "HARD_ITERATIONS", 8)
     app = make_app(5)
     app.players.value = 3
     app.seat.colour.value = "red"
