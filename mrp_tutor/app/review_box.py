@@ -31,6 +31,11 @@ REVIEW_CSS = """<style>
 </style>"""
 
 
+def when(round_: int) -> str:
+    """The moment of a decision in words: the setup, or its round."""
+    return "Setup" if round_ <= 0 else f"Round {round_}"
+
+
 class _Job:
     def __init__(self) -> None:
         self.stopped = False
@@ -146,12 +151,13 @@ class ReviewBox:
                     "the games it played out from what you saw, its own favourite did about as "
                     f"well as your choice{e(early)}.</div>")
         items = []
+        referee = self.ctx.session.referee  # a learner reads the section, not the rule id
         for c in found:
             items.append(
-                f'<li class="mrp-review-item"><b>Round {c.round}</b>: you chose '
+                f'<li class="mrp-review-item"><b>{when(c.round)}</b>: you chose '
                 f"<i>{e(c.did)}</i> (won {c.did_chance:.0%} of its sampled games). Better: "
                 f"<b>{e(c.better)}</b> (won {c.better_chance:.0%}). {e(c.reason)}"
-                f"{citation_html(cite(spec, c.rule))}</li>")
+                f"{citation_html(cite(spec, c.rule), show_id=referee)}</li>")
         n = len(found)
         head = ("Your most costly decision" if n == 1 else
                 f"Your {('two', 'three')[n - 2] if n <= 3 else n} most costly decisions")

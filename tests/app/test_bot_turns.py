@@ -75,8 +75,9 @@ def test_a_thinking_bot_leaves_the_page_usable_and_shuts_the_learners_controls(
         assert turns.busy and turns.thread is not None and turns.thread.is_alive()
         colour = turns.job.colour  # type: ignore[union-attr]
         assert colour != "red"
-        assert f"{colour.capitalize()} is thinking" in app.seat.prompt.value
-        assert "is thinking" in turns.status.value and turns.skip_btn.layout.display == ""
+        assert "the bots are deciding" in app.seat.prompt.value
+        assert f"{colour.capitalize()} is thinking" in turns.status.value
+        assert turns.skip_btn.layout.display == ""
         assert app.seat.board_targets() == {} and app.seat.choices.labels == []
         steps = len(app.session.game.log)
         # the kernel answers other clicks meanwhile: another tab opens, with its content

@@ -109,6 +109,8 @@ def test_the_hint_tab_shows_options_with_chances_and_reasons_and_follows_one(sea
     assert "mrp-hint" in tab.out.value and "won" in tab.out.value
     assert "possible games" in tab.status.value
     assert len(tab.follow.children) == len(tab.shown) >= 1
+    assert "<cite" in tab.out.value  # the section of the rule, without its id (a learner)
+    assert not any(f"[{h.rule}]" in tab.out.value for h in tab.shown)
     for name in _hidden_names(app, "red"):
         assert name not in _page(app), name
     before = len(app.session.game.log)

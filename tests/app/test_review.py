@@ -102,6 +102,7 @@ def test_the_review_appears_when_the_game_ends(played: TutorApp) -> None:
         assert "you chose <i>" in html and "Better: <b>" in html
         assert c.better_chance > c.did_chance
     assert "<cite" in html
+    assert not any(f"[{c.rule}]" in html for c in box.found)  # sections, no rule id
     assert "review" in page_text(played)
 
 

@@ -64,6 +64,19 @@ def test_greedy_rows_only_from_mixed_games(table):
     assert g["even_share"].iloc[0] == pytest.approx(1 / 3)
 
 
+def test_bot_levels_compared_from_the_first_colour(table):
+    t = S.level_comparison(table)
+    assert list(zip(t["level"], t["against"], t["games"], strict=True)) == [
+        ("random", "random", 30), ("greedy", "random", 6)]
+    assert (t["players"] == 3).all() and t["even_share"].iloc[0] == pytest.approx(1 / 3)
+    first = table[table["bots"] == "greedy,random,random"]
+    assert t["wins"].iloc[1] == int(first["red_won"].astype(bool).sum())
+    assert t["mean_score"].iloc[1] == pytest.approx(float(first["red_score"].mean()))
+    sentence = S.level_statement(next(t.itertuples()))
+    assert "easy (random) bot against easy (random) bots" in sentence and "30 games" in sentence
+    assert S.png(S.plot_level_comparison(t, table))[:4] == b"\x89PNG"
+
+
 def test_insights_tab_draws_every_view(tmp_path, table):
     path = save_results(table, tmp_path / "r.parquet")
     panel = InsightsPanel(path)

@@ -150,7 +150,7 @@ class SeatPanel:
         mine = [] if self.turns.busy else S.my_options(sess, self.seat)
         opts = S.narrow(mine, self.picks)
         if self.turns.busy:  # controls shut until the bots are done
-            self.prompt.value = (f'<div class="mrp-prompt-text">{e(self.turns.thinking_text())}'
+            self.prompt.value = ('<div class="mrp-prompt-text">Wait: the bots are deciding.'
                                  f"</div>{sheets}")
         elif not mine:
             self.prompt.value = ('<div class="mrp-prompt-text">The bots are deciding: press '
