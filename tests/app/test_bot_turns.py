@@ -88,6 +88,9 @@ def test_a_thinking_bot_leaves_the_page_usable_and_shuts_the_learners_controls(
         if mine:
             app.seat.play(mine[0])
         app.stepper.next_btn.click()
+        app.open_tab("Hint")
+        app.panel("Hint").ask.click()  # no hint about a position the bots are changing
+        assert app.panel("Hint").thread is None
         assert len(app.session.game.log) == steps and turns.busy
         assert "is thinking" in app.status_text()
         held.set()

@@ -106,6 +106,10 @@ class HintTab:
         if seat is None:
             self.ctx.say("Take a seat first: the coach advises the colour you play.", "info")
             return
+        turns = getattr(self.ctx.app.seat, "turns", None)
+        if turns is not None and turns.busy:  # the position is about to change
+            self.ctx.say(f"{turns.thinking_text()} Ask when it is your turn.", "info")
+            return
         options = S.my_options(sess, seat)
         if not options:
             self.ctx.say("Nothing for you to decide now: press Next.", "info")
