@@ -105,6 +105,11 @@ def test_shipped_results_file_is_a_valid_table():
     df = load_results(shipped_results())
     assert set(df["players"].unique()) == {2, 3, 4, 5, 6}
     assert df.groupby(["players", "bots", "seed"]).size().max() == 1
+    # the bot levels meet in it: the search bot against random and against greedy bots
+    levels = S.level_comparison(df)
+    met = set(zip(levels["level"], levels["against"], strict=True))
+    assert {("greedy", "random"), ("search", "random"), ("search", "greedy")} <= met
+    assert (levels["games"] >= 80).all()
 
 
 def test_rows_carry_each_seats_sheet_and_ability_uses_and_the_win_share_per_sheet():
