@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as W
 
@@ -30,9 +30,16 @@ from .session import StepReport
 
 if TYPE_CHECKING:
     from .panel import PanelContext
-    from .panels.seat import SeatPanel
 
 Then = Callable[[list[StepReport]], None]
+
+
+class SeatLike(Protocol):
+    """What the bots' turns read of the seat panel (:class:`~.panels.seat.SeatPanel`)."""
+
+    seat: str | None
+    bots: S.Chooser
+    review: Any  # its ReviewBox: started when the game ends
 
 THINK_CSS = """<style>
 .mrp-thinking-row { align-items: center; }
@@ -67,7 +74,7 @@ def _loop() -> asyncio.AbstractEventLoop | None:
 class BotTurns:
     """Plays the bots of a seated game up to the learner's turn, a slow bot in a thread."""
 
-    def __init__(self, ctx: PanelContext, panel: SeatPanel) -> None:
+    def __init__(self, ctx: PanelContext, panel: SeatLike) -> None:
         self.ctx = ctx
         self.panel = panel
         self.status = W.HTML(_dom_classes=["mrp-thinking-status"])
