@@ -177,3 +177,44 @@ def test_the_same_seed_gives_the_same_game_in_a_thread_or_at_once(
         app.seat.play(mine[len(mine) // 2])
     assert threaded == again == list(app.session.game.log)
     assert any(r.why and "hard bot" in r.why for r in app.session.reports)
+
+
+def test_a_thought_about_a_changed_game_is_not_played(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    permits = threading.Semaphore(0)  # each permit lets one thought finish
+
+    def prepare(self: Any, game: Any, theirs: Any) -> Any:
+        options = [x for x in theirs if x.colour == theirs[0].colour]
+
+        def think(stop: Callable[[], bool]) -> Any:
+            while not (permits.acquire(timeout=0.01) or stop()):
+                pass
+            return options[0], "held"
+
+        return None if len(options) == 1 else think
+
+    monkeypatch.setattr(S.SearchLevel, "prepare", prepare)
+    app = make_app(11)
+
+    async def go() -> None:
+        seat(app)
+        turns = app.seat.turns
+        first = turns.job
+        permits.release()  # the first bot decides; the next one starts thinking
+        for _ in range(WAITS):
+            if turns.job is not None and turns.job is not first:
+                break
+            await asyncio.sleep(0.001)
+        thought = turns.job
+        assert thought is not None and thought.steps == len(app.session.game.log) > 0
+        app.session.back()  # the game changes under the thinking (not through the panel)
+        steps = len(app.session.game.log)
+        for _ in range(50):
+            permits.release()
+        await settle(app)
+        assert S.my_options(app.session, "red")  # the bots thought again and went on
+        kept = [ev.colour for ev in app.session.game.log if ev.type == "mission_kept"]
+        assert len(kept) == len(set(kept))  # no decision played twice
+        assert len(app.session.game.log) > steps
+
+    in_loop(go)
