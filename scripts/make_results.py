@@ -51,6 +51,13 @@ def _set_search_budget(iterations: int) -> int:
     return iterations
 
 
+def _search_budget() -> int:
+    """Run on every worker: the search bot's iterations a decision in that process now."""
+    from mrp_tutor.engine import bots
+
+    return int(bots.SEARCH_ITERATIONS)
+
+
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "mrp_tutor/data/results/games.parquet"
 
 
@@ -72,8 +79,8 @@ def main(argv: list[str] | None = None) -> int:
             run = simulate(spec, players, games, seed=1, bots=bots, client=client, chunk=chunk,
                            progress=None)
             assert run.complete
-            budgets = set(client.run(_set_search_budget, SEARCH_BUDGET).values())
-            assert budgets == {SEARCH_BUDGET}  # (a restarted worker gets it again here)
+            budgets = set(client.run(_search_budget).values())
+            assert budgets == {SEARCH_BUDGET}, budgets  # no worker restarted with the default
             print(f"{games} games, {players} players, bots {','.join(bots)}: "
                   f"{run.elapsed:.0f} s on {run.workers} workers", flush=True)
             parts.append(run.table())
