@@ -1,7 +1,9 @@
 """How strong the bots are, and how fast the search bot thinks.
 
-    .venv/bin/python benchmarks/bots.py [--json] [--games 400] [--seconds 1.0 | --iterations N]
-        [--ruleset standard --players 4] [--workers N] [--parts greedy,random,...] [--quick]
+    .venv/bin/python benchmarks/bots.py [--json] [--games 400] [--seconds S | --iterations N]
+        [--ruleset standard --players 4] [--workers N | --dask N] [--until HH:MM]
+        [--rows FILE] [--from-rows FILE] [--parts greedy,random,medium,variety,abilities]
+        [--quick]
 
 Seat-rotated games (game ``i`` has seed ``i``; the tested bot sits at seat ``i mod players``):
 
@@ -14,7 +16,14 @@ Seat-rotated games (game ``i`` has seed ``i``; the tested bot sits at seat ``i m
   search, not counted), iterations and playout decisions per second, and how often it declared
   an ability (rulesets with abilities);
 * greedy variety: in 4-player greedy games of the ruleset, the share of rounds in which every
-  greedy bot picked the same character (``--variety-games`` games, 10 rounds each).
+  greedy bot picked the same character (``--variety-games`` games, 10 rounds each);
+* ``abilities`` (not in the default parts): the search bot against greedy bots in
+  ``unique_abilities`` with 5 players (``--abilities-games``), with the abilities it declared.
+
+``--dask N`` plays the games on a local Dask cluster of N processes, the matches' seeds
+interleaved; ``--until HH:MM`` (UTC) stops there and counts only the games finished (the
+output's ``games`` per match); ``--rows FILE`` appends each finished game to FILE, and
+``--from-rows FILE`` summarizes such a file (e.g. of a run that was stopped).
 
 The default budget is the hard level's, one second per decision: 400 games then take hours on
 one core (about 35 searched decisions a game).  ``--quick`` plays a few games with a small
@@ -74,34 +83,33 @@ def one_game(args: tuple[str, int, int, str, str, float | None, int | None]) -> 
     assert res is not None
     share = 1.0 / len(res.winners) if seat in res.winners else 0.0
     abilities = sum(1 for e in g.log if isinstance(e, E.AbilityDeclared) and e.colour == seat)
-    return {"share": share, "times": [r.seconds for r in log],
-            "iterations": sum(r.iterations for r in log),
+    return {"share": share, "times": [round(r.seconds, 4) for r in log],
+            "iters": [r.iterations for r in log], "iterations": sum(r.iterations for r in log),
             "decisions": sum(r.playout_decisions for r in log), "abilities": abilities}
 
 
-def interval(shares: list[float]) -> dict[str, float]:
+def interval(shares: list[float]) -> dict[str, Any]:
     """Mean win share and its 95 % interval (normal approximation)."""
     n = len(shares)
-    mean = sum(shares) / n
+    mean = sum(shares) / n if n else 0.0
     sd = statistics.pstdev(shares) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n) if n else 0.0
     return {"games": n, "win_share": round(mean, 3), "ci95": [round(max(0.0, mean - half), 3),
                                                               round(min(1.0, mean + half), 3)]}
 
 
-def match(ruleset: str, players: int, games: int, tested: str, opponent: str,
-          seconds: float | None, iterations: int | None, workers: int) -> dict[str, Any]:
-    jobs = [(ruleset, players, seed, tested, opponent, seconds, iterations)
-            for seed in range(games)]
-    start = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            rows = list(pool.map(one_game, jobs))
-    else:
-        rows = [one_game(j) for j in jobs]
+Job = tuple[str, int, int, str, str, float | None, int | None]
+
+
+def _play(job_and_name: tuple[str, Job]) -> dict[str, Any]:
+    name, job = job_and_name
+    return {"match": name, "seed": job[2], **one_game(job)}
+
+
+def summarize(rows: list[dict[str, Any]], players: int, tested: str) -> dict[str, Any]:
+    """One match's figures from its games' rows (``one_game`` results)."""
     out = interval([r["share"] for r in rows])
     out["fair_share"] = round(1 / players, 3)
-    out["wall_s"] = round(time.perf_counter() - start, 1)
     if tested == "search":
         times = sorted(t for r in rows for t in r["times"])
         if times:
@@ -111,9 +119,101 @@ def match(ruleset: str, players: int, games: int, tested: str, opponent: str,
         iters = sum(r["iterations"] for r in rows)
         if iters and spent:
             out["iterations_per_s"] = round(iters / spent)
+            out["iterations_per_decision_p50"] = round(_pct(sorted(
+                i for r in rows for i in r.get("iters", [])) or [0], 50))
             out["playout_decisions_per_s"] = round(sum(r["decisions"] for r in rows) / spent)
-        out["abilities_declared_per_game"] = round(sum(r["abilities"] for r in rows) / games, 2)
+        out["abilities_declared_per_game"] = round(
+            sum(r["abilities"] for r in rows) / max(1, len(rows)), 2)
     return out
+
+
+def play_all(matches: dict[str, Job], games: dict[str, int], a: argparse.Namespace
+             ) -> dict[str, list[dict[str, Any]]]:
+    """Every game of every match, seeds interleaved across the matches (so a run stopped by
+    ``--until`` has done about as many games of each); rows also appended to ``--rows``."""
+    jobs: list[tuple[str, Job]] = []
+    for seed in range(max(games.values(), default=0)):
+        for name, job in matches.items():
+            if seed < games[name]:
+                jobs.append((name, (job[0], job[1], seed, *job[3:])))
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in matches}
+    sink = open(a.rows, "a", encoding="utf-8") if a.rows else None  # noqa: SIM115
+
+    def keep(row: dict[str, Any]) -> None:
+        rows[row["match"]].append(row)
+        if sink is not None:
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+
+    deadline = _deadline(a.until)
+    try:
+        if a.dask:
+            _on_dask(jobs, a.dask, deadline, keep)
+        elif a.workers > 1:
+            with ProcessPoolExecutor(a.workers) as pool:
+                for row in pool.map(_play, jobs):
+                    keep(row)
+        else:
+            for j in jobs:
+                if deadline is not None and time.time() >= deadline:
+                    break
+                keep(_play(j))
+    finally:
+        if sink is not None:
+            sink.close()
+    return rows
+
+
+def _deadline(until: str | None) -> float | None:
+    """``HH:MM`` (UTC, today) as a time stamp."""
+    if not until:
+        return None
+    hh, mm = (int(x) for x in until.split(":"))
+    now = time.time()
+    day = now - now % 86400
+    return day + hh * 3600 + mm * 60
+
+
+def _on_dask(jobs: list[tuple[str, Job]], workers: int, deadline: float | None,
+             keep: Any) -> None:
+    """Play ``jobs`` on a local Dask cluster of ``workers`` processes; at ``deadline`` the
+    games not finished are cancelled (only finished games are counted)."""
+    from dask.distributed import Client, as_completed
+
+    from mrp_tutor.simulation.runner import local_cluster
+
+    cluster = local_cluster(workers)
+    client = Client(cluster)
+    try:
+        futures = client.map(_play, jobs, pure=False)
+        done = as_completed(futures)
+        while True:
+            left = None if deadline is None else deadline - time.time()
+            if left is not None and left <= 0:
+                break
+            try:
+                fut = next(done) if left is None else _next_within(done, left)
+            except StopIteration:
+                break
+            if fut is None:
+                break
+            keep(fut.result())
+        client.cancel(futures)
+    finally:
+        client.close()
+        cluster.close()
+
+
+def _next_within(done: Any, seconds: float) -> Any:
+    """The next finished future, or None after ``seconds``."""
+    start = time.time()
+    while time.time() - start < seconds:
+        if done.has_ready():
+            return next(done)
+        if done.is_empty():
+            raise StopIteration
+        time.sleep(0.5)
+    return None
 
 
 def _pct(xs: list[float], p: float) -> float:
@@ -136,28 +236,63 @@ def variety(ruleset: str, games: int) -> dict[str, Any]:
 
 def run(a: argparse.Namespace) -> dict[str, Any]:
     seconds = None if a.iterations is not None else a.seconds
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     out: dict[str, Any] = {
         "machine": f"{platform.python_implementation()} {platform.python_version()}, "
-                   f"{os.cpu_count()} cpus, load {load:.1f} at start, {a.workers} worker(s)",
+                   f"{os.cpu_count()} cpus, load {load[0]:.1f} at start, "
+                   + (f"Dask local cluster of {a.dask} worker(s)" if a.dask
+                      else f"{a.workers} worker(s)"),
         "engine": ENGINE, "ruleset": a.ruleset, "players": a.players,
         "budget": (f"{a.iterations} iterations per decision" if a.iterations is not None
                    else f"hard level: {a.seconds} s per decision with 6+ options, less with "
                         "fewer"),
     }
     parts = set(a.parts.split(","))
+    matches: dict[str, Job] = {}
+    games: dict[str, int] = {}
+    tested = {"search_vs_greedy": "search", "search_vs_random": "search",
+              "medium_vs_random": "greedy", "abilities_search_vs_greedy": "search"}
     if "greedy" in parts:
-        out["search_vs_greedy"] = match(a.ruleset, a.players, a.games, "search", "greedy",
-                                        seconds, a.iterations, a.workers)
+        matches["search_vs_greedy"] = (a.ruleset, a.players, 0, "search", "greedy", seconds,
+                                       a.iterations)
+        games["search_vs_greedy"] = a.games
     if "random" in parts:
-        out["search_vs_random"] = match(a.ruleset, a.players, a.random_games or a.games,
-                                        "search", "random", seconds, a.iterations, a.workers)
+        matches["search_vs_random"] = (a.ruleset, a.players, 0, "search", "random", seconds,
+                                       a.iterations)
+        games["search_vs_random"] = a.random_games or a.games
     if "medium" in parts:
-        out["medium_vs_random"] = match(a.ruleset, a.players, a.medium_games, "greedy",
-                                        "random", None, None, a.workers)
+        matches["medium_vs_random"] = (a.ruleset, a.players, 0, "greedy", "random", None, None)
+        games["medium_vs_random"] = a.medium_games
+    if "abilities" in parts:  # Unique Abilities, 5 players, search vs greedy
+        matches["abilities_search_vs_greedy"] = ("unique_abilities", 5, 0, "search", "greedy",
+                                                 seconds, a.iterations)
+        games["abilities_search_vs_greedy"] = a.abilities_games
+    start = time.perf_counter()
+    rows = play_all(matches, games, a)
+    for name, job in matches.items():
+        out[name] = summarize(rows[name], job[1], tested[name])
+        out[name]["games_asked"] = games[name]
+        if name.startswith("abilities"):
+            out[name].update(ruleset=job[0], players=job[1])
+    out["wall_s"] = round(time.perf_counter() - start, 1)
     if "variety" in parts:
         out["greedy_variety_4p"] = variety(a.ruleset, a.variety_games)
+    end = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    out["load_at_end_1_5_15min"] = [round(x, 1) for x in end]
     return out
+
+
+def from_rows(path: str, players: int) -> dict[str, Any]:
+    """The figures of the games recorded in ``path`` (``--rows``), e.g. of a run stopped."""
+    rows: dict[str, list[dict[str, Any]]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                row = json.loads(line)
+                rows.setdefault(row["match"], []).append(row)
+    return {name: summarize(rs, 5 if name.startswith("abilities") else players,
+                            "greedy" if name.startswith("medium") else "search")
+            for name, rs in rows.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,14 +309,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--iterations", type=int, default=None,
                    help="an iteration budget per decision instead of a time budget")
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--dask", type=int, default=0, metavar="N",
+                   help="play the games on a local Dask cluster of N worker processes")
+    p.add_argument("--until", default=None, metavar="HH:MM",
+                   help="stop at this UTC time: only the games finished by then count")
+    p.add_argument("--rows", default=None, metavar="FILE",
+                   help="append each finished game's figures to FILE (JSON lines)")
+    p.add_argument("--from-rows", default=None, metavar="FILE",
+                   help="only summarize the games recorded in FILE")
+    p.add_argument("--abilities-games", type=int, default=100,
+                   help="games of the abilities part (unique_abilities, 5 players)")
     p.add_argument("--parts", default="greedy,random,medium,variety",
-                   help="which figures (comma-separated; default all): greedy (search vs "
-                        "greedy), random (search vs random), medium, variety")
+                   help="which figures (comma-separated; default all but abilities): greedy "
+                        "(search vs greedy), random (search vs random), medium, variety, "
+                        "abilities (search vs greedy in unique_abilities, 5 players)")
     p.add_argument("--quick", action="store_true",
                    help="8 games, 0.1 s budget, 40 medium and 20 variety games")
     a = p.parse_args(argv)
+    if a.from_rows:
+        print(json.dumps(from_rows(a.from_rows, a.players)))
+        return 0
     if a.quick:
         a.games, a.seconds, a.medium_games, a.variety_games = 8, 0.1, 40, 20
+        a.abilities_games = 4
     res = run(a)
     if a.json:
         print(json.dumps(res))

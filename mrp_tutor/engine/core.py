@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from . import content as C
 from . import events as E
@@ -92,9 +92,21 @@ def destination(spec: GameSpec, s: GameState, ship: str) -> str:
     return st.tokens[-1] if st.tokens else spec.ships[ship].destination
 
 
+def total(counts: dict[str, int]) -> int:
+    """The sum of a dict's counts (``sum(counts.values())``; a loop: compiled, the builtin
+    ``sum`` is looked up on the builtins module at every call)."""
+    n = 0
+    for v in counts.values():
+        n += v
+    return n
+
+
 def room(spec: GameSpec, s: GameState, ship: str) -> int:
     """Free places aboard a ship in play."""
-    return spec.cap[ship] - sum(s.ships[ship].crew.values())
+    return spec.cap[ship] - total(s.ships[ship].crew)
+
+
+_BOX: Final = ("point_tokens_total",)  # its key in spec.memo (a pydantic model is slow to read)
 
 
 def tokens_left(spec: GameSpec, s: GameState, resource: str) -> int:
@@ -102,12 +114,19 @@ def tokens_left(spec: GameSpec, s: GameState, resource: str) -> int:
     what is left of the box when the data counts the kinds together (``point_tokens_total``:
     the first edition's 100 with no split, rule fe.tutor.token_supply)."""
     have = s.token_supply[resource]
-    total = spec.content.game.point_tokens_total
-    if total is None:
+    memo = spec.memo
+    if _BOX in memo:
+        box: int | None = memo[_BOX]
+    else:
+        box = memo[_BOX] = spec.content.game.point_tokens_total
+    if box is None:
         return have
-    out = sum(sum(seat.tokens.values()) for seat in s.seats.values())
-    out += sum(sum(w.values()) for w in s.waiting.values())
-    return max(0, min(have, total - out))
+    out = 0
+    for seat in s.seats.values():
+        out += total(seat.tokens)
+    for w in s.waiting.values():
+        out += total(w)
+    return max(0, min(have, box - out))
 
 
 def current_character(s: GameState) -> str | None:

@@ -20,12 +20,22 @@ import random
 from collections import Counter
 from typing import Any
 
+from .core import fisher_yates
 from .rulesets import find_ruleset
 from .secrecy import HIDDEN
 from .spec import GameSpec
 from .state import GameState, Seat, Ship, Window
 
 View = dict[str, Any]
+
+
+def _shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``: the same permutation from the same generator state, compiled for a
+    plain ``random.Random`` (its ``shuffle`` is Python code)."""
+    if type(rng) is random.Random:
+        fisher_yates(rng.getrandbits, x)
+    else:
+        rng.shuffle(x)
 
 
 def _seat(v: dict[str, Any]) -> Seat:
@@ -108,7 +118,7 @@ def _characters(spec: GameSpec, s: GameState, view: View, rng: random.Random) ->
         if seat.chosen is not None and seat.chosen in pool:  # shown face up
             pool.remove(seat.chosen)
         if rules.seat_draws(s, c):  # e.g. a neutral colour: its own deck, face down
-            rng.shuffle(pool)
+            _shuffle(rng, pool)
             if v["neutral_drawn"] == HIDDEN and pool:
                 seat.drawn = pool.pop()
             if v["chosen"] == HIDDEN and pool:
@@ -121,7 +131,7 @@ def _characters(spec: GameSpec, s: GameState, view: View, rng: random.Random) ->
             if pick is not None:
                 seat.chosen = pick
                 pool.remove(pick)
-        rng.shuffle(pool)
+        _shuffle(rng, pool)
         seat.hand = pool[: v["hand_size"]]
     if s.stage == "resolve" and view["queue"]:
         _queue(spec, s, view)
@@ -150,7 +160,7 @@ def _cards(spec: GameSpec, s: GameState, view: View, rng: random.Random) -> None
     if s.work and len(s.work[0]) > 2:
         seen.add(s.work[0][2])
     pool = [x for x in universe if x not in seen]
-    rng.shuffle(pool)
+    _shuffle(rng, pool)
     kinds = {x: spec.card_kind(x) for x in pool}
 
     def take(n: int, allowed: set[str]) -> list[str]:
@@ -200,7 +210,7 @@ def _board(spec: GameSpec, s: GameState, view: View, rng: random.Random) -> None
     bag: Counter[str] = Counter({str(r): n for r, n in spec.content.game.resource_tokens.items()})
     bag.subtract(s.resources.values())
     tokens = [r for r, n in bag.items() for _ in range(max(0, n))]
-    rng.shuffle(tokens)
+    _shuffle(rng, tokens)
     for z, v in view["zones"].items():
         if v["resource"] == HIDDEN and tokens:
             s.resources[z] = tokens.pop()
@@ -208,7 +218,7 @@ def _board(spec: GameSpec, s: GameState, view: View, rng: random.Random) -> None
     placed = set(s.ships) | set(s.ship_discard) | set(s.launched) | {
         d for d in s.docks if d is not None}
     deck = [x for x in spec.ships if x not in placed]
-    rng.shuffle(deck)
+    _shuffle(rng, deck)
     s.ship_deck = deck[: view["ship_deck"]]
 
 

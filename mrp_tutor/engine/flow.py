@@ -90,7 +90,7 @@ def apply_intent(
 
     ``found``: see :func:`advance`.
     """
-    if type(intent) is I.ChooseCharacter:  # the commonest intent: its event, inlined
+    if isinstance(intent, I.ChooseCharacter):  # the commonest intent: its event, inlined
         ev = E.CharacterChosen(cite(s, "round.choose"), intent.colour, intent.character)
         ev.apply(s)
         out.append(ev)

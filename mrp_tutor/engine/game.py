@@ -135,7 +135,7 @@ class Game:
         before = self._legal
         self._legal = None
         s = self.state
-        choosing = s.stage == "choose" and type(intent) is I.ChooseCharacter
+        choosing = s.stage == "choose" and isinstance(intent, I.ChooseCharacter)
         track = s.track_index
         found: list[list[I.Intent]] = []
         apply_intent(self.spec, s, intent, self.log, found)

@@ -37,7 +37,7 @@ def random_bot(rng: random.Random) -> Bot:
         if isinstance(legal[0], I.PlayAction):
             return legal[0]  # bots play every action card at its moment
         pick = legal[int(rng.random() * len(legal))]
-        if type(pick) is I.UseAbility and rng.random() < 0.6:
+        if isinstance(pick, I.UseAbility) and rng.random() < 0.6:  # (a leaf class)
             # an ability only sometimes: uniform picks would spend every token at once
             plain = [x for x in legal if type(x) is not I.UseAbility]
             if plain:

@@ -124,7 +124,7 @@ class _Iteration:
         """The playout's decision: the guide's (greedy) with probability ``greedy_share``, else
         uniform, an action card always played, an ability sometimes (the uniform pick is
         :func:`.bots.random_bot`'s)."""
-        if type(legal[0]) is I.PlayAction:
+        if isinstance(legal[0], I.PlayAction):  # (a leaf class)
             return legal[0]
         if self.guide is not None and self.rng.random() < self.greedy_share:
             return self.guide(game, legal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, room, shared
+from ..core import Fact, Out, emit, room, shared, total
 from ..rulesets.base import Rules
 from ..spec import UNKNOWN, GameSpec
 from ..state import GameState
@@ -47,6 +47,7 @@ class Board(Effect[C.BoardStep]):
         n = s.left if st.all_or_nothing else 1
         if s.seats[c].supply < n:
             return []
+        least = st.min
         opts: list[I.Intent] = []
         memo = spec.memo  # prebuilt intents (immutable values, safe to share)
         boards: dict[str, I.Board] | None = memo.get(("board", c, n))
@@ -61,7 +62,7 @@ class Board(Effect[C.BoardStep]):
                 continue
             ship = in_play[sid]
             crew = ship.crew
-            if cap[sid] - sum(crew.values()) < n:  # room aboard
+            if cap[sid] - total(crew) < n:  # room aboard
                 continue
             if (distinct and sid in used) or (same is not None and sid != same):
                 continue
@@ -71,7 +72,7 @@ class Board(Effect[C.BoardStep]):
                 opts.extend(shared(memo, I.Board, c, sid, n, z) for z in tokens)
             else:
                 opts.append(boards[sid])
-        if opts and with_stop and st.min is not None and st.count - s.left >= st.min:
+        if opts and with_stop and least is not None and st.count - s.left >= least:
             opts.append(shared(memo, I.Stop, c))  # "1 or 2": may stop once the minimum is placed
         return opts
 
@@ -88,7 +89,7 @@ class Board(Effect[C.BoardStep]):
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.BoardStep,
               out: Out) -> None:
-        if type(it) is not I.Board:
+        if not isinstance(it, I.Board):  # (no subclass: the same as its type)
             assert isinstance(it, I.Stop)
             emit(s, out, E.StepStopped(rule=st.rule, colour=it.colour, effect=st.effect,
                                        left=s.left))

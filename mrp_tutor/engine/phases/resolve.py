@@ -7,12 +7,12 @@ ships after each character.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Out, cite, emit, shared
+from ..core import Out, cite, emit, shared, total
 from ..effects import EFFECTS, Effect
 from ..rulesets import rules_of
 from ..spec import GameSpec
@@ -57,7 +57,7 @@ def has_options(spec: GameSpec, s: GameState, c: str, st: C.CharacterStep) -> bo
 #: one step of a character card, read once per spec: (step, its effect, rule id, effect name,
 #: count); the content models are pydantic models, whose attributes are slow to read
 Plan = tuple[C.CharacterStep, Effect[Any], str, str, int]
-PLANS = ("plans",)  # their key in spec.memo
+PLANS: Final = ("plans",)  # their key in spec.memo
 
 
 def plans(spec: GameSpec) -> dict[str, tuple[Plan, ...]]:
@@ -76,6 +76,7 @@ def advance_resolution(
 ) -> bool:
     """Resolve automatically as far as possible. True when a decision is needed."""
     rules = rules_of(s)
+    abilities = rules.abilities  # (a class attribute: read once)
     if s.windows:
         rules.settle_windows(spec, s, out)  # windows that can no longer be used close
         if s.windows:
@@ -87,7 +88,7 @@ def advance_resolution(
         if colour is None:
             if not s.queue:
                 return end_round(spec, s, out)
-            if rules.abilities and rules.before_resolution(spec, s, out):
+            if abilities and rules.before_resolution(spec, s, out):
                 return True
             if s.cur is not None:
                 continue
@@ -114,13 +115,13 @@ def advance_resolution(
             st, effect, _, name, _ = steps[i]
             if found is not None and s.held is None:
                 opts = effect.options(spec, s, colour, st, with_stop=True)
-                if rules.abilities:  # e.g. an ability usable while placing
+                if abilities:  # e.g. an ability usable while placing
                     opts = with_abilities(spec, s, colour, st, effect, opts)
                 if opts:
                     found.append(opts)
                     return True
             elif s.held is not None or effect.has(spec, s, colour, st) or (
-                    rules.abilities and rules.extra_options(spec, s, colour, effect.kind(s, st))):
+                    abilities and rules.extra_options(spec, s, colour, effect.kind(s, st))):
                 return True
             why = effect.why_nothing(spec, s, colour, st)
             emit(s, out, E.StepSkipped(
@@ -134,7 +135,7 @@ def advance_resolution(
             out.append(ev)
             cap, ships = spec.cap, s.ships
             for sid in s.docks:  # full ships launch (a launch empties only its own dock)
-                if sid is not None and cap[sid] <= sum(ships[sid].crew.values()):
+                if sid is not None and cap[sid] <= total(ships[sid].crew):
                     emit(s, out, E.ShipLaunched("round.launch_after_effect", sid))
             continue
         st, effect, rule, name, count = steps[nxt]

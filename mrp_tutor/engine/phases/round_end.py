@@ -17,13 +17,16 @@ _TRACK_RULE = {"round": "round.advance", "production": "production.when",
 def next_track(spec: GameSpec, s: GameState, out: Out) -> None:
     """Move to the next entry of the round track."""
     i = s.track_index + 1
-    t = spec.track[i]
-    rule = _TRACK_RULE[t.kind]
-    if s.track_index >= 0 and spec.track[s.track_index].kind == "production":
+    track = spec.track
+    t = track[i]
+    kind = t.kind
+    rule = _TRACK_RULE[kind]
+    was = track[s.track_index].kind if s.track_index >= 0 else ""
+    if was == "production":
         rule = "production.advance"
-    elif s.track_index >= 0 and spec.track[s.track_index].kind == "reveal_discoveries":
+    elif was == "reveal_discoveries":
         rule = "discoveries.reveal_phase"  # "at the end of the phase, advance the tracker"
-    emit(s, out, E.TrackAdvanced(rule, i, t.kind, t.number))
+    emit(s, out, E.TrackAdvanced(rule, i, kind, t.number))
 
 
 def end_round(spec: GameSpec, s: GameState, out: Out) -> bool:
