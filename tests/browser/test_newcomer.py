@@ -245,3 +245,60 @@ def test_keyboard_and_screen_reader(sized: Any) -> None:
     expect(page.locator(".mrp-path-progress")).to_be_attached(timeout=STEP_TIMEOUT_MS)
     assert page.locator("[title='null']").count() == 0
     assert problems == [], problems
+
+
+TOGETHER_JS = """() => {
+  const vh = window.innerHeight;
+  const seen = (el) => {
+    if (!el || el.hidden || !el.getClientRects().length) return false;
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= -1 && r.bottom <= vh + 1;
+  };
+  const t = [...document.querySelectorAll('.mrp-board .mrp-target')].pop();
+  const prompts = [...document.querySelectorAll(
+    '.mrp-board-prompt, .mrp-board-float, .mrp-prompt-turn')];
+  return seen(t) && prompts.some((p) => seen(p) && /highlighted/.test(p.innerText));
+}"""
+
+
+def test_prompt_choice_and_target_sit_together(sized: Any) -> None:
+    """Item 3 at each size: Take a seat on the first screen, above the board; every prompt
+    that points at "the choices below" has them right below it; a lit target scrolled to
+    (the last one: the launchpad, under the map) is seen with its prompt."""
+    size, page, touch = sized
+    vp = page.viewport_size
+    take = page.locator("button.mrp-take-seat").bounding_box()
+    mars = page.locator(".mrp-board .mrp-mars").bounding_box()
+    assert take is not None and mars is not None
+    assert take["y"] + take["height"] <= vp["height"], (size, take)  # no scrolling needed
+    assert take["y"] < mars["y"] + mars["height"], (size, take, mars)  # not below the board
+    page.locator(".mrp-seat-colour select").select_option(label="Red")
+    press(page, page.locator("button.mrp-take-seat"), touch)
+    expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
+    choice = page.locator("button.mrp-choice").first
+    expect(choice).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    first = choice.bounding_box()
+    assert first is not None
+    below = page.locator(".mrp-board-prompt, .mrp-prompt-turn").filter(has_text="below")
+    expect(below.first).to_be_attached()
+    for i in range(below.count()):
+        box = below.nth(i).bounding_box()
+        if box is None:  # not drawn at this size
+            continue
+        gap = first["y"] - (box["y"] + box["height"])
+        assert 0 <= gap <= 60, (size, below.nth(i).inner_text(), box, first)
+    choice.scroll_into_view_if_needed()
+    save_screenshot(page, f"newcomer-{size}-prompt-choices", full_page=False)
+    # play the first choice until the board lights a place to click
+    target = page.locator(".mrp-board .mrp-target")
+    for _ in range(30):
+        if target.count():
+            break
+        before = state_key(page)
+        press(page, page.locator("button.mrp-choice").first, touch)
+        wait_changed(page, before)
+    else:
+        pytest.fail("no place on the board was lit for the learner")
+    target.last.scroll_into_view_if_needed()
+    page.wait_for_function(TOGETHER_JS, timeout=STEP_TIMEOUT_MS)
+    save_screenshot(page, f"newcomer-{size}-prompt-target", full_page=False)
