@@ -302,3 +302,29 @@ def test_prompt_choice_and_target_sit_together(sized: Any) -> None:
     target.last.scroll_into_view_if_needed()
     page.wait_for_function(TOGETHER_JS, timeout=STEP_TIMEOUT_MS)
     save_screenshot(page, f"newcomer-{size}-prompt-target", full_page=False)
+
+
+def test_one_referee_editor_names_ships_as_the_table_does(sized: Any) -> None:
+    """Item 5 at each size: the Table tab's ship list says where each card lies, its room and
+    its printed destination (no data id; the two '?' cards of room 4 told apart), and a
+    production number the stage cannot keep is put back with a sentence beside Set round."""
+    size, page, touch = sized
+    press(page, page.locator(".mrp-mode button", has_text="Referee"), touch)
+    expect(page.locator(".mrp-status")).to_contain_text("Referee mode", timeout=STEP_TIMEOUT_MS)
+    press(page, page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Table"), touch)
+    ship = page.locator(".mrp-te-ship select")
+    expect(ship.locator("option").first).to_contain_text("Dock 1: ship", timeout=STEP_TIMEOUT_MS)
+    labels = ship.evaluate("s => [...s.options].map(o => o.text.replace(/\\u00a0/g, ' '))")
+    assert len(labels) == len(set(labels)) == 36, labels
+    assert not [x for x in labels if re.search(r"\bs\d\d\b", x)], labels
+    twins = [x for x in labels if "room for 4, to ?" in x]
+    assert len(twins) == 2 and "1 of 2 alike" in twins[0] and "2 of 2 alike" in twins[1], labels
+    page.locator(".mrp-te-production select").select_option(label="1st")
+    set_round = page.locator("button.mrp-te-set-round")
+    set_round.scroll_into_view_if_needed()
+    press(page, set_round, touch)
+    note = page.locator(".mrp-te-local-round")
+    expect(note).to_contain_text("Production went back", timeout=STEP_TIMEOUT_MS)
+    expect(note).to_contain_text("1st")
+    assert in_viewport(page, note)
+    save_screenshot(page, f"newcomer-{size}-table-editor", full_page=False)
