@@ -8,8 +8,9 @@ issue 26:
 4. the game ends with its scores where it ended, and a button opens the Scores tab;
 8. the learner's words (no rule ids, the step line in words);
 9. pressed states, a visible focus ring, no glyph in a button's name, no "null" tooltip, and
-   axe-core (the npm release pinned below) finds no serious or critical violation, with
-   ``label-content-name-mismatch`` switched on, on the main page and the seated game.
+   axe-core (the npm release pinned in tests/testkit/axe.py) finds no serious or critical
+   violation, with ``label-content-name-mismatch`` switched on, on the main page, the seated
+   game, the Table tab and the First Martians panel.
 
 No sleeps: every wait is on a CSS class or a text change.
 """
@@ -17,59 +18,19 @@ No sleeps: every wait is on a CSS class or a text change.
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from testkit.axe import AXE_VERSION, axe_js, axe_serious
 
 from .conftest import save_screenshot
 
 pytestmark = pytest.mark.browser
 
-AXE_VERSION = "4.14.1"  # `npm view axe-core version` on 2026-11-27 (MPL-2.0; not vendored)
 STEP_TIMEOUT_MS = 30_000
 SIZES = {"desktop": (1366, 768, False), "tablet": (768, 1024, True), "phone": (390, 844, True)}
-
-
-def axe_js() -> str:
-    """axe-core's axe.min.js at AXE_VERSION: env MRP_AXE_JS, else the npm package installed
-    once into ~/.cache/mrp_tutor (the file is 650 KB: installed by the test, not shipped)."""
-    given = os.environ.get("MRP_AXE_JS")
-    if given:
-        return Path(given).read_text(encoding="utf-8")
-    home = Path.home() / ".cache" / "mrp_tutor" / f"axe-core-{AXE_VERSION}"
-    path = home / "node_modules" / "axe-core" / "axe.min.js"
-    if not path.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail(f"npm is needed once to install axe-core {AXE_VERSION} into {home} "
-                        "(or set MRP_AXE_JS to an axe.min.js)")
-        home.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(home),
-                        f"axe-core@{AXE_VERSION}"], check=True, capture_output=True,
-                       timeout=300)
-    text = path.read_text(encoding="utf-8")
-    assert f"axe v{AXE_VERSION}" in text[:200]
-    return text
-
-
-def axe_serious(page: Any) -> list[str]:
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=axe_js())
-    result = page.evaluate(
-        "async () => await axe.run(document, {resultTypes: ['violations'], rules: "
-        "{'label-content-name-mismatch': {enabled: true}}})")
-    out = []
-    for v in result["violations"]:
-        if v.get("impact") in ("serious", "critical"):
-            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:3]]
-            out.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {targets}")
-    return out
 
 
 def test_axe_is_the_pinned_npm_release() -> None:
