@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ... import tables
-from ...explain import search_rules
+from ...explain import explain_event, search_rules
 from ...explain.options import ship_name
 from ..html import e, frame_html, race_html, row_html, text_board_html
 from ..live import LiveHTML, LiveLog
@@ -20,6 +20,18 @@ if TYPE_CHECKING:
     from ..panel import PanelContext, View
 
 LOG_TAIL = 60  # log rows shown (the latest first)
+# a learner reads what happened and the rulebook section it follows (issue 26); the event's
+# number, its kind as the code names it and its rule id are the referee's (tables.LOG_COLUMNS)
+LEARNER_LOG_COLUMNS = ("round", "what_happened", "rulebook_section")
+
+
+def log_row(spec: Any, shown: Any, n: int, rnd: int, referee: bool) -> tuple[Any, ...]:
+    """One Log row: ``tables.event_rows``'s for a referee; round, sentence and section for a
+    learner."""
+    if referee:
+        return tables.event_rows(spec, [shown], start=n, rounds=[rnd])[0]
+    ex = explain_event(spec, shown)
+    return rnd, ex.text, ex.citation.section if ex.citation else ""
 
 
 def event_rounds(events: list[Any], known: list[int] | None = None) -> list[int]:
@@ -72,13 +84,20 @@ class LogTab:
             hit = self._rows.get(i)
             if hit is None or hit[3] is not evs[i] or hit[4] != seen or hit[1] != rounds[i]:
                 shown = sess.visible(evs[i])
-                if hit is None or hit[1] != rounds[i] or hit[0] != shown:
-                    row = tables.event_rows(spec, [shown], start=i, rounds=[rounds[i]])[0]
+                if (hit is None or hit[1] != rounds[i] or hit[0] != shown
+                        or hit[4][1] != sess.referee):  # the referee's row has more columns
+                    row = log_row(spec, shown, i, rounds[i], sess.referee)
                     hit = (shown, rounds[i], row_html(row), evs[i], seen)
                 self._rows[i] = hit = (*hit[:3], evs[i], seen)
             body.append((i, hit[2]))
-        self.html.show(f"<div>{len(evs)} events; the latest {len(body)} first.</div>",
-                       tables.LOG_COLUMNS, "mrp-log-table", body)
+        if sess.referee:
+            head, columns = (f"{len(evs)} events; the latest {len(body)} first.",
+                             tables.LOG_COLUMNS)
+        else:  # no counter: what happened, the latest first
+            head = ("What happened, the latest first" + (
+                " (only the most recent)." if len(body) < len(evs) else "."))
+            columns = LEARNER_LOG_COLUMNS
+        self.html.show(f"<div>{head}</div>", columns, "mrp-log-table", body)
 
 
 # why a zone's leaders lead (the plain majority; what a tie does depends on the rules played)
