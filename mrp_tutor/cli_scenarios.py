@@ -3,7 +3,8 @@
 ``mrp-tutor scenario check [PATH...]`` run scenario files (or every *.yaml in folders; none:
                                         the shipped library); exit 0 only when every
                                         expectation holds.
-``mrp-tutor scenario schema``          print the JSON Schema of scenario files.
+``mrp-tutor scenario schema [--game G]`` print the JSON Schema of a game's scenario files
+                                        (each game registers its own; default: this one).
 ``mrp-tutor referee production FILE``  production ruling for the position in FILE.
 ``mrp-tutor referee final FILE``       final-scoring ruling for the position in FILE.
 ``mrp-tutor referee legal FILE JSON``  is this intent legal in the position in FILE?
@@ -33,7 +34,9 @@ def add_scenario_commands(subparsers: Any) -> None:
                        help="scenario files or folders (default: the shipped library)")
     check.add_argument("-q", "--quiet", action="store_true", help="print failures only")
     check.set_defaults(func=cmd_scenario_check)
-    schema = sc_sub.add_parser("schema", help="print the JSON Schema of scenario files")
+    schema = sc_sub.add_parser("schema", help="print the JSON Schema of a game's scenario files")
+    schema.add_argument("--game", default=None, help="the game (its name in the registry; "
+                        "default: Mission: Red Planet)")
     schema.set_defaults(func=cmd_scenario_schema)
 
     ref = subparsers.add_parser("referee", help="rulings on a table position (scenario file, "
@@ -107,9 +110,14 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_schema(args: argparse.Namespace) -> int:
-    from mrp_tutor.scenarios import schema_json
+    from mrp_tutor.core import games
 
-    sys.stdout.write(schema_json())
+    try:
+        text = games.schema_of(args.game or games.DEFAULT)
+    except LookupError as err:
+        print(f"error: {err.args[0]}", file=sys.stderr)
+        return 2
+    sys.stdout.write(text)
     return 0
 
 

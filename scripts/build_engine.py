@@ -34,17 +34,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "mrp_tutor" / "engine"
+
+
+def ruleset_modules(engine: Path = ENGINE) -> list[str]:
+    """Every module of the rulesets (``rulesets/*.py`` and each ruleset package's), found here
+    so that a new ruleset is compiled without a line in this script; a module of pydantic
+    models (a ruleset's typed data, e.g. its sheets) stays Python, like the content models."""
+    found = [*(engine / "rulesets").glob("*.py"), *(engine / "rulesets").glob("*/*.py")]
+    return sorted(p.relative_to(engine).as_posix() for p in found
+                  if "pydantic" not in p.read_text())
+
+
 #: modules compiled (paths relative to mrp_tutor/engine)
 MODULES = [
-    "state.py", "events.py", "round_events.py", "phase_events.py", "ability_events.py",
-    "intents.py", "core.py", "flow.py", "legal.py", "game.py", "bots.py", "ability_bot.py",
-    "appeal.py", "determinize.py", "search.py",
+    "state.py", "event_base.py", "events.py", "round_events.py", "phase_events.py",
+    "ability_events.py", "intents.py", "core.py", "flow.py", "legal.py", "game.py", "bots.py",
+    "greedy.py", "heuristics.py", "appeal.py", "determinize.py", "search.py",
     *sorted(f"phases/{p.name}" for p in (ENGINE / "phases").glob("*.py")
             if p.name != "__init__.py"),
     *sorted(f"effects/{p.name}" for p in (ENGINE / "effects").glob("*.py")
             if p.name != "__init__.py"),
-    "rulesets/__init__.py", "rulesets/base.py", "rulesets/standard.py", "rulesets/two_player.py",
-    "rulesets/first_edition.py", "rulesets/unique_abilities.py", "rulesets/ability_effects.py",
+    *ruleset_modules(),
 ]
 GROUP = "mrp_engine_native"  # their shared library: mrp_engine_native__mypyc.*.so (top level)
 STAMP = "_native_build.txt"  # mrp_tutor.engine.native.BUILD_STAMP

@@ -97,10 +97,10 @@ def ability_choice(game: Game, mine: Sequence[I.Intent]) -> tuple[I.Intent, str]
     reason; None when the decision is not about an ability or the bot acts normally instead.
 
     It pays with its least valuable tokens, and uses its ability when the engine's greedy
-    estimate (:func:`~mrp_tutor.engine.ability_bot.score_ability`: the gain against the points
+    estimate (the ruleset's ``bot_score``: the gain against the points
     the tokens are worth) is positive; otherwise it declines or just acts.
     """
-    from ..engine.ability_bot import score_ability
+    from ..engine.rulesets import rules_of
     from ..explain.ability_options import sheet_facts
 
     spec, s = game.spec, game.state
@@ -114,7 +114,7 @@ def ability_choice(game: Game, mine: Sequence[I.Intent]) -> tuple[I.Intent, str]
     if not uses and not declines:
         return None
     name, cost, _ = sheet_facts(spec, (uses or declines)[0].ability)
-    scored = sorted(((score_ability(spec, s, x), i, x) for i, x in enumerate(uses)),
+    scored = sorted(((rules_of(s).bot_score(spec, s, x), i, x) for i, x in enumerate(uses)),
                     key=lambda t: (-t[0], t[1]))
     if scored and scored[0][0] > 0:
         return scored[0][2], (f"The bot uses the {name}'s ability: what it gains is worth more "

@@ -7,7 +7,9 @@ name a game: they ask this registry.  A game registers one :class:`Game` (usuall
 * **loads** a scenario document (validates it and builds its start position),
 * **plays** a loaded scenario (runs its steps and checks every expectation),
 * **explains** an event or an error (a sentence with its citation),
-* **shows** its table in the app (a panel, imported only when the game is picked), and
+* **shows** its table in the app (a panel, imported only when the game is picked),
+* **publishes** the JSON Schema of its scenario files (``mrp-tutor scenario schema --game
+  NAME``; the published copy ``scenarios/<schema_file>`` is kept equal to it by a test), and
 * adds its **commands** to ``mrp-tutor`` (optional).
 
 Example (what :mod:`mrp_tutor.first_martians.registration` does)::
@@ -17,7 +19,8 @@ Example (what :mod:`mrp_tutor.first_martians.registration` does)::
     register(Game(
         name="first_martians", title="First Martians",
         load=fm_scenario_from_dict, play=run_fm_scenario,
-        explain_event=..., explain_error=...,
+        explain_event=..., explain_error=..., schema=fm_schema_json,
+        schema_file="first_martians/schema.json",
         panel="mrp_tutor.app.fm_panel:FmPanel", commands=add_fm_commands,
     ))
 
@@ -79,8 +82,9 @@ class Game:
     :class:`~mrp_tutor.core.scenario.ScenarioBase`); ``play(scenario)`` returns a
     :class:`PlayResult`; ``explain_event(event)`` / ``explain_error(error)`` give an
     explanation with ``.text``; ``panel`` is ``"module:factory"`` of the app panel showing
-    the game's table (built with no argument, it has ``.root``); ``commands(subparsers)`` adds
-    the game's own ``mrp-tutor`` subcommands.
+    the game's table (built with no argument, it has ``.root``); ``schema()`` returns the JSON
+    Schema of its scenario files as text, published as ``schema_file`` (a path in the scenario
+    library); ``commands(subparsers)`` adds the game's own ``mrp-tutor`` subcommands.
     """
 
     name: str
@@ -91,6 +95,8 @@ class Game:
     explain_error: Callable[[Any], Any] | None = None
     panel: str | None = None
     commands: Callable[[Any], None] | None = None
+    schema: Callable[[], str] | None = None
+    schema_file: str | None = None
 
     def build_panel(self) -> Any:
         """A new instance of the game's app panel (imports the game's code only now)."""
@@ -150,6 +156,22 @@ def game_of(data: Any, source: str = "scenario") -> Game:
         raise ContentError(source, [f"game: unknown game {shown} (games: "
                                     f"{', '.join(known)}) (scenario format)"])
     return get(name)
+
+
+def schema_of(name: str = DEFAULT) -> str:
+    """The JSON Schema (text) of game ``name``'s scenario files.
+
+    Raises:
+        LookupError: no such game, or it publishes no schema.
+    """
+    try:
+        game = get(name)
+    except KeyError:
+        raise LookupError(f"unknown game {name!r} (games: "
+                          f"{', '.join(n for n, _ in titles())})") from None
+    if game.schema is None:
+        raise LookupError(f"the game {name!r} publishes no scenario schema")
+    return game.schema()
 
 
 def load_document(data: Any, source: str = "scenario", path: Path | None = None) -> Any:

@@ -16,7 +16,8 @@ engine runs (see :mod:`.native`).
 
 # first: decides which form of the engine modules loads
 from .native import COMPILED, ENGINE  # noqa: I001
-from .content import RESOURCES, Content, load_content
+from .checks import state_from_dict
+from .content import RESOURCES, Content
 from .errors import (
     ContentError,
     GameOver,
@@ -70,8 +71,9 @@ from .intents import (
     intent_to_dict,
 )
 from .rulesets import RULESETS, Rules, find_ruleset
+from .loading import load_content
 from .spec import UNKNOWN, GameSpec, load_spec
-from .state import GameState, Seat, Ship, state_from_dict, state_to_dict
+from .state import GameState, Seat, Ship, state_to_dict
 
 __all__ = [
     "COMPILED",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .events import _EV, Event
+from .event_base import _EV, Event
 from .state import GameState, Window
 
 

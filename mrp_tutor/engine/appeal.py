@@ -1,9 +1,10 @@
 """How much a character card is worth to a colour in the position at hand (the greedy bot).
 
-One table, :data:`CHARACTER_APPEAL`, says what a card is worth in general (a small prior);
-:func:`character_value` adds what the card could do now: each step of the card is tried on a
-copy of the position as if the card resolved at once, and its best option is scored with the
-greedy bot's one-step heuristic (:func:`.bots.score_intent`).  So the picks follow the board:
+One table, :data:`.heuristics.CHARACTER_APPEAL`, says what a card is worth in general (a
+small prior); :func:`character_values` adds what the card could do now: each step of the card
+is tried on a copy of the position as if the card resolved at once, and its best option is
+scored with the greedy bot's one-step heuristic (:func:`score_intent`, in this module: the two
+call each other).  So the picks follow the board:
 a Saboteur is worth much when a docked ship carries many rival astronauts, a Femme Fatale when
 a rival leads a rich zone where the colour stands, a Recruiter when many cards were played.
 
@@ -15,16 +16,22 @@ from __future__ import annotations
 
 from . import content as C
 from . import intents as I
+from .core import destination
+from .heuristics import (
+    CHARACTER_APPEAL,
+    appeal,
+    board_target,
+    fixed_appeal,
+    majority_gain,
+    zone_value,
+)
 from .phases.resolve import plans
-from .spec import GameSpec
+from .rulesets import rules_of
+from .spec import UNKNOWN, GameSpec
 from .state import GameState
 
-#: what a character is worth in general to the greedy bot (higher: chosen earlier); also the
-#: Devious Despot's and Stealthy Spy's view of a card (ability_bot)
-CHARACTER_APPEAL: dict[str, float] = {
-    "travel_agent": 3.0, "scientist": 2.6, "secret_agent": 2.4, "explorer": 2.2,
-    "femme_fatale": 2.0, "soldier": 1.8, "saboteur": 1.6, "pilot": 1.5, "recruiter": 0.5,
-}
+__all__ = ["CHARACTER_APPEAL", "appeal", "character_values", "fixed_appeal", "score_intent"]
+
 #: weight of the prior against what the card can do now
 PRIOR = 0.35
 #: value of drawing an event card or looking at a discovery (a mission, an action, a discovery)
@@ -33,25 +40,9 @@ DRAW_VALUE = 1.2
 RECALL_VALUE = 0.45
 
 
-def appeal(character: str) -> float:
-    """The general worth of a character (1.0 for one the table does not name)."""
-    return CHARACTER_APPEAL.get(character, 1.0)
-
-
-def fixed_appeal(s: GameState, colour: str, character: str) -> float:
-    """The old greedy bot's worth of a character, whatever the board: the table, and the
-    Recruiter worth much once the hand is down to three cards (``greedy_bot(by_position=False)``,
-    for a tutorial's seeded game)."""
-    if character == "recruiter":
-        return 4.0 if len(s.seats[colour].hand) <= 3 else 0.5
-    return appeal(character)
-
-
 def _step_value(spec: GameSpec, s: GameState, me: str, st: C.CharacterStep, effect: object,
                 count: int) -> float:
     """Best one-step score of a step of the card (its options on the copy ``s``)."""
-    from .bots import score_intent
-
     if isinstance(st, C.RecallStep):
         return RECALL_VALUE * len(s.seats[me].played)
     if isinstance(st, C.DrawOrPeekStep):
@@ -81,3 +72,56 @@ def character_values(spec: GameSpec, s: GameState, me: str, hand: list[str]) -> 
                 value += _step_value(spec, work, me, st, effect, count)
         out[ch] = value
     return out
+
+
+def score_intent(spec: GameSpec, s: GameState, it: I.Intent) -> float:
+    """Cheap heuristic value of ``it`` for the colour that makes it (higher is better)."""
+    me = it.colour
+    if isinstance(it, I.RulesetIntent):  # ability sheets: worth their price?
+        return rules_of(s).bot_score(spec, s, it)
+    if isinstance(it, I.Board):
+        zone = board_target(spec, s, it.token, it.ship)
+        if zone is None:
+            return 0.0
+        aboard = s.ships[it.ship].crew.get(me, 0)
+        near = 1.0 / max(1, spec.cap[it.ship] - s.ships[it.ship].aboard())
+        return (majority_gain(s, zone, me, aboard + it.count) * zone_value(spec, s, zone)
+                + 0.2 * it.count + 0.3 * near)
+    if isinstance(it, I.Move):
+        return (majority_gain(s, it.to_zone, me, 1) * zone_value(spec, s, it.to_zone)
+                + majority_gain(s, it.from_zone, me, -1) * zone_value(spec, s, it.from_zone))
+    if isinstance(it, I.Drop):
+        return 0.5 + majority_gain(s, it.to_zone, me, 1) * zone_value(spec, s, it.to_zone)
+    if isinstance(it, I.Kill | I.Replace):
+        place = it.zone if isinstance(it, I.Kill) else it.place
+        if it.victim == me:
+            return -1.0
+        if place in s.zones:
+            counts = s.zones[place]
+            top = max(counts.values(), default=0)
+            lead = 1.0 if counts.get(it.victim, 0) == top else 0.3
+            bonus = majority_gain(s, place, me, 1) if isinstance(it, I.Replace) else 0.0
+            return lead * zone_value(spec, s, place) * 0.5 + bonus * zone_value(spec, s, place)
+        return 0.5  # on a ship
+    if isinstance(it, I.PlaceToken):
+        crew = s.ships[it.ship].crew
+        mine = crew.get(me, 0)
+        others = sum(crew.values()) - mine
+        now = destination(spec, s, it.ship)
+        gain = (majority_gain(s, it.zone, me, mine) * zone_value(spec, s, it.zone)
+                - (majority_gain(s, now, me, mine) * zone_value(spec, s, now)
+                   if now != UNKNOWN else 0.0))
+        return gain + 0.1 * (mine - others)
+    if isinstance(it, I.Launch):
+        crew = s.ships[it.ship].crew
+        return crew.get(me, 0) - 0.5 * (sum(crew.values()) - crew.get(me, 0))
+    if isinstance(it, I.Destroy):
+        crew = s.ships[it.ship].crew
+        return (sum(crew.values()) - crew.get(me, 0)) - 2.0 * crew.get(me, 0)
+    if isinstance(it, I.ChooseCharacter):
+        return character_values(spec, s, me, [it.character])[it.character]
+    if isinstance(it, I.Rescue):
+        return 1.0 + majority_gain(s, it.zone, me, 1) * zone_value(spec, s, it.zone)
+    if isinstance(it, I.Stop):
+        return 0.05
+    return 0.5  # keep mission, draw, peek, assign discovery: no preference

@@ -9,7 +9,7 @@ a resolution pointing at a step the character does not have; what the rules neve
 the table and impossible histories (:mod:`.reachable`: a full ship still docked, more cards
 played than rounds or dealt than the ruleset deals).  :func:`state_problems` gives the same
 problems as located sentences (``field: what is wrong (rule id)``).  Their users: the
-engine's own boundaries (:func:`~.state.state_from_dict`, :func:`checked_replay`), the
+engine's own boundaries (:func:`state_from_dict`, :func:`checked_replay`), the
 scenario loader and so table files and share codes (:mod:`mrp_tutor.scenarios.position`),
 the referee's edits and rulings; never the engine's hot path.
 """
@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import codec
 from . import events as E
 from .core import cite
 from .errors import ContentError, MalformedIntent
@@ -150,6 +151,26 @@ def check_state(spec: GameSpec | None, s: GameState, source: str = "state") -> N
     problems = state_problems(spec, s)
     if problems:
         raise ContentError(source, problems)
+
+
+def state_from_dict(data: Any, *, source: str = "state", spec: Any = None) -> GameState:
+    """Validate a dict (e.g. parsed JSON) into a :class:`GameState` the rules can reach.
+
+    ``spec`` (a :class:`~.spec.GameSpec`) defaults to the spec of the state's ruleset.  (Here,
+    not in :mod:`.state`: the state model imports no rule check.)
+
+    Raises:
+        ContentError: the data does not have the shape of a state, or breaks a rule of the
+            game (located sentences from :func:`state_problems`).
+    """
+    from mrp_tutor.loader import check_tree
+
+    check_tree(data, source)
+    state, problems = codec.validate(GameState, data)
+    if state is None:
+        raise ContentError(source, problems)
+    check_state(spec, state, source)
+    return state
 
 
 # ------------------------------------------------------------------------------ the table

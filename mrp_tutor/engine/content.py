@@ -497,10 +497,3 @@ FILES: dict[str, type[BaseModel]] = {
     "events": EventsFile,
     "game": GameFile,
 }
-
-
-# loading lives in .loading (it needs the models above); re-exported here
-from .loading import apply_overrides as apply_overrides  # noqa: E402
-from .loading import cross_check as cross_check  # noqa: E402
-from .loading import default_override_path as default_override_path  # noqa: E402
-from .loading import load_content as load_content  # noqa: E402

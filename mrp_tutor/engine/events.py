@@ -3,73 +3,20 @@
 An event is a slotted dataclass (treated as an immutable value) with a required ``rule`` id
 and an :meth:`apply` method that changes a state in place; the engine changes states only by
 applying events.  Random outcomes are recorded in the events (shuffled orders, drawn
-placements), so replaying an event log needs no random generator.  The event types live in
-:mod:`.round_events` and :mod:`.phase_events`; this module re-exports them, registers every
-one (:data:`EVENT_TYPES`) and holds their codec.
+placements), so replaying an event log needs no random generator.  The base class lives in
+:mod:`.event_base`, the event types in :mod:`.round_events`, :mod:`.phase_events` and
+:mod:`.ability_events`; this module imports them, registers every one (:data:`EVENT_TYPES`,
+the subclasses of :class:`Event` its imports brought in) and holds their codec.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from . import codec
-from .errors import ContentError
-from .secrecy import HIDDEN_FIELDS
-from .state import GameState
 
-# Plain slotted dataclasses: building a frozen dataclass costs ~4x more (measured), and
-# events are built on the hot path.  Treat events as immutable values.  Not keyword-only:
-# calling a class with keywords makes CPython 3.11 build a dict of them first, so an event
-# built with positional arguments costs less than half (measured: 0.33 vs 0.8 us for six
-# fields); the hot path builds its events positionally, in field order (rule first).
-# The commonest events (a step started, astronauts boarded, a character chosen, revealed,
-# resolved...) define their own positional ``__init__``: compiled by mypyc it costs ~10x less
-# than the one dataclass generates (which stays Python code); codec.validate copes with them.
-_EV: dict[str, bool] = {"slots": True}
-
-
-class Tagged:
-    """The ``type`` tag of an event or intent class (its name in logs and JSON).
-
-    Each class sets its tag right after its body (``Board.type = "board"``), not as a
-    ``ClassVar`` inside its dataclass body: the compiled engine (mypyc, see
-    ``scripts/build_engine.py``) would take a ``ClassVar`` there for a field (mypyc#1122).
-    """
-
-    type: ClassVar[str] = "tagged"
-
-
-@dataclass(**_EV)
-class Event(Tagged):
-    """Base of every event."""
-
-    rule: str
-
-    @property
-    def hidden(self) -> tuple[str, ...]:
-        """Fields only the actor may see (the policy: :data:`.secrecy.HIDDEN_FIELDS`)."""
-        return HIDDEN_FIELDS.get(self.type, ())
-
-    def apply(self, s: GameState) -> None:
-        """Change ``s`` in place (the reducer of this event)."""
-
-    def actor(self) -> str | None:
-        """The colour this event belongs to, for redaction (None: public)."""
-        return getattr(self, "colour", None)
-Event.type = "event"
-
-
-def _add(d: dict[str, int], key: str, n: int) -> None:
-    v = d.get(key, 0) + n
-    if v:
-        d[key] = v
-    else:
-        d.pop(key, None)
-
-
-# the event types, one module per part of the game (they subclass Event, defined above)
-from .ability_events import (  # noqa: E402
+# the event types, one module per part of the game (they subclass Event, :mod:`.event_base`)
+from .ability_events import (
     AbilityDeclared,
     AbilityWindowClosed,
     AbilityWindowOpened,
@@ -79,7 +26,9 @@ from .ability_events import (  # noqa: E402
     SheetsDealt,
     TokensSpent,
 )
-from .phase_events import (  # noqa: E402
+from .errors import ContentError
+from .event_base import Event, Tagged
+from .phase_events import (
     ActionKept,
     ActionPlayed,
     AstronautRemoved,
@@ -104,7 +53,7 @@ from .phase_events import (  # noqa: E402
     WorkQueued,
     WorkStarted,
 )
-from .round_events import (  # noqa: E402
+from .round_events import (
     AstronautKilled,
     AstronautMoved,
     AstronautReplaced,
@@ -142,6 +91,7 @@ from .round_events import (  # noqa: E402
     StepStopped,
     TrackAdvanced,
 )
+from .state import GameState
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:
@@ -244,6 +194,7 @@ __all__ = [
     "StepSkipped",
     "StepStarted",
     "StepStopped",
+    "Tagged",
     "TokensAwarded",
     "TokensGained",
     "TokensProduced",

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import codec
 from .errors import MalformedIntent
-from .events import Tagged
+from .event_base import Tagged
 
 # Hashable slotted dataclasses, not frozen ones: a frozen dataclass takes ~4x longer to build
 # (measured) and legal-intent lists are built on the hot path.  Treat intents as immutable.
@@ -21,7 +21,7 @@ _IN = {"slots": True, "unsafe_hash": True}
 
 @dataclass(**_IN)
 class Intent(Tagged):
-    """Base of every intent (its ``type`` tag: see :class:`.events.Tagged`)."""
+    """Base of every intent (its ``type`` tag: see :class:`.event_base.Tagged`)."""
 
     colour: str
 Intent.type = "intent"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .events import _EV, Event, _add
+from .event_base import _EV, Event, _add
 from .state import GameState, Seat, Ship
 
 # ------------------------------------------------------------------------------- setup

@@ -112,7 +112,7 @@ class _Iteration:
     def __init__(self, spec: GameSpec, viewer: str, rng: random.Random,
                  guide: Callable[[Game, Sequence[I.Intent]], I.Intent] | None = None,
                  greedy_share: float = 0.0) -> None:
-        from .bots import random_bot  # bots imports this module
+        from .greedy import random_bot  # greedy imports this module (for its Game)
 
         self.spec, self.viewer, self.rng = spec, viewer, rng
         self.guide, self.greedy_share = guide, greedy_share
@@ -221,7 +221,7 @@ def search(
     wins: dict[I.Intent, float] = {}
     guide = None
     if greedy_share > 0:
-        from .bots import greedy_bot
+        from .greedy import greedy_bot
 
         guide = greedy_bot(rng)
     it = _Iteration(spec, viewer, rng, guide, greedy_share)

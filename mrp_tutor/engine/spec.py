@@ -25,9 +25,8 @@ from .content import (
     ShipEntry,
     TrackEntry,
     ZoneEntry,
-    default_override_path,
-    load_content,
 )
+from .loading import default_override_path, load_content
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -195,7 +194,7 @@ def load_spec(
 ) -> GameSpec:
     """Load the spec of data folder ``ruleset`` (cached when no explicit overrides are given).
 
-    The referee's override file (:func:`~.content.default_override_path`: the same one the
+    The referee's override file (:func:`~.loading.default_override_path`: the same one the
     app reads) is applied, when it exists, unless ``use_env_overrides`` is false.
     ``data_dir``: where the data folder lives (default: the package's data).
 

@@ -2,7 +2,7 @@
 
 States are plain slotted dataclasses so that the hot path stays cheap: :meth:`GameState.clone`
 is a hand-written structural copy (no ``copy.deepcopy``).  Only events change a state (see
-:mod:`.events`); validation happens at the boundaries (:func:`state_from_dict`).
+:mod:`.events`); validation happens at the boundaries (:func:`.checks.state_from_dict`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec
-from .errors import ContentError
 
 
 @dataclass(slots=True)
@@ -189,24 +188,3 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     """Plain JSON-ready dict of a state."""
     out: dict[str, Any] = codec.adapter(GameState).dump_python(state, mode="json")
     return out
-
-
-def state_from_dict(data: Any, *, source: str = "state", spec: Any = None) -> GameState:
-    """Validate a dict (e.g. parsed JSON) into a :class:`GameState` the rules can reach.
-
-    ``spec`` (a :class:`~.spec.GameSpec`) defaults to the spec of the state's ruleset.
-
-    Raises:
-        ContentError: the data does not have the shape of a state, or breaks a rule of the
-            game (located sentences from :func:`.checks.state_problems`).
-    """
-    from mrp_tutor.loader import check_tree
-
-    from .checks import check_state
-
-    check_tree(data, source)
-    state, problems = codec.validate(GameState, data)
-    if state is None:
-        raise ContentError(source, problems)
-    check_state(spec, state, source)
-    return state

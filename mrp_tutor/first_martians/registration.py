@@ -33,6 +33,12 @@ def _explain_error(error: Any) -> Any:
     return explain_error(error)
 
 
+def _schema() -> str:
+    from .schema import schema_json
+
+    return schema_json()
+
+
 def _commands(subparsers: Any) -> None:
     from .cli import add_fm_commands
 
@@ -42,5 +48,6 @@ def _commands(subparsers: Any) -> None:
 GAME = register(Game(
     name="first_martians", title="First Martians",
     load=_load, play=_play, explain_event=_explain_event, explain_error=_explain_error,
+    schema=_schema, schema_file="first_martians/schema.json",
     panel="mrp_tutor.app.fm_panel:FmPanel", commands=_commands,
 ))

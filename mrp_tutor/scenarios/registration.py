@@ -8,6 +8,7 @@ from typing import Any
 from mrp_tutor.core.games import DEFAULT, Game, register
 
 from .core import mrp_scenario_from_dict
+from .model import schema_json
 from .runner import play_mrp_scenario
 
 
@@ -38,5 +39,6 @@ GAME = register(Game(
     name=DEFAULT, title="Mission: Red Planet",
     load=mrp_scenario_from_dict, play=play_mrp_scenario,
     explain_event=_explain_event, explain_error=_explain_error,
+    schema=schema_json, schema_file="schema.json",
     panel="mrp_tutor.app:build_app", commands=_commands,
 ))

@@ -11,7 +11,8 @@ import pytest
 import yaml
 
 from mrp_tutor.engine import ContentError, Game, KeepMission, load_spec, room
-from mrp_tutor.engine.content import DATA_DIR, load_content
+from mrp_tutor.engine.content import DATA_DIR
+from mrp_tutor.engine.loading import load_content
 
 
 def _copy_data(tmp_path: Path) -> Path:

@@ -20,8 +20,8 @@ import yaml
 
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import Game, load_spec, replay, state_from_dict, state_to_dict
-from mrp_tutor.engine.content import load_content
 from mrp_tutor.engine.errors import ContentError
+from mrp_tutor.engine.loading import load_content
 from mrp_tutor.loader import parse_json, parse_yaml
 from mrp_tutor.referee import is_legal
 from mrp_tutor.scenarios import load_scenario, scenario_from_dict

@@ -27,9 +27,9 @@ import yaml
 from mrp_tutor.engine import Game, GameSpec, load_spec, replay, state_from_dict, state_to_dict
 from mrp_tutor.engine.bots import bot_game
 from mrp_tutor.engine.checks import log_from_data
-from mrp_tutor.engine.content import load_content
 from mrp_tutor.engine.errors import ContentError
 from mrp_tutor.engine.events import event_to_dict
+from mrp_tutor.engine.loading import load_content
 from mrp_tutor.loader import INTENT, parse_json, parse_yaml
 from mrp_tutor.referee import is_legal
 from mrp_tutor.resources import scenarios_dir

@@ -13,10 +13,10 @@ import pytest
 from mrp_tutor.app import build_app
 from mrp_tutor.engine import Game, load_spec, state_from_dict, state_to_dict
 from mrp_tutor.engine.checks import log_from_data
-from mrp_tutor.engine.content import load_content
 from mrp_tutor.engine.errors import ContentError, MalformedIntent
 from mrp_tutor.engine.events import event_to_dict
 from mrp_tutor.engine.intents import intent_from_dict
+from mrp_tutor.engine.loading import load_content
 from mrp_tutor.referee import is_legal
 from mrp_tutor.scenarios import scenario_from_dict
 

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 import yaml
 
-from ...engine import content as C
 from ...engine.errors import ContentError
+from ...engine.loading import default_override_path
 from ...engine.spec import GameSpec, load_spec
 from ...loader import load_yaml, parse_yaml
 from ..html import e, status_html
@@ -45,7 +45,7 @@ KINDS = [("Ships", ("ships", "ships")), ("Zones", ("zones", "zones")),
 def operator_path() -> Path | None:
     """The shared override file the operator named (env ``MRP_TUTOR_OVERRIDES``), if any: the
     engine's one override location, which ``load_spec`` and so the CLI read too."""
-    return C.default_override_path()
+    return default_override_path()
 
 
 def operator_corrections() -> dict[str, Any]:

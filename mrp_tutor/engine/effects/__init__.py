@@ -2,7 +2,8 @@
 
 The legal-move, diagnosis and resolution code dispatch through :data:`EFFECTS` (one dict
 lookup by ``type(step)``) instead of type chains.  A new primitive is one module with an
-:class:`~.base.Effect` subclass decorated with :func:`register`.
+:class:`~.base.Effect` subclass, added to :data:`SHIPPED` here: this registry registers the
+effects (an effect module never imports this package, so importing one imports no circle).
 """
 
 from __future__ import annotations
@@ -11,13 +12,23 @@ from typing import Any, TypeVar
 
 from .. import content as C
 from .base import Effect
+from .board import Board
+from .destroy import Destroy
+from .draw_or_peek import DrawOrPeek
+from .drop import Drop
+from .force_launch import ForceLaunch
+from .kill import Kill
+from .move import Move
+from .recall import Recall
+from .replace import Replace
+from .token import Token
 
 EFFECTS: dict[type[C.CharacterStep], Effect[Any]] = {}
 F = TypeVar("F", bound=type[Effect[Any]])
 
 
 def register(cls: F) -> F:
-    """Class decorator: register an effect for its step type."""
+    """Register an effect for its step type (returns the class)."""
     EFFECTS[cls.step] = cls()
     return cls
 
@@ -27,18 +38,11 @@ def effect_for(st: C.CharacterStep) -> Effect[Any]:
     return EFFECTS[type(st)]
 
 
-from . import (  # noqa: E402  (each module registers its effect)
-    board,
-    destroy,
-    draw_or_peek,
-    drop,
-    force_launch,
-    kill,
-    move,
-    recall,
-    replace,
-    token,
-)
+#: the shipped effect primitives, registered in this order
+SHIPPED: tuple[type[Effect[Any]], ...] = (
+    Board, Destroy, DrawOrPeek, Drop, ForceLaunch, Kill, Move, Recall, Replace, Token)
+for _cls in SHIPPED:
+    register(_cls)
 
-__all__ = ["EFFECTS", "Effect", "board", "destroy", "draw_or_peek", "drop", "effect_for",
-           "force_launch", "kill", "move", "recall", "register", "replace", "token"]
+__all__ = ["EFFECTS", "SHIPPED", "Board", "Destroy", "DrawOrPeek", "Drop", "Effect",
+           "ForceLaunch", "Kill", "Move", "Recall", "Replace", "Token", "effect_for", "register"]

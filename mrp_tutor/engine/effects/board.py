@@ -9,7 +9,6 @@ from ..core import Fact, Out, emit, room, shared
 from ..rulesets.base import Rules
 from ..spec import UNKNOWN, GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -155,6 +154,3 @@ class Board(Effect[C.BoardStep]):
                     f"no {it.token} destination token is left in the supply",
                     {"token": it.token})
         return None
-
-
-register(Board)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -8,7 +8,6 @@ from .. import intents as I
 from ..core import Fact, Out, emit, shared
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -44,6 +43,3 @@ class Destroy(Effect[C.DestroyStep]):
             return ("ship_not_docked", st.rule, f"{it.ship} is not docked",
                     {"ship": it.ship, "docked": s.docked()})
         return None
-
-
-register(Destroy)  # (a call, not a decorator: mypyc compiles undecorated classes)

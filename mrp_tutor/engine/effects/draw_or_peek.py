@@ -9,7 +9,6 @@ from ..core import Fact, Out, emit, free_discovery_zones, shared
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -70,6 +69,3 @@ class DrawOrPeek(Effect[C.DrawOrPeekStep]):
             return ("cannot_draw", self.rule(st, "no_zone"),
                     "the Scientist now looks at a discovery in play instead", {})
         return ("cannot_draw", st.rule, "the event deck is empty", {})
-
-
-register(DrawOrPeek)  # (a call, not a decorator: mypyc compiles undecorated classes)

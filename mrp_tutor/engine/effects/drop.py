@@ -8,7 +8,6 @@ from .. import intents as I
 from ..core import Fact, Out, emit, flip, shared
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -56,6 +55,3 @@ class Drop(Effect[C.DropStep]):
                     f"astronauts from {st.from_zone} go to a zone of Mars", {"zone": it.to_zone})
         return ("no_astronaut_there", st.rule,
                 f"{it.colour} has no astronaut on {st.from_zone}", {"zone": st.from_zone})
-
-
-register(Drop)  # (a call, not a decorator: mypyc compiles undecorated classes)

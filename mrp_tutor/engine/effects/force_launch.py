@@ -8,7 +8,6 @@ from .. import intents as I
 from ..core import Fact, Out, emit, room, shared
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -52,6 +51,3 @@ class ForceLaunch(Effect[C.ForceLaunchStep]):
             return ("ship_already_full", st.rule, f"{it.ship} is full and launches anyway",
                     {"ship": it.ship})
         return None
-
-
-register(ForceLaunch)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -8,7 +8,6 @@ from .. import intents as I
 from ..core import Fact, Out, emit, intent_rows
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -56,6 +55,3 @@ class Kill(Effect[C.KillStep]):
             return ("no_astronaut_there", st.rule, f"{it.victim} has no astronaut in {it.zone}",
                     {"zone": it.zone, "victim": it.victim})
         return None
-
-
-register(Kill)  # (a call, not a decorator: mypyc compiles undecorated classes)

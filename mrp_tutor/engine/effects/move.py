@@ -8,7 +8,6 @@ from .. import intents as I
 from ..core import Fact, Out, emit, flip, shared
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -74,6 +73,3 @@ class Move(Effect[C.MoveStep]):
                     {"from": it.from_zone, "to": it.to_zone,
                      "adjacent": list(spec.adjacent[it.from_zone])})
         return None
-
-
-register(Move)  # (a call, not a decorator: mypyc compiles undecorated classes)

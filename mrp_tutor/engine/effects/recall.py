@@ -7,7 +7,6 @@ from ..core import Out
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -21,6 +20,3 @@ class Recall(Effect[C.RecallStep]):
     def start(self, spec: GameSpec, s: GameState, out: Out, colour: str,
               st: C.RecallStep) -> None:
         rules_of(s).recall(spec, s, out, colour, st.rule)
-
-
-register(Recall)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -9,7 +9,6 @@ from ..core import Fact, Out, emit, intent_rows
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -69,6 +68,3 @@ class Replace(Effect[C.ReplaceStep]):
             return ("no_astronaut_there", st.rule, f"{it.victim} has no astronaut at {it.place}",
                     {"place": it.place, "victim": it.victim})
         return None
-
-
-register(Replace)  # (a call, not a decorator: mypyc compiles undecorated classes)

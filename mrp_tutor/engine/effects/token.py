@@ -8,7 +8,6 @@ from .. import intents as I
 from ..core import Fact, Out, emit, intent_rows
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Effect
 
 
@@ -62,6 +61,3 @@ class Token(Effect[C.TokenStep]):
             return ("destination_token_unavailable", "destination_tokens.supply_limit",
                     f"no {it.zone} destination token is left in the supply", {"token": it.zone})
         return None
-
-
-register(Token)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -1,4 +1,9 @@
-"""Registered rulesets, found by name (like python-chess's ``chess.variant.find_variant``).
+"""The ruleset registry: registered rulesets, found by name (like python-chess's
+``chess.variant.find_variant``).
+
+The shipped rulesets are registered here, by the registry (:data:`SHIPPED`, each with its
+priority), not by the import of their modules: a ruleset module never imports this package.
+A new ruleset (a toy, a plug-in) calls :func:`register` with its class.
 
     >>> find_ruleset("two_player").name
     'two_player'
@@ -14,16 +19,25 @@ from ..core import ABILITIES, CITES
 from ..errors import MalformedIntent
 from ..state import GameState
 from .base import Rules
+from .first_edition import FirstEdition
+from .standard import Standard
+from .two_player import TwoPlayer
+from .unique_abilities import UniqueAbilities
 
 RULESETS: dict[str, Rules] = {}
 #: names older states and files used for the standard rules (the data folder's name)
 ALIASES = {"base": "standard"}
+#: the priority of each registered ruleset (lower first): :func:`ruleset_for_players` picks the
+#: first that seats a count
+PRIORITY: dict[str, int] = {}
 R = TypeVar("R", bound=type[Rules])
 
 
-def register(cls: R) -> R:
-    """Class decorator: register a ruleset under its ``name``."""
+def register(cls: R, priority: int = 100) -> R:
+    """Register a ruleset under its ``name``; ``priority`` (lower first) orders
+    :func:`ruleset_for_players` (ties: the order of registration).  Returns the class."""
     RULESETS[cls.name] = cls()
+    PRIORITY[cls.name] = priority
     if cls.rule_ids:
         CITES[cls.name] = dict(cls.rule_ids)  # emit cites these for every event
     if cls.abilities:
@@ -46,12 +60,12 @@ def find_ruleset(name: str) -> Rules:
 
 
 def ruleset_for_players(players: int) -> Rules:
-    """The first registered ruleset that seats ``players`` players.
+    """The registered ruleset of lowest priority that seats ``players`` players.
 
     Raises:
         MalformedIntent: ``bad_player_count`` when none does.
     """
-    for rules in RULESETS.values():
+    for rules in sorted(RULESETS.values(), key=lambda r: PRIORITY.get(r.name, 100)):
         if rules.players[0] <= players <= rules.players[1]:
             return rules
     raise MalformedIntent("bad_player_count", "setup.colors",
@@ -64,21 +78,25 @@ def rules_of(s: GameState) -> Rules:
     return rules if rules is not None else find_ruleset(s.ruleset)
 
 
-# registration order matters: ruleset_for_players picks the first that seats a count
-from . import standard, two_player  # noqa: E402, I001  (registers them)
-from . import first_edition  # noqa: E402  (after standard: 3 players mean the standard game)
-from . import unique_abilities  # noqa: E402  (first_edition plus the ability sheets)
+#: the shipped rulesets and their priorities (3 players mean the standard game, not the first
+#: edition; Unique Abilities is the first edition plus the ability sheets)
+SHIPPED: tuple[tuple[type[Rules], int], ...] = (
+    (Standard, 0), (TwoPlayer, 0), (FirstEdition, 10), (UniqueAbilities, 20))
+for _cls, _priority in SHIPPED:
+    register(_cls, _priority)
 
 __all__ = [
     "ALIASES",
+    "PRIORITY",
     "RULESETS",
+    "SHIPPED",
+    "FirstEdition",
     "Rules",
+    "Standard",
+    "TwoPlayer",
+    "UniqueAbilities",
     "find_ruleset",
-    "first_edition",
     "register",
     "rules_of",
     "ruleset_for_players",
-    "standard",
-    "two_player",
-    "unique_abilities",
 ]

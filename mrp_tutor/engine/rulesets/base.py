@@ -2,7 +2,8 @@
 
 In the spirit of python-chess's ``chess.variant``: a ruleset is a subclass of :class:`Rules`
 that overrides a few hooks (seating, who is dealt missions, seats that draw a character,
-countdown order, tied shares, recalls, winners, rule-id overrides) and registers itself with
+countdown order, tied shares, recalls, winners, rule-id overrides, bot knowledge); the registry
+(:mod:`mrp_tutor.engine.rulesets`) registers the shipped ones, a new one calls
 :func:`~mrp_tutor.engine.rulesets.register`.  Phases and effects call the hooks of the
 state's ruleset (``rules_of(state)``); they never test which ruleset they run.
 """
@@ -299,6 +300,17 @@ class Rules:
             problems.append(("windows", f"no ability window opens in the {self.name} rules",
                              self.seating_rule))
         return problems
+
+    # ------------------------------------------------------------------------ bot knowledge
+    def bot_score(self, spec: GameSpec, s: GameState, it: Intent) -> float:
+        """The greedy bot's one-step value of an intent this ruleset adds
+        (:class:`~..intents.RulesetIntent`) for the colour making it; none here."""
+        return 0.0
+
+    def bot_weights(self, spec: GameSpec, s: GameState, colour: str) -> dict[str, float] | None:
+        """How much each colour's gain is worth to the player deciding for ``colour`` when that
+        is not simply ``colour``'s own gain (None: it plays for itself, as here)."""
+        return None
 
     # ------------------------------------------------------------------------ scoring
     def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:

@@ -19,7 +19,6 @@ from ..core import Out, emit
 from ..errors import MalformedIntent
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Rules
 
 #: the shared phases' rule ids -> the first-edition rule saying the same thing
@@ -219,6 +218,3 @@ class FirstEdition(Rules):
     def leftover_rule(self, s: GameState, production: int) -> str:
         # the manual's own tie rule after turn 5; our reading of its "leftovers" after 8 and 10
         return "fe.scoring.turn5" if production == 1 else "fe.tutor.ties"
-
-
-register(FirstEdition)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from . import register
 from .base import Rules
 
 
 class Standard(Rules):
     """Mission: Red Planet, 2nd edition, 3 to 6 players."""
-
-
-register(Standard)  # (a call, not a decorator: mypyc compiles undecorated classes)

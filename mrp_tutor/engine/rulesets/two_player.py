@@ -17,15 +17,37 @@ from .. import content as C
 from .. import events as E
 from ..core import Out, clockwise_from, current_step, emit
 from ..errors import IllegalIntent, MalformedIntent, MrpError
+from ..heuristics import projected_points
 from ..intents import Intent, Peek
 from ..rng import rng_for, shuffle_deck
 from ..spec import GameSpec
 from ..state import GameState
-from . import register
 from .base import Rules
 
 #: cards always in the bottom part of a neutral deck (two_player.neutral_deck)
 TWO_PLAYER_KEEP = ("recruiter", "explorer", "femme_fatale", "soldier")
+
+# ------------------------------------------------------------------ neutral colours (bots)
+# A neutral colour's decisions are its controller's (neutral_decisions), and a neutral colour
+# on top makes both players lose (two_player.winning).  So the greedy bot scores a neutral's
+# options from the controller's point of view: what helps his main colour or hurts the
+# opponent's is good; the neutral's own gains count a little while it trails its main colour,
+# and against him once it gets close (it must not end on top).
+
+NEUTRAL_MARGIN = 8.0  # projected points: nearer than this to its controller, a neutral is held back
+
+
+def neutral_weights(spec: GameSpec, s: GameState, neutral: str) -> dict[str, float]:
+    """How much each colour's gain is worth to the player controlling ``neutral``."""
+    me = s.seats[neutral].controller
+    wts = {c: 0.0 for c in s.seats}
+    for c, seat in s.seats.items():
+        if not seat.neutral and c != me:
+            wts[c] = -1.0  # the opponent's main colour
+    wts[me] = 1.0
+    close = projected_points(spec, s, neutral) + NEUTRAL_MARGIN >= projected_points(spec, s, me)
+    wts[neutral] = -1.0 if close else 0.2
+    return wts
 
 
 class TwoPlayer(Rules):
@@ -158,6 +180,10 @@ class TwoPlayer(Rules):
                 {"colour": c, "zone": intent.zone, "event_deck": len(s.event_deck)})
         return None
 
+    def bot_weights(self, spec: GameSpec, s: GameState, colour: str) -> dict[str, float] | None:
+        seat = s.seats.get(colour)
+        return neutral_weights(spec, s, colour) if seat is not None and seat.neutral else None
+
     def ice_monopoly_rule(self, s: GameState, holders: tuple[str, ...]) -> str:
         if len(holders) == 1 and s.seats[holders[0]].neutral:
             return "two_player.ice_monopoly"
@@ -181,6 +207,3 @@ class TwoPlayer(Rules):
             return top, "two_player.winning", False
         most = max(counts[c] for c in top)
         return [c for c in top if counts[c] == most], "two_player.tie_mains", False
-
-
-register(TwoPlayer)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -7,7 +7,7 @@ import pytest
 
 from mrp_tutor.engine import IllegalIntent, state_to_dict
 from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.rulesets.ability_effects import forced_payment
+from mrp_tutor.engine.rulesets.unique_abilities.effects import forced_payment
 
 from .conftest import DOCKED, PositionGame
 

@@ -14,7 +14,7 @@ the seven sheets (``sheets.yaml``, :mod:`.sheets`).
   decision), after everyone chose (Stealthy Spy: a window, then a second one for the swap),
   between two resolutions (Guileful Genius: a window), while placing astronauts (Cunning
   Conspirator: options of the board step), after a shuttle lands (Audacious Adventurer, Major
-  Mayhem: windows).  What happens when a use is paid: :mod:`.ability_effects`.
+  Mayhem: windows).  What happens when a use is paid: :mod:`.effects`.
 """
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from .. import events as E
-from .. import intents as I
-from ..core import Decision, Out, clockwise_from, current_step, emit
-from ..errors import IllegalIntent, MalformedIntent, MrpError
-from ..rng import shuffled
-from ..spec import GameSpec
-from ..state import GameState, Ship, Window
-from . import register
-from .ability_effects import finish_use, forced_payment, placement_ship_problem, target_problem
-from .first_edition import FirstEdition
+from ... import events as E
+from ... import intents as I
+from ...core import Decision, Out, clockwise_from, current_step, emit
+from ...errors import IllegalIntent, MalformedIntent, MrpError
+from ...rng import shuffled
+from ...spec import GameSpec
+from ...state import GameState, Ship, Window
+from ..first_edition import FirstEdition
+from .bot import score_ability
+from .effects import finish_use, forced_payment, placement_ship_problem, target_problem
 from .sheets import Sheet, load_sheets
 
 WINDOW_RULE = "ua.tutor.windows"
@@ -62,6 +62,9 @@ class UniqueAbilities(FirstEdition):
         """The sheet ``colour`` plays (None: none yet, or an unknown id)."""
         sheet = s.seats[colour].sheet
         return self.sheets().get(sheet) if sheet is not None else None
+
+    def bot_score(self, spec: GameSpec, s: GameState, it: I.Intent) -> float:
+        return score_ability(self.sheets(), spec, s, it)
 
     def cost(self, sheet: Sheet, w: Window | None) -> int:
         """Tokens one use costs (the Spy's swap: its second cost)."""
@@ -237,7 +240,7 @@ class UniqueAbilities(FirstEdition):
             emit(s, out, E.TokensSpent(rule=PAY_RULE, colour=c, ability=w.ability,
                                        resource=resource, count=n))
         if w.owed == 0:
-            finish_use(self, spec, s, out, w)
+            finish_use(self.sheets(), spec, s, out, w)
 
     # ------------------------------------------------------------------------ refusals
     def refuse(self, spec: GameSpec, s: GameState, intent: I.Intent) -> MrpError | None:
@@ -341,6 +344,3 @@ class UniqueAbilities(FirstEdition):
             if not 0 <= w.owed <= 2 or w.count < 0:
                 out.append((f, "a use costs one or two tokens", "fe.abilities.cost"))
         return out
-
-
-register(UniqueAbilities)  # (a call, not a decorator: mypyc compiles undecorated classes)

@@ -3,16 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
-from .. import events as E
-from ..core import Fact, Out, current_step, emit, flip
-from ..spec import GameSpec
-from ..state import GameState, Window
+from ... import events as E
+from ...core import Fact, Out, current_step, emit, flip
+from ...spec import GameSpec
+from ...state import GameState, Window
 from .sheets import Sheet
-
-if TYPE_CHECKING:
-    from .unique_abilities import UniqueAbilities
 
 
 def forced_payment(tokens: dict[str, int], owed: int) -> list[tuple[str, int]]:
@@ -38,9 +35,11 @@ def _close(s: GameState, out: Out, w: Window, rule: str) -> None:
     emit(s, out, E.AbilityWindowClosed(rule=rule, colour=w.colour, ability=w.ability, used=True))
 
 
-def finish_use(rules: UniqueAbilities, spec: GameSpec, s: GameState, out: Out, w: Window) -> None:
-    """The paid use of the first window: its effect, then the window closes."""
-    sheet = rules.sheets()[w.ability]
+def finish_use(sheets: Mapping[str, Sheet], spec: GameSpec, s: GameState, out: Out,
+               w: Window) -> None:
+    """The paid use of the first window (``sheets``: the ruleset's, by id): its effect, then
+    the window closes."""
+    sheet = sheets[w.ability]
     c, a, target, rule = w.colour, w.ability, w.target, sheet.rule
     seat = s.seats[c]
     if a == "devious_despot" and target is not None:
@@ -78,23 +77,23 @@ def finish_use(rules: UniqueAbilities, spec: GameSpec, s: GameState, out: Out, w
                                           to_zone=target))
         flip(s, out, target, "fe.phase4.explore")
         _close(s, out, w, rule)
-        _again(rules, s, out, w, target, moved)
+        _again(sheets, s, out, w, target, moved)
         return
     elif a == "major_mayhem" and target is not None:
         emit(s, out, E.AstronautKilled(rule=rule, colour=c, victim=target, place=w.zone))
         _close(s, out, w, rule)
-        _again(rules, s, out, w, w.zone, w.count)
+        _again(sheets, s, out, w, w.zone, w.count)
         return
     _close(s, out, w, rule)
 
 
-def _again(rules: UniqueAbilities, s: GameState, out: Out, w: Window, zone: str,
+def _again(sheets: Mapping[str, Sheet], s: GameState, out: Out, w: Window, zone: str,
            count: int) -> None:
     """A landing ability may be used again at once while its owner can pay (seed 003 §7:
     each use paid in full; ua.tutor.your_shuttle): the Adventurer's astronauts from where they
     now stand, Major Mayhem while another player's astronaut is left in the region."""
     c = w.colour
-    if sum(s.seats[c].tokens.values()) < rules.sheets()[w.ability].cost or count <= 0:
+    if sum(s.seats[c].tokens.values()) < sheets[w.ability].cost or count <= 0:
         return
     here = s.zones[zone]
     if (not here.get(c, 0) if w.ability == "audacious_adventurer"

@@ -8,9 +8,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ...core.loading import format_validation, read_yaml
-from ..content import DATA_DIR
-from ..errors import ContentError
+from ....core.loading import format_validation, read_yaml
+from ...content import DATA_DIR
+from ...errors import ContentError
 
 #: where each sheet's ability is offered (the engine's decision points)
 Window = Literal["before_choosing", "after_choosing", "before_resolution", "own_placement",

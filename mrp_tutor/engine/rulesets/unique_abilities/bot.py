@@ -1,18 +1,21 @@
-"""The greedy bot's view of ability sheets (the ``unique_abilities`` ruleset): an ability is used
-when its one-step gain is worth more than the point tokens it costs.
+"""The greedy bot's view of ability sheets (the ``unique_abilities`` ruleset's bot knowledge):
+an ability is used when its one-step gain is worth more than the point tokens it costs.
 
 :func:`score_ability` scores ``use_ability``, ``pay_token`` and ``decline_ability`` on the scale
-of :func:`.bots.score_intent` (a zone majority won is worth the zone's points); declining is 0.
+of :func:`mrp_tutor.engine.appeal.score_intent` (a zone majority won is worth the zone's
+points); declining is 0.  The ruleset answers ``Rules.bot_score`` with it.
 """
 
 from __future__ import annotations
 
-from . import intents as I
-from .appeal import appeal
-from .core import destination
-from .rulesets import rules_of
-from .spec import UNKNOWN, GameSpec
-from .state import GameState
+from collections.abc import Mapping
+
+from ... import intents as I
+from ...core import destination
+from ...heuristics import appeal, majority_gain, standing, zone_value
+from ...spec import UNKNOWN, GameSpec
+from ...state import GameState
+from .sheets import Sheet
 
 #: a use chosen within the choose decision must beat every character choice to be taken
 BEFORE_CHOOSING = 10.0
@@ -25,28 +28,17 @@ def _price(spec: GameSpec, s: GameState, colour: str, cost: int) -> float:
     return float(sum(values[:cost])) if len(values) >= cost else 99.0
 
 
-def _majority(s: GameState, zone: str, me: str, delta: int) -> float:
-    from .bots import majority_gain
-
-    return majority_gain(s, zone, me, delta)
-
-
-def _worth(spec: GameSpec, s: GameState, zone: str) -> float:
-    from .bots import zone_value
-
-    return zone_value(spec, s, zone)
-
-
-def score_ability(spec: GameSpec, s: GameState, it: I.Intent) -> float:
-    """Heuristic value of an ability intent for the colour making it."""
+def score_ability(sheets: Mapping[str, Sheet], spec: GameSpec, s: GameState,
+                  it: I.Intent) -> float:
+    """Heuristic value of an ability intent for the colour making it (``sheets``: the
+    ruleset's, by id: their costs)."""
     me = it.colour
     if isinstance(it, I.PayToken):
         return -float(spec.point_values.get(it.resource, 1))  # pay with the cheapest
     if isinstance(it, I.DeclineAbility) or not isinstance(it, I.UseAbility):
         return 0.0
     w = s.windows[0] if s.windows else None
-    sheets = getattr(rules_of(s), "sheets", None)  # the ruleset's sheets (their costs)
-    sheet = sheets().get(it.ability) if sheets is not None else None
+    sheet = sheets.get(it.ability)
     cost = 1 if sheet is None else (sheet.second_cost if w is not None
                                     and w.point == "spy_swap" else sheet.cost)
     price = _price(spec, s, me, cost)
@@ -74,12 +66,12 @@ def score_ability(spec: GameSpec, s: GameState, it: I.Intent) -> float:
         if zone == UNKNOWN:
             return -1.0
         aboard = s.ships[target].crew.get(me, 0)
-        return (_majority(s, zone, me, aboard + 1) * _worth(spec, s, zone) + 0.3
+        return (majority_gain(s, zone, me, aboard + 1) * zone_value(spec, s, zone) + 0.3
                 - price)
     if a == "audacious_adventurer" and target is not None and w is not None:
         n = min(w.count, s.zones[w.zone].get(me, 0))
-        gain = (_majority(s, target, me, n) * _worth(spec, s, target)
-                + _majority(s, w.zone, me, -n) * _worth(spec, s, w.zone))
+        gain = (majority_gain(s, target, me, n) * zone_value(spec, s, target)
+                + majority_gain(s, w.zone, me, -n) * zone_value(spec, s, w.zone))
         return gain - price
     if a == "major_mayhem" and target is not None and w is not None:
         counts = s.zones[w.zone]
@@ -87,8 +79,6 @@ def score_ability(spec: GameSpec, s: GameState, it: I.Intent) -> float:
             return -1.0
         after = dict(counts)
         after[target] -= 1
-        from .bots import _standing
-
-        gain = _standing(after, me, after.get(me, 0)) - _standing(counts, me, counts.get(me, 0))
-        return gain * _worth(spec, s, w.zone) - price
+        gain = standing(after, me, after.get(me, 0)) - standing(counts, me, counts.get(me, 0))
+        return gain * zone_value(spec, s, w.zone) - price
     return -1.0
