@@ -90,9 +90,9 @@ class LogTab:
                     hit = (shown, rounds[i], row_html(row), evs[i], seen)
                 self._rows[i] = hit = (*hit[:3], evs[i], seen)
             body.append((i, hit[2]))
+        columns: tuple[str, ...] = tables.LOG_COLUMNS
         if sess.referee:
-            head, columns = (f"{len(evs)} events; the latest {len(body)} first.",
-                             tables.LOG_COLUMNS)
+            head = f"{len(evs)} events; the latest {len(body)} first."
         else:  # no counter: what happened, the latest first
             head = ("What happened, the latest first" + (
                 " (only the most recent)." if len(body) < len(evs) else "."))
