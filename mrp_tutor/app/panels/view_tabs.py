@@ -46,6 +46,14 @@ def event_rounds(events: list[Any], known: list[int] | None = None) -> list[int]
     return out
 
 
+def log_head(referee: bool, events: int, shown: int) -> tuple[str, tuple[str, ...]]:
+    """The line above the Log's table and its columns (a learner reads no counter)."""
+    if referee:
+        return f"<div>{events} events; the latest {shown} first.</div>", tables.LOG_COLUMNS
+    tail = " (only the most recent)." if shown < events else "."
+    return f"<div>What happened, the latest first{tail}</div>", LEARNER_LOG_COLUMNS
+
+
 class LogTab:
     """The latest events as a table, the newest first."""
 
@@ -90,14 +98,8 @@ class LogTab:
                     hit = (shown, rounds[i], row_html(row), evs[i], seen)
                 self._rows[i] = hit = (*hit[:3], evs[i], seen)
             body.append((i, hit[2]))
-        columns: tuple[str, ...] = tables.LOG_COLUMNS
-        if sess.referee:
-            head = f"{len(evs)} events; the latest {len(body)} first."
-        else:  # no counter: what happened, the latest first
-            head = ("What happened, the latest first" + (
-                " (only the most recent)." if len(body) < len(evs) else "."))
-            columns = LEARNER_LOG_COLUMNS
-        self.html.show(f"<div>{head}</div>", columns, "mrp-log-table", body)
+        head, columns = log_head(sess.referee, len(evs), len(body))
+        self.html.show(head, columns, "mrp-log-table", body)
 
 
 # why a zone's leaders lead (the plain majority; what a tie does depends on the rules played)
