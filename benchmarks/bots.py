@@ -127,7 +127,7 @@ def variety(ruleset: str, games: int) -> dict[str, Any]:
     spec = find_ruleset(ruleset).spec(use_env_overrides=False)
     rounds = same = 0
     for seed in range(games):
-        g = bot_game(spec, COLOURS[:4], seed, bot="greedy", variant=ruleset)
+        g = bot_game(spec, COLOURS[:4], seed, bot="greedy", ruleset=ruleset)
         picks = characters_by_round(g.log)
         rounds += len(picks)
         same += sum(1 for cards in picks.values() if len(cards) == 1)

@@ -395,6 +395,15 @@ def run(clicks: int, loads: int, ref: str | None = None, server: str = "serve",
         except subprocess.TimeoutExpired:
             voila.kill()
         log.close()
+    return _report(server, clicks, loads, ref, load_before, server_ready_s, cold_app, cold_blank,
+                   nxt, back, play)
+
+
+def _report(server: str, clicks: int, loads: int, ref: str | None,
+            load_before: tuple[float, float, float], server_ready_s: float,
+            cold_app: list[float], cold_blank: list[float], nxt: dict[str, dict[str, Any]],
+            back: dict[str, dict[str, Any]], play: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The run's figures (what :func:`run` returns) from what it measured."""
     app_s, btn_s = summary(nxt["app"]["times"]), summary(nxt["button"]["times"])
     ca, cb = statistics.median(cold_app), statistics.median(cold_blank)
     out: dict[str, Any] = {

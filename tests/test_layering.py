@@ -7,7 +7,11 @@
 - nothing outside ``mrp_tutor/engine`` imports or reaches a ``_private`` engine name;
 - explain never imports the app; the shared core (``mrp_tutor/core``) imports no game;
 - no phase or effect module branches on the 2-player variant (it lives in its ruleset);
-- no engine module is over 600 lines, the facade under 300;
+- no branch outside ``engine/rulesets/`` names a ruleset or tests the ``neutral`` flag (what a
+  ruleset knows is asked of it: ``Rules.players_of``, ``controller_problems``, ``seat_draws``,
+  ``bot_weights``...), but for the few places :data:`RECORDED_NEUTRAL` lists with their reason;
+- no engine module is over 600 lines, the facade under 300; no module of the package, the
+  scripts or the benchmarks over 600 lines, and none of their functions over 100 lines;
 - the app's panels (``app/panels``, and the panel interface ``app/panel.py``) never import
   ``app/ui.py`` (not even for typing) and never touch a private name of the app
   (``app._guard``): what a panel may use is :class:`mrp_tutor.app.panel.Host`;
@@ -148,10 +152,130 @@ def test_no_phase_or_effect_branches_on_the_two_player_variant() -> None:
         assert "two_player" not in code.replace('"two_player"', ""), path
 
 
+#: (file, how many) of the branches outside the rulesets that still read a neutral flag or a
+#: neutral deck's name, each for a reason the rulesets cannot take over:
+RECORDED_NEUTRAL = {
+    # the event reducers apply what the log recorded (a neutral seat's chosen card comes from
+    # its deck, a "neutral:<colour>" deck is that colour's); the model may not ask a ruleset
+    "engine/round_events.py": 2,
+    # the game start a log records must have one neutral flag per colour (its shape)
+    "engine/checks.py": 1,
+    # the words describing a recorded game start and a recorded shuffle of a neutral deck
+    "explain/messages.py": 2,
+}
+
+
+def _branch_tests(tree: ast.AST) -> list[ast.expr]:
+    """The conditions of ``tree``: ``if``/``while``/``assert`` tests, comprehension filters,
+    ``match`` subjects and patterns, and the whole of a conditional expression (its outcomes
+    too: ``"two_player" if n == 2 else "standard"`` names a ruleset)."""
+    out: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If | ast.While | ast.Assert):
+            out.append(node.test)
+        elif isinstance(node, ast.IfExp):
+            out.append(node)
+        elif isinstance(node, ast.comprehension):
+            out.extend(node.ifs)
+        elif isinstance(node, ast.Match):
+            out.append(node.subject)
+            out.extend(c.guard for c in node.cases if c.guard is not None)
+            out.extend(n for c in node.cases for n in ast.walk(c.pattern)
+                       if isinstance(n, ast.expr))
+    return out
+
+
+def _names_a_ruleset_or_neutral(node: ast.AST, rulesets: set[str]) -> str | None:
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and "neutral" in n.attr:
+            return f".{n.attr}"
+        if isinstance(n, ast.Name) and "neutral" in n.id:
+            return n.id
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and (
+                n.value in rulesets or n.value.startswith("neutral:")):
+            return repr(n.value)
+    return None
+
+
+def ruleset_branches(package: Path = PKG) -> dict[str, list[str]]:
+    """Per file of ``package`` outside ``engine/rulesets/`` (and another game's package),
+    the branches naming a registered ruleset or reading a ``neutral`` flag."""
+    from mrp_tutor.engine.rulesets import ALIASES, RULESETS
+
+    names = set(RULESETS) | set(ALIASES.values())
+    out: dict[str, list[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).as_posix()
+        if rel.startswith(("engine/rulesets/", "first_martians/")):
+            continue
+        found = [f"{rel}:{test.lineno}: {hit}" for test in _branch_tests(ast.parse(
+            path.read_text())) if (hit := _names_a_ruleset_or_neutral(test, names))]
+        if found:
+            out[rel] = found
+    return out
+
+
+def test_no_branch_outside_the_rulesets_names_a_ruleset_or_neutral() -> None:
+    found = ruleset_branches()
+    unexpected = {f: hits for f, hits in found.items() if len(hits) > RECORDED_NEUTRAL.get(f, 0)}
+    assert not unexpected, unexpected
+    assert {f: len(h) for f, h in found.items()} == RECORDED_NEUTRAL  # (a fixed one: lower it)
+
+
+def test_the_branch_check_finds_a_branch_on_a_ruleset(tmp_path: Path) -> None:
+    (tmp_path / "ui.py").write_text(
+        "def n(st):\n    return 2 if st.ruleset == 'two_player' else len(st.order)\n")
+    (tmp_path / "hand.py").write_text(
+        "def seats(s):\n    return [c for c in s.order if not s.seats[c].neutral]\n")
+    (tmp_path / "ok.py").write_text("def f(s):\n    return rules_of(s).players_of(s)\n")
+    assert ruleset_branches(tmp_path) == {
+        "hand.py": ["hand.py:2: .neutral"], "ui.py": ["ui.py:2: 'two_player'"]}
+
+
 @pytest.mark.parametrize("path", _engine_sources(), ids=lambda p: _module(p))
 def test_engine_modules_stay_small(path: Path) -> None:
     lines = len(path.read_text().splitlines())
     assert lines <= (300 if path == ENGINE / "game.py" else 600), (path, lines)
+
+
+CODE = [*sorted(PKG.rglob("*.py")), *sorted((ROOT / "scripts").rglob("*.py")),
+        *sorted((ROOT / "benchmarks").rglob("*.py"))]
+
+
+def long_functions(paths: list[Path], most: int = 100) -> list[str]:
+    """``file:line name (lines)`` of every function (methods and nested ones too) longer than
+    ``most`` lines, its decorators and docstring included."""
+    out = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                lines = (node.end_lineno or node.lineno) - first + 1
+                if lines > most:
+                    out.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines})")
+    return out
+
+
+def test_no_module_over_600_lines() -> None:
+    big = [f"{p.relative_to(ROOT)} ({n})" for p in CODE
+           if (n := len(p.read_text().splitlines())) > 600]
+    assert not big, big
+
+
+def test_no_function_over_100_lines() -> None:
+    assert long_functions(CODE) == []
+
+
+def test_the_function_check_counts_a_long_method(tmp_path: Path) -> None:
+    body = "\n".join(f"        x{i} = {i}" for i in range(99))
+    (tmp_path / "m.py").write_text(f"class A:\n    @property\n    def f(self):\n{body}\n")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        assert long_functions([tmp_path / "m.py"]) == ["m.py:3 f (101)"]
+        assert long_functions([tmp_path / "m.py"], most=101) == []
+    finally:
+        ROOT = saved
 
 
 # ------------------------------------------------------------------------------ the app's panels

@@ -24,6 +24,7 @@ from ..first_martians.legal import legal
 from ..first_martians.state import HubState
 from ..first_martians.table import play
 from .fm_ask import guard
+from .fm_busy import STEP_TAP
 from .fm_map import FmMap, map_payload
 from .fm_words import ACTION_SHORT, ACTIONS, AOMS, ROVERS, TOKENS, words
 
@@ -112,6 +113,10 @@ class RoutePicker:
         return list(self.labels)
 
     def show(self, labels: list[str]) -> None:
+        """Offer these paths; the same paths offered again (a redraw) keep the table's pick
+        and their buttons."""
+        if labels == self.labels:
+            return
         self.labels = labels
         self.index = 0 if labels else None
         self.all_shown = len(labels) <= self.SHOWN
@@ -130,7 +135,7 @@ class RoutePicker:
             b = W.Button(description=label, _dom_classes=["fm-route"],
                          layout=W.Layout(width="100%"))
             b._fm_k = k
-            b.on_click(functools.partial(self._pick, k))
+            b.on_click(functools.partial(self._pick, k, self.labels))
             rows.append(b)
         self.buttons.children = rows
         hidden = len(self.labels) - len(rows)
@@ -144,8 +149,9 @@ class RoutePicker:
             self._mark()
             self.changed()
 
-    def _pick(self, k: int, _b: Any = None) -> None:
-        self.pick(k)
+    def _pick(self, k: int, offered: list[str], _b: Any = None) -> None:
+        if offered is self.labels:  # a button of paths no longer offered picks nothing
+            self.pick(k)
 
     def _mark(self) -> None:
         for b in self.buttons.children:
@@ -195,10 +201,12 @@ class ActionPlanner:
         self.route = RoutePicker(self._draw_map)
         self.map = FmMap()
         self.add_btn = W.Button(description="Add this action", button_style="primary",
-                                _dom_classes=["fm-pl-add"], layout=W.Layout(width="auto"))
+                                _dom_classes=["fm-pl-add", STEP_TAP], layout=W.Layout(width="auto"))
         self.declare_btn = W.Button(description="Declare these actions", button_style="success",
-                                    _dom_classes=["fm-declare"], layout=W.Layout(width="auto"))
+                                    _dom_classes=["fm-declare", STEP_TAP],
+                                    layout=W.Layout(width="auto"))
         self.list = W.VBox(_dom_classes=["fm-planned"])
+        self._listed: list[tuple[int, str]] | None = None
         self.add_btn.on_click(guard(self.add, lambda t: say(t, True)))
         self.declare_btn.on_click(guard(self.declare, lambda t: say(t, True)))
         self.action.observe(lambda _c: self._targets(), names="value")
@@ -262,7 +270,9 @@ class ActionPlanner:
         if act in MAP_ACTIONS:
             opts += [(_where(s, b, x), x) for x in self.reach.get(str(act), ())]
         old = self.target.value
-        self.target.options = [("(choose where)", None), *opts] if len(opts) > 1 else opts
+        listed = [("(choose where)", None), *opts] if len(opts) > 1 else opts
+        if [tuple(o) for o in self.target.options] != listed:  # unchanged: no reset, no redraw
+            self.target.options = listed
         values = [v for _, v in opts]
         self.target.value = old if old in values else (values[0] if len(values) == 1 else None)
         self.target.layout.display = "" if act else "none"
@@ -355,7 +365,6 @@ class ActionPlanner:
             self.say(f"Not placed: {problem}", True)
             return
         self.planned.append(p)
-        self.say(f"Placed: {placement_text(p, self.state, self.board)}.", False)  # type: ignore[arg-type]
         # the action, helper, AOM and rover are cleared; who is on top and their pawns stay
         # (the next stack is often the same astronaut's: one tap less on a phone)
         self.action.value = None
@@ -363,23 +372,33 @@ class ActionPlanner:
         self.aom.value = ""
         self.rover.value = ""
         self._show_list()
+        # the sentence last: a page that shows it shows the cleared fields too
+        self.say(f"Placed: {placement_text(p, self.state, self.board)}.", False)  # type: ignore[arg-type]
 
-    def remove(self, k: int) -> None:
-        if 0 <= k < len(self.planned):
-            self.planned.pop(k)
-            self._show_list()
+    def remove(self, p: dict[str, Any]) -> None:
+        """Take a placed action back (by the action itself: a second tap on its Remove, or on
+        a row redrawn meanwhile, never removes another one)."""
+        if not any(q is p for q in self.planned):
+            self.say("That action was already removed; nothing changed.", False)
+            return
+        self.planned = [q for q in self.planned if q is not p]
+        self.say(f"Removed: {placement_text(p, self.state, self.board)}.", False)  # type: ignore[arg-type]
 
     def _show_list(self) -> None:
         s, b = self.state, self.board
         if s is None or b is None:
             return
+        key = [(id(p), placement_text(p, s, b)) for p in self.planned]
+        if key == self._listed:
+            return  # the same list: its rows (and their Remove buttons) stay
+        self._listed = key
         rows = []
         for k, p in enumerate(self.planned):
             text = W.HTML(f"<span class='fm-pl-item'>{k + 1}. "
                           f"{escape(placement_text(p, s, b))}</span>")
-            rm = W.Button(description="Remove", _dom_classes=["fm-pl-remove"],
+            rm = W.Button(description="Remove", _dom_classes=["fm-pl-remove", STEP_TAP],
                           layout=W.Layout(width="auto"))
-            rm.on_click(guard(functools.partial(self.remove, k), lambda t: self.say(t, True)))
+            rm.on_click(guard(functools.partial(self.remove, p), lambda t: self.say(t, True)))
             rows.append(W.HBox([text, rm], layout=W.Layout(flex_flow="row wrap",
                                                            align_items="center")))
         if not rows:

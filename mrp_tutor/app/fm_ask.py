@@ -18,7 +18,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from .fm_words import WOUND_FACES, name
+from .fm_busy import STEP_TAP
+from .fm_words import DIE_FACES, name
 
 log = logging.getLogger(__name__)
 
@@ -51,15 +52,16 @@ class Asker:
     """The question box: a prompt, a button per choice, "Roll for me" when it applies."""
 
     def __init__(self, on_roll: Callable[[], None], on_cancel: Callable[[], None],
-                 say: Callable[[str], None]) -> None:
-        self.say = say
+                 say: Callable[[str], None], stale: Callable[[], None]) -> None:
+        self.say, self.stale = say, stale
         self.prompt = W.HTML(_dom_classes=["fm-ask-prompt"])
         self.choices = W.Box(_dom_classes=["fm-ask-choices"],
                              layout=W.Layout(flex_flow="row wrap"))
         self.roll_btn = W.Button(description="Roll for me", tooltip="Solo practice: the "
                                  "assistant rolls or draws (seeded, recorded in the log)",
-                                 _dom_classes=["fm-roll-for-me"], layout=W.Layout(width="auto"))
-        self.cancel_btn = W.Button(description="Cancel", _dom_classes=["fm-ask-cancel"],
+                                 _dom_classes=["fm-roll-for-me", STEP_TAP],
+                                 layout=W.Layout(width="auto"))
+        self.cancel_btn = W.Button(description="Cancel", _dom_classes=["fm-ask-cancel", STEP_TAP],
                                    layout=W.Layout(width="auto"))
         self.roll_btn.on_click(guard(on_roll, say))
         self.cancel_btn.on_click(guard(on_cancel, say))
@@ -73,13 +75,21 @@ class Asker:
         self.prompt.value = f"<b>The table's turn:</b> {_e(q.prompt)}"
         buttons = []
         for label, value in q.choices:
-            b = W.Button(description=label, _dom_classes=["fm-choice"],
+            b = W.Button(description=label, _dom_classes=["fm-choice", STEP_TAP],
                          button_style="info", layout=W.Layout(width="auto", min_width="64px"))
-            b.on_click(guard(functools.partial(q.answer, value), self.say))
+            b.on_click(guard(functools.partial(self._answer, q, value), self.say))
             buttons.append(b)
         self.choices.children = buttons
         self.roll_btn.layout.display = "" if q.can_roll else "none"
         self.root.layout.display = ""
+
+    def _answer(self, q: Question, value: Any) -> None:
+        """A choice tapped: answered only if its question is still the one asked (a second
+        tap on a button of a question already answered is not an answer to the next one)."""
+        if q is not self.question:
+            self.stale()
+            return
+        q.answer(value)
 
     def close(self) -> None:
         self.question = None
@@ -95,6 +105,6 @@ def _e(x: str) -> str:
 
 def choice_label(kind: str, value: Any) -> str:
     """A drawn value in words (for the record of what the table entered)."""
-    if kind == "wound_die":
-        return WOUND_FACES.get(str(value), str(value))
+    if kind in DIE_FACES:
+        return DIE_FACES[kind].get(str(value), str(value))
     return name(str(value)) if isinstance(value, str) else str(value)

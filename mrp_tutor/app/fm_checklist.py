@@ -24,8 +24,9 @@ NOW = {
                   "“Produce”: the panel asks for each Shutdown tile and Facility.",
     "place": "Place every action pawn: add each action (who is on top, pawns, AOM, rover, "
              "where), then tap “Declare these actions”.",
-    "resolve": "Resolve the actions in action order: enter what each one did (Something "
-               "happened, below). Tap “Actions done” when every pawn is back.",
+    "resolve": "Resolve the actions one by one in the action order: tap the action named "
+               "below, enter the dice the table rolls and its choices, then what it gave "
+               "(Something happened). Tap “Actions done” when every action has resolved.",
     "dice": "Roll the Malfunction dice the Box names and tap each die's face "
             "(or “Roll for me”), then “Resolve Malfunction”.",
     "cleanup": "Check victory, clean the Facilities' ! and >> spaces, move the Cargo Bay, "

@@ -16,8 +16,11 @@ import ipywidgets as W
 
 from ..first_martians.content import Board
 from ..first_martians.intents import EFFECTS
+from ..first_martians.legal import legal
+from ..first_martians.mission_log import ASKS
 from ..first_martians.state import HubState
 from .fm_ask import guard
+from .fm_busy import STEP_TAP
 from .fm_words import BLOCKS, PARTS, RESOURCES, ROVERS, TOKENS, title
 
 Options = Callable[[HubState, Board], list[tuple[str, Any]]]
@@ -82,8 +85,10 @@ def _card(v: dict[str, Any], s: HubState, _b: Board) -> dict[str, Any]:
 
 
 def _unrevealed(s: HubState, b: Board) -> list[tuple[str, Any]]:
-    return [(x.name, x.id) for x in b.spaces
-            if x.id != "hub" and x.id not in s.tiles and x.explorable]
+    """Every space an effect may put an ROI tile on (a Mission sheet or an event may use
+    Ring 3 East and Northeast, which Explore never targets)."""
+    spaces = set(legal(s, b).tile_spaces)
+    return [(x.name, x.id) for x in b.spaces if x.id in spaces]
 
 
 def _tiles(s: HubState, _b: Board) -> list[tuple[str, Any]]:
@@ -109,8 +114,7 @@ AOM_PICK = _const(("None", ""), *[(f"{c.capitalize()}", c) for c in
                                   ("green", "gray", "blue", "brown")])
 
 
-LOG_NAMES = _const(("Resourcefulness", "Resourcefulness"), ("Event A", "Event A"),
-                   ("Event B", "Event B"), ("Event C", "Event C"))
+LOG_ASKS = _const(*[(v[:1].upper() + v[1:], k) for k, v in ASKS.items()])
 
 
 @dataclass
@@ -188,8 +192,8 @@ GROUPS: dict[str, list[Form]] = {
             ("area", "Area", _const(("Available", "available"), ("Pending", "pending")))])],
     "Mission Log": [
         Form("add_log_event", "Event enters the Log", [
-            ("name", "Event", LOG_NAMES), ("pawns", "Pawns", _const(("1 pawn", 1),
-                                                                     ("2 pawns", 2)))]),
+            ("asks", "Its action asks", LOG_ASKS), ("pawns", "Pawns", _const(("1 pawn", 1),
+                                                                              ("2 pawns", 2)))]),
         Form("remove_log_event", "Event leaves the Log (Delayed Consequences)",
              [("name", "Event", _log)])],
     "Map": [
@@ -246,7 +250,8 @@ class EffectForms:
                                     _dom_classes=["fm-effect-kind"])
         self.fields = W.VBox(_dom_classes=["fm-effect-fields"])
         self.apply_btn = W.Button(description="Apply", button_style="primary",
-                                  _dom_classes=["fm-apply"], layout=W.Layout(width="auto"))
+                                  _dom_classes=["fm-apply", STEP_TAP],
+                                  layout=W.Layout(width="auto"))
         self.apply_btn.on_click(guard(self.apply, say))
         self.group.observe(self._on_group, names="value")
         self.kind.observe(self._on_kind, names="value")
@@ -293,6 +298,18 @@ class EffectForms:
         self.form = GROUPS[self.group.value][change["new"]]
         self._build(self.form, {})
 
+    @property
+    def form_type(self) -> str | None:
+        """The intent type of the open effect (None: none open)."""
+        return self.form.type if self.form is not None else None
+
+    def applied(self) -> None:
+        """The effect was played: its choices are emptied (a second tap on Apply must not
+        play it twice); the effect stays open for the next one of its kind."""
+        for w in self.pickers.values():
+            if len(w.options) > 1 + isinstance(w, W.Dropdown):
+                w.value = None
+
     def _clear(self) -> None:
         self.form, self.pickers = None, {}
         self.fields.children = []
@@ -320,6 +337,7 @@ class EffectForms:
     def apply(self) -> None:
         form, s, b = self.form, self.state, self.board
         if form is None or s is None or b is None:
+            self.say("Tap what happened first (a group, then the effect).")
             return
         values: dict[str, Any] = {}
         for key, label, _options in form.fields:

@@ -1,6 +1,7 @@
 """Import and export of a First Martians HUB: the only place YAML appears, never to play.
 
-Import: the sample, a Board Setup HUB of 1–4 astronauts, or an uploaded file (through the
+Import: the sample, a Board Setup HUB of 1–4 astronauts, or a saved file ("Import a saved
+game…") (through the
 shared loader: a bad byte or a wrong field is a located sentence).  Export: a download link
 of the HUB the round started from plus every step the table played, with the table's dice
 and draws written in, so ``mrp-tutor fm round FILE`` computes the same HUB.  The seed and
@@ -25,6 +26,7 @@ from ..first_martians.intents import Intent, intent_to_dict
 from ..first_martians.state import new_state, state_to_dict
 from ..first_martians.table import Table
 from ..loader import decode
+from .file_pick import FilePick
 from .fm_words import words
 
 
@@ -118,29 +120,40 @@ class FileBar:
         self.panel = panel
         self.source = W.Dropdown(options=SOURCES, value="sample", description="HUB",
                                  _dom_classes=["fm-source"], layout=W.Layout(width="auto"))
-        self.upload = W.FileUpload(accept=".yaml,.yml,.json", multiple=False,
-                                   description="Import HUB file", _dom_classes=["fm-upload"])
+        self.upload = FilePick(label="Import a saved game…", accept=".yaml,.yml,.json",
+                               hint="A HUB file this assistant (or mrp-tutor fm) saved",
+                               max_bytes=MAX_UPLOAD, _dom_classes=["fm-upload"])
         self.export = W.HTML(_dom_classes=["fm-export"])
+        self._quiet = False
         self.source.observe(self._on_source, names="value")
-        self.upload.observe(self._on_upload, names="value")
+        self.upload.on_file(self._on_upload)
         self.root = W.HBox([self.source, self.upload, self.export], _dom_classes=["fm-files"],
                            layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
+    def shown(self, name: str) -> None:
+        """The HUB list names the HUB loaded (a lesson or a file gets its own line), so it
+        never says "Sample round" over another HUB."""
+        listed = [*SOURCES, *([(name, "other")] if all(n != name for n, _ in SOURCES) else [])]
+        value = next(v for n, v in listed if n == name)
+        self._quiet = True
+        try:
+            if [tuple(o) for o in self.source.options] != listed:
+                self.source.options = listed
+            self.source.value = value
+        finally:
+            self._quiet = False
+
     def _on_source(self, change: dict[str, Any]) -> None:
         v = change["new"]
+        if self._quiet or v == "other":
+            return
         if v == "sample":
             self.panel.load(self.panel.sample, SOURCES[0][0])
         else:
             self.panel.load_setup(int(v))
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        f = files[0]
-        name = str(f.get("name", "file"))
-        content = bytes(f.get("content", b""))
-        if len(content) > MAX_UPLOAD:
+    def _on_upload(self, name: str, content: bytes | None) -> None:
+        if content is None:
             self.panel.say(f"{name}: the file is larger than {MAX_UPLOAD // 1000} kB.",
                            error=True)
             return

@@ -13,6 +13,7 @@ only rendered sentences, names and the public map.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ import ipywidgets as W
 
 from ..core.errors import ContentError, MrpError
 from ..core.loading import read_yaml
-from ..core.rules import Citation
+from ..core.rules import Citation, Explanation
 from ..first_martians import explain_error, explain_event, intent_from_dict, load_state
 from ..first_martians.content import default_board
 from ..first_martians.errors import InputNeeded
@@ -30,14 +31,18 @@ from ..first_martians.intents import Intent
 from ..first_martians.table import Table
 from .fm_actions import ActionPlanner
 from .fm_ask import Asker, Question, choice_label, guard
+from .fm_busy import STEP_TAP, BusyGuard
 from .fm_checklist import checklist_html
 from .fm_effects import EffectForms
 from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
+from .fm_lessons import LessonPicker
+from .fm_resolve import Resolver, after_text
 from .fm_style import FM_CSS
-from .fm_words import PHASE_NAMES, known_name, words
-from .html import citation_html, e, status_html
+from .fm_words import DIE_FACES, PHASE_NAMES, known_name, words
+from .html import citation_html, e, sentences_html, status_html
 
+STALE = "That tap was for a question already answered; nothing changed."
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
 
 
@@ -61,7 +66,7 @@ class Step:
     intent: Intent | None
     before: str  # the panel's step before it (restored by Undo)
     label: str
-    rows: list[str]
+    said: str  # its explanation: the app's shared sentences with their citations
     events: list[Event] = field(default_factory=list)
 
 
@@ -73,17 +78,23 @@ class FmPanel:
         self.status = W.HTML(_dom_classes=["fm-status"])
         self.checklist = W.HTML(_dom_classes=["fm-checklist-box"])
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
-        self.log = W.HTML(_dom_classes=["fm-log"])
+        self.log = W.HTML(_dom_classes=["fm-log", "mrp-explain"])  # the app's explanation look
         self.files = FileBar(self)
-        self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True))
+        self.lessons = LessonPicker(self.load, lambda t: self.say(t))
+        self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True),
+                           lambda: self.say(STALE))
         self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
         self.planner = ActionPlanner(self.submit, lambda t, err: self.say(t, error=err),
                                      self._why)
+        self.resolver = Resolver(self._resolve, lambda t: self.say(t, error=True))
         self.phase_box = W.VBox(_dom_classes=["fm-phase-box"])
+        self.busy = BusyGuard()
         self.undo_btn = W.Button(description="Undo", tooltip="Take back the last step",
-                                 _dom_classes=["fm-undo"], layout=W.Layout(width="auto"))
+                                 _dom_classes=["fm-undo", STEP_TAP],
+                                 layout=W.Layout(width="auto"))
         self.restart_btn = W.Button(description="Restart", tooltip="Back to the loaded HUB",
-                                    _dom_classes=["fm-restart"], layout=W.Layout(width="auto"))
+                                    _dom_classes=["fm-restart", STEP_TAP],
+                                    layout=W.Layout(width="auto"))
         oops = lambda t: self.say(t, error=True)  # noqa: E731
         self.undo_btn.on_click(guard(self.undo, oops))
         self.restart_btn.on_click(guard(self.restart, oops))
@@ -95,16 +106,16 @@ class FmPanel:
                                     _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
             [W.HTML(FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
-             self.files.root, W.Box([left, right], _dom_classes=["fm-cols"]),
+             self.files.root, self.lessons.root, W.Box([left, right], _dom_classes=["fm-cols"]),
              W.HTML("<b>Explanation</b> (newest first; tap a citation for the rule)"),
-             self.log],
+             self.log, self.busy],
             _dom_classes=["fm-panel", "mrp-app"], layout=W.Layout(width="100%"))
         self.load(self.sample, "Sample round (sol 3, 4 astronauts)")
 
     # ------------------------------------------------------------------ phase buttons
     def _phase_buttons(self) -> None:
         def btn(label: str, cls: str, fn: Any, style: str = "primary") -> W.Button:
-            b = W.Button(description=label, button_style=style, _dom_classes=[cls],
+            b = W.Button(description=label, button_style=style, _dom_classes=[cls, STEP_TAP],
                          layout=W.Layout(width="auto"))
             b.on_click(guard(fn, lambda t: self.say(t, error=True)))
             return b
@@ -137,6 +148,9 @@ class FmPanel:
                if isinstance(c, W.Checkbox) and c.value]
         self.submit({"type": "produce", "pay_wilt": pay}, "Production")
 
+    def _resolve(self, index: int, label: str) -> None:
+        self.submit({"type": "resolve_action", "action": index}, label)
+
     def _actions_done(self) -> None:
         self.submit({"type": "end_actions"}, "Actions done")
 
@@ -148,9 +162,10 @@ class FmPanel:
         self.submit({"type": "start_sol"}, "Next sol")
 
     # ------------------------------------------------------------------ loading
-    def load(self, doc: Any, name: str) -> bool:
-        """Load a HUB (or HUB + round inputs, which are not played); a bad file changes
-        nothing and says why in a sentence."""
+    def load(self, doc: Any, name: str, lesson: str = "") -> bool:
+        """Load a HUB (or HUB + round inputs, which are not played), with the lesson shown
+        beside it when it is a scenario lesson; a bad file changes nothing and says why in a
+        sentence."""
         try:
             table = hub_table(doc, name)
         except ContentError as err:
@@ -158,6 +173,8 @@ class FmPanel:
                 plain(p) for p in err.problems[:3]) + ".", error=True)
             return False
         self.doc, self.name = doc, name
+        self.lessons.shown.value = lesson
+        self.files.shown(name)
         self.table = table
         self.history: list[Step] = []
         self.step = {"actions": "place", "round_end": "round_over"}.get(table.state.phase, "")
@@ -167,7 +184,7 @@ class FmPanel:
         return True
 
     def restart(self) -> None:
-        self.load(self.doc, self.name)
+        self.load(self.doc, self.name, self.lessons.shown.value)
 
     def load_setup(self, n: int) -> None:
         self.load(setup_doc(n), f"Board Setup HUB, {n} astronauts")
@@ -207,10 +224,10 @@ class FmPanel:
         kind, what, rolled = need.kind, words(need.what), need.random_draw
         choices, given = list(need.choices), list(need.labels)
         labels = [known_name(c) or words(x) for c, x in zip(choices, given, strict=False)]
-        if kind == "wound_die":
+        if kind in DIE_FACES:
             labels = [choice_label(kind, c) for c in choices]
         prompt = (f"{what[:1].upper()}{what[1:]}: what did the table "
-                  f"{'roll' if kind.startswith(('malfunction', 'wound_die')) else 'draw'}?"
+                  f"{'roll' if kind.startswith('malfunction') or kind in DIE_FACES else 'draw'}?"
                   if rolled else f"{what[:1].upper()}{what[1:]}: the table chooses.")
         self.asker.ask(Question(prompt, list(zip(labels, choices, strict=False)),
                                 lambda v: self._answer(kind, v), rolled))
@@ -218,12 +235,14 @@ class FmPanel:
 
     def _answer(self, kind: str, value: Any) -> None:
         if self.pending is None:
+            self.say(STALE)
             return
         self.pending["intent"]["draws"].setdefault(kind, []).append(value)
         self._try()
 
     def _roll_for_me(self) -> None:
         if self.pending is None:
+            self.say(STALE)
             return
         self.pending["intent"]["roll_for_me"] = True
         self._try()
@@ -238,13 +257,16 @@ class FmPanel:
         self.pending = None
         self.asker.close()
         said = [explain_event(ev) for ev in events if ev.type != "phase_started"]
-        rows = [f"<li class='mrp-sentence'><span class='mrp-text'>{e(words(x.text))}</span>"
-                f"{citation_html(x.citation, show_id=False)}</li>" for x in said]
-        self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", rows,
+        html = sentences_html([Explanation(words(x.text), x.rule, x.citation) for x in said],
+                              cite=functools.partial(citation_html, show_id=False))
+        self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", html,
                                  events))
         self.step = self._step_after(it)
         if it.type == "declare_actions":
             self.planner.reset()
+        self.resolver.note = after_text(events) if it.type == "resolve_action" else ""
+        if it.type == self.effects.form_type:
+            self.effects.applied()
         self.say("")
 
     def _step_after(self, it: Intent) -> str:
@@ -264,6 +286,7 @@ class FmPanel:
     def undo(self) -> None:
         """Take back the last step: replay every intent but the last from the loaded HUB."""
         if not self.history:
+            self.say("Nothing to take back: no step played since the HUB was loaded.")
             return
         last = self.history.pop()
         if last.intent is not None:
@@ -286,17 +309,18 @@ class FmPanel:
     def say(self, text: str, *, error: bool = False, citation: Citation | None = None) -> None:
         """The status line, in the app's shared look (a refusal cites its rule)."""
         cls = "fm-refused" if error else "fm-said"
-        self.status.value = (f"<div class='{cls}'>"
-                             + status_html(text, "error" if error else "info", citation,
-                                           show_id=False)
-                             + "</div>" if text else "")
-        self._render()
+        self._render(f"<div class='{cls}'>" + status_html(
+            text, "error" if error else "info", citation, show_id=False) + "</div>"
+            if text else "")
 
-    def _render(self) -> None:
+    def _render(self, status: str | None = None) -> None:
+        """Redraw the panel; the status sentence (when given) and the checklist go last, so a
+        page that shows them shows every other change of the step."""
         s, b = self.table.state, self.table.board
-        self.checklist.value = checklist_html(s, self.step)
         self.undo_btn.disabled = not self.history
         self.phase_box.children = self._phase_controls()
+        # while the table answers a question, the step's button is not tapped a second time
+        self.phase_box.layout.display = "none" if self.asker.question else ""
         self.effects.update(s, b)
         self.effects.root.layout.display = "none" if s.result else ""
         self.planner.update(s, b)
@@ -304,10 +328,14 @@ class FmPanel:
         self.planner.show_map(placing)  # beside "Where" while pawns are placed
         self.right.children = [self.hub] if placing else [self.planner.map, self.hub]
         self.log.value = "<ol class='fm-steps' reversed>" + "".join(
-            f"<li><b>{e(h.label)}</b><ul class='mrp-sentences'>{''.join(h.rows)}</ul></li>"
+            f"<li><div class='mrp-step-head'>{e(h.label)}</div>{h.said}</li>"
             for h in reversed(self.history)) + "</ol>"
         self.hub.value = hub_html(s, b)
         self.files.refresh()
+        if status is not None:
+            self.status.value = status
+        self.checklist.value = checklist_html(s, self.step)  # last: where the table is now
+        self.busy.finished()  # the page takes taps again (sent after every change above)
 
     def _phase_controls(self) -> list[W.Widget]:
         s = self.table.state
@@ -329,7 +357,14 @@ class FmPanel:
                 self.wilt.children = self._wilt_boxes()
             return [self.wilt, self.produce_btn]
         if phase == "actions":
-            return [self.actions_done_btn] if self.step == "resolve" else [self.planner.root]
+            if self.step != "resolve":
+                return [self.planner.root]
+            left = self.resolver.update(s)
+            self.actions_done_btn.button_style = "" if left else "primary"
+            self.actions_done_btn.description = ("Resolve all the rest in order, then "
+                                                 "Malfunction" if left else
+                                                 "Actions done → Malfunction")
+            return [self.resolver.root, self.actions_done_btn]
         if phase == "cleanup":
             return [self.goals, self.threshold, self.cleanup_btn]
         return []

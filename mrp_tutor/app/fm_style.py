@@ -19,7 +19,8 @@ FM_CSS = """<style>
   white-space: normal; }
 .fm-panel .widget-radio-box { max-width: 100%; }
 .fm-panel .widget-hbox, .fm-panel .widget-box { flex-wrap: wrap; max-width: 100%; }
-.fm-panel .widget-dropdown { max-width: 100%; }
+.fm-panel .widget-dropdown { max-width: 100%; height: auto; }
+.fm-lesson { margin: 4px 0; }
 .fm-panel .widget-dropdown > select { min-height: 40px; min-width: 0; }
 .fm-panel .widget-checkbox { min-height: 36px; width: auto; }
 .fm-checklist { border: 1px solid #c5cae9; border-radius: 6px; padding: 6px 8px;
@@ -46,6 +47,8 @@ FM_CSS = """<style>
 .fm-log { max-height: 480px; overflow-y: auto; }
 .fm-panel .mrp-cite { display: inline; color: #4d4d4d; font-size: 12px; margin-left: 4px; }
 .fm-panel .mrp-cite summary { display: inline; cursor: pointer; }
+.fm-panel.fm-busy { cursor: progress; }
+.fm-panel.fm-busy button, .fm-panel.fm-busy .fm-map { pointer-events: none; }
 @media (max-width: 700px) {
   .fm-panel { font-size: 15px; }
   .fm-panel .widget-toggle-buttons .widget-label,

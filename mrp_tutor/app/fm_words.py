@@ -35,6 +35,9 @@ PHASE_NAMES = {"events": "I. Events", "morale": "II. Morale", "production": "III
                "actions": "IV. Actions", "malfunction": "V. Malfunction",
                "cleanup": "VI. Clean-Up", "round_end": "Round over", "over": "Mission over"}
 WOUND_FACES = {"wound": "Wound", "blank": "No wound"}
+DIE_FACES = {"wound_die": WOUND_FACES,  # the action dice and the rover's green Wound die
+             "success_die": {"success": "Success", "fail": "Failure"},
+             "adventure_die": {"adventure": "Adventure", "blank": "No Adventure"}}
 
 
 def title(x: str) -> str:

@@ -18,6 +18,7 @@ import ipywidgets as W
 
 from ..core.words import plural
 from ..engine.errors import ContentError, MrpError
+from ..engine.rulesets import rules_of
 from ..engine.spec import GameSpec, load_spec
 from ..explain import explain_error, explain_event
 from ..explain.markdown import md_html
@@ -306,7 +307,7 @@ class TutorApp:
     def _header_from_game(self) -> None:
         """The header's player count follows the table now in play (a 4-colour table: 4)."""
         st = self.session.state
-        n = 2 if st.ruleset == "two_player" else len(st.order)
+        n = len(rules_of(st).players_of(st))
         if n in [v for _, v in self.players.options] and self.players.value != n:
             self.players.value = n
 

@@ -63,18 +63,16 @@ def bot_game(
     spec: GameSpec, colours: Sequence[str], seed: int, *, bot: str = "random",
     ruleset: str = "standard",
     on_step: Callable[[Game], None] | None = None, choices: Mapping[str, str] | None = None,
-    variant: str | None = None,
 ) -> Game:
     """Play a whole seeded game with one bot kind deciding for every colour.
 
     The game's seed and the bots' random generator are both derived from ``seed``, so the
     same arguments always give the same event log.  ``on_step`` (if given) is called with the
-    game before every decision and once at the end (for invariant checks).  ``variant``: the
-    older name of ``ruleset``, still accepted (not for new code).
+    game before every decision and once at the end (for invariant checks).
 
     Raises:
         KeyError: unknown bot name.
     """
     make = BOTS[bot]
-    game = Game.new(spec, colours, seed, ruleset=variant or ruleset, choices=choices)
+    game = Game.new(spec, colours, seed, ruleset=ruleset, choices=choices)
     return play_out(game, make(random.Random(f"bot:{seed}")), on_step=on_step)

@@ -124,6 +124,13 @@ def _rules(s: GameState) -> Rules | None:
     return RULESETS.get(ALIASES.get(s.ruleset, s.ruleset))
 
 
+def _standard() -> Rules:
+    """The default rules (what a state of an unknown ruleset is checked against)."""
+    from .rulesets import DEFAULT, RULESETS
+
+    return RULESETS[DEFAULT]
+
+
 def colour_counts(rules: Rules | None, most: int) -> set[int]:
     """How many colours the ruleset seats (its player counts, each with the colours it needs:
     the 2-player variant's four), at most ``most`` players of the data."""
@@ -187,34 +194,29 @@ def _table(spec: GameSpec, s: GameState, p: _P) -> bool:
     rules = _rules(s)
     seated = colour_counts(rules, g.players.max)
     if len(s.order) not in seated:
-        p.add("order", f"{len(s.order)} colours: the {rules.name if rules else 'standard'} "
+        p.add("order", f"{len(s.order)} colours: the {(rules or _standard()).name} "
               f"rules seat {min(seated)} to {max(seated)} colours", "overview.players")
         ok = False
     if sorted(s.seats) != sorted(s.order):
         p.add("seats", "the seats are not the colours at the table", "setup.colors")
         ok = False
+    wrong = (rules or _standard()).controller_problems(s)
     for c, seat in s.seats.items():
         if seat.colour != c:
             p.add(f"seats.{c}.colour", f"the seat of {c} says {_short(seat.colour)}",
                   "setup.colors")
             ok = False
-        if seat.controller != c and (not seat.neutral or seat.controller not in s.order
-                                     or s.seats[seat.controller].neutral):
+        if wrong.get(c) == "cannot":
             p.add(f"seats.{c}.controller", f"{_short(seat.controller)} cannot decide for {c} "
                   "(a player decides for their own colour and, in the 2-player variant, for one "
                   "neutral colour)", "two_player.seating_order")
             ok = False
-        elif seat.controller not in s.order:
+        elif wrong.get(c) == "absent":
             p.add(f"seats.{c}.controller", f"{_short(seat.controller)} is not at the table",
                   "two_player.seating_order")
             ok = False
     if ok and rules is not None and len(s.order) in seated:  # neutral colours: as the ruleset
-        try:                                                # seats them, or none at all
-            neutral, _ = rules.seats(spec, s.order)
-        except MalformedIntent:
-            neutral = [False] * len(s.order)
-        have = [c for c in s.order if s.seats[c].neutral]
-        want = [c for c, n in zip(s.order, neutral, strict=True) if n]
+        have, want = rules.seating_mismatch(spec, s)           # seats them, or none at all
         if have != want:
             p.add("seats", f"neutral colours {have or 'none'}; the {rules.name} rules seat "
                   f"{want or 'none'}", rules.seating_rule)

@@ -107,7 +107,7 @@ def _characters(spec: GameSpec, s: GameState, view: View, rng: random.Random) ->
                 if x not in seat.played and x not in seat.boxed]
         if seat.chosen is not None and seat.chosen in pool:  # shown face up
             pool.remove(seat.chosen)
-        if seat.neutral:  # a neutral colour draws from its own deck, face down
+        if rules.seat_draws(s, c):  # e.g. a neutral colour: its own deck, face down
             rng.shuffle(pool)
             if v["neutral_drawn"] == HIDDEN and pool:
                 seat.drawn = pool.pop()

@@ -81,16 +81,14 @@ class Game:
     @classmethod
     def new(
         cls, spec: GameSpec, colours: Sequence[str], seed: int, *, ruleset: str = "standard",
-        choices: Mapping[str, str] | None = None, variant: str | None = None,
+        choices: Mapping[str, str] | None = None,
     ) -> Game:
         """Set up a new game (all setup steps) and run to the first decision.
 
         ``ruleset`` names a registered ruleset; ``choices``: per-colour setup choices it takes
-        (``unique_abilities``: ability sheets).  ``variant``: the older name of ``ruleset``,
-        accepted until the last tests using it are renamed (do not use it in new code).
+        (``unique_abilities``: ability sheets).
         """
-        state, log = setup_events(spec, colours, seed, ruleset=variant or ruleset,
-                                  choices=choices)
+        state, log = setup_events(spec, colours, seed, ruleset=ruleset, choices=choices)
         advance(spec, state, log)
         return cls(spec, state, log)
 

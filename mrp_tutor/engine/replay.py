@@ -81,7 +81,7 @@ def _start(spec: GameSpec, log: Sequence[E.Event], source: str) -> tuple[GameSta
     if bad:
         raise ContentError(source, [f"log[0] (game_started).{x}" for x in bad])
     try:
-        s, out = setup_events(spec, ev0.colours, seed, variant=ev0.variant,
+        s, out = setup_events(spec, ev0.colours, seed, ruleset=ev0.variant or "standard",
                               choices=_setup_choices(log))
     except MalformedIntent as err:
         raise ContentError(source, [f"log[1] ({log[1].type if len(log) > 1 else 'end'}): "

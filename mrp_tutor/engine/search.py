@@ -32,6 +32,7 @@ from . import intents as I
 from .determinize import View, determinize
 from .game import Game
 from .legal import legal_intents
+from .rulesets import rules_of
 from .secrecy import SECRET_DECISIONS
 from .spec import GameSpec
 from .state import GameState
@@ -85,7 +86,7 @@ def rewards(s: GameState) -> dict[str, tuple[float, float]]:
     """(reward, win share) of each player (a controlling colour) in a finished game."""
     res = s.result
     assert res is not None
-    mains = [c for c in s.order if not s.seats[c].neutral]
+    mains = rules_of(s).players_of(s)
     out: dict[str, tuple[float, float]] = {}
     for c in mains:
         win = 1.0 / len(res.winners) if c in res.winners else 0.0

@@ -4,7 +4,8 @@ Checked: pawns needed (1- or 2-pawn action, +1 per Extra Pawn token on the ! spa
 Extra Pawn icon travelled through), one pawn short on a 2-pawn action means rolling dice,
 rovers and AOM pawns, Shutdown Facilities, the Medic for Heal, each astronaut's pawns.
 General Supply penalties are paid at declaring; the other penalties of each action
-(travel icons and ! tokens, the same one only once) are taken as it resolves.
+(travel icons and ! tokens, the same one only once) are only listed here: they are taken when
+the action resolves (:mod:`.resolve`, ``costs.resolve``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from .errors import IllegalPlacement
-from .events import ActionDeclared, RoverBlocked, Tallied
-from .events_more import LogEventRemoved, PawnsPlaced
+from .events import ActionDeclared, Tallied
+from .events_more import PawnsPlaced
 from .intents import DeclareActions, Placement
 from .run import Run
 from .state import AOMS_PER_ROUND_SOLO, Facility, HubState, active_conditions
@@ -64,8 +65,9 @@ def _words(action: str) -> str:
 
 
 def declare(r: Run, it: DeclareActions) -> None:
-    """Every pawn of the Action Phase placed at once (once a phase), checked and paid for;
-    then the actions in the action order with the penalties each takes as it resolves."""
+    """Every pawn of the Action Phase placed at once (once a phase), checked and General
+    Supply costs paid; then the actions in the action order, each waiting to resolve
+    (:func:`.resolve.resolve`) with the penalties it will take then."""
     s = r.s
     if s.actions_declared:
         raise IllegalPlacement("fm.actions_declared", "actions.no_more_pawns",
@@ -84,9 +86,6 @@ def declare(r: Run, it: DeclareActions) -> None:
     r.emit(PawnsPlaced(rule="actions.order", actions=len(planned)))
     for _, _, ev in sorted(planned, key=lambda x: (x[0], x[1])):
         r.emit(ev)
-        if ev.action == "event":  # no dice: an Event action always resolves its event
-            r.emit(LogEventRemoved(rule="events.resolve", name=ev.target, why="resolved"))
-        _resolve_penalties(r, ev)
 
 
 def _crew(s: HubState, p: Placement, ph: _Phase, where: str) -> dict[str, int]:
@@ -297,19 +296,3 @@ def _rover(r: Run, p: Placement, outside: bool, rovers: set[str], where: str) ->
                            f"{where}: {name} cannot join a {_words(p.action)} action"
                            + ("" if p.action == "explore" else " in the HUB"),
                            {"rover": p.rover, "action": p.action})
-
-
-def _resolve_penalties(r: Run, ev: ActionDeclared) -> None:
-    """Penalties taken as the action resolves, each kind once (``costs.once``): a travel
-    icon's under ``travel.penalties``, a token's under ``costs.resolve``."""
-    for pen in ev.penalties:
-        rule = "travel.penalties" if pen in ev.travel_penalties else "costs.resolve"
-        if pen == "wound":
-            r.wound(ev.astronaut, 1, f"a wound penalty on the {_words(ev.action)} action", rule)
-        elif pen == "morale":
-            r.morale(-1, rule)
-        elif pen == "rover" and ev.rover is not None:
-            face = r.draw("wound_die", r.board.dice.wound_die.faces, rule,
-                          f"the green Wound die for {ev.rover.capitalize()}")
-            if face == "wound":
-                r.emit(RoverBlocked(rule=rule, rover=ev.rover))

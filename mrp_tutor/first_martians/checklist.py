@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from .content import BLOCKS
 from .events import Event
+from .explain import ENTER_WORDS
+from .resolve import ENTER, next_up
 from .state import PHASES, HubState
 from .table import Table
 
@@ -136,25 +138,45 @@ def _place_name(table: Table, target: str) -> str:
 
 
 def _actions(table: Table) -> list[Todo]:
+    """Placing, then each placed action in the action order (resolve_action), then what the
+    table enters after a success (the ROI tile drawn ...), then the end of the phase."""
     s = table.state
     if not s.actions_declared:
         aoms = f" (AOMs in play: {', '.join(s.aoms)})" if s.aoms else ""
         return [Todo("place", f"Place every action pawn{aoms}; once placed, no pawn moves.",
                      "actions.order", ("declare_actions",))]
     out = []
-    for k, d in enumerate(s.declared):
+    now = {t.index for t in next_up(s)}
+    for k, d in sorted(enumerate(s.declared), key=lambda x: (x[1].order, x[0])):
         rolls = d.dice or "success_die" in d.penalties
         dice = (": roll its action dice and enter what they show" if d.dice else
                 ": roll its Success die (red CPU status) and enter it" if rolls else "")
+        choice = {"unwind": "; choose Morale +1 or Stress -6", "manage": "; choose the track "
+                  "to lower", "heal": "; choose what is healed"}.get(d.action, "")
         where = "" if d.target == "hub" else f" ({_place_name(table, d.target)})"
-        out.append(Todo(f"resolve_{k}", f"Resolve {d.astronaut.capitalize()}'s "
-                        f"{d.action.replace('_', ' ')}{where}{dice}; enter its outcome.",
-                        "actions.dice" if rolls else "actions.order",
-                        (("roll_action_dice",) if rolls else ()) + OUTCOMES,
-                        done=d.rolled if rolls else False))
-    out.append(Todo("end", "Every action resolved: end the Action Phase.", "round.phases",
+        first = " (now)" if k in now else ""
+        out.append(Todo(f"resolve_{k}", f"Step {d.order}{first}: resolve "
+                        f"{d.astronaut.capitalize()}'s {d.action.replace('_', ' ')}{where}"
+                        f"{dice}{choice}.", "actions.dice" if rolls else "actions.order",
+                        ("resolve_action",), done=d.resolved))
+        if d.resolved and d.success and ENTER.get(d.action):
+            out.append(Todo(f"enter_{k}", f"Enter the result of {d.astronaut.capitalize()}'s "
+                            f"{d.action.replace('_', ' ')} (" + " or ".join(
+                                ENTER_WORDS.get(x, x) for x in ENTER[d.action]) + ").",
+                            "actions.order", ENTER[d.action] + OUTCOMES, required=False))
+    out.append(Todo("end", "Every action resolved: end the Action Phase.", "actions.same_step",
                     ("end_actions",)))
     return out
+
+
+def _next_action(s: HubState) -> dict[str, Any] | None:
+    """The intent that moves the Action Phase on when it needs no table input."""
+    if not s.actions_declared:
+        return None
+    up = next_up(s)
+    if not up:
+        return {"type": "end_actions"}
+    return {"type": "resolve_action", "action": up[0].index} if not up[0].asks else None
 
 
 def _malfunction(s: HubState) -> list[Todo]:
@@ -198,7 +220,7 @@ def checklist(table: Table) -> Checklist:
         now, nxt = _production(s), {"type": "produce"}
     elif phase == "actions":
         now = _actions(table)
-        nxt = {"type": "end_actions"} if s.actions_declared else None
+        nxt = _next_action(s)
     elif phase == "malfunction":
         now, nxt = _malfunction(s), {"type": "roll_malfunction"}
     elif phase == "cleanup":

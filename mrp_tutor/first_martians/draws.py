@@ -37,11 +37,14 @@ class Draws:
         return bool(self.entered.get(kind))
 
     def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str, *,
-             random_draw: bool = True, labels: Sequence[str] | None = None) -> DrawMade:
+             random_draw: bool = True, labels: Sequence[str] | None = None,
+             model: str | None = None) -> DrawMade:
         """One of ``choices``: the table's entry, else (asked) a seeded draw.
 
         ``random_draw`` False marks a choice the table makes (which Facility, who takes a
-        wound) rather than a die or a face-down draw.
+        wound) rather than a die or a face-down draw.  ``model``: the rule id of the tutor
+        reading that models the faces, cited on a seeded draw (the rulebook does not print
+        them).
 
         Raises:
             FmError: ``fm.draw_empty`` (nothing possible), ``fm.draw_not_possible`` (an
@@ -68,5 +71,5 @@ class Draws:
         rng = random.Random(f"{self.state.seed}:{self.count}")
         value = choices[rng.randrange(len(choices))]
         self.count += 1
-        return DrawMade(rule=rule, kind=kind, what=what, value=value, by="seeded",
+        return DrawMade(rule=model or rule, kind=kind, what=what, value=value, by="seeded",
                         number=self.count, random=random_draw)

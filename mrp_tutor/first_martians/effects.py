@@ -4,10 +4,10 @@ to the HUB, entered by the table in any phase and checked against the rules."""
 from __future__ import annotations
 
 from . import effects_more as M
+from . import mission_log
 from .errors import FmError
 from .events import (
     Healed,
-    LogEventAdded,
     MoraleTokens,
     RoverRepaired,
     SampleGathered,
@@ -88,7 +88,8 @@ def apply_effect(r: Run, it: Intent) -> None:
         _astronaut(r, it.astronaut, rule)
         r.wound(it.astronaut, it.count, "an effect entered by the table", rule)
     elif it.type == "add_log_event":
-        r.emit(LogEventAdded(rule=rule, name=it.name, pawns=it.pawns))
+        mission_log.add(r, it.name, it.pawns, rule, asks=it.asks, follows=it.follows,
+                        sol=it.sol)
     elif it.type in ("break_status", "repair_status"):
         f = _facility(r, it.facility, rule)
         if not f.uses(it.part):
@@ -112,6 +113,8 @@ def apply_effect(r: Run, it: Intent) -> None:
         _place_token(r, it, rule)
     elif it.type == "reveal_tile":
         space = _tile_space(r, it.space, rule, revealed=False)
+        if not next(x for x in r.board.spaces if x.id == space).explorable:
+            rule = "tutor.mission_tiles"  # never explored: a Mission sheet or event put it
         r.emit(TileRevealed(rule=rule, space=space, name=it.name, icons=list(it.icons),
                             samples=it.icons.count("sample"),
                             impassable_outer=it.impassable_outer))

@@ -8,7 +8,6 @@ from .events import ConditionTaken, Tallied
 from .events_more import (
     CargoChanged,
     FacilityAdded,
-    LogEventRemoved,
     ProductionChanged,
     SeedPlanted,
     SkillUsed,
@@ -24,6 +23,7 @@ from .intents import (
 )
 from .lookup import astronaut as _astronaut
 from .lookup import facility as _facility
+from .mission_log import remove_delayed
 from .run import Run
 from .state import active_conditions
 
@@ -120,11 +120,7 @@ def apply_more(r: Run, it: Intent, rule: str) -> bool:
     elif it.type == "add_facility":
         add_facility(r, it)
     elif it.type == "remove_log_event":
-        if all(e.name != it.name for e in r.s.mission_log):
-            names = ", ".join(repr(e.name) for e in r.s.mission_log) or "none"
-            raise FmError("fm.no_such_event", rule, f"{it.name!r} is not in the Mission Log "
-                          f"(it holds {names})", {"event": it.name})
-        r.emit(LogEventRemoved(rule=rule, name=it.name, why="delayed"))
+        remove_delayed(r, it.name, rule)
     elif it.type == "take_condition":
         take_condition(r, it, rule)
     else:

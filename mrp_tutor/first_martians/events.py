@@ -105,11 +105,15 @@ class LogEventAdded(Event):
     type: ClassVar[str] = "log_event_added"
     name: str
     pawns: int
+    sol: int | None = None
+    asks: str | None = None
+    follows: str | None = None
 
     def apply(self, s: HubState) -> None:
         from .state import LogEntry
 
-        s.mission_log.append(LogEntry(name=self.name, pawns=self.pawns))
+        s.mission_log.append(LogEntry(name=self.name, pawns=self.pawns, sol=self.sol,
+                                      asks=self.asks, follows=self.follows))
 
 
 @dataclass(**_EV)
@@ -273,7 +277,10 @@ class ActionDeclared(Event):
             s.rovers[self.rover].used = True  # type: ignore[index]
         s.declared.append(Declared(order=self.order, action=self.action,
                                    astronaut=self.astronaut, target=self.target, dice=self.dice,
-                                   penalties=list(self.penalties)))
+                                   penalties=list(self.penalties), helpers=list(self.helpers),
+                                   rover=self.rover,  # type: ignore[arg-type]
+                                   travel_penalties=list(self.travel_penalties),
+                                   path_names=list(self.path_names)))
 
 
 @dataclass(**_EV)
@@ -441,8 +448,12 @@ class LogAged(Event):
     gone: list[str]
 
     def apply(self, s: HubState) -> None:
+        from .state import PastEntry
+
         for e in s.mission_log:
             e.rounds_left -= 1
+            if e.rounds_left <= 0:
+                s.log_past.append(PastEntry(name=e.name, why="aged", sol=s.sol))
         s.mission_log = [e for e in s.mission_log if e.rounds_left > 0]
 
 

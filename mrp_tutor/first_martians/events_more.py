@@ -6,7 +6,7 @@ Each is an :class:`~.events.Event` with the rule id that caused it (registered i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .events import _EV, EVENT_TYPES, Event
@@ -130,15 +130,41 @@ class LogEventRemoved(Event):
     type: ClassVar[str] = "log_event_removed"
     name: str
     why: str  # resolved | delayed
+    by: str | None = None  # the astronaut whose Event action resolved it
 
     def apply(self, s: HubState) -> None:
+        from .state import PastEntry
+
         for k, e in enumerate(s.mission_log):
             if e.name == self.name:
                 del s.mission_log[k]
+                s.log_past.append(PastEntry(name=e.name, by=self.by, sol=s.sol,
+                                            why="resolved" if self.why == "resolved"
+                                            else "delayed"))
                 return
+
+
+@dataclass(**_EV)
+class ActionResolved(Event):
+    """A declared action resolved, in the action order: penalties taken, dice rolled, and
+    (on a success) its outcome applied; ``enter`` names the effects the table enters next."""
+
+    type: ClassVar[str] = "action_resolved"
+    index: int
+    action: str
+    astronaut: str
+    success: bool
+    outcome: str = ""
+    enter: list[str] = field(default_factory=list)
+    adventure: bool = False  # an Adventure to resolve in the app (a penalty or the die)
+
+    def apply(self, s: HubState) -> None:
+        d = s.declared[self.index]
+        d.resolved = True
+        d.success = self.success
 
 
 MORE_EVENTS: tuple[type[Event], ...] = (
     ProductionChanged, SeedPlanted, CargoChanged, SkillUsed, FacilityAdded, ActionDiceRolled,
-    AomsSet, PawnsPlaced, LogEventRemoved)
+    AomsSet, PawnsPlaced, LogEventRemoved, ActionResolved)
 EVENT_TYPES.update({c.type: c for c in MORE_EVENTS})

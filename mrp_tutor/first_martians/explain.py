@@ -14,6 +14,7 @@ from ..core.rules import Explanation
 from ..core.words import plural
 from .content import rulebook
 from .events import Event
+from .mission_log import ASKS
 from .state import HubState
 
 _NAMES: dict[str, str] = {}
@@ -104,11 +105,20 @@ def _declared(e: Any) -> str:
             f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
 
+#: draws the table makes face down: the tile is placed without anyone seeing its face
+#: (Production III-A; it is flipped only by the Remove Shutdown Tiles action).
+FACE_DOWN_DRAWS = ("shutdown_oxygen", "shutdown_energy")
+
+
 def _drawn(e: Any) -> str:
-    value = str(e.value).replace("_", " ")
+    value = _a(str(e.value)) if e.kind in ("heal_patient", "food_wound") else \
+        str(e.value).replace("_", " ")
     if e.by == "table":
         verb = "enters" if getattr(e, "random", True) else "chooses"
         return f"The table {verb} {e.what}: {value}."
+    if e.kind in FACE_DOWN_DRAWS:
+        return (f"Rolled for you (asked; seeded draw {e.number}) {e.what}: it goes face down "
+                "unseen, as at the table, until a Remove Shutdown Tiles action flips it.")
     return f"Rolled for you (asked; seeded draw {e.number}) {e.what}: {value}."
 
 
@@ -125,6 +135,23 @@ def _dice(e: Any) -> str:
     return f"{_a(e.astronaut)}'s {e.action.replace('_', ' ')} dice: {'; '.join(parts)}."
 
 
+ENTER_WORDS = {"reveal_tile": "the ROI tile drawn", "plant_seed": "a seed planted",
+               "cargo": "Cargo Bay changes", "repair_status": "the status repaired",
+               "repair_rover": "the rover repaired", "add_facility": "the Facility card built",
+               "clear_shutdown": "the Shutdown tile removed",
+               "change_production": "the tile's production change"}
+
+
+def _resolved(e: Any) -> str:
+    act = e.action.replace("_", " ")
+    enter = (" Now enter " + " or ".join(ENTER_WORDS.get(x, _w(x)) for x in e.enter) + "."
+             if e.enter else "")
+    adv = (f" {_a(e.astronaut)} resolves an Adventure in the app." if e.adventure else "")
+    head = "resolves" if e.success else "fails"
+    what = f": {e.outcome}." if e.outcome else "."
+    return f"{_a(e.astronaut)}'s {act} {head}{what}{adv}{enter} Its pawns go back."
+
+
 TEMPLATES: dict[str, Callable[[Any], str]] = {
     "phase_started": lambda e: "The round is over; the next sol starts when the table asks."
     if e.phase == "round_end" else f"The {e.phase.replace('cleanup', 'clean-up')} phase begins.",
@@ -138,7 +165,8 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "supply_changed": lambda e: f"General Supply {e.resource} {e.delta:+d} to {e.value}"
     + (f" ({e.why})." if e.why else "."),
     "log_event_added": lambda e: f"{e.name!r} enters the Mission Log ({e.pawns}-pawn Event "
-    "action).",
+    "action" + (f"; it asks: {ASKS[e.asks]}" if e.asks in ASKS else "")
+    + (f"; it follows up {e.follows!r}" if e.follows else "") + ").",
     "morale_moved": lambda e: f"Morale track {e.delta:+d} to {e.value:+d}"
     + (" (it stops at its end)." if e.delta != e.wanted else "."),
     "morale_tokens": lambda e: f"{_a(e.astronaut)} {'gains' if e.delta > 0 else 'discards'} "
@@ -161,6 +189,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "facility_added": lambda e: f"{e.facility['name']} is built beside the "
     f"{e.facility['block'].capitalize()} Block, a red marker on each status.",
     "action_dice_rolled": _dice,
+    "action_resolved": _resolved,
     "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
     "moves once the actions resolve.",
     "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")

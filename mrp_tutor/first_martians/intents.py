@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from ..core.errors import ContentError
 from ..core.loading import format_validation
 from .content import Block
+from .mission_log import Asks
 from .state import Resource
 
 
@@ -61,9 +62,19 @@ class Wound(_I):
 
 
 class AddLogEvent(_I):
+    """A Mission Event enters the Mission Log: named by the sol it arrived unless the table
+    names it, with what its Event action asks (tap list) and the event it follows up."""
+
     type: Literal["add_log_event"] = "add_log_event"
-    name: str = Field(min_length=1, max_length=80)
+    name: str | None = Field(default=None, min_length=1, max_length=80,
+                             description="the name the table knows it by (none: 'Sol N "
+                             "event')")
     pawns: int = Field(default=1, ge=1, le=2)
+    asks: Asks | None = Field(default=None, description="what its Event action asks")
+    follows: str | None = Field(default=None, min_length=1, max_length=80,
+                                description="the earlier event this Follow-Up continues")
+    sol: int | None = Field(default=None, ge=1, le=99, description="the sol it arrived "
+                            "(none: this sol)")
     rule: str = "events.mission_event"
 
 
@@ -217,10 +228,18 @@ class AddFacility(_I):
     rule: str = "build.facility"
 
 
+class ResolveAction(_I):
+    """The next declared action resolves (action order): its dice and penalties, then its
+    outcome, with the table's faces and choices under ``draws``."""
+
+    type: Literal["resolve_action"] = "resolve_action"
+    action: int | None = Field(default=None, ge=0, le=40, description="index of the action "
+                               "in the declared actions (none: the next in action order)")
+
+
 class RollActionDice(_I):
-    """The action dice of a declared action (one pawn short, or the Success die a red CPU
-    status orders), entered by the table under ``draws`` (``success_die``, ``wound_die``,
-    ``adventure_die``) or rolled for it when asked."""
+    """Old files: resolves declared action ``action`` (as ``resolve_action``), its action
+    dice entered under ``draws`` (``success_die``, ``wound_die``, ``adventure_die``)."""
 
     type: Literal["roll_action_dice"] = "roll_action_dice"
     action: int = Field(ge=0, le=40, description="index of the action in the declared "
@@ -306,7 +325,8 @@ Intent = Annotated[
     | BreakStatus | ClearShutdown | RepairStatus | PlaceToken | RevealTile | GatherSample
     | Heal | MoraleTokensChange | RepairRover | RemoveLogEvent | TakeCondition
     | ChangeProduction | PlantSeed | Cargo | UseSkill | AddFacility
-    | EndEvents | ResolveMorale | Produce | DeclareActions | RollActionDice | EndActions
+    | EndEvents | ResolveMorale | Produce | DeclareActions | RollActionDice | ResolveAction
+    | EndActions
     | RollMalfunction
     | CleanUp | StartSol | SetAoms,
     Field(discriminator="type")]

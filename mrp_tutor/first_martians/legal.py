@@ -18,7 +18,9 @@ from .actions import ACTIONS, AOM_ACTION
 from .content import Board
 from .errors import FmError
 from .intents import EFFECTS, Intent
+from .mission_log import label
 from .phases import play
+from .resolve import ToResolve, next_up
 from .state import AOMS_PER_ROUND_SOLO, HubState, active_conditions
 from .travel import PathOption, map_graph, paths
 
@@ -27,7 +29,8 @@ __all__ = ["ActionRow", "AstronautRow", "Legal", "TravelOption", "check", "legal
 
 PHASE_INTENTS: dict[str, tuple[str, ...]] = {
     "events": ("end_events",), "morale": ("resolve_morale",), "production": ("produce",),
-    "actions": ("declare_actions", "roll_action_dice", "end_actions", "roll_malfunction"),
+    "actions": ("declare_actions", "resolve_action", "roll_action_dice", "end_actions",
+                "roll_malfunction"),
     "malfunction": ("roll_malfunction",), "cleanup": ("clean_up",),
     "round_end": ("start_sol",)}
 
@@ -75,6 +78,9 @@ class Legal:
     log_events: tuple[str, ...]
     shutdown_targets: dict[str, tuple[str, ...]]
     destinations: dict[str, tuple[str, ...]]  # action -> map spaces it may target
+    log_entries: tuple[tuple[str, str], ...] = ()  # (name, label in words) per log entry
+    tile_spaces: tuple[str, ...] = ()  # unrevealed spaces an effect may put an ROI tile on
+    to_resolve: tuple[ToResolve, ...] = ()  # the placed actions that may resolve now
 
 
 def check(state: HubState, it: Intent, board: Board | None = None) -> FmError | None:
@@ -139,6 +145,8 @@ def legal(state: HubState, board: Board) -> Legal:
         types = (*PHASE_INTENTS.get(s.phase, ()), *EFFECTS, "set_aoms")
         if s.phase == "actions" and s.actions_declared:
             types = tuple(t for t in types if t != "declare_actions")
+        elif s.phase == "actions":
+            types = tuple(t for t in types if t not in ("resolve_action", "roll_action_dice"))
     crew = tuple(AstronautRow(a.id, a.name, a.pawns, a.medic, a.dead, tuple(a.conditions),
                               tuple(active_conditions(a)), a.morale_tokens, a.wounds)
                  for a in s.astronauts)
@@ -152,7 +160,11 @@ def legal(state: HubState, board: Board) -> Legal:
         aoms=tuple(s.aoms), aoms_per_round=AOMS_PER_ROUND_SOLO if s.solo else len(s.aoms),
         rovers=tuple(r for r, rv in s.rovers.items() if not rv.blocked and not rv.used),
         log_events=tuple(e.name for e in s.mission_log), shutdown_targets=users,
-        destinations=_destinations(board, s, g))
+        destinations=_destinations(board, s, g),
+        log_entries=tuple((e.name, label(e, s.sol)) for e in s.mission_log),
+        tile_spaces=tuple(sp.id for sp in board.spaces
+                          if sp.id != "hub" and sp.id not in s.tiles),
+        to_resolve=next_up(s) if s.phase == "actions" else ())
 
 
 def aoms_for(action: str, aoms: tuple[str, ...]) -> tuple[str, ...]:

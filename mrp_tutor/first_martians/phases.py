@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from . import actions as A
 from . import production as P
-from .action_dice import roll_action_dice
 from .content import BLOCKS, Board, default_board
 from .effects import apply_effect
 from .errors import FmError, WrongPhase
@@ -35,10 +34,12 @@ from .intents import (
     DeclareActions,
     Intent,
     Produce,
+    ResolveAction,
     RollActionDice,
     RollMalfunction,
     SetAoms,
 )
+from .resolve import pending, resolve
 from .run import Run
 from .state import PHASES, HubState, aom_limit
 
@@ -102,18 +103,23 @@ def play(state: HubState, it: Intent, board: Board | None = None) -> tuple[HubSt
         assert isinstance(it, DeclareActions)
         _need_phase(s, it, "actions")
         A.declare(r, it)
-    elif it.type == "roll_action_dice":
-        assert isinstance(it, RollActionDice)
+    elif it.type in ("resolve_action", "roll_action_dice"):
+        assert isinstance(it, ResolveAction | RollActionDice)
         _need_phase(s, it, "actions")
-        roll_action_dice(r, it)
+        resolve(r, it if isinstance(it, ResolveAction) else ResolveAction(
+            action=it.action, draws=it.draws, roll_for_me=it.roll_for_me))
     elif it.type == "end_actions":
         _need_phase(s, it, "actions")
+        _resolve_rest(r)
         _next_phase(r)
     elif it.type == "roll_malfunction":
         assert isinstance(it, RollMalfunction)
         _need_phase(s, it, "actions", "malfunction")
         if s.phase == "actions":
+            _resolve_rest(r)
             _next_phase(r)
+        if r.s.result is not None:
+            return r.s, r.events
         _malfunction(r, it)
         _next_phase(r)
     elif it.type == "clean_up":
@@ -124,6 +130,16 @@ def play(state: HubState, it: Intent, board: Board | None = None) -> tuple[HubSt
         _need_phase(s, it, "round_end")
         r.emit(PhaseStarted(rule="cleanup.sol", phase="events"))
     return r.s, r.events
+
+
+def _resolve_rest(r: Run) -> None:
+    """The Action Phase ends after every placed action has resolved and its pawns are back
+    (Phase IV. Actions): the actions not yet resolved resolve now, in the action order, each
+    as :func:`.resolve.resolve` would (the table's dice and choices in this intent's draws)."""
+    for t in pending(r.s):
+        if r.s.result is not None:
+            return
+        resolve(r, ResolveAction(action=t.index))
 
 
 def _set_aoms(r: Run, it: SetAoms) -> None:

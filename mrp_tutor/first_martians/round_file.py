@@ -9,12 +9,14 @@ table's inputs per phase (all optional)::
       production: {shutdowns: ..., pay_wilt: [...], food_wounds: [...]}
       morale: {draws: {condition: [anemia]}}   # the table's draws of a phase (all optional)
       actions: [{action: build, astronaut: red, pawns: 2}, ...]   # or {placements: [...],
-                                                                  #     draws: {...}}
+                                        # draws: {...}, resolve: [{unwind: [stress]}, ...]}
       effects: [...]                  # results of the actions, entered by the table
       malfunction: {dice: {living: 1}}
       clean_up: {goals_done: false}
 
 or ``round: {steps: [intent, ...]}``: every input in the order played (the app's export).
+After the placements, every action resolves in the action order (``resolve_action``), with
+the table's dice and choices of the k-th action to resolve in ``actions.resolve[k]``.
 
 ``board`` is the board data (with a table owner's corrections, :func:`.load_board`).
 The round runs from the state's phase to the end of its Clean-Up (or the end of the
@@ -38,12 +40,16 @@ from .table import Table
 
 
 class ActionInputs(BaseModel):
-    """The Action Phase's placements and the table's draws while they are declared (a
-    Condition drawn for a wound on the way, say)."""
+    """The Action Phase's placements, the table's draws while they are declared, and its
+    dice and choices as each action resolves (in the action order)."""
 
     model_config = ConfigDict(extra="forbid")
     placements: list[dict[str, Any]] = []
     draws: dict[str, list[Any]] = {}
+    resolve: list[dict[str, list[Any]]] = Field(
+        default=[], max_length=20, description="the draws of each action as it resolves, in "
+        "the action order (success_die, wound_die, adventure_die, condition, unwind, heal, "
+        "manage ...)")
 
 
 class RoundInputs(BaseModel):
@@ -97,8 +103,14 @@ def round_intents(doc: Any, source: str, board: Board | None = None,
     if isinstance(acts, ActionInputs):
         plan.append(("actions", {"type": "declare_actions", "actions": acts.placements,
                                  "draws": acts.draws}, ("round", "actions")))
+        placed, resolving = acts.placements, acts.resolve
     else:
         plan.append(("actions", {"type": "declare_actions", "actions": acts}, ("round",)))
+        placed, resolving = acts, []
+    for k in range(len(placed)):
+        draws = resolving[k] if k < len(resolving) else {}
+        plan.append(("actions", {"type": "resolve_action", "draws": draws},
+                     ("round", "actions", "resolve", k)))
     plan += [("actions", e, ("round", "effects", i)) for i, e in enumerate(inputs.effects)]
     plan.append(("malfunction", {"type": "roll_malfunction", **inputs.malfunction},
                  ("round", "malfunction")))

@@ -49,8 +49,10 @@ class Run:
         self.events.append(e)
 
     def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str, *,
-             random_draw: bool = True, labels: Sequence[str] | None = None) -> Any:
-        ev = self.draws.draw(kind, choices, rule, what, random_draw=random_draw, labels=labels)
+             random_draw: bool = True, labels: Sequence[str] | None = None,
+             model: str | None = None) -> Any:
+        ev = self.draws.draw(kind, choices, rule, what, random_draw=random_draw, labels=labels,
+                             model=model)
         self.emit(ev)
         return ev.value
 

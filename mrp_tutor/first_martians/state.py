@@ -153,7 +153,8 @@ class Rover(_S):
 
 
 class Declared(_S):
-    """An action declared this Action Phase (for the round checklist)."""
+    """An action declared this Action Phase, waiting to resolve in the action order (its
+    penalties other than General Supply costs are taken as it resolves, costs.resolve)."""
 
     order: int
     action: str
@@ -162,6 +163,13 @@ class Declared(_S):
     dice: bool = False
     penalties: list[str] = []
     rolled: bool = False
+    helpers: list[str] = []
+    rover: Literal["froggy", "scorpio"] | None = None
+    travel_penalties: list[str] = Field(default=[], description="penalties of the travel "
+                                        "path's icons (travel.penalties)")
+    path_names: list[str] = []
+    resolved: bool = False
+    success: bool | None = Field(default=None, description="set when resolved")
 
 
 class Tile(_S):
@@ -175,9 +183,28 @@ class Tile(_S):
 
 
 class LogEntry(_S):
-    name: str
+    """An event waiting in the app's Mission Log (events.mission_log): the name the table
+    knows it by, the sol it arrived, what its Event action asks (a key of
+    :data:`.mission_log.ASKS`), its pawns, the rounds it has left and the event it follows
+    up (Follow-Up events)."""
+
+    name: str = Field(min_length=1, max_length=80)
     rounds_left: int = Field(default=3, ge=0, le=3)
     pawns: int = Field(default=1, ge=1, le=2)
+    sol: int | None = Field(default=None, ge=1, description="the sol the event arrived")
+    asks: str | None = Field(default=None, max_length=40,
+                             description="what its Event action asks (tap list key)")
+    follows: str | None = Field(default=None, max_length=80,
+                                description="the earlier event it follows up")
+
+
+class PastEntry(_S):
+    """An event that left the Mission Log (it may still shape Follow-Up events)."""
+
+    name: str = Field(min_length=1, max_length=80)
+    why: Literal["resolved", "delayed", "aged"]
+    by: str | None = Field(default=None, description="who took its Event action")
+    sol: int = Field(default=1, ge=1, description="the sol it left")
 
 
 class CargoBay(_S):
@@ -201,6 +228,8 @@ class HubState(_S):
     box: dict[Block, Literal["green", "red"]] = {b: "green" for b in BLOCKS}
     facilities: list[Facility]
     mission_log: list[LogEntry] = []
+    log_past: list[PastEntry] = Field(default=[], max_length=200,
+                                      description="events that left the Mission Log")
     aoms: list[AomColour] = Field(default=[], description="AOM cards in play (setup.aoms)")
     solo: bool = False
     actions_declared: bool = Field(default=False, description="pawns placed this Action "

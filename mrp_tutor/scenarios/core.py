@@ -22,7 +22,7 @@ from mrp_tutor.loader import check_tree, load_yaml
 from mrp_tutor.resources import scenarios_dir
 
 from .export import position_from_state
-from .model import Position, ScenarioDoc, StateExpectation, Step
+from .model import Position, ScenarioDoc, StateExpectation, Step, ruleset_of
 from .position import Problems, build_state, cite_problems, merge
 
 # Rule cited for a structural problem, by the first field of its path.
@@ -208,11 +208,8 @@ def _position_problems(data: dict[str, Any]) -> list[str]:
                          use_env_overrides=False)
     except Exception:  # structural problems of the position are reported already
         return []
-    variant = named.name if named else data.get("variant", "standard")
     p = Problems("position")
-    build_state(spec, players, variant if isinstance(variant, str) and variant in RULESETS
-                else "standard",
-                pos, p)
+    build_state(spec, players, ruleset_of(data), pos, p)
     return p.items
 
 

@@ -9,11 +9,13 @@ built (:mod:`.position`), and every problem is reported at once.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
 from mrp_tutor.core.scenario import ErrorExpectation, Quiz
+from mrp_tutor.engine.rulesets import DEFAULT, RULESETS
 
 Count = NonNegativeInt
 Stage = Literal["missions", "choose", "resolve", "production", "reveal_discoveries",
@@ -21,7 +23,7 @@ Stage = Literal["missions", "choose", "resolve", "production", "reveal_discoveri
 
 
 # ErrorExpectation and Quiz: every game's (mrp_tutor.core.scenario)
-__all__ = ["ErrorExpectation", "Quiz", "ScenarioDoc", "schema_json"]
+__all__ = ["ErrorExpectation", "Quiz", "ScenarioDoc", "ruleset_of", "schema_json"]
 
 
 class _M(BaseModel):
@@ -109,7 +111,9 @@ class Setup(_M):
     """A seeded setup (``Game.new``)."""
 
     seed: int
-    variant: Literal["standard", "two_player"] = "standard"
+    variant: Literal["standard", "two_player"] = Field(
+        default="standard", description="the older spelling of the document's ruleset (still "
+        "read, never written)")
     sheets: dict[str, str] = Field(default={}, description="unique_abilities: colour -> ability "
                                    "sheet (the others are drawn at random)")
 
@@ -192,9 +196,12 @@ class ScenarioDoc(_M):
     lesson: str = Field(min_length=1, description="markdown: what happens and which rule")
     rules: list[str] = Field(default=[], description="rule ids the scenario shows")
     ruleset: str = Field(default="base", description="a registered ruleset (`mrp-tutor "
-                         "rulesets`: standard, two_player) or a data folder whose rules "
-                         "`variant` chooses")
-    variant: Literal["standard", "two_player"] = "standard"
+                         "rulesets`: standard, two_player, first_edition, unique_abilities); "
+                         "files older than that name: a data folder (base)")
+    variant: Literal["standard", "two_player"] = Field(
+        default="standard", description="the older spelling of ruleset (files and share codes "
+        "made before it): `ruleset: base` with `variant: two_player` is `ruleset: two_player`; "
+        "still read, never written")
     players: list[str] = Field(min_length=2, max_length=6, description="colours, clockwise")
     position: Position | None = None
     setup: Setup | None = None
@@ -221,3 +228,14 @@ def schema_json() -> str:
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Mission: Red Planet tutor scenario"
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+
+
+def ruleset_of(doc: Mapping[str, Any]) -> str:
+    """The registered ruleset a scenario or table document is played under: its ``ruleset``,
+    or in files written before that name said all (``ruleset: base``, a data folder), the
+    rules its older ``variant`` field chose."""
+    name = doc.get("ruleset", "base")  # (the default of the scenario format)
+    if isinstance(name, str) and name in RULESETS:
+        return name
+    older = doc.get("variant", DEFAULT)
+    return older if isinstance(older, str) and older in RULESETS else DEFAULT

@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 
 from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.rulesets import RULESETS
+from mrp_tutor.engine.rulesets import DEFAULT
 from mrp_tutor.engine.spec import GameSpec
 from mrp_tutor.engine.state import GameState
 from mrp_tutor.loader import decode, parse_json, parse_yaml, with_limits
@@ -74,17 +74,16 @@ def table_position(spec: GameSpec, state: GameState) -> dict[str, Any]:
     return pos
 
 
-def table_document(players: list[str], position: dict[str, Any], *, variant: str = "standard",
-                   ruleset: str = "base", overrides: dict[str, Any] | None = None,
+def table_document(players: list[str], position: dict[str, Any], *, ruleset: str = DEFAULT,
+                   overrides: dict[str, Any] | None = None,
                    title: str = "My table") -> dict[str, Any]:
-    """A scenario document (published schema ``scenarios/schema.json``) for a table."""
+    """A scenario document (published schema ``scenarios/schema.json``) for a table played
+    under ``ruleset`` (a registered ruleset's name: it says the data and the rules)."""
     doc: dict[str, Any] = {
         "id": TABLE_ID, "title": title[:80] or "My table",
         "lesson": "A table position entered by the referee.", "ruleset": ruleset,
-        "variant": variant, "players": list(players), "position": position,
+        "players": list(players), "position": position,
     }
-    if ruleset in RULESETS:  # a ruleset by name (first_edition, ...) says all: no variant
-        del doc["variant"]
     if overrides:
         doc["overrides"] = overrides
     return doc

@@ -19,15 +19,11 @@ from typing import Any
 from ..engine import Game, GameSpec, play_out
 from ..engine import events as E
 from ..engine.bots import BOTS, Bot
+from ..engine.rulesets import ruleset_for_players
 
 COLOURS_NEEDED = {2: 4}  # the 2-player variant plays four colours (two main, two neutral)
 RESOURCES = ("ice", "sylvanite", "celerium")
 BREAKDOWN = ("missions", "ice_monopoly", "tokens", "discoveries")
-
-
-def variant_for(players: int) -> str:
-    """The ruleset variant a player count plays: the 2-player variant or the standard game."""
-    return "two_player" if players == 2 else "standard"
 
 
 def colours_for(spec: GameSpec, players: int) -> list[str]:
@@ -77,7 +73,8 @@ def play_game(spec: GameSpec, players: int, seed: int, bots: Sequence[str],
     the rows match the old ``simulate`` output seed for seed.
     """
     colours = colours_for(spec, players)
-    game = Game.new(spec, colours, seed, ruleset=ruleset or variant_for(players))
+    game = Game.new(spec, colours, seed,
+                    ruleset=ruleset or ruleset_for_players(players).name)
     if len(set(bots)) == 1:
         return play_out(game, BOTS[bots[0]](random.Random(f"bot:{seed}")))
     kinds = dict(zip(colours, bots, strict=True))

@@ -14,13 +14,15 @@ from typing import Any
 import ipywidgets as W
 import pytest
 
+from mrp_tutor.app.fm_busy import STEP_TAP
 from mrp_tutor.app.fm_files import export_text
+from mrp_tutor.app.fm_lessons import fm_lessons
 from mrp_tutor.app.fm_map import map_layout, map_payload
-from mrp_tutor.app.fm_panel import FmPanel
+from mrp_tutor.app.fm_panel import FmPanel, hub_table
 from mrp_tutor.app.fm_words import known_ids
 from mrp_tutor.app.picker import game_picker
 from mrp_tutor.core.loading import read_yaml
-from mrp_tutor.first_martians import load_state
+from mrp_tutor.first_martians import explain_event, load_state
 from mrp_tutor.first_martians.content import default_board
 from mrp_tutor.first_martians.events import DrawMade
 from mrp_tutor.first_martians.state import state_to_dict
@@ -78,6 +80,18 @@ def _to_actions(p: FmPanel) -> None:
     _answer(p, "Anemia")  # Red's wound for missing food passes a Condition icon
 
 
+def _resolve_next(p: FmPanel, named: str, *answers: str) -> None:
+    """Tap the action the checklist names next, then the table's dice and choices."""
+    head = p.resolver.head.value.replace("&#x27;", "'")
+    assert f"Resolve action {named}" in head, head
+    assert len(p.resolver.buttons.children) == 1
+    p.resolver.buttons.children[0].click()
+    for label in answers:
+        _answer(p, label)
+    assert p.asker.question is None, p.asker.prompt.value
+    assert "Refused" not in p.status.value, p.status.value
+
+
 def _play_round(p: FmPanel) -> None:
     _effect(p, "Tracks", 2, block="system", by=1)
     _effect(p, "Map", 0, space="r1_ne", roi="plains")
@@ -96,7 +110,15 @@ def _play_round(p: FmPanel) -> None:
     assert "Placed" in _place(p, "manage", "yellow", 1)
     p.planner.declare_btn.click()
     assert p.step == "resolve", p.status.value
-    _effect(p, "Health", 0, astronaut="yellow", count=2)
+    # the checklist walks the table through each action in the action order
+    _resolve_next(p, "1 of 5: Red's Rest")
+    _resolve_next(p, "2 of 5: Red's Unwind", "Stress -6")
+    _resolve_next(p, "3 of 5: Yellow's Manage", "System Block")
+    _resolve_next(p, "4 of 5: Purple's Gather")
+    _resolve_next(p, "5 of 5: Yellow's Research", "Success", "Wound", "No Adventure")
+    assert "Every placed action has resolved" in p.resolver.head.value
+    assert "the seed planted" in p.resolver.head.value  # what a Research gives, to enter
+    _effect(p, "Health", 0, astronaut="yellow", count=1)
     _answer(p, "Migraine")  # a Condition gained in the middle of the Action Phase
     assert "Migraine (applies from the end of this phase)" in p.hub.value
     p.actions_done_btn.click()
@@ -269,16 +291,26 @@ def test_an_uploaded_file_is_imported_and_a_bad_one_changes_nothing() -> None:
     good["state"]["sol"] = 5
     import yaml
 
-    p.files._on_upload({"new": [{"name": "mine.yaml",
-                                 "content": yaml.safe_dump(good).encode()}]})
+    _pick_file(p, "mine.yaml", yaml.safe_dump(good).encode())
     assert "Sol 5" in p.checklist.value
-    p.files._on_upload({"new": [{"name": "bad.yaml", "content": b"state: {astronauts: 3}"}]})
+    _pick_file(p, "bad.yaml", b"state: {astronauts: 3}")
     assert "bad.yaml was not loaded" in p.status.value and "Sol 5" in p.checklist.value
     assert "Input should" not in p.status.value and "must be a list" in p.status.value
     good["state"]["phase"] = "round_end"  # a HUB saved at the end of a round (fm round --out)
-    p.files._on_upload({"new": [{"name": "after.yaml",
-                                 "content": yaml.safe_dump(good).encode()}]})
+    _pick_file(p, "after.yaml", yaml.safe_dump(good).encode())
     assert p.step == "round_over" and p.phase_box.children == (p.next_sol_btn,)
+    _pick_file(p, "huge.yaml", None)  # over the size limit: the page does not read it
+    assert "larger than 200 kB" in p.status.value and p.step == "round_over"
+
+
+def _pick_file(p: FmPanel, name: str, data: bytes | None) -> None:
+    """What the page sends when the table picks a file (its bytes, none when too large)."""
+    p.files.upload._on_custom_msg(p.files.upload, {"name": name}, [data] if data else [])
+
+
+def test_the_import_button_says_what_it_does() -> None:
+    up = FmPanel().files.upload
+    assert up.label == "Import a saved game…" and "(" not in up.label
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
@@ -326,10 +358,17 @@ def test_every_effect_of_a_round_has_a_control() -> None:
     assert "Backup Farm card 1" in p.hub.value
     _form(p, "Health", "Condition taken", astronaut="purple", condition="cardiac_disorder")
     assert "cardiac_disorder" in p.table.state.astronaut("purple").conditions
-    _form(p, "Mission Log", "Event enters the Log", name="Resourcefulness", pawns=1)
-    _form(p, "Mission Log", "Event leaves the Log (Delayed Consequences)",
-          name="Resourcefulness")
-    assert p.table.state.mission_log == []
+    before = [x.name for x in p.table.state.mission_log]
+    _form(p, "Mission Log", "Event enters the Log", asks="gain", pawns=1)
+    entry = p.table.state.mission_log[-1]
+    assert entry.asks == "gain" and entry.name.startswith("Sol 3 event")  # named by its sol
+    assert "Gain something" in [lb for lb, _v in p.effects.pickers["asks"].options]
+    _form(p, "Mission Log", "Event leaves the Log (Delayed Consequences)", name=entry.name)
+    assert [x.name for x in p.table.state.mission_log] == before
+    p.effects.group.value = "Map"
+    p.effects.kind.value = 0
+    spaces = [v for _lb, v in p.effects.pickers["space"].options]
+    assert "r3_ne" in spaces and "r3_e" in spaces  # a Mission sheet may put a tile there
     _form(p, "Rovers", "Token on its X space", rover="froggy", token="blocked")
     assert p.table.state.rovers["froggy"].blocked == 1
     said = _form(p, "AOMs", "AOM cards in play", first="green", second="", solo="no")
@@ -341,3 +380,155 @@ def test_every_effect_of_a_round_has_a_control() -> None:
     assert labels == ["No AOM", "Green AOM (Explore)", "Brown AOM (Build)"]
     page = _page_text(p)
     assert not [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]
+
+
+# --------------------------------------------------------------- taps racing a redraw
+def _to_production_questions(p: FmPanel) -> None:
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.wilt.children[0].value = True
+    p.produce_btn.click()
+
+
+def _buttons(p: FmPanel) -> dict[str, Any]:
+    return {b.description: b for b in p.asker.choices.children}
+
+
+def test_a_second_tap_on_an_answered_question_is_not_the_next_answer() -> None:
+    p = FmPanel()
+    _to_production_questions(p)
+    med_lab = _buttons(p)["Med Lab"]  # where the oxygen Shutdown tile goes
+    med_lab.click()
+    asked = p.asker.prompt.value
+    assert "food" in asked  # the next question: who is wounded for the missing food
+    med_lab.click()  # the same button again (a double tap, or a tap racing the redraw)
+    assert p.asker.prompt.value == asked  # still asked, nothing answered by that tap
+    assert p.pending is not None and p.pending["intent"]["draws"].get(
+        "shutdown_target") == ["med_lab"]
+    assert "already answered" in p.status.value
+    _buttons(p)["Red"].click()
+    _buttons(p)["Anemia"].click()
+    assert p.table.state.facility("med_lab").shutdown_oxygen is not None
+    assert p.table.state.phase == "actions"
+
+
+def _at_actions() -> FmPanel:
+    p = FmPanel()
+    _effect(p, "Map", 0, space="r1_ne", roi="plains")
+    _effect(p, "Map", 0, space="r2_ne", roi="plains")
+    _to_production_questions(p)
+    for label in ("Med Lab", "Red", "Anemia"):
+        _buttons(p)[label].click()
+    assert p.step == "place"
+    return p
+
+
+def test_the_path_the_table_picked_survives_a_redraw() -> None:
+    p = _at_actions()
+    pl = p.planner
+    pl.action.value = "gather"
+    pl.target.value = "r2_e"
+    around = next(k for k, x in enumerate(pl.route.options) if "Geysers" not in x)
+    assert around > 0
+    buttons = list(pl.route.buttons.children)
+    pl.route.pick(around)
+    pl.add_btn.click()  # refused: nobody on top yet; the panel redraws with the sentence
+    assert "Choose who is on top" in p.status.value
+    assert pl.route.index == around  # the long way round is still the pick
+    assert list(pl.route.buttons.children) == buttons  # and its buttons were kept
+    assert "Placed" in _place(p, "gather", "purple", 2, helper="blue", helper_pawns=2,
+                              rover="scorpio")
+    assert "Geysers" not in p.planner.list.children[0].children[0].value
+
+
+def test_a_path_button_of_another_destination_picks_nothing() -> None:
+    p = _at_actions()
+    pl = p.planner
+    pl.action.value = "gather"
+    pl.target.value = "r2_e"
+    old = list(pl.route.buttons.children)
+    pl.action.value = "explore"
+    pl.target.value = "r2_n"
+    before = pl.route.index
+    old[-1].click()  # a button drawn for the Chasm's paths
+    assert pl.route.index == before
+
+
+def test_a_second_tap_on_remove_never_removes_another_action() -> None:
+    p = _at_actions()
+    assert "Placed" in _place(p, "unwind", "red", 1)
+    assert "Placed" in _place(p, "rest", "red", 1)
+    first_remove = p.planner.list.children[0].children[1]
+    first_remove.click()
+    first_remove.click()  # the row it was on is gone: Rest stays placed
+    assert [x["action"] for x in p.planner.planned] == ["rest"]
+    assert "already removed" in p.status.value
+
+
+def test_every_step_ends_by_freeing_the_page_and_step_buttons_lock_it() -> None:
+    p = FmPanel()
+    done = p.busy.done
+    _effect(p, "Tracks", 0, delta=1)
+    assert p.busy.done > done  # the redraw after Apply tells the page it takes taps again
+    done = p.busy.done
+    p.effects.group.value = None
+    p.effects.apply_btn.click()  # nothing chosen: still a sentence and a freed page
+    assert p.busy.done > done and "Tap what happened first" in p.status.value
+    for b in (p.effects.apply_btn, p.events_btn, p.undo_btn, p.planner.add_btn,
+              p.planner.declare_btn, p.asker.roll_btn):
+        assert STEP_TAP in b._dom_classes
+
+
+def test_a_second_tap_on_apply_does_not_play_the_effect_twice() -> None:
+    p = FmPanel()
+    morale = p.table.state.morale
+    _effect(p, "Tracks", 0, delta=1)
+    assert p.table.state.morale == morale + 1
+    p.effects.apply_btn.click()  # the same Apply again: its choice was emptied
+    assert p.table.state.morale == morale + 1 and "Tap a choice" in p.status.value
+
+
+def test_the_steps_button_is_hidden_while_the_table_answers() -> None:
+    p = FmPanel()
+    _to_production_questions(p)
+    assert p.asker.question is not None and p.phase_box.layout.display == "none"
+    p.asker.cancel_btn.click()
+    assert p.phase_box.layout.display == "" and p.produce_btn in p.phase_box.children
+
+
+def test_the_explanation_is_the_apps_shared_one() -> None:
+    """Each step's sentences are drawn by the app's shared explanation markup (the one the
+    Mission: Red Planet stepper uses), under the shared step head, in the shared box."""
+    from mrp_tutor.app.html import sentences_html
+
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    step = p.history[-1]
+    shared = sentences_html([explain_event(ev) for ev in step.events
+                             if ev.type != "phase_started"])
+    assert re.sub(r"<details.*?</details>", "", step.said) == re.sub(
+        r"<details.*?</details>", "", shared)  # the same sentences, citations without ids
+    assert "mrp-step-head" in p.log.value and "mrp-explain" in p.log._dom_classes
+
+
+def test_scenario_lessons_load_a_hub_with_its_lesson_cited() -> None:
+    p = FmPanel()
+    p.lessons.open_btn.click()
+    ids = [v for _lb, v in p.lessons.pick.options if v]
+    assert "actions-one-pawn-short" in ids and "Lesson" not in p.lessons.shown.value
+    p.lessons.pick.value = "actions-one-pawn-short"
+    assert "Loaded Lesson:" in p.status.value and p.step == "place"
+    source = dict((v, lb) for lb, v in p.files.source.options)[p.files.source.value]
+    assert source.startswith("Lesson: Actions")  # the HUB list names the lesson's HUB
+    assert "Lesson:" in p.lessons.shown.value and "mrp-cite" in p.lessons.shown.value
+    cited = re.findall(r"<cite>(.*?)</cite>", p.lessons.shown.value)
+    assert cited and len(cited) == len(set(cited))  # a section is cited once
+    page = re.sub(r"<details.*?</details>", "", p.lessons.shown.value)
+    assert not [i for i in known_ids() if re.search(rf"\b{re.escape(i)}\b", page)]
+    p.restart_btn.click()  # the lesson stays with its HUB
+    assert "Lesson:" in p.lessons.shown.value
+    p.files.source.value = 2  # another HUB: no lesson
+    assert p.lessons.shown.value == ""
+    for sc in fm_lessons():  # every lesson's HUB loads in the panel
+        hub_table({"state": sc.doc.state}, sc.id)

@@ -1,11 +1,13 @@
 """Browser: a First Martians table plays a whole round of a 4-astronaut HUB by tapping only.
 
-The table enters its own dice and draws (the Facility an oxygen Shutdown tile goes on, the
-Condition token, the Malfunction die's face), places an action a pawn short, travels the
-long way round the Geysers (the rulebook's Purple example), gains a Condition in the middle
-of the Action Phase, and cleans up; the round stops there.  The HUB the page shows then
-equals the one ``mrp-tutor fm round`` computes from the file the page exports, and no
-sentence on the page holds raw validation text or an internal id.
+The table enters its own dice and draws (the Facility an oxygen Shutdown tile goes on, a
+Condition token, the action dice of an action a pawn short, the Malfunction die's face) and
+once, as solo practice, taps "Roll for me" (Red's Condition token: the log says it was a
+seeded draw); it places an action a pawn short, travels the long way round the Geysers (the
+rulebook's Purple example), resolves the actions one by one as the checklist names them,
+gains a Condition in the middle of the Action Phase, and cleans up; the round stops there.
+The HUB the page shows then equals the one ``mrp-tutor fm round`` computes from the file the
+page exports, and no sentence on the page holds raw validation text or an internal id.
 """
 
 from __future__ import annotations
@@ -34,7 +36,12 @@ def _choose(panel: Any, css: str, label: str) -> None:
     panel.locator(f"{css} select").select_option(label=label)
 
 
-def _effect(panel: Any, group: str, kind: str | None, fields: list[tuple[str, str]]) -> None:
+def _effect(panel: Any, group: str, kind: str | None, fields: list[tuple[str, str]],
+            quick: bool = False) -> None:
+    """Enter an effect by taps.  ``quick``: Apply is tapped in the page itself and, in the
+    same instant, the panel must already refuse taps (busy) until the kernel has applied the
+    effect and redrawn: the next effect's fields, about to be redrawn, take no tap meanwhile
+    (a tap there used to go to a replaced widget and be lost)."""
     _tap(panel, ".fm-effect-group", group)
     if kind is not None:
         _tap(panel, ".fm-effect-kind", kind)
@@ -45,21 +52,22 @@ def _effect(panel: Any, group: str, kind: str | None, fields: list[tuple[str, st
             field.locator("select").select_option(label=value)
         else:
             _press(field, value)
-    panel.locator(".fm-apply").click()
+    if not quick:
+        panel.locator(".fm-apply").click()
+        return
+    busy = panel.locator(".fm-apply").evaluate(
+        "b => { b.click(); const p = b.closest('.fm-panel');"
+        " return [p.classList.contains('fm-busy'),"
+        " [...p.querySelectorAll('.fm-effect-fields select')].every(s => s.disabled)]; }")
+    assert busy == [True, True], busy
+    expect(panel).not_to_have_class(re.compile(r"\bfm-busy\b"))  # the kernel's redraw frees it
 
 
 def _press(field: Any, value: str) -> None:
-    """Tap a choice until it shows as chosen (a tap racing a redraw is tapped again, as a
-    person would)."""
-    for attempt in range(3):
-        button = field.get_by_text(value, exact=True).first
-        button.click()
-        try:
-            expect(button).to_have_class(re.compile("mod-active"), timeout=3000)
-            return
-        except AssertionError:
-            if attempt == 2:
-                raise
+    """Tap a choice; it shows as chosen."""
+    button = field.get_by_text(value, exact=True).first
+    button.click()
+    expect(button).to_have_class(re.compile("mod-active"))
 
 
 def _answer(panel: Any, prompt: str, choice: str) -> None:
@@ -67,6 +75,15 @@ def _answer(panel: Any, prompt: str, choice: str) -> None:
     expect(ask).to_be_visible()
     expect(ask.locator(".fm-ask-prompt")).to_contain_text(prompt)
     ask.locator(".fm-choice").get_by_text(choice, exact=True).click()
+
+
+def _resolve(panel: Any, named: str, *answers: tuple[str, str]) -> None:
+    """Tap the action the checklist names next; answer the table's dice and choices."""
+    expect(panel.locator(".fm-resolve-now")).to_contain_text(f"Resolve action {named}")
+    panel.locator(".fm-resolve-go").click()
+    for prompt, choice in answers:
+        _answer(panel, prompt, choice)
+    expect(panel.locator(".fm-resolve-now")).not_to_contain_text(f"Resolve action {named}")
 
 
 def _now(panel: Any, phase: str) -> None:
@@ -96,14 +113,6 @@ def _place(panel: Any, action: str, who: str, pawns: str, **more: str) -> None:
         _choose(panel, ".fm-pl-target", more["where"])
     if "path" in more:
         option = panel.locator(".fm-route").filter(has_text=more["path"]).first
-        try:
-            expect(option).to_be_visible(timeout=10_000)
-        except AssertionError:  # behind "More paths", or the map tap raced a redraw: a person
-            more_btn = panel.locator(".fm-route-more")  # opens the list or taps the map again
-            if more_btn.is_visible():
-                more_btn.click()
-            elif "space" in more:
-                _tap_map(panel, more["space"])
         option.click()
         expect(option).to_have_class(re.compile("fm-route-chosen"))
     before = panel.locator(".fm-pl-item").count()
@@ -124,27 +133,7 @@ def _no_raw_text(app: Any, ids: list[str]) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
-    """The whole round; played once more on a fresh page (a new kernel) only if the first try
-    fails, since a tap can still race a redraw on a loaded CI machine (CI failed once so, at
-    768x1024): a real defect fails both tries."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
-        _round(app, size, tmp_path)
-    except (AssertionError, PlaywrightTimeout) as first:
-        print(f"first try failed, playing the round again on a fresh page: {first!r:.300}")
-        again = tmp_path / "again"
-        again.mkdir()
-        _round(app, size, again)
-
-
-def _round(app: Any, size: str, tmp_path: Path) -> None:
-    from mrp_tutor.app.fm_hub import hub_html
     from mrp_tutor.app.fm_words import known_ids
-    from mrp_tutor.cli import main as cli_main
-    from mrp_tutor.core.loading import read_yaml
-    from mrp_tutor.first_martians import load_state
-    from mrp_tutor.first_martians.content import default_board
 
     w, h = SIZES[size]
     app.page.set_viewport_size({"width": w, "height": h})
@@ -154,11 +143,12 @@ def _round(app: Any, size: str, tmp_path: Path) -> None:
     panel = app.wait_for_class("fm-panel")
     _now(panel, "I. Events")
     expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
+    expect(panel.locator(".fm-upload button")).to_have_text("Import a saved game…")
 
     # I. Events: the app's event and two explored tiles (for the way round the Geysers)
     _effect(panel, "Tracks", "Malfunction track", [("block", "System"), ("by", "+1")])
     _effect(panel, "Map", "ROI tile explored", [("space", "Ring 1 Northeast"),
-                                                  ("roi", "Plains")])
+                                                  ("roi", "Plains")], quick=True)
     _effect(panel, "Map", "ROI tile explored", [("space", "Ring 2 Northeast"),
                                                   ("roi", "Plains")])
     expect(panel.locator(".fm-log")).to_contain_text("Plains is placed face up")
@@ -180,11 +170,42 @@ def _round(app: Any, size: str, tmp_path: Path) -> None:
     app.screenshot(f"fm-ask-{size}", full_page=False)
     _answer(panel, "oxygen Shutdown tile", "Med Lab")
     _answer(panel, "wounded for missing food", "Red")  # the table's choice
-    _answer(panel, "Condition", "Anemia")  # Red's wound passes a Condition icon
+    # Red's wound passes a Condition icon: solo practice, the assistant draws the token
+    ask = panel.locator(".fm-ask")
+    expect(ask.locator(".fm-ask-prompt")).to_contain_text("Condition")
+    ask.locator(".fm-roll-for-me").click()
+    expect(panel.locator(".fm-log")).to_contain_text(
+        re.compile(r"Rolled for you \(asked; seeded draw \d+\) Red's Condition token: \w"))
     expect(panel.locator(".fm-log")).to_contain_text("Med Lab")
     expect(panel.locator(".fm-hub-view")).to_contain_text("O2 shutdown")
 
-    # IV. Actions: every pawn placed by taps
+    _play_actions(app, panel, size)
+
+    # V. Malfunction: the table's own die
+    _now(panel, "V. Malfunction")
+    panel.locator(".fm-go-malfunction").click()
+    _answer(panel, "Living Block's Malfunction die", "1")
+    expect(panel.locator(".fm-log")).to_contain_text("The table enters")
+
+    # VI. Clean-Up; the round stops and asks before the next sol
+    _now(panel, "VI. Clean-Up")
+    panel.locator(".fm-go-cleanup").click()
+    expect(panel.locator(".fm-next-sol")).to_contain_text("Start sol 4")
+    expect(panel.locator(".fm-ph-done")).to_have_count(6)
+    app.screenshot(f"fm-round-{size}")
+    _no_raw_text(app, known_ids())
+
+    _export_matches_cli(app, panel, tmp_path)
+    panel.locator(".fm-next-sol").click()
+    _now(panel, "I. Events")
+    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 4 of 8")
+    assert app.log.page_errors == [], app.log.page_errors
+
+
+def _play_actions(app: Any, panel: Any, size: str) -> None:
+    """IV. Actions: pawns placed by taps (the long way round the Geysers, a pawn short),
+    each action resolved as the checklist names it, a Condition gained mid-phase."""
+
     _now(panel, "IV. Actions")
     _place(panel, "Gather (Probe Bay)", "Purple", "2", helper="Blue", helper_pawns="2",
            rover="Scorpio", space="r2_e",
@@ -202,32 +223,36 @@ def _round(app: Any, size: str, tmp_path: Path) -> None:
     _place(panel, "Manage (Control Center)", "Yellow", "1")
     panel.locator(".fm-declare").click()
     log = panel.locator(".fm-log")
-    expect(log).to_contain_text("One pawn short: the action dice are rolled")
     expect(log).to_contain_text("via HUB → Plains → Plains → Chasm")  # the path chosen
-    # outcomes: Yellow's Wound die shows a wound twice over: a Condition mid-phase
-    _effect(panel, "Health", "Wound", [("astronaut", "Yellow"), ("count", "+2")])
+    # the checklist walks the table through each action in the action order, by tap
+    panel.locator(".fm-resolve").scroll_into_view_if_needed()
+    app.screenshot(f"fm-resolve-{size}", full_page=False)
+    _resolve(panel, "1 of 5: Red's Rest")
+    _resolve(panel, "2 of 5: Red's Unwind", ("Unwind", "Stress -6"))
+    _resolve(panel, "3 of 5: Yellow's Manage", ("Manage lowers", "System Block"))
+    _resolve(panel, "4 of 5: Purple's Gather")
+    _resolve(panel, "5 of 5: Yellow's Research", ("Success die", "Success"),
+             ("Wound die", "Wound"), ("Adventure die", "No Adventure"))
+    expect(panel.locator(".fm-resolve")).to_contain_text("Every placed action has resolved")
+    expect(log).to_contain_text("One pawn short")
+    expect(log).to_contain_text("A sample moves from Ring 2 East")
+    # Yellow's second wound (an outcome entered by the table) passes a Condition icon
+    _effect(panel, "Health", "Wound", [("astronaut", "Yellow"), ("count", "+1")])
     _answer(panel, "Condition token", "Migraine")
     expect(panel.locator(".fm-hub-view")).to_contain_text(
         "Migraine (applies from the end of this phase)")
-    _effect(panel, "Map", "Sample gathered", [("space", "Chasm (2 samples)")])  # the outcome
-    _effect(panel, "Tracks", "Stress track", [("delta", "-6")])
     panel.locator(".fm-go-actions-done").click()
 
-    # V. Malfunction: the table's own die
-    _now(panel, "V. Malfunction")
-    panel.locator(".fm-go-malfunction").click()
-    _answer(panel, "Living Block's Malfunction die", "1")
-    expect(log).to_contain_text("The table enters")
 
-    # VI. Clean-Up; the round stops and asks before the next sol
-    _now(panel, "VI. Clean-Up")
-    panel.locator(".fm-go-cleanup").click()
-    expect(panel.locator(".fm-next-sol")).to_contain_text("Start sol 4")
-    expect(panel.locator(".fm-ph-done")).to_have_count(6)
-    app.screenshot(f"fm-round-{size}")
-    _no_raw_text(app, known_ids())
 
-    # the exported file, played by the CLI, gives the same HUB
+def _export_matches_cli(app: Any, panel: Any, tmp_path: Path) -> None:
+    """The file the page exports, played by ``mrp-tutor fm round``, gives the HUB shown."""
+    from mrp_tutor.app.fm_hub import hub_html
+    from mrp_tutor.cli import main as cli_main
+    from mrp_tutor.core.loading import read_yaml
+    from mrp_tutor.first_martians import load_state
+    from mrp_tutor.first_martians.content import default_board
+
     link = panel.locator(".fm-export-link")
     expect(link).to_have_attribute("download", "first-martians-sol-4.yaml")  # after Clean-Up
     href = link.get_attribute("href")
@@ -243,7 +268,3 @@ def _round(app: Any, size: str, tmp_path: Path) -> None:
                                 " const t = d.innerText; d.remove(); return t; }",
                                 hub_html(cli_state, default_board()))
     assert page_hub == cli_hub
-    panel.locator(".fm-next-sol").click()
-    _now(panel, "I. Events")
-    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 4 of 8")
-    assert app.log.page_errors == [], app.log.page_errors

@@ -70,7 +70,7 @@ TWO_P = ["red", "green", "blue", "yellow"]  # blue is red's neutral colour, yell
 
 
 def _two_player_game(spec):
-    g = Game.new(spec, TWO_P, seed=3, variant="two_player")
+    g = Game.new(spec, TWO_P, seed=3, ruleset="two_player")
     for seat in g.state.seats.values():  # a clean board: nobody on Mars, no tokens
         seat.tokens = {r: 0 for r in seat.tokens}
     return g
@@ -103,7 +103,7 @@ def test_greedy_neutrals_rarely_end_on_top(spec):
     games = 30
     both_lose = 0
     for seed in range(1, games + 1):
-        g = bot_game(spec, TWO_P, seed, bot="greedy", variant="two_player")
+        g = bot_game(spec, TWO_P, seed, bot="greedy", ruleset="two_player")
         result = g.state.result
         assert result is not None
         if result.losers_all:

@@ -24,7 +24,7 @@ for ruleset, colours in (("standard", ["red", "blue", "green", "yellow"]),
                          ("unique_abilities", ["red", "blue", "green", "yellow", "purple"])):
     spec = find_ruleset(ruleset).spec(use_env_overrides=False)
     for seed in range(3):
-        g = bot_game(spec, colours, seed, variant=ruleset,
+        g = bot_game(spec, colours, seed, ruleset=ruleset,
                      bot="greedy" if seed == 2 else "random")
         logs.append([event_to_dict(e) for e in g.log])
 print(json.dumps({"engine": ENGINE, "logs": logs}))

@@ -113,7 +113,7 @@ def test_action_dice_are_the_tables_and_a_failure_gives_two_morale_tokens() -> N
     from mrp_tutor.first_martians import InputNeeded, checklist
 
     t = _short_build()
-    assert [x.intent_types[0] for x in checklist(t).now][:1] == ["roll_action_dice"]
+    assert [x.intent_types[0] for x in checklist(t).now][:1] == ["resolve_action"]
     with pytest.raises(InputNeeded) as info:
         _play(t, type="roll_action_dice", action=0)
     assert info.value.kind == "success_die"
@@ -124,7 +124,7 @@ def test_action_dice_are_the_tables_and_a_failure_gives_two_morale_tokens() -> N
     assert [e.rule for e in events if e.type in ("morale_tokens", "wounded")] == [
         "dice.success", "dice.wound"]
     assert checklist(t).now[0].done
-    assert _refused(t, type="roll_action_dice", action=0).code == "fm.dice_rolled"
+    assert _refused(t, type="roll_action_dice", action=0).code == "fm.action_resolved"
 
 
 def test_a_reroll_token_rolls_a_success_again() -> None:
@@ -144,7 +144,9 @@ def test_a_fully_pawned_action_rolls_no_dice() -> None:
     t = _table(phase="actions")
     _play(t, type="declare_actions", actions=[
         {"action": "build", "astronaut": "yellow", "pawns": 2}])
-    assert _refused(t, type="roll_action_dice", action=0).code == "fm.no_action_dice"
+    events = _play(t, type="resolve_action")  # no InputNeeded: nothing to roll
+    assert not any(e.type in ("action_dice_rolled", "draw_made") for e in events)
+    assert [e.type for e in events] == ["action_resolved"] and t.state.declared[0].success
 
 
 def test_a_token_placed_during_clean_up_is_cleaned_with_the_rest() -> None:

@@ -230,8 +230,7 @@ def test_round_files_carry_the_tables_draws_of_every_phase() -> None:
     """The Action Phase and the Morale Phase had no slot for the table's draws (a Condition
     for a wound taken on the way or for a missing Morale token)."""
     doc = yaml.safe_load(SAMPLE.read_text(encoding="utf-8"))
-    doc["round"]["actions"] = {"placements": doc["round"]["actions"],
-                               "draws": {"condition": ["migraine"]}}
+    doc["round"]["actions"]["draws"] = {"condition": ["migraine"]}
     doc["round"]["morale"] = {"draws": {"condition": ["anemia"]}}
     _, intents = round_intents(doc, "r.yaml")
     got = {i.type: i.draws for _, i in intents}

@@ -112,3 +112,56 @@ def test_mutated_scenario_files_are_located_content_errors() -> None:
         result = run_scenario(sc)  # a mutated expectation fails with sentences, never raises
         assert all(isinstance(f, str) for f in result.failures)
     assert loaded and refused
+
+
+def test_junk_while_resolving_is_refused_and_changes_nothing() -> None:
+    """resolve_action / end_actions / the Mission Log with junk indexes, draws and fields:
+    a located ContentError, or a typed refusal that changes nothing, never a traceback."""
+    rng = random.Random(31)
+    start = load_state({
+        "first_player": "red", "phase": "actions", "sol": 2,
+        "astronauts": [{"id": "red", "name": "Red", "medic": True},
+                       {"id": "yellow", "name": "Yellow", "wounds": 2}],
+        "supply": {"oxygen": 3, "energy": 3, "food": 3}, "malfunction": {"living": 2},
+        "mission_log": [{"name": "Sol 1 event", "sol": 1}],
+        "tiles": {"r1_e": {"name": "Geysers", "icons": ["extra_pawn", "wound", "rover"],
+                           "samples": 1}}})
+    placed = {"type": "declare_actions", "actions": [
+        {"action": "event", "astronaut": "red", "target": "Sol 1 event"},
+        {"action": "heal", "astronaut": "red", "helpers": {"yellow": 1}},
+        {"action": "gather", "astronaut": "yellow", "pawns": 1, "rover": "scorpio",
+         "target": "r1_e"}]}
+    kinds = ["resolve_action", "roll_action_dice", "end_actions", "add_log_event",
+             "remove_log_event"]
+    values: list[Any] = [*JUNK, 0, 1, 2, 7, -1, "wound", "stress", "living", "success",
+                         "blank", "Sol 1 event", "pay_supply", "yellow"]
+    draw_kinds = ["success_die", "wound_die", "adventure_die", "heal", "heal_patient",
+                  "unwind", "manage", "condition", "x"]
+    outcomes = {"content": 0, "refused": 0, "played": 0}
+    for _ in range(300):
+        table = Table(start)
+        table.play(intent_from_dict(placed))
+        for _ in range(rng.randint(1, 4)):
+            d: dict[str, Any] = {"type": rng.choice(kinds)}
+            for f in rng.sample(["action", "name", "pawns", "asks", "follows", "sol"],
+                                rng.randint(0, 2)):
+                d[f] = rng.choice(values)
+            if rng.random() < 0.7:
+                d["draws"] = {k: [rng.choice(values) for _ in range(rng.randint(0, 3))]
+                              for k in rng.sample(draw_kinds, rng.randint(1, 4))}
+            d["roll_for_me"] = rng.random() < 0.2
+            try:
+                it = intent_from_dict(d)
+            except ContentError:
+                outcomes["content"] += 1
+                continue
+            before = table.state.model_copy(deep=True)
+            try:
+                table.play(it)
+                outcomes["played"] += 1
+            except MrpError as err:
+                assert err.code.startswith("fm.") and err.message
+                assert table.state == before
+                outcomes["refused"] += 1
+        assert table.replayed() == table.state
+    assert all(outcomes.values()), outcomes

@@ -7,6 +7,7 @@ from typing import Any
 
 from mrp_tutor.core.errors import MrpError
 from mrp_tutor.first_martians import Table, default_board, intent_from_dict, load_state
+from mrp_tutor.first_martians.resolve import pending
 from mrp_tutor.first_martians.state import BLOCKS, HubState
 
 FACS = ["lab", "probe_bay", "med_lab", "working_bay", "crew_quarters", "garage_hall",
@@ -61,6 +62,8 @@ def _round(rng: random.Random, t: Table) -> None:
                     else {"type": "produce"}
                 d["roll_for_me"] = True
                 t.play(intent_from_dict(d))
+        while d["type"] == "declare_actions" and t.state.result is None and pending(t.state):
+            t.play(intent_from_dict({"type": "resolve_action", "roll_for_me": True}))
         _invariants(t.state)
 
 

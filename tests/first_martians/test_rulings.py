@@ -68,6 +68,7 @@ def test_an_event_action_removes_its_event_from_the_mission_log() -> None:
     t = _table(phase="actions", mission_log=[{"name": "Resourcefulness", "pawns": 1}])
     events = _play(t, type="declare_actions", actions=[
         {"action": "event", "astronaut": "red", "pawns": 1, "target": "Resourcefulness"}])
+    events += _play(t, type="resolve_action")
     assert any(e.type == "log_event_removed" and e.rule == "events.resolve" for e in events)
     assert t.state.mission_log == []
 
@@ -111,7 +112,7 @@ def test_the_sample_round_uses_no_aom_with_four_astronauts() -> None:
 
     doc = yaml.safe_load((DATA / "sample_round.yaml").read_text())
     assert len(doc["state"]["astronauts"]) == 4
-    assert not any(a.get("aom") for a in doc["round"]["actions"])
+    assert not any(a.get("aom") for a in doc["round"]["actions"]["placements"])
 
 
 # 5 ---------------------------------------------------------------- Auto-scanner
@@ -280,6 +281,8 @@ def test_a_probe_bay_wound_token_cites_costs_not_travel() -> None:
     for step in ("end_events", "resolve_morale", "produce"):
         _play(t, type=step)
     events = _play(t, type="declare_actions", actions=[_gather(pawns=2)])
+    events += _play(t, type="resolve_action", draws={
+        "success_die": ["success"], "wound_die": ["blank"], "adventure_die": ["blank"]})
     wound = next(e for e in events if e.type == "wounded")
     assert wound.rule == "costs.resolve"
 

@@ -82,3 +82,17 @@ def test_an_entered_value_that_cannot_be_is_refused() -> None:
     with pytest.raises(Exception) as info:
         t.play(it)
     assert getattr(info.value, "code", "") == "fm.draw_not_possible"
+
+
+def test_a_shutdown_tile_rolled_for_the_table_is_not_shown_face_up() -> None:
+    """Production III-A places the tile face down; only Remove Shutdown Tiles flips it. A tile
+    drawn for the table is recorded (the game replays) but its face is not said."""
+    t = _table(phase="production", seed=3, facilities={"solar_panel_02": {"production": 4}})
+    events = t.play(with_roll_for_me(intent_from_dict({"type": "produce"})))
+    tiles = [e for e in events if e.type == "draw_made" and e.kind.startswith("shutdown_")
+             and e.kind != "shutdown_target"]
+    assert tiles and all(e.by == "seeded" for e in tiles)
+    for e in tiles:
+        text = explain_event(e).text
+        assert "face down" in text and str(e.value) not in text
+        assert str(e.value).replace("_", " ") not in text

@@ -66,6 +66,11 @@ def test_a_table_plays_a_round_of_four_astronauts_by_entering_what_it_got() -> N
     assert asked[0] == "condition"
     _answer(t, {"type": "wound", "astronaut": "blue"}, {})
     assert t.state.astronaut("blue").wounds == 3
+    # the actions resolve in the action order: Rest, Unwind (the table chooses Stress -6),
+    # Heal (nobody in the stack to heal), Gather (the Chasm's Adventure, no Geysers wound)
+    for _ in range(4):
+        _answer(t, {"type": "resolve_action"}, {"unwind": ["stress"]})
+    assert t.state.astronaut("purple").wounds == 0
     build = next(k for k, d in enumerate(t.state.declared) if d.action == "build")
     asked = _answer(t, {"type": "roll_action_dice", "action": build},
                     {"success_die": ["success"], "wound_die": ["blank"],

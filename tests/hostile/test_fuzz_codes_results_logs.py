@@ -83,7 +83,7 @@ def _games() -> list[tuple[GameSpec, list[dict[str, Any]]]]:
     for spec, n, variant, seed in ((SPEC, 3, "standard", 1), (SPEC, 5, "standard", 2),
                                    (SPEC, 4, "two_player", 3), (fe, 4, "first_edition", 4),
                                    (ua, 3, "unique_abilities", 5)):
-        g = bot_game(spec, list(spec.colours[:n]), seed, variant=variant)
+        g = bot_game(spec, list(spec.colours[:n]), seed, ruleset=variant)
         out.append((spec, [event_to_dict(e) for e in g.log]))
     return out
 

@@ -48,7 +48,7 @@ def _games() -> list[Game]:
     for seed, colours, variant in ((1, SPEC.colours[:3], "standard"),
                                    (2, SPEC.colours[:5], "standard"),
                                    (3, SPEC.colours[:4], "two_player")):
-        g = Game.new(SPEC, list(colours), seed, variant=variant)
+        g = Game.new(SPEC, list(colours), seed, ruleset=variant)
         rng = random.Random(seed)
         for _ in range(rng.randint(40, 160)):
             if g.over:

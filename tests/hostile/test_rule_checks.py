@@ -21,7 +21,7 @@ SPEC = load_spec(use_env_overrides=False)
 
 def _play(seed: int, colours: list[str], until: Callable[[Game], bool],
           variant: str = "standard") -> Game:
-    g = Game.new(SPEC, colours, seed, variant=variant)
+    g = Game.new(SPEC, colours, seed, ruleset=variant)
     rng = random.Random(seed)
     while not until(g):
         g.play(rng.choice(g.legal_intents()))
@@ -39,7 +39,7 @@ TWO = state_to_dict(_play(7, list(SPEC.colours[:4]), lambda g: g.state.round == 
 def test_every_decision_point_of_seeded_games_keeps_every_rule() -> None:
     checked = 0
     for seed, n, variant in ((11, 3, "standard"), (12, 6, "standard"), (13, 4, "two_player")):
-        g = Game.new(SPEC, list(SPEC.colours[:n]), seed, variant=variant)
+        g = Game.new(SPEC, list(SPEC.colours[:n]), seed, ruleset=variant)
         rng = random.Random(seed)
         while not g.over:
             assert state_problems(SPEC, g.state) == [], (seed, len(g.log))

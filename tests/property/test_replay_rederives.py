@@ -50,7 +50,7 @@ def producible(spec: GameSpec, log: list[E.Event]) -> bool:
     if len(log) > 1 and isinstance(log[1], E.SheetsDealt):
         choices = {c: x for c, x in log[1].sheets if c not in log[1].drawn} or None
     try:
-        s, out = setup_events(spec, ev0.colours, ev0.seed, variant=ev0.variant, choices=choices)
+        s, out = setup_events(spec, ev0.colours, ev0.seed, ruleset=ev0.variant, choices=choices)
     except Exception:
         return False
     advance(spec, s, out)
@@ -151,7 +151,7 @@ def _bot_logs() -> dict[str, tuple[GameSpec, list[dict[str, Any]]]]:
         for name, spec, variant in (("fe", fe, "first_edition"),
                                     ("ua", ua, "unique_abilities")):
             colours = list(spec.colours[: 3 + seed])
-            g = bot_game(spec, colours, seed, variant=variant)
+            g = bot_game(spec, colours, seed, ruleset=variant)
             out[f"{name}-{seed}"] = (spec, [E.event_to_dict(e) for e in g.log])
     return out
 

@@ -52,7 +52,7 @@ def test_exported_positions_load_back_to_the_same_options_and_rulings(ruleset: s
     seen: Counter[str] = Counter()
     kinds: set[tuple[str, str]] = set()
     for seed in SEEDS:
-        g = Game.new(spec, COLOURS[:colours], seed, variant=ruleset)
+        g = Game.new(spec, COLOURS[:colours], seed, ruleset=ruleset)
         bot = BOTS["random"](random.Random(f"bot:{seed}"))
         k = 0
         while not g.over:
@@ -81,11 +81,9 @@ def test_exported_positions_load_back_to_the_same_options_and_rulings(ruleset: s
                     seen[g.state.stage] += 1
                     # the referee's share code: the table as a referee copies it (no decks,
                     # no seed), packed and decoded, loads to the same options
-                    # (as the app's table editor writes it: the data folder, and the variant
-                    # the standard data plays)
+                    # (as the app's table editor writes it: the game's ruleset)
                     doc = table_document(list(g.state.order), table_position(spec, g.state),
-                                         variant=ruleset if spec.ruleset == "base"
-                                         else "standard", ruleset=spec.ruleset)
+                                         ruleset=g.state.ruleset)
                     code = load_table(decode_table(encode_table(doc))).build()
                     assert _signature(code) == _signature(g), ("share code", seed, k, kind)
             played = g.play(pick)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from ...engine.rulesets import rules_of
 from ..html import e
 from .stepper import button
 
@@ -46,7 +47,7 @@ class HandPanel:
 
     def seats(self) -> list[str]:
         s = self.app.session.state
-        return [c for c in s.order if not s.seats[c].neutral]
+        return rules_of(s).players_of(s)
 
     def clear_cards(self) -> None:
         # options [] sets index None: nothing of a pick (label, index) stays in the page

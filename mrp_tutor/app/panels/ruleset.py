@@ -16,49 +16,52 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...engine.rulesets import RULESETS, find_ruleset
+from ...engine.rulesets import DEFAULT, RULESETS, Rules, find_ruleset
 from ...engine.spec import GameSpec
 from ..html import e
 
-STANDARD = "standard"
-TWO_PLAYER = "two_player"
 NOTE_CSS = """<style>
 .mrp-ruleset-note { font-size: 13px; color: #5c4300; background: #fff8e1;
   border-left: 4px solid #b38600; padding: 3px 6px; margin: 2px 0; }
 .mrp-unverified-word { font-style: italic; }
 </style>"""
 
-#: names a visitor reads (fallback: the ruleset's own summary)
-LABELS = {
-    STANDARD: "Standard (2nd edition)",
-    "first_edition": "First edition",
-    "unique_abilities": "Unique Abilities (first edition)",
-}
+def _label(name: str) -> str:
+    rules = RULESETS[name]
+    return rules.label or f"{name.replace('_', ' ').capitalize()} ({rules.summary})"
+
+
+def _offered_within(name: str) -> list[Rules]:
+    """The rulesets the picker offers through ``name``'s entry (``Rules.offered_within``)."""
+    return [r for r in RULESETS.values() if r.offered_within == name]
+
+
 def rulesets() -> list[tuple[str, str]]:
-    """(label, name) of every ruleset a visitor can pick, standard first; the 2-player
-    variant is reached through the standard game's player count."""
-    names = [n for n in RULESETS if n != TWO_PLAYER]
-    names.sort(key=lambda n: (n != STANDARD, list(RULESETS).index(n)))
-    return [(LABELS.get(n, f"{n.replace('_', ' ').capitalize()} "
-                       f"({RULESETS[n].summary})"), n) for n in names]
+    """(label, name) of every ruleset a visitor can pick, the default first, each with its
+    label (``Rules.label``); a ruleset offered within another (the 2-player variant) is
+    reached through that one's player count."""
+    names = [n for n, r in RULESETS.items() if r.offered_within is None]
+    names.sort(key=lambda n: (n != DEFAULT, list(RULESETS).index(n)))
+    return [(_label(n), n) for n in names]
 
 
 def player_options(name: str) -> list[tuple[str, int]]:
-    """The player counts ruleset ``name`` allows (the standard game adds 2: its variant)."""
+    """The player counts ruleset ``name`` allows, then those of the rulesets offered within
+    it below its own (the standard game adds 2: its variant)."""
     lo, hi = find_ruleset(name).players
     opts = [(str(n), n) for n in range(lo, hi + 1)]
-    if name == STANDARD and TWO_PLAYER in RULESETS:
-        lo2, hi2 = RULESETS[TWO_PLAYER].players
+    for other in _offered_within(name):
+        lo2, hi2 = other.players
         opts += [(f"{n} (variant)", n) for n in range(lo2, hi2 + 1) if n < lo]
     return opts
 
 
 def played_ruleset(name: str, players: int) -> str:
     """The registered ruleset a new game is played under (standard with 2: the variant)."""
-    if name == STANDARD and TWO_PLAYER in RULESETS:
-        lo2, hi2 = RULESETS[TWO_PLAYER].players
-        if lo2 <= players <= hi2 and players < RULESETS[STANDARD].players[0]:
-            return TWO_PLAYER
+    for other in _offered_within(name):
+        lo2, hi2 = other.players
+        if lo2 <= players <= hi2 and players < find_ruleset(name).players[0]:
+            return other.name
     return name
 
 
@@ -68,9 +71,9 @@ def colours_for(spec: GameSpec, ruleset: str, players: int) -> list[str]:
 
 
 def seat_colours(spec: GameSpec, ruleset: str, players: int) -> list[str]:
-    """The colours a learner may sit at (in the 2-player variant: the two main colours)."""
-    return list(spec.colours)[:players] if ruleset == TWO_PLAYER else colours_for(
-        spec, ruleset, players)
+    """The colours a learner may sit at: one per player, the first ones (in the 2-player
+    variant the two main colours; the neutral colours follow them, :func:`colours_for`)."""
+    return list(spec.colours)[:players]
 
 
 def unverified_counts(spec: GameSpec) -> list[tuple[int, str]]:
@@ -153,10 +156,10 @@ class RulesetPicker:
                  on_change: Callable[[], None] | None = None) -> None:
         self.base_spec = base_spec  # the standard data (with the operator's corrections)
         self._on_change = on_change
-        self.ruleset = W.Dropdown(description="Rules", options=rulesets(), value=STANDARD,
+        self.ruleset = W.Dropdown(description="Rules", options=rulesets(), value=DEFAULT,
                                   _dom_classes=["mrp-ruleset"],
                                   layout=W.Layout(width="300px"))
-        opts = player_options(STANDARD)
+        opts = player_options(DEFAULT)
         self.players = W.Dropdown(description="Players", options=opts,
                                   value=players if players in [v for _, v in opts] else 3,
                                   layout=W.Layout(width="160px"), _dom_classes=["mrp-players"])
@@ -218,7 +221,7 @@ class RulesetPicker:
 
     def _show_note(self) -> None:
         name = str(self.ruleset.value)
-        if name == STANDARD:  # the standard data's placeholders are listed in Card data
+        if name == DEFAULT:  # the standard data's placeholders are listed in Card data
             self.note.value = ""
             return
         label = dict((n, lbl) for lbl, n in rulesets()).get(name, name)

@@ -22,6 +22,7 @@ from ...engine.errors import ContentError
 from ...engine.spec import GameSpec
 from ...explain.options import ship_name
 from ...scenarios import Scenario
+from ...scenarios.model import ruleset_of
 from ...scenarios.table import load_table, located_sentence, table_document, table_position
 from ..html import e
 from .entry import EntryError, counts_text, parse_cards, parse_counts
@@ -80,7 +81,7 @@ class TableEditor:
         self.host = host
         self.on_draft = on_draft or (lambda: None)
         self.players: list[str] = []
-        self.variant = "standard"
+        self.ruleset = "standard"
         self.pos: dict[str, Any] = {}
         self.base_step = -1  # the game step the draft was taken from (-1: none)
         self.dirty = False
@@ -217,8 +218,7 @@ class TableEditor:
 
     def document(self) -> dict[str, Any]:
         """The draft as a scenario document."""
-        return table_document(self.players, copy.deepcopy(self.pos), variant=self.variant,
-                              ruleset=self.spec.ruleset,
+        return table_document(self.players, copy.deepcopy(self.pos), ruleset=self.ruleset,
                               overrides=getattr(self.host, "corrections", None) or None)
 
     def take_from_game(self, *, force: bool = False) -> None:
@@ -237,8 +237,7 @@ class TableEditor:
                                    f"({e(err.problems[0])}); the editor keeps its draft.</p>")
             return
         self.players = list(sess.state.order)
-        self.variant = ("two_player" if any(s.neutral for s in sess.state.seats.values())
-                        else "standard")
+        self.ruleset = sess.state.ruleset
         self.pos = pos
         self.base_step = step
         self.dirty = False
@@ -249,7 +248,7 @@ class TableEditor:
     def load_document(self, doc: Mapping[str, Any]) -> None:
         """Take a validated document's table as the draft (upload, code, saved table)."""
         self.players = list(doc["players"])
-        self.variant = str(doc.get("variant", "standard"))
+        self.ruleset = ruleset_of(doc)
         self.pos = copy.deepcopy(dict(doc["position"]))
         self.dirty = True
         self.show_all()

@@ -15,12 +15,11 @@ from ..state import GameState
 
 def setup_events(
     spec: GameSpec, colours: Sequence[str], seed: int, *, ruleset: str = "standard",
-    choices: Mapping[str, str] | None = None, variant: str | None = None,
+    choices: Mapping[str, str] | None = None,
 ) -> tuple[GameState, Out]:
     """Set the game up and return the state and its events.
 
-    ``ruleset`` names the ruleset (``mrp-tutor rulesets``; ``variant``: its older name, still
-    accepted, not for new code); ``colours`` are the colours at
+    ``ruleset`` names the ruleset (``mrp-tutor rulesets``); ``colours`` are the colours at
     the table, clockwise (``state.order`` keeps them).  With ``"two_player"`` pass four:
     ``[main A, main B, neutral A, neutral B]`` (see that ruleset).  ``choices``: per-colour
     setup choices the ruleset takes (``unique_abilities``: colour -> ability sheet; the other
@@ -32,7 +31,7 @@ def setup_events(
     """
     colours = list(colours)
     g = spec.content.game
-    name = variant or ruleset
+    name = ruleset
     try:
         rules = find_ruleset(name)
     except MalformedIntent:  # the code and the detail's key are stable (explain, tests)

@@ -25,6 +25,8 @@ from .two_player import TwoPlayer
 from .unique_abilities import UniqueAbilities
 
 RULESETS: dict[str, Rules] = {}
+#: the ruleset of a game or a file that names none
+DEFAULT = "standard"
 #: names older states and files used for the standard rules (the data folder's name)
 ALIASES = {"base": "standard"}
 #: the priority of each registered ruleset (lower first): :func:`ruleset_for_players` picks the
@@ -87,6 +89,7 @@ for _cls, _priority in SHIPPED:
 
 __all__ = [
     "ALIASES",
+    "DEFAULT",
     "PRIORITY",
     "RULESETS",
     "SHIPPED",

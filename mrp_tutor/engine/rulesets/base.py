@@ -37,6 +37,11 @@ class Rules:
     name: ClassVar[str] = "standard"
     #: one line for ``mrp-tutor rulesets``
     summary: ClassVar[str] = "the standard game, 3 to 6 players"
+    #: the name a visitor reads in the app's ruleset picker (None: the name and the summary)
+    label: ClassVar[str | None] = None
+    #: the ruleset whose picker entry offers this one, through the player counts below its own
+    #: (the 2-player game within the standard game); None: an entry of its own
+    offered_within: ClassVar[str | None] = None
     #: where the rules come from
     source: ClassVar[str] = "Mission: Red Planet 2nd edition rulebook"
     #: data folder (cards, ships, zones, rules file) and where it lives (None: the package's)
@@ -127,6 +132,34 @@ class Rules:
     def character_cards(self, spec: GameSpec, s: GameState, colour: str) -> tuple[str, ...]:
         """The character cards ``colour`` plays with (hand, played and chosen together)."""
         return spec.countdown
+
+    def players_of(self, s: GameState) -> list[str]:
+        """The colours that are players, clockwise: each decides for itself (a colour another
+        player decides for, a neutral colour, is not one)."""
+        return [c for c in s.order if not s.seats[c].neutral]
+
+    def controller_problems(self, s: GameState) -> dict[str, str]:
+        """Colours whose controller these rules do not allow, each with why: ``"cannot"`` (a
+        player decides for their own colour and, where the rules seat neutral colours, for one
+        neutral colour) or ``"absent"`` (the controller is not at the table)."""
+        out: dict[str, str] = {}
+        for c, seat in s.seats.items():
+            if seat.controller != c and (not seat.neutral or seat.controller not in s.order
+                                         or s.seats[seat.controller].neutral):
+                out[c] = "cannot"
+            elif seat.controller not in s.order:
+                out[c] = "absent"
+        return out
+
+    def seating_mismatch(self, spec: GameSpec, s: GameState) -> tuple[list[str], list[str]]:
+        """(neutral colours the state has, those these rules seat at its table): equal when the
+        table is seated as :meth:`seats` seats it (none at all when it refuses the count)."""
+        try:
+            neutral, _ = self.seats(spec, s.order)
+        except MalformedIntent:
+            neutral = [False] * len(s.order)
+        have = [c for c in s.order if s.seats[c].neutral]
+        return have, [c for c, n in zip(s.order, neutral, strict=True) if n]
 
     def seat_draws(self, s: GameState, colour: str) -> bool:
         """Does ``colour`` draw its characters from a deck of its own (no hand)?"""

@@ -138,6 +138,7 @@ class FirstEdition(Rules):
 
     name: ClassVar[str] = "first_edition"
     summary: ClassVar[str] = "the first edition (seed 003 without abilities), 3 to 5 players"
+    label: ClassVar[str | None] = "First edition"
     source: ClassVar[str] = "seed 003: 'Unique Abilities' fan reference manual, sections 3-6"
     data: ClassVar[str] = "first_edition"
     players: ClassVar[tuple[int, int]] = (3, 5)

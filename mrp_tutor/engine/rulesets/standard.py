@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .base import Rules
 
 
 class Standard(Rules):
     """Mission: Red Planet, 2nd edition, 3 to 6 players."""
+
+    label: ClassVar[str | None] = "Standard (2nd edition)"

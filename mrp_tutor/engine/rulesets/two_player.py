@@ -55,6 +55,8 @@ class TwoPlayer(Rules):
 
     name: ClassVar[str] = "two_player"
     summary: ClassVar[str] = "2 players, each also playing a neutral colour across the table"
+    label: ClassVar[str | None] = "2-player variant"
+    offered_within: ClassVar[str | None] = "standard"
     source: ClassVar[str] = "Mission: Red Planet 2nd edition rulebook, 2-player variant"
     seating_rule: ClassVar[str] = "two_player.seating_order"
     missions_rule: ClassVar[str] = "two_player.missions"

@@ -24,5 +24,5 @@ def fe_spec(fe: Rules) -> GameSpec:
 @pytest.fixture(scope="session")
 def fe_games(fe_spec: GameSpec) -> list[Game]:
     """Finished bot games, 3 to 5 players."""
-    return [bot_game(fe_spec, COLOURS[: 3 + seed % 3], seed, variant="first_edition")
+    return [bot_game(fe_spec, COLOURS[: 3 + seed % 3], seed, ruleset="first_edition")
             for seed in range(12)]

@@ -35,7 +35,7 @@ def test_a_whole_game_is_told_in_the_first_editions_words(ruleset: str) -> None:
     def options(g: Game) -> None:
         labels.extend(describe_intent(spec, x) for x in g.legal_intents()[:4])
 
-    g = bot_game(spec, ["red", "blue", "green", "yellow"], 2, variant=ruleset, on_step=options)
+    g = bot_game(spec, ["red", "blue", "green", "yellow"], 2, ruleset=ruleset, on_step=options)
     said = [explain_event(spec, ev).text for ev in g.log]
     wrong = [x for x in [*said, *labels] if SECOND_EDITION.search(x)]
     assert not wrong, wrong[:5]
@@ -63,7 +63,7 @@ def test_first_edition_words_for_a_dock_a_board_and_a_scoring_turn() -> None:
 
 def test_setup_words_bonus_cards_leave_the_game_and_four_tokens_are_set_aside() -> None:
     spec = find_ruleset("first_edition").spec(use_env_overrides=False)
-    g = Game.new(spec, ["red", "blue", "green"], 4, variant="first_edition")
+    g = Game.new(spec, ["red", "blue", "green"], 4, ruleset="first_edition")
     placed = next(e for e in g.log if e.type == "resources_placed")
     assert "the other 4 are set aside" in explain_event(spec, placed).text
     c = g.state.order[0]
@@ -90,9 +90,9 @@ def test_the_first_edition_travel_agent_loses_the_turn() -> None:
 def test_sheets_drawn_at_random_cite_the_reading_that_deals_them() -> None:
     ua = find_ruleset("unique_abilities")
     spec = ua.spec(use_env_overrides=False)
-    drawn = Game.new(spec, ["red", "blue", "green"], 1, variant="unique_abilities")
+    drawn = Game.new(spec, ["red", "blue", "green"], 1, ruleset="unique_abilities")
     assert next(e for e in drawn.log if e.type == "sheets_dealt").rule == "ua.tutor.sheets_dealt"
-    fixed = Game.new(spec, ["red", "blue", "green"], 1, variant="unique_abilities",
+    fixed = Game.new(spec, ["red", "blue", "green"], 1, ruleset="unique_abilities",
                      choices={"red": "major_mayhem", "blue": "stealthy_spy",
                               "green": "devious_despot"})
     assert next(e for e in fixed.log if e.type == "sheets_dealt").rule == "fe.setup.sheets"

@@ -23,7 +23,7 @@ def test_every_decision_point_of_seeded_first_edition_games_keeps_every_rule(
         fe_spec: GameSpec) -> None:
     checked = 0
     for seed in range(9):
-        g = Game.new(fe_spec, COLOURS[: 3 + seed % 3], seed, variant="first_edition")
+        g = Game.new(fe_spec, COLOURS[: 3 + seed % 3], seed, ruleset="first_edition")
         rng = random.Random(seed)
         while not g.over:
             assert state_problems(fe_spec, g.state) == [], (seed, len(g.log))
@@ -45,7 +45,7 @@ def test_finished_bot_games_pass_the_checks(fe_spec: GameSpec, fe_games: list[Ga
 
 
 def test_a_dealt_hand_larger_than_the_ruleset_deals_is_refused(fe_spec: GameSpec) -> None:
-    g = Game.new(fe_spec, COLOURS[:3], 1, variant="first_edition")
+    g = Game.new(fe_spec, COLOURS[:3], 1, ruleset="first_edition")
     d = state_to_dict(g.state)
     c = d["order"][0]
     while len(d["seats"][c]["dealt"]) < 3:  # three event cards with 3 players
@@ -80,7 +80,7 @@ def test_every_rule_a_state_check_cites_is_a_first_edition_rule(fe_spec: GameSpe
 def test_a_broken_first_edition_state_cites_its_own_rules(fe_spec: GameSpec) -> None:
     import re
 
-    g = Game.new(fe_spec, COLOURS[:3], 1, variant="first_edition")
+    g = Game.new(fe_spec, COLOURS[:3], 1, ruleset="first_edition")
     s = g.state.copy() if hasattr(g.state, "copy") else state_from_dict(state_to_dict(g.state))
     s.ship_deck.append("no_such_shuttle")  # an unknown ship
     s.token_supply["ice"] += 1  # a token too many
@@ -132,7 +132,7 @@ def test_a_referee_edit_of_a_first_edition_table_cites_the_first_edition(
     from mrp_tutor.app.edits import check_edit, parse_edit
     from mrp_tutor.engine.errors import MrpError
 
-    g = Game.new(fe_spec, COLOURS[:3], 4, variant="first_edition")
+    g = Game.new(fe_spec, COLOURS[:3], 4, ruleset="first_edition")
     ship = g.state.docked()[0]
     with pytest.raises(MrpError) as err:  # over capacity
         check_edit(fe_spec, g.state, parse_edit(

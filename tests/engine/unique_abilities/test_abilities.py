@@ -307,7 +307,7 @@ def test_guileful_genius_is_asked_only_between_whole_actions(ua_spec: GameSpec) 
     asked = 0
     for seed in range(30):
         colours = ["red", "blue", "green", "yellow", "purple"][: 3 + seed % 3]
-        game = bot_game(ua_spec, colours, seed, variant="unique_abilities")
+        game = bot_game(ua_spec, colours, seed, ruleset="unique_abilities")
         acting = None
         for ev in game.log:
             if ev.type == "resolution_started":

@@ -90,7 +90,7 @@ def test_no_token_ever_goes_below_zero_in_a_whole_game(ua_spec: object) -> None:
 
     for seed in range(8):
         g = bot_game(ua_spec, ["red", "blue", "green", "yellow", "purple"], seed,  # type: ignore[arg-type]
-                     variant="unique_abilities", bot="greedy" if seed % 2 else "random")
+                     ruleset="unique_abilities", bot="greedy" if seed % 2 else "random")
         paid = sum(e.count for e in g.log if e.type == "tokens_spent")
         owed = sum(e.cost for e in g.log if e.type == "ability_declared")
         assert paid == owed  # every declared use was paid in full

@@ -46,7 +46,7 @@ def test_tokens_spent_can_be_earned_again_at_the_scorings(ua_spec: GameSpec) -> 
     found = False
     for seed in range(20):
         g = bot_game(ua_spec, ["red", "blue", "green", "yellow"], seed,
-                     variant="unique_abilities")
+                     ruleset="unique_abilities")
         for c in g.state.order:
             broke_at = next((i for i, e in enumerate(g.log) if e.type == "tokens_spent"
                              and e.colour == c and _tokens_after(g.log[: i + 1], c) == 0),

@@ -103,7 +103,7 @@ def test_the_recruiter_takes_back_only_crew_characters(ua: UniqueAbilities,
     recalls = 0
     for seed in range(6):
         g = bot_game(ua_spec, ["red", "blue", "green", "yellow"], seed,
-                     variant="unique_abilities")
+                     ruleset="unique_abilities")
         for ev in g.log:
             if ev.type == "cards_recalled":
                 recalls += 1

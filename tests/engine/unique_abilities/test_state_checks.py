@@ -20,7 +20,7 @@ from .conftest import COLOURS
 def test_every_decision_point_of_seeded_games_keeps_every_rule(ua_spec: GameSpec) -> None:
     checked = windows = 0
     for seed in range(6):
-        g = Game.new(ua_spec, COLOURS[: 3 + seed % 3], seed, variant="unique_abilities")
+        g = Game.new(ua_spec, COLOURS[: 3 + seed % 3], seed, ruleset="unique_abilities")
         rng = random.Random(seed)
         while not g.over:
             if seed < 2 or g.state.windows:  # every point of two games, every window
@@ -35,7 +35,7 @@ def test_every_decision_point_of_seeded_games_keeps_every_rule(ua_spec: GameSpec
 
 
 def _state(ua_spec: GameSpec) -> dict[str, object]:
-    g = Game.new(ua_spec, COLOURS[:3], 3, variant="unique_abilities",
+    g = Game.new(ua_spec, COLOURS[:3], 3, ruleset="unique_abilities",
                  choices={"red": "stealthy_spy", "blue": "major_mayhem",
                           "green": "versatile_villain"})
     return state_to_dict(g.state)
@@ -64,7 +64,7 @@ def test_a_state_breaking_an_ability_rule_is_refused(ua_spec: GameSpec, edit: ob
 
 def test_sheets_and_windows_are_refused_in_the_other_rulesets() -> None:
     fe = find_ruleset("first_edition").spec(use_env_overrides=False)
-    d = state_to_dict(Game.new(fe, COLOURS[:3], 3, variant="first_edition").state)
+    d = state_to_dict(Game.new(fe, COLOURS[:3], 3, ruleset="first_edition").state)
     d["seats"]["red"]["sheet"] = "stealthy_spy"
     with pytest.raises(ContentError, match="no ability sheets in the first_edition rules"):
         state_from_dict(d)
@@ -73,7 +73,7 @@ def test_sheets_and_windows_are_refused_in_the_other_rulesets() -> None:
 def test_every_event_reads_as_a_sentence_citing_seed_003(ua_spec: GameSpec) -> None:
     seen = set()
     for seed in range(4):
-        g = Game.new(ua_spec, COLOURS[: 3 + seed % 3], seed, variant="unique_abilities")
+        g = Game.new(ua_spec, COLOURS[: 3 + seed % 3], seed, ruleset="unique_abilities")
         rng = random.Random(seed)
         while not g.over:
             g.play(rng.choice(g.legal_intents()))

@@ -45,6 +45,7 @@ class UniqueAbilities(FirstEdition):
     name: ClassVar[str] = "unique_abilities"
     summary: ClassVar[str] = ("the first edition with one ability sheet each (seed 003 'Unique "
                               "Abilities'), 3 to 5 players")
+    label: ClassVar[str | None] = "Unique Abilities (first edition)"
     source: ClassVar[str] = "seed 003: 'Unique Abilities' fan reference manual, sections 3-7"
     data: ClassVar[str] = "unique_abilities"
     abilities: ClassVar[bool] = True
