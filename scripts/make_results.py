@@ -1,11 +1,14 @@
 """Regenerate the results file shipped with the project (read by notebooks/insights.ipynb and
 the app's Insights tab):
 
-    .venv/bin/python scripts/make_results.py [--out mrp_tutor/data/results/games.parquet]
+    nice .venv/bin/python scripts/make_results.py [--out mrp_tutor/data/results/games.parquet]
 
-Plays, on a local Dask cluster (one worker per core), seeded games from seed 1:
-random bots at every player count, and one greedy bot among random ones (3 and 4 players).
-The same seeds always give the same file content; a few minutes on 2 cores.
+Plays, on a local Dask cluster (one worker per core), seeded games from seed 1: random bots at
+every player count, and, to compare the bot levels, one greedy (medium) or search (hard) bot
+against random or greedy ones at 4 players (3 players: one greedy among random).  The search
+bot plays with :data:`SEARCH_BUDGET` iterations a decision (a small budget, set on every
+worker; the app's hard level thinks longer), so it is weaker here than in the app.  The same
+seeds always give the same file content; about half an hour on 2 shared cores.
 """
 
 from __future__ import annotations
@@ -32,7 +35,29 @@ PLAN = [
     (6, ("random",), 600),
     (3, ("greedy", "random", "random"), 500),
     (4, ("greedy", "random", "random", "random"), 800),
+    (4, ("search", "random", "random", "random"), 80),
+    (4, ("search", "greedy", "greedy", "greedy"), 80),
 ]
+#: search iterations a decision of the search bot in these games (the engine's default for
+#: simulations is ``engine.bots.SEARCH_ITERATIONS``)
+SEARCH_BUDGET = 60
+
+
+def _set_search_budget(iterations: int) -> int:
+    """Run on every worker: the search bot's iterations a decision in that process."""
+    from mrp_tutor.engine import bots
+
+    bots.SEARCH_ITERATIONS = iterations
+    return iterations
+
+
+def _search_budget() -> int:
+    """Run on every worker: the search bot's iterations a decision in that process now."""
+    from mrp_tutor.engine import bots
+
+    return int(bots.SEARCH_ITERATIONS)
+
+
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "mrp_tutor/data/results/games.parquet"
 
 
@@ -45,12 +70,19 @@ def main(argv: list[str] | None = None) -> int:
     spec = load_spec(use_env_overrides=False)  # the published content, no local corrections
     cluster = local_cluster()
     client = Client(cluster)
+    client.run(_set_search_budget, SEARCH_BUDGET)
     parts = []
     start = time.perf_counter()
     try:
         for players, bots, games in PLAN:
-            run = simulate(spec, players, games, seed=1, bots=bots, client=client, chunk=100)
+            chunk = 100 if "search" not in bots else 10  # search games are slow: small tasks
+            run = simulate(spec, players, games, seed=1, bots=bots, client=client, chunk=chunk,
+                           progress=None)
             assert run.complete
+            budgets = set(client.run(_search_budget).values())
+            assert budgets == {SEARCH_BUDGET}, budgets  # no worker restarted with the default
+            print(f"{games} games, {players} players, bots {','.join(bots)}: "
+                  f"{run.elapsed:.0f} s on {run.workers} workers", flush=True)
             parts.append(run.table())
     finally:
         client.close()

@@ -59,16 +59,68 @@ def level_bot(level: str, seed: int) -> Chooser:
     """
     if level == "tutor":
         return bot.choose
-    from ..engine.bots import BOTS, LEVELS, hard_bot
+    from ..engine.bots import BOTS, LEVELS
 
     why = _LEVEL_WHY[level]
     rng = random.Random(f"seat:{seed}:{level}")
-    engine_bot = hard_bot(rng) if level == "hard" else BOTS[LEVELS[level]](rng)
+    if level == "hard":
+        return SearchLevel(rng)
+    engine_bot = BOTS[LEVELS[level]](rng)
 
     def choose(game: Any, theirs: list[I.Intent]) -> tuple[I.Intent, str]:
         return engine_bot(game, theirs), why
 
     return choose
+
+
+#: search iterations of a hard bot's decision with many options (about 1 s on one core with
+#: the compiled engine; fewer with few options, see :meth:`SearchLevel.iterations`).  An
+#: iteration budget, not a time budget: the same seed gives the same game on any machine.
+HARD_ITERATIONS = 1200
+Think = Callable[[Callable[[], bool]], tuple[I.Intent, str]]
+
+
+class SearchLevel:
+    """The hard level: the search bot (:func:`~mrp_tutor.engine.search.search`) from the view of
+    the colour deciding, with an iteration budget.  :meth:`prepare` takes that view on the
+    caller's thread and returns the thinking, which may run in another thread (it reads only
+    the view) and can be told to decide early; calling the level decides at once."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    @staticmethod
+    def iterations(options: int) -> int:
+        """A quarter of :data:`HARD_ITERATIONS` with two options, all of it from six on."""
+        return max(1, round(HARD_ITERATIONS * min(1.0, 0.25 + 0.1875 * max(0, options - 2))))
+
+    def prepare(self, game: Any, theirs: Sequence[I.Intent]) -> Think | None:
+        """The thinking of the colour deciding first among ``theirs`` (``stop() -> bool`` ends
+        it early with the best option found so far); None when it has a single option."""
+        from ..engine.search import search
+        from ..engine.views import view_for
+
+        colour = theirs[0].colour
+        options = [x for x in theirs if x.colour == colour]
+        if len(options) == 1:
+            return None
+        spec, rng = game.spec, self.rng
+        view = view_for(spec, game.state, game.state.seats[colour].controller)  # its view only
+        budget = self.iterations(len(options))
+
+        def think(stop: Callable[[], bool]) -> tuple[I.Intent, str]:
+            res = search(spec, view, options, rng, iterations=budget, seconds=None, stop=stop)
+            early = (" Asked to decide at once, it took the best option found so far."
+                     if res.iterations < budget else "")
+            return res.choice, _LEVEL_WHY["hard"] + early
+
+        return think
+
+    def __call__(self, game: Any, theirs: list[I.Intent]) -> tuple[I.Intent, str]:
+        think = self.prepare(game, theirs)
+        if think is None:
+            return theirs[0], _LEVEL_WHY["hard"]
+        return think(lambda: False)
 
 
 def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT,

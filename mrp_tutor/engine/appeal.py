@@ -21,7 +21,6 @@ from .heuristics import (
     CHARACTER_APPEAL,
     appeal,
     board_target,
-    fixed_appeal,
     majority_gain,
     zone_value,
 )
@@ -30,7 +29,7 @@ from .rulesets import rules_of
 from .spec import UNKNOWN, GameSpec
 from .state import GameState
 
-__all__ = ["CHARACTER_APPEAL", "appeal", "character_values", "fixed_appeal", "score_intent"]
+__all__ = ["CHARACTER_APPEAL", "appeal", "character_values", "score_intent"]
 
 #: weight of the prior against what the card can do now
 PRIOR = 0.35

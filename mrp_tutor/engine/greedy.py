@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from . import intents as I
-from .appeal import character_values, fixed_appeal, score_intent
+from .appeal import character_values, score_intent
 from .core import destination
 from .game import Game
 from .heuristics import board_target, zone_shift, zone_value
@@ -47,17 +47,12 @@ def random_bot(rng: random.Random) -> Bot:
     return choose
 
 
-def greedy_bot(rng: random.Random, *, by_position: bool = True) -> Bot:
+def greedy_bot(rng: random.Random) -> Bot:
     """A bot that picks the legal intent with the best one-step heuristic score.
 
     It decides for the colour of the first legal intent (when several colours choose at once,
     each one in turn); a character is worth what it could do in the position now
     (:func:`.appeal.character_values`), so the picks follow the board.
-
-    ``by_position=False`` is the greedy bot as it was before it looked at the board for its
-    characters: a fixed table (:func:`.appeal.fixed_appeal`), and the best choice among every
-    colour choosing at once.  Every such bot picks the same card; kept only so that a seeded
-    game told in a tutorial (lesson 10) stays the game its text tells.
     """
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
@@ -65,21 +60,18 @@ def greedy_bot(rng: random.Random, *, by_position: bool = True) -> Bot:
             return legal[0]  # (bots play every action card at its moment)
         spec, s = game.spec, game.state
         colour = legal[0].colour
-        if legal[-1].colour != colour and by_position:  # several colours choose: this one now
+        if legal[-1].colour != colour:  # several colours choose: this one now
             legal = [x for x in legal if x.colour == colour]
         best: I.Intent = legal[0]
         best_score = float("-inf")
         wts = rules_of(s).bot_weights(spec, s, colour)  # e.g. a colour played for another
         values = None
-        if by_position and (type(legal[0]) is I.ChooseCharacter
-                            or type(legal[-1]) is I.ChooseCharacter):
+        if type(legal[0]) is I.ChooseCharacter or type(legal[-1]) is I.ChooseCharacter:
             hand = [x.character for x in legal if type(x) is I.ChooseCharacter]
             values = character_values(spec, s, colour, hand)
         for intent in legal:
             if values is not None and type(intent) is I.ChooseCharacter:
                 base = values[intent.character]
-            elif not by_position and type(intent) is I.ChooseCharacter and wts is None:
-                base = fixed_appeal(s, intent.colour, intent.character)
             elif wts is None:
                 base = score_intent(spec, s, intent)
             else:

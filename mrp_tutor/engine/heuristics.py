@@ -28,15 +28,6 @@ def appeal(character: str) -> float:
     return CHARACTER_APPEAL.get(character, 1.0)
 
 
-def fixed_appeal(s: GameState, colour: str, character: str) -> float:
-    """The old greedy bot's worth of a character, whatever the board: the table, and the
-    Recruiter worth much once the hand is down to three cards (``greedy_bot(by_position=False)``,
-    for a tutorial's seeded game)."""
-    if character == "recruiter":
-        return 4.0 if len(s.seats[colour].hand) <= 3 else 0.5
-    return appeal(character)
-
-
 def zone_value(spec: GameSpec, s: GameState, zone: str) -> float:
     """Points a zone is expected to be worth to whoever holds its majority."""
     if zone not in s.zones:

@@ -180,6 +180,54 @@ def greedy_vs_random(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+#: the app's names of the bot kinds (the levels a learner seats against)
+LEVELS = {"random": "easy (random)", "greedy": "medium (greedy)", "search": "hard (search)"}
+
+
+def level_comparison(df: pd.DataFrame) -> pd.DataFrame:
+    """Bot levels compared, per player count: the first colour's bot against opponents all of
+    one kind (all-random games give the random bot's own row, from the same colour).  Per row:
+    games, the first colour's win share (Wilson interval), the even share, its mean score
+    (95 % interval) and the opponents' mean score.  Only player counts where two levels or more
+    played; rows ordered by player count, opponents, then level."""
+    kinds = df["bots"].str.split(",")
+    first, rest = kinds.str[0], kinds.map(lambda b: set(b[1:]))
+    sel = df[rest.map(len) == 1].assign(level=first, against=rest.map(lambda s: next(iter(s))))
+    rows = []
+    for (players, against, level), g in sel.groupby(["players", "against", "level"]):
+        long = players_of(per_colour(g))
+        colour = colours_in(g)[0]
+        mine, others = long[long["colour"] == colour], long[long["colour"] != colour]
+        n, wins = len(mine), int(mine["won"].astype(bool).sum())
+        p, lo, hi = wilson(wins, n)
+        m, mlo, mhi, _ = mean_ci(mine["score"])
+        rows.append({"players": int(players), "level": str(level), "against": str(against),
+                     "games": n, "wins": wins, "rate": p, "low": lo, "high": hi,
+                     "even_share": 1 / int(players), "mean_score": m, "score_low": mlo,
+                     "score_high": mhi,
+                     "opponents_mean_score": float(others["score"].astype(float).mean())})
+    order = {k: i for i, k in enumerate(LEVELS)}
+    out = pd.DataFrame(rows)
+    if not rows:
+        return out
+    out = out[out["level"].isin(order) & out["against"].isin(order)]
+    compared = out.groupby("players")["level"].transform("nunique") > 1
+    out = out[compared]  # only player counts where levels meet
+    key = out["against"].map(order) * 10 + out["level"].map(order)
+    return out.assign(_k=key).sort_values(["players", "_k"]).drop(columns="_k").reset_index(
+        drop=True)
+
+
+def level_statement(row: Any) -> str:
+    """One sentence about a row of :func:`level_comparison`."""
+    return (f"With {row.players} players, one {LEVELS[row.level]} bot against "
+            f"{LEVELS[row.against]} bots wins {pct(row.rate)} (95 % interval "
+            f"{pct(row.low)}–{pct(row.high)}, {row.games:,} games; an even share is "
+            f"{pct(row.even_share)}) and scores {row.mean_score:.1f} on average "
+            f"({row.score_low:.1f}–{row.score_high:.1f}; its opponents "
+            f"{row.opponents_mean_score:.1f}).")
+
+
 def win_share_by_sheet(df: pd.DataFrame) -> pd.DataFrame:
     """Per ability sheet (rulesets with sheets: ``<colour>_sheet``): the games its player
     played, the share it won (a shared win counts for each; 95 % Wilson interval), the even
@@ -336,4 +384,35 @@ def plot_win_share_by_sheet(table: pd.DataFrame) -> Any:
     ax.set_xlabel("win share (95 % Wilson interval); in brackets: games played")
     ax.set_title("Unique Abilities: win share per ability sheet")
     ax.legend(fontsize="small")
+    return fig
+
+
+def plot_level_comparison(table: pd.DataFrame, df: pd.DataFrame) -> Any:
+    """Win share (left) and final score distribution (right) of the first colour's bot level
+    against each kind of opponent (rows of :func:`level_comparison`, games from ``df``)."""
+    fig, (ax1, ax2) = _fig(8.4, 3.6, ncols=2)
+    def name(kind: str) -> str:
+        return LEVELS[kind].split(" ")[0]
+
+    labels = [f"{name(r.level)} vs {name(r.against)}\n{r.players} pl., {r.games:,} g."
+              for r in table.itertuples()]
+    y = np.arange(len(table))
+    ax1.barh(y, table["rate"], 0.6, color="tab:green",
+             xerr=[table["rate"] - table["low"], table["high"] - table["rate"]], capsize=2)
+    ax1.scatter(table["even_share"], y, marker="|", s=300, color="black", zorder=3,
+                label="even share")
+    ax1.set_xlabel("win share of the level's colour (95 % interval)")
+    ax1.legend(fontsize="small")
+    scores = []
+    for r in table.itertuples():
+        g = df[(df["players"] == r.players) & (df["bots"].str.split(",").str[0] == r.level)
+               & (df["bots"].str.split(",").map(lambda b: set(b[1:])) == {r.against})]
+        colour = colours_in(g)[0]
+        scores.append(g[f"{colour}_score"].astype(float).dropna().to_numpy())
+    ax2.boxplot(scores, positions=y, orientation="horizontal", widths=0.6)
+    ax1.set_yticks(y, labels, fontsize="small")  # after the boxplot (it sets its own ticks)
+    ax1.invert_yaxis()
+    ax2.set_xlabel("final score of the level's colour")
+    ax2.tick_params(labelleft=False)
+    fig.suptitle("Bot levels compared: one bot of a level against bots of one kind")
     return fig

@@ -15,7 +15,7 @@ import pytest
 
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import Game, bots, load_spec
+from mrp_tutor.engine import Game, load_spec
 from mrp_tutor.engine.views import view_for
 from mrp_tutor.explain.coach import hints
 
@@ -109,6 +109,8 @@ def test_the_hint_tab_shows_options_with_chances_and_reasons_and_follows_one(sea
     assert "mrp-hint" in tab.out.value and "won" in tab.out.value
     assert "possible games" in tab.status.value
     assert len(tab.follow.children) == len(tab.shown) >= 1
+    assert "<cite" in tab.out.value  # the section of the rule, without its id (a learner)
+    assert not any(f"[{h.rule}]" in tab.out.value for h in tab.shown)
     for name in _hidden_names(app, "red"):
         assert name not in _page(app), name
     before = len(app.session.game.log)
@@ -138,7 +140,7 @@ def test_no_hint_without_a_seat(make_app):
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_bots_play_at_the_chosen_level(make_app, monkeypatch, level):
-    monkeypatch.setattr(bots, "HARD_SECONDS", 0.02)
+    monkeypatch.setattr(S, "HARD_ITERATIONS", 8)
     app = make_app(5)
     app.players.value = 3
     app.seat.colour.value = "red"

@@ -115,12 +115,14 @@ def test_10_unique_abilities_game_shows_what_its_text_says() -> None:
         turn.setdefault(r, []).append(ev)
     one = [(ev.type, getattr(ev, "colour", ""), getattr(ev, "character", getattr(
         ev, "ability", ""))) for ev in turn[1]]
+    assert "by_position" not in "".join(cells)  # the medium bot, as the app plays it
     genius = one.index(("ability_declared", "red", "guileful_genius"))
-    assert genius < one.index(("character_revealed", "red", "travel_agent")) < one.index(
-        ("character_revealed", "green", "explorer"))  # "before Green's Explorer"
+    assert genius < one.index(("character_revealed", "red", "scientist")) < one.index(
+        ("character_revealed", "blue", "explorer"))  # "Scientist (3) before Blue's Explorer (2)"
+    assert sum(x == ("ability_window_closed", "yellow", "major_mayhem") for x in one) == 2
     assert ("ability_window_closed", "yellow", "major_mayhem") in one  # Mayhem declined
     assert not any(ev.type == "ability_declared" and ev.colour == "yellow" for ev in turn[1])
-    assert [ev.card for ev in turn[2] if ev.type == "character_taken_back"] == ["travel_agent"]
+    assert [ev.card for ev in turn[2] if ev.type == "character_taken_back"] == ["explorer"]
     later = [ev for t in (6, 7, 8) for ev in turn.get(t, [])]
     peek = next(ev for ev in later if ev.type == "discovery_peeked" and ev.colour == "green")
     assert hidden_then == [peek.card, HIDDEN, HIDDEN, HIDDEN]

@@ -64,6 +64,19 @@ def test_greedy_rows_only_from_mixed_games(table):
     assert g["even_share"].iloc[0] == pytest.approx(1 / 3)
 
 
+def test_bot_levels_compared_from_the_first_colour(table):
+    t = S.level_comparison(table)
+    assert list(zip(t["level"], t["against"], t["games"], strict=True)) == [
+        ("random", "random", 30), ("greedy", "random", 6)]
+    assert (t["players"] == 3).all() and t["even_share"].iloc[0] == pytest.approx(1 / 3)
+    first = table[table["bots"] == "greedy,random,random"]
+    assert t["wins"].iloc[1] == int(first["red_won"].astype(bool).sum())
+    assert t["mean_score"].iloc[1] == pytest.approx(float(first["red_score"].mean()))
+    sentence = S.level_statement(next(t.itertuples()))
+    assert "easy (random) bot against easy (random) bots" in sentence and "30 games" in sentence
+    assert S.png(S.plot_level_comparison(t, table))[:4] == b"\x89PNG"
+
+
 def test_insights_tab_draws_every_view(tmp_path, table):
     path = save_results(table, tmp_path / "r.parquet")
     panel = InsightsPanel(path)
@@ -92,6 +105,11 @@ def test_shipped_results_file_is_a_valid_table():
     df = load_results(shipped_results())
     assert set(df["players"].unique()) == {2, 3, 4, 5, 6}
     assert df.groupby(["players", "bots", "seed"]).size().max() == 1
+    # the bot levels meet in it: the search bot against random and against greedy bots
+    levels = S.level_comparison(df)
+    met = set(zip(levels["level"], levels["against"], strict=True))
+    assert {("greedy", "random"), ("search", "random"), ("search", "greedy")} <= met
+    assert (levels["games"] >= 80).all()
 
 
 def test_rows_carry_each_seats_sheet_and_ability_uses_and_the_win_share_per_sheet():

@@ -106,6 +106,10 @@ class HintTab:
         if seat is None:
             self.ctx.say("Take a seat first: the coach advises the colour you play.", "info")
             return
+        turns = getattr(self.ctx.app.seat, "turns", None)
+        if turns is not None and turns.busy:  # the position is about to change
+            self.ctx.say(f"{turns.thinking_text()} Ask when it is your turn.", "info")
+            return
         options = S.my_options(sess, seat)
         if not options:
             self.ctx.say("Nothing for you to decide now: press Next.", "info")
@@ -149,11 +153,13 @@ class HintTab:
         """The hints as a list, and a "Play this" button for each."""
         self.shown = list(found)
         items = []
+        referee = self.ctx.session.referee  # a learner reads the section, not the rule id
         for i, h in enumerate(found, 1):
             chance = ("" if h.chance is None else
                       f'<span class="mrp-hint-chance">won {h.chance:.0%} of its games</span>: ')
+            where = citation_html(cite(self.ctx.spec, h.rule), show_id=referee)
             items.append(f'<li class="mrp-hint"><b>{i}. {e(h.words)}</b> — {chance}'
-                         f"{e(h.reason)}{citation_html(cite(self.ctx.spec, h.rule))}</li>")
+                         f"{e(h.reason)}{where}</li>")
         self.out.value = f'<ol class="mrp-hint-list">{"".join(items)}</ol>'
         buttons = []
         for i, h in enumerate(found, 1):

@@ -25,6 +25,7 @@ VIEWS = (
     ("Production value by zone", "production"),
     ("Score distributions", "scores"),
     ("Greedy bot vs random bots", "greedy"),
+    ("Bot levels compared", "levels"),
 )
 
 
@@ -112,6 +113,15 @@ class InsightsPanel:
                      f"(95 % interval {r.low:.1f}–{r.high:.1f}, {r.games:,} games)."
                      for r in t.itertuples() if set(r.bots.split(",")) == {"random"}]
             fig = S.plot_score_distributions(df)
+        elif view == "levels":
+            t = S.level_comparison(df)
+            if t.empty:
+                return status_html("No games comparing bot levels here.", "info"), b""
+            lines = [S.level_statement(r) for r in t.itertuples()]
+            lines.append("Easy is the random bot, medium the greedy one, hard the search bot "
+                         "(in these games with a small budget of playouts a decision, so weaker "
+                         "than the app's hard level).")
+            fig = S.plot_level_comparison(t, df)
         else:
             t = S.greedy_vs_random(df)
             if t.empty:

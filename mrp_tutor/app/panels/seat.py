@@ -14,10 +14,12 @@ import ipywidgets as W
 from ...engine import intents as I
 from ...explain.options import describe_intent, plural, ship_name
 from .. import seat as S
+from ..bot_turns import BotTurns
 from ..cards import choice_detail
 from ..html import e
 from ..live import ChoiceList, LiveHTML
 from ..prompts import ON_BOARD, turn_text
+from ..review_box import ReviewBox
 from ..session import StepReport
 from ..summary import game_over_html
 from .ruleset import sheets_html
@@ -56,6 +58,8 @@ class SeatPanel:
             (name, key) for key, name in S.LEVEL_NAMES.items()], value="tutor",
             _dom_classes=["mrp-seat-level"], layout=W.Layout(width="auto", max_width="100%"))
         self.bots: S.Chooser = S.level_bot("tutor", 0)
+        self.turns = BotTurns(ctx, self)  # the bots' turns, a slow bot thinking in a thread
+        self.review = ReviewBox(ctx)  # the learner's decisions, reviewed after the game
         self.take_btn = W.Button(description="Take a seat", button_style="success",
                                  tooltip="Start a new game in which you play this colour and "
                                          "the bots play the others",
@@ -74,7 +78,7 @@ class SeatPanel:
             W.HTML(SEAT_CSS),
             W.HBox([self.colour, self.level, self.take_btn],
                    layout=W.Layout(flex_flow="row wrap")),
-            self.prompt, self.choices, self.clear_btn,
+            self.prompt, self.turns.widget, self.review.widget, self.choices, self.clear_btn,
         ], _dom_classes=["mrp-seat-panel"])
         self.refresh_colours()
 
@@ -95,6 +99,8 @@ class SeatPanel:
         """Stand up (a new game or scenario was set up by other controls)."""
         self.seat = None
         self.picks = []
+        self.turns.cancel()
+        self.review.clear()
 
     def may_view(self, viewer: str | None) -> bool:
         """False (and the view is put back) when a seated learner asks for another colour's
@@ -114,7 +120,7 @@ class SeatPanel:
 
     def board_targets(self) -> dict[str, Any]:
         """What the board highlights (from the learner's own options only)."""
-        if self.seat is None or self.app.session.game.over:
+        if self.seat is None or self.app.session.game.over or self.turns.busy:
             return {}
         mine = S.my_options(self.app.session, self.seat)
         if not mine:
@@ -141,9 +147,12 @@ class SeatPanel:
                                  f"game.</div>{sheets}")
             self._set_choices([], view)
             return
-        mine = S.my_options(sess, self.seat)
+        mine = [] if self.turns.busy else S.my_options(sess, self.seat)
         opts = S.narrow(mine, self.picks)
-        if not mine:
+        if self.turns.busy:  # controls shut until the bots are done
+            self.prompt.value = ('<div class="mrp-prompt-text">Wait: the bots are deciding.'
+                                 f"</div>{sheets}")
+        elif not mine:
             self.prompt.value = ('<div class="mrp-prompt-text">The bots are deciding: press '
                                  f"Next.</div>{sheets}")
         else:
@@ -197,10 +206,15 @@ class SeatPanel:
         app.session.viewer = colour
         app.refresh_viewers()
         app.viewer.disabled = True
-        reps = S.bots_play(app.session, colour, choose=self.bots)
-        app.render(reps)
-        app.say(f"You play {colour}; the bots play the other colours. "
-                "Highlighted zones and ships are where you can act.", "ok")
+        told = (f"You play {colour}; the bots play the other colours. "
+                "Highlighted zones and ships are where you can act.")
+        app.say(told, "ok")
+
+        def then(reps: list[StepReport]) -> None:
+            app.render(reps)
+            app.say(told, "ok")
+
+        self.turns.run([], then)
 
     def on_clear(self, _b: Any = None) -> None:
         self.picks = []
@@ -212,6 +226,9 @@ class SeatPanel:
         if self.seat is None:
             return
         sess, spec = self.app.session, self.ctx.spec
+        if self.turns.busy:
+            self.app.say(self.turns.wait_text(), "info")
+            return
         mine = S.my_options(sess, self.seat)
         name = ship_name(ident) if target == "ship" else spec.card_name(ident)
         if not mine:
@@ -254,20 +271,25 @@ class SeatPanel:
 
     def play(self, intent: I.Intent) -> None:
         """Play the learner's decision, then let the bots play until the learner's next one."""
+        if self.turns.busy:  # a click sent before the bots' turn began: not applied
+            self.app.say(self.turns.wait_text(), "error")
+            return
         sess = self.app.session
-        mine = self.seat
         view = sess.view()
         text = describe_intent(self.ctx.spec, intent, view)
+        if self.seat is not None:  # kept as the learner sees it, for the review
+            self.review.note(self.seat, S.my_options(sess, self.seat), intent)
         rep = sess.play(intent, why=S.YOUR_CHOICE)
         self.picks = []
-        reps: list[StepReport] = [rep]
-        if mine is not None:
-            reps += S.bots_play(sess, mine, choose=self.bots)
         self.app.target = None
-        self.app.render(reps)
-        tail = (f"; then the bots made {plural(len(reps) - 1, 'decision')}" if len(reps) > 1
-                else "")
-        self.app.say(f"You: {text}{tail}.", "ok")
+
+        def then(reps: list[StepReport]) -> None:
+            self.app.render(reps)
+            tail = (f"; then the bots made {plural(len(reps) - 1, 'decision')}"
+                    if len(reps) > 1 else "")
+            self.app.say(f"You: {text}{tail}.", "ok")
+
+        self.turns.run([rep], then)
 
     def on_next(self) -> None:
         """Next while seated: the bots play on, or the learner is reminded it is their turn."""
@@ -277,26 +299,34 @@ class SeatPanel:
         if sess.game.over:
             self.app.say("The game is over.", "info")
             return
+        if self.turns.busy:
+            self.app.say(self.turns.wait_text(), "info")
+            return
         if S.my_options(sess, self.seat):
             self.app.say("It is your turn: click a highlighted zone or ship, or a choice.",
                          "info")
             return
-        reps = S.bots_play(sess, self.seat, choose=self.bots)
-        self.app.render(reps)
-        self.app.say(f"The bots made {plural(len(reps), 'decision')}.", "ok")
+
+        def then(reps: list[StepReport]) -> None:
+            self.app.render(reps)
+            self.app.say(f"The bots made {plural(len(reps), 'decision')}.", "ok")
+
+        self.turns.run([], then)
 
     def on_back(self) -> None:
         """Back while seated: undo to the learner's previous decision."""
         if self.seat is None:
             return
+        self.turns.cancel()  # a bot thinking about the position left behind stops
         n = S.back_to_my_turn(self.app.session, self.seat)
         self.picks = []
         if not n:
             self.app.say("Nothing to undo: this is the starting position.", "info")
             return
-        if not S.my_options(self.app.session, self.seat):
-            reps = S.bots_play(self.app.session, self.seat, choose=self.bots)
-        else:
-            reps = []
-        self.app.render(reps)
-        self.app.say(f"Back to your previous decision ({plural(n, 'step')} undone).", "ok")
+        told = f"Back to your previous decision ({plural(n, 'step')} undone)."
+
+        def then(reps: list[StepReport]) -> None:
+            self.app.render(reps)
+            self.app.say(told, "ok")
+
+        self.turns.run([], then)

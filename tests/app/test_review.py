@@ -1,0 +1,113 @@
+"""The post-game review of a seated learner: the three most costly decisions, each judged by
+the search from the learner's own view at that decision (what they did, what was better, the
+chances, why, the rule), shown under the game's summary once the game ends."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from mrp_tutor.app import seat as S
+from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.engine import Game, load_spec
+from mrp_tutor.engine.views import view_for
+from mrp_tutor.explain import review as R
+
+from .test_seat import act_once, page_text
+
+
+def _decision_point(seed: int) -> tuple[Game, str]:
+    """A position where a colour chooses among several ships or zones."""
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green", "yellow"], seed)
+    rng = random.Random(seed)
+    while not (g.state.stage == "resolve" and len(g.legal_intents()) > 3):
+        legal = g.legal_intents()
+        if legal:
+            g.play(rng.choice(legal), trusted=True)
+        else:
+            g.advance()
+    return g, g.legal_intents()[0].colour
+
+
+def test_a_decision_is_judged_from_the_learners_view_only() -> None:
+    g, me = _decision_point(7)
+    other = g.copy()
+    s = other.state
+    rivals = [c for c in s.order if c != me]
+    s.seats[rivals[0]].missions, s.seats[rivals[1]].missions = (
+        s.seats[rivals[1]].missions, s.seats[rivals[0]].missions)
+    s.event_deck.reverse()
+    assert view_for(g.spec, g.state, me) == view_for(g.spec, s, me)
+    options = [x for x in g.legal_intents() if x.colour == me]
+    judged = []
+    for chosen in options:  # some choice differs from the search's favourite
+        a = R.judge(g.spec, R.decision(g.spec, g.state, me, options, chosen, 5),
+                    iterations=40, duel=40)
+        b = R.judge(g.spec, R.decision(g.spec, s, me, options, chosen, 5),
+                    iterations=40, duel=40)
+        assert a == b
+        judged += [a] if a is not None else []
+    assert judged
+    c = judged[0]
+    assert c.did != c.better and c.reason and c.rule and c.games > 0
+    assert 0 <= c.did_chance <= 1 and 0 <= c.better_chance <= 1
+
+
+def test_the_most_costly_come_first_and_at_most_three() -> None:
+    g, me = _decision_point(3)
+    options = [x for x in g.legal_intents() if x.colour == me]
+    ds = [R.decision(g.spec, g.state, me, options, x, i) for i, x in enumerate(options)]
+    found = R.review(g.spec, ds, iterations=30, duel=30)
+    assert len(found) <= 3
+    assert all(c.cost >= R.MIN_COST for c in found)
+    assert [c.cost for c in found] == sorted((c.cost for c in found), reverse=True)
+
+
+@pytest.fixture
+def played(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> TutorApp:
+    """A whole seated game against the tutor bots, the learner always taking the last choice
+    or the first highlighted place."""
+    monkeypatch.setattr(R, "REVIEW_ITERATIONS", 24)
+    monkeypatch.setattr(R, "DUEL_ITERATIONS", 24)
+    app = make_app(11)
+    app.players.value = 3
+    app.seat.colour.value = "red"
+    app.seed.value = "11"
+    app.seat.take_btn.click()
+    for _ in range(600):
+        if app.session.game.over:
+            break
+        if not app.seat.choices.labels:
+            act_once(app)
+        else:
+            app.seat.choices.click(len(app.seat.choices.labels) - 1)
+    assert app.session.game.over
+    return app
+
+
+def test_the_review_appears_when_the_game_ends(played: TutorApp) -> None:
+    box = played.seat.review
+    assert len(box.decisions) >= 10
+    assert all(d.view["viewer"] == "red" for d in box.decisions)
+    assert box.found is not None and box.job is None
+    html = box.out.value
+    assert "Review of your game" in html or "most costly" in html
+    assert 1 <= len(box.found) <= 3, "a learner always taking the last choice made no mistake"
+    assert html.count('class="mrp-review-item"') == len(box.found)
+    for c in box.found:
+        assert "you chose <i>" in html and "Better: <b>" in html
+        assert c.better_chance > c.did_chance
+    assert "<cite" in html
+    assert not any(f"[{c.rule}]" in html for c in box.found)  # sections, no rule id
+    assert "review" in page_text(played)
+
+
+def test_a_new_game_forgets_the_review(played: TutorApp) -> None:
+    played.seat.take_btn.click()
+    assert played.seat.review.decisions == [] and played.seat.review.out.value == ""
+    assert S.my_options(played.session, "red")
+    assert json.dumps(played.seat.review.status.value) == '""'
