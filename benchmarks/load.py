@@ -164,7 +164,9 @@ class Server:
                "--Voila.ip=127.0.0.1", f"--pool_size={args.pool + 1}",
                f"--TutorVoila.max_kernels={args.max_kernels}",
                f"--TutorVoila.pool_concurrency={args.pool_concurrency}",
-               f"--TutorVoila.refill_quiet={args.refill_quiet}"]
+               f"--TutorVoila.refill_quiet={args.refill_quiet}",
+               *([] if args.fork else ["--TutorVoila.fork_kernels=False"]),
+               *([] if args.pool_grow is None else [f"--TutorVoila.pool_grow={args.pool_grow}"])]
         self.cmd = " ".join(cmd[1:])
         env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         with self.log_path.open("wb") as log:
@@ -408,12 +410,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         os.nice(max(0, args.generator_nice))
         rss_before, kernels_before = tree_rss_mib(server.ps)
         cpu_before = tree_cpu_s(server.ps)
+        own_before = sum(server.ps.cpu_times()[:2])  # the server process alone
         t0 = time.monotonic()
         out = asyncio.run(drive(args, server))
         wall = time.monotonic() - t0
         time.sleep(1)
         rss_after, kernels_after = tree_rss_mib(server.ps)
         cpu_server = tree_cpu_s(server.ps) - cpu_before
+        cpu_own = sum(server.ps.cpu_times()[:2]) - own_before
     finally:
         server.stop()
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)  # everything we started, now reaped
@@ -441,6 +445,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                            "max": round(max(peak_kernels), 1) if peak_kernels else None},
         "cpu_s": {"server_and_kernels": round(cpu_server, 1),
                   "server_and_kernels_per_visitor": round(cpu_server / max(len(res), 1), 2),
+                  "server_process_per_visitor": round(cpu_own / max(len(res), 1), 2),
                   "chromium": round(cpu_browser, 1),
                   "generator_process": round(out["generator_cpu_s"], 1)},
         "setup": {"server": f"{server.cmd} (loopback; one pool kernel is for the visit that "
@@ -486,6 +491,12 @@ def main() -> None:
     ap.add_argument("--refill-quiet", type=float, default=3.0,
                     help="seconds without a new visitor before the pool refills")
     ap.add_argument("--max-kernels", type=int, default=64)
+    ap.add_argument("--pool-grow", type=int, default=None,
+                    help="most kernels the pool grows by while visitors arrive "
+                         "(--TutorVoila.pool_grow; default: the server's, 8)")
+    ap.add_argument("--no-fork", dest="fork", action="store_false",
+                    help="start every kernel as its own process, not forked from the "
+                         "server's kernel parent (--TutorVoila.fork_kernels=False)")
     ap.add_argument("--generator-nice", type=int, default=10,
                     help="nice value of the load generator and its Chromium (0: same as "
                          "the server)")

@@ -23,7 +23,8 @@
   a visitor takes one.  The pool here (:mod:`mrp_tutor.serve_pool`) starts at most
   ``--TutorVoila.pool_concurrency`` kernels at once, refills only after
   ``--TutorVoila.refill_quiet`` seconds without a new visitor, and runs kernels that wait
-  in the pool at ``--TutorVoila.pool_nice``.  Kernels that never get a page (no websocket)
+  in the pool at ``--TutorVoila.pool_nice``; while visitors arrive it grows, by up to
+  ``--TutorVoila.pool_grow`` kernels started at once.  Kernels that never get a page (no websocket)
   are culled after ``cull_idle_timeout``; pooled kernels are never culled.
 
 - **The front-end's files compressed once.**  Scripts and styles go out gzip-compressed from
@@ -51,12 +52,15 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .resources import app_notebook
+from .serve_fork import DOTTED as FORK_KERNEL_MANAGER
+from .serve_fork import KernelParent, can_fork_kernels
 from .serve_owner import (
     GUARDED,
     SETTINGS_KEY,
     VISITOR_COOKIE,
     BindingKernelManager,
     Owners,
+    forget_request_info,
     new_token,
     valid_token,
 )
@@ -198,6 +202,9 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         token = self.visitor_token()
         app.prune()
         self.mrp_restore = self.take_record(token)
+        arrived = getattr(self.settings["kernel_manager"], "visitor_arrived", None)
+        if arrived is not None and self.mrp_restore is None:
+            arrived()  # a class arriving: the pool grows (mrp_tutor/serve_pool.py)
         self.mrp_km = BindingKernelManager(
             self.settings["kernel_manager"], app.owners, token,
             restore_env(self.mrp_restore) if self.mrp_restore else None)
@@ -226,6 +233,12 @@ class TutorVoila(Voila):  # type: ignore[misc]
                          help="Seconds without a new visitor before the pool refills.")
     pool_nice = Int(10, config=True,
                     help="Nice value of kernels while they wait in the pool (0: none).")
+    pool_grow = Int(8, config=True,
+                    help="Most kernels the pool grows by while visitors arrive (pages asked "
+                         "for within refill_quiet of each other; 0: a fixed pool).")
+    fork_kernels = Bool(True, config=True,
+                        help="Start each visitor's kernel as a fork of one process that has "
+                             "imported the app already (mrp_tutor/serve_fork.py).")
     kernel_websocket_connection_class = Type(
         default_value=NoDelayConnection, klass=Voila.kernel_websocket_connection_class.klass,
         config=True, help="The kernel websocket connection class (default: sends each "
@@ -236,12 +249,17 @@ class TutorVoila(Voila):  # type: ignore[misc]
         atexit.register(self.records.close)
         original = voila_app.voila_kernel_manager_factory
         voila_app.voila_kernel_manager_factory = paced_factory(
-            concurrency=self.pool_concurrency, quiet=self.refill_quiet, nice=self.pool_nice)
+            concurrency=self.pool_concurrency, quiet=self.refill_quiet, nice=self.pool_nice,
+            grow=self.pool_grow)
         try:
             settings = super().init_settings()
         finally:
             voila_app.voila_kernel_manager_factory = original
         km = settings["kernel_manager"]
+        if self.fork_kernels and can_fork_kernels():
+            parent = KernelParent.start()  # after the records: it hands their folder on
+            atexit.register(parent.stop)
+            km.kernel_manager_class = FORK_KERNEL_MANAGER
         self.owners = Owners(alive=lambda kid: kid in km)
         settings[SETTINGS_KEY] = self.owners
         self.mrp_pruned = time.monotonic()
@@ -253,6 +271,8 @@ class TutorVoila(Voila):  # type: ignore[misc]
             # brings its game back.
             alive = kernel_id in km
             result = await shutdown(kernel_id, *args, **kwargs)
+            if not kwargs.get("restart"):
+                forget_request_info(kernel_id)
             if alive and not kwargs.get("restart"):
                 self.records.discard(kernel_id)
             return result
@@ -265,6 +285,8 @@ class TutorVoila(Voila):  # type: ignore[misc]
         if time.monotonic() - self.mrp_pruned > 60:
             self.mrp_pruned = time.monotonic()
             self.records.prune()
+            km = self.kernel_manager
+            forget_request_info(alive=lambda kid: kid in km)
 
     def init_handlers(self) -> list[Any]:
         handlers = []

@@ -7,10 +7,13 @@ proxy) could open its websocket and drive the game, or stop it with ``DELETE
 - the page handler gives each browser a secret, the ``mrp_visitor`` cookie (random, 256 bits,
   ``HttpOnly``, ``SameSite=Lax``; only its SHA-256 is kept), and records the visitor of the
   kernel it serves: a kernel taken from the preheated pool or one started for the page;
-- the kernel's websocket, its REST resource (``GET``/``DELETE /api/kernels/<id>``) and the
-  tab-close beacon answer 403 to any request without that visitor's cookie, before the
-  websocket handshake or the kernel manager is touched; pool kernels nobody took yet belong
-  to nobody, so nothing outside the server reaches them.
+- the kernel's websocket, its REST resource (``GET``/``DELETE /api/kernels/<id>``), the
+  tab-close beacon and the preheated pool's request-info socket (``/voila/query/<id>``: the
+  visitor's page address, query string and server name, pushed to whoever opens it; a
+  stranger opening it first also took the kernel's own place) answer 403 to any request
+  without that visitor's cookie, before the websocket handshake or the kernel manager is
+  touched; pool kernels nobody took yet belong to nobody, so nothing outside the server
+  reaches them.
 
 The browser sends the cookie itself (same-origin requests and websocket handshakes carry
 it), so the page's own front-end needs no change.  A visitor's tabs share the cookie, so
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 import re
 import secrets
@@ -30,6 +34,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -90,8 +95,9 @@ def check(handler: Any, kernel_id: str) -> None:
     if owners is None:  # served without mrp_tutor.serve: nothing to check against
         return
     if not owners.owns(kernel_id, handler.get_cookie(VISITOR_COOKIE)):
-        handler.log.warning("refused %s %s: not its visitor", handler.request.method,
-                            handler.request.path)
+        log = getattr(handler, "log", None) or logging.getLogger("mrp_tutor.serve")
+        log.warning("refused %s %s: not its visitor", handler.request.method,
+                    handler.request.path)
         raise web.HTTPError(403, REFUSED)
 
 
@@ -150,7 +156,29 @@ class OwnedShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
         check(self, self.path_args[0] if self.path_args else "")
 
 
+class OwnedRequestInfoSocket(RequestInfoSocketHandler):  # type: ignore[misc]
+    """``/voila/query/<id>`` (the page request's details for a preheated kernel, which a
+    notebook may wait for with ``voila.utils.wait_for_request``; this app does not): refused
+    (403, no handshake) to any other browser."""
+
+    async def get(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        check(self, kernel_id)
+        await super().get(kernel_id, *args, **kwargs)
+
+
+def forget_request_info(kernel_id: str | None = None,
+                        alive: Callable[[str], bool] | None = None) -> None:
+    """Drop what Voila keeps for a kernel's request-info socket (it never does itself: one
+    entry per visitor for the server's life): ``kernel_id``'s, or every one of a kernel
+    that is not ``alive``."""
+    cache: dict[str, Any] = RequestInfoSocketHandler._cache
+    for kid in [kernel_id] if kernel_id else list(cache):
+        if kernel_id or (alive is not None and not alive(kid)):
+            cache.pop(kid, None)
+
+
 GUARDED: dict[type, type] = {
+    RequestInfoSocketHandler: OwnedRequestInfoSocket,
     VoilaKernelWebsocketHandler: OwnedKernelWebsocket,
     KernelHandler: OwnedKernelHandler,
     VoilaShutdownKernelHandler: OwnedShutdownHandler,

@@ -21,9 +21,17 @@ from Voila's in three ways, all inside Voila's own bookkeeping (``_pools`` of ta
   is only fair among kernels).
 
 Only kernels that have started count as the pool's size, so a visitor never waits behind a
-refill that is still held back: with no started kernel left, Voila starts one for them (so
-a steady stream of visitors closer together than ``quiet`` gets kernels started on demand,
-as without a pool, until it pauses).
+refill that is still held back: with no started kernel left, Voila starts one for them.
+
+- **growing while visitors arrive** (``grow``): a page asked for within ``quiet`` seconds
+  of the one before is a class arriving; each such arrival raises the pool's size by one
+  (at most ``grow`` above the base size), and the kernels added then start at once (still
+  paced and at ``nice``), not after the quiet, so the next visitors find kernels started
+  ahead instead of each waiting for one of their own.  With kernels forked from the warm
+  parent (:mod:`mrp_tutor.serve_fork`) a kernel started ahead costs about what a visitor's
+  own start costs, so this spends little more CPU while visitors arrive and makes their
+  pages ready sooner.  :data:`SHRINK_AFTER_S` seconds after the last arrival the pool goes
+  back to its base size (ready kernels above it are stopped).
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from jupyter_server._tz import utcnow
 from voila import app as voila_app
 
 _STOPPING = "the server is stopping"
+SHRINK_AFTER_S = 60.0  # after the last arrival, a grown pool goes back to its base size
 
 
 def _set_nice(pid: int | None, value: int) -> bool:
@@ -62,7 +71,7 @@ def _set_nice(pid: int | None, value: int) -> bool:
     return done
 
 
-def paced_factory(*, concurrency: int, quiet: float, nice: int) -> Any:
+def paced_factory(*, concurrency: int, quiet: float, nice: int, grow: int = 0) -> Any:
     """A drop-in for ``voila.app.voila_kernel_manager_factory`` whose preheated class paces."""
     original = voila_app.voila_kernel_manager_factory
 
@@ -74,7 +83,7 @@ def paced_factory(*, concurrency: int, quiet: float, nice: int) -> Any:
             return cls
         return type("PacedVoilaKernelManager", (PacedPoolMixin, cls),
                     {"mrp_concurrency": max(1, concurrency), "mrp_quiet": max(0.0, quiet),
-                     "mrp_nice": max(0, nice)})
+                     "mrp_nice": max(0, nice), "mrp_grow": max(0, grow)})
 
     return factory
 
@@ -85,7 +94,9 @@ class PacedPoolMixin:
     mrp_concurrency = 1
     mrp_quiet = 3.0
     mrp_nice = 10
+    mrp_grow = 0
     _pools: dict[str, list[asyncio.Task[Any]]]
+    kernel_pools_config: dict[str, Any]
     log: Any
 
     def __init__(self, **kwargs: Any) -> None:
@@ -94,7 +105,63 @@ class PacedPoolMixin:
         self.mrp_warming = 0
         self.mrp_stopping = False
         self.mrp_rendered = 0
+        self.mrp_last_arrival = float("-inf")
+        self.mrp_extra = 0  # how far the pool has grown above its base size
+        self.mrp_base: dict[str, int] = {}
+        self.mrp_eager: set[asyncio.Task[Any]] = set()  # grown: not held back by the quiet
+        self.mrp_stops: set[asyncio.Future[Any]] = set()
         super().__init__(**kwargs)
+
+    # -- growing while visitors arrive -------------------------------------------------------
+    def _pool_config(self, notebook_name: str | None) -> dict[str, Any]:
+        configs = self.kernel_pools_config
+        got = configs.get(notebook_name or "") or configs.setdefault("default", {})
+        return got if isinstance(got, dict) else {}
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
+                       **kwargs: Any) -> None:
+        """Voila's refill, to the base size plus what the pool has grown by; entries added
+        while it is grown start without waiting for the quiet."""
+        cfg = self._pool_config(notebook_name)
+        base = self.mrp_base.setdefault(notebook_name or "", int(cfg.get("pool_size", 1)))
+        cfg["pool_size"] = base + self.mrp_extra
+        before = set(self._pools.get(notebook_name or "", []))
+        super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+        if self.mrp_extra:
+            for task in self._pools.get(notebook_name or "", []):
+                if task not in before:
+                    self.mrp_eager.add(task)
+                    self.mrp_started.add(task)  # started now: a visitor may wait for it
+
+    def visitor_arrived(self) -> None:
+        """A visitor asked for a page: within ``quiet`` of the last one, the pool grows."""
+        now = time.monotonic()
+        if self.mrp_grow and now - self.mrp_last_arrival <= self.mrp_quiet:
+            self.mrp_extra = min(self.mrp_grow, self.mrp_extra + 1)
+            for name in list(self._pools):
+                self.fill_if_needed(delay=0, notebook_name=name)
+        self.mrp_last_arrival = now
+        if self.mrp_extra:
+            asyncio.get_event_loop().call_later(SHRINK_AFTER_S, self._shrink, now)
+
+    def _shrink(self, arrived: float) -> None:
+        """Back to the base size, unless a visitor came since ``arrived``."""
+        if self.mrp_last_arrival > arrived or self.mrp_stopping:
+            return
+        self.mrp_extra = 0
+        for name, pool in self._pools.items():
+            base = self.mrp_base.get(name, len(pool))
+            self._pool_config(name)["pool_size"] = base
+            while len(pool) > base and pool[-1].done():
+                task = pool.pop()
+                self.mrp_eager.discard(task)
+                self.mrp_started.discard(task)
+                if not task.cancelled() and task.exception() is None:
+                    stop = asyncio.ensure_future(
+                        self.shutdown_kernel(task.result()["kernel_id"]))
+                    self.mrp_stops.add(stop)
+                    stop.add_done_callback(self.mrp_stops.discard)
+        self.log.info("mrp pool back to its base size")
 
     # -- the gate every new pool kernel passes ---------------------------------------------
     def _in_a_pool(self, task: asyncio.Task[Any] | None) -> bool:
@@ -110,7 +177,8 @@ class PacedPoolMixin:
                 raise RuntimeError(_STOPPING)
             if not self._in_a_pool(me):
                 break  # a visitor took this entry: start it now, whatever the pace
-            wait = self.mrp_last_take + self.mrp_quiet - time.monotonic()
+            wait = (0.0 if me in self.mrp_eager
+                    else self.mrp_last_take + self.mrp_quiet - time.monotonic())
             if wait <= 0 and self.mrp_warming < self.mrp_concurrency:
                 break
             await asyncio.sleep(min(max(wait, 0.1), 1.0))
@@ -164,6 +232,7 @@ class PacedPoolMixin:
         if kernel_id in self:  # type: ignore[operator]
             self.get_kernel(kernel_id).last_activity = utcnow()  # type: ignore[attr-defined]
         self.mrp_started = {t for t in self.mrp_started if self._in_a_pool(t)}
+        self.mrp_eager &= self.mrp_started
         return result
 
     async def shutdown_kernel(self, kernel_id: str, now: bool = False,

@@ -31,7 +31,8 @@ from pathlib import Path
 from .app.record import RECORD_ENV, RESTORE_ENV
 
 KERNEL_ID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-SUFFIXES = (".meta.json", ".log")
+SUFFIXES = (".meta.json", ".log", ".steps")  # the game's header, events, steps (undo)
+REQUIRED = 2  # a record without its steps comes back without its undo stack
 KEEP_S = 3600.0  # a dead kernel's record waits this long for its visitor's click
 RESTORE_ARG = "mrp_restore"
 
@@ -54,11 +55,12 @@ class Records:
         if not old[0].exists():
             return None
         name = "restore-" + secrets.token_hex(16)
-        for src, dst in zip(old, self._files(name), strict=True):
+        for i, (src, dst) in enumerate(zip(old, self._files(name), strict=True)):
             try:
                 os.replace(src, dst)
             except FileNotFoundError:
-                return None
+                if i < REQUIRED:
+                    return None
         return str(self.folder / name)
 
     def discard(self, kernel_id: str) -> None:

@@ -19,7 +19,7 @@ import pytest
 from mrp_tutor.app import build_app
 from mrp_tutor.app.record import RESTORE_ENV, Recorder, attach
 from mrp_tutor.engine.state import state_to_dict
-from mrp_tutor.serve_records import Records
+from mrp_tutor.serve_records import SUFFIXES, Records
 
 KID = "0123abcd-0000-4000-8000-00000000beef"
 
@@ -33,8 +33,11 @@ def records(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def test_the_folder_is_private_and_a_record_is_handed_out_once_by_kernel_id(records: Any) -> None:
+    from mrp_tutor.app import record, scenario_glue
+
     assert stat.S_IMODE(records.folder.stat().st_mode) == 0o700
     assert os.environ["MRP_RECORD_DIR"] == str(records.folder)
+    assert scenario_glue.RECORD_ENV == record.RECORD_ENV  # the library cache's folder too
     for suffix in (".meta.json", ".log"):
         (records.folder / (KID + suffix)).write_text("{}")
     assert records.take("../" + KID) is None and records.take(KID.upper()) is None
@@ -62,7 +65,7 @@ def seated_app(folder: Path) -> Any:
 
 def restored(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     moved = folder / "restore-x"
-    for suffix in (".meta.json", ".log"):
+    for suffix in SUFFIXES:  # as the server's Records.take moves them
         os.replace(folder / (KID + suffix), folder / ("restore-x" + suffix))
     monkeypatch.setenv(RESTORE_ENV, str(moved))
     app = build_app(seed=5)
@@ -107,5 +110,96 @@ def test_a_game_that_was_not_kept_is_said_so(tmp_path: Path,
     monkeypatch.setenv(RESTORE_ENV, str(tmp_path / "not-kept"))  # what the server passes then
     app = build_app(seed=5)
     attach(app)
-    assert "could not be brought back (it was not kept: only free games are" in (
+    assert "could not be brought back (it was not kept: a game on your own card corrections" in (
         app.status_text())
+
+
+def _twins(old: Any, new: Any) -> None:
+    """The two apps are at the same point of the same game, undo stack and steps included."""
+    assert state_to_dict(new.session.state) == state_to_dict(old.session.state)
+    assert new.session.game.log == old.session.game.log
+    assert new.session.scenario_pos == old.session.scenario_pos
+    assert len(new.session.history) == len(old.session.history)
+    assert [(r.actor, r.intent, r.why, r.events) for r in new.session.reports] == [
+        (r.actor, r.intent, r.why, r.events) for r in old.session.reports]
+
+
+def test_the_undo_stack_comes_back_and_back_undoes_as_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = seated_app(tmp_path)
+    app = restored(tmp_path, monkeypatch)
+    _twins(old, app)
+    assert app.session.history  # Back has somewhere to go
+    for a in (old, app):  # seated: back to the learner's previous decision
+        a.seat.on_back()
+    _twins(old, app)
+    assert app.seat.options() == old.seat.options() and app.seat.options()
+    for a in (old, app):  # and one plain step further back
+        assert a.session.back()
+    _twins(old, app)
+
+
+def _library_scenario_app(folder: Path) -> Any:
+    app = build_app(seed=3)
+    app.recorder = Recorder(folder / KID)
+    sc = next(s for s in app.scenarios if len(s.steps) >= 3)
+    app.scenario.value = sc.id
+    app.on_load_scenario()
+    for _ in range(2):
+        app.session.next()
+        app.record_now()
+    return app
+
+
+def test_a_library_scenario_comes_back_at_the_same_step(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = _library_scenario_app(tmp_path)
+    app = restored(tmp_path, monkeypatch)
+    assert "Your game is back" in app.status_text()
+    assert app.session.scenario is not None and app.session.scenario.id == old.session.scenario.id
+    assert app.scenario.value == old.scenario.value
+    _twins(old, app)
+    for a in (old, app):  # the scenario's next step, then undo it
+        a.session.next()
+    _twins(old, app)
+    for a in (old, app):
+        assert a.session.back() and a.session.back()
+    _twins(old, app)
+
+
+def _table_app(folder: Path) -> Any:
+    from testkit.share_codes import midgame_table_doc
+
+    from mrp_tutor.scenarios.table import load_table
+
+    app = build_app(seed=3)
+    app.recorder = Recorder(folder / KID)
+    app.use_table(load_table(midgame_table_doc(app.session.spec)), "The table is set.")
+    for _ in range(3):
+        app.session.next()
+        app.record_now()
+    return app
+
+
+def test_a_table_comes_back_and_a_changed_table_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = _table_app(tmp_path)
+    app = restored(tmp_path, monkeypatch)
+    assert "Your game is back" in app.status_text()
+    _twins(old, app)
+    for a in (old, app):
+        a.session.next()
+        assert a.session.back()
+    _twins(old, app)
+    # the same record with the table's position changed: its log no longer follows from it
+    old.recorder = Recorder(tmp_path / KID)  # its files went to the first restore
+    old.record_now()
+    meta_path = tmp_path / (KID + ".meta.json")
+    meta = json.loads(meta_path.read_text())
+    table = meta["start"]["table"]
+    table["position"]["first"] = next(c for c in table["players"]
+                                      if c != table["position"]["first"])  # another opens
+    meta_path.write_text(json.dumps(meta))
+    again = restored(tmp_path, monkeypatch)
+    assert "could not be brought back" in again.status_text()
+    assert again.session.scenario is None and not again.session.history

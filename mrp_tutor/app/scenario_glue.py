@@ -18,6 +18,10 @@ from ..engine.intents import Intent, intent_from_dict
 from ..scenarios import Scenario, library
 from ..scenarios.model import Step
 
+# The server's private folder (app/record.py's RECORD_ENV; not imported from there: the
+# record imports the session, which imports this module)
+RECORD_ENV = "MRP_RECORD_DIR"
+
 
 def load_library() -> tuple[list[Scenario], str | None]:
     """(scenarios, problem sentence or None)."""
@@ -39,15 +43,12 @@ def _server_cached_library() -> list[Scenario]:
     next kernels read it back.  Each scenario's game data is left out (it is loaded again,
     from the cached card data, on first use).
     """
-    from ..resources import scenarios_dir
-    from .record import RECORD_ENV
-
     folder = os.environ.get(RECORD_ENV, "")
     if not folder or not Path(folder).is_dir():
         return list(library())
-    files = sorted(scenarios_dir().glob("*.yaml"))
-    key = hashlib.sha256(repr([(f.name, f.stat().st_size, f.stat().st_mtime_ns)
-                               for f in files]).encode()).hexdigest()[:24]
+    key = _library_key()
+    if _PRELOADED and _PRELOADED[0][0] == key:  # forked from the server's kernel parent
+        return list(_PRELOADED[0][1])
     cache = Path(folder) / f"library-{key}.pickle"
     try:
         got = pickle.loads(cache.read_bytes())  # written below by this server's own kernels
@@ -65,6 +66,24 @@ def _server_cached_library() -> list[Scenario]:
     except OSError:
         tmp.unlink(missing_ok=True)
     return lib
+
+
+_PRELOADED: list[tuple[str, list[Scenario]]] = []
+
+
+def preload_library() -> None:
+    """Load the library into this process for the kernels forked from it
+    (:mod:`mrp_tutor.serve_fork`: each fork has it in memory, without reading it back)."""
+    _PRELOADED[:] = [(_library_key(), _server_cached_library())]
+
+
+def _library_key() -> str:
+    """The library files' names, sizes and times, hashed."""
+    from ..resources import scenarios_dir
+
+    files = sorted(scenarios_dir().glob("*.yaml"))
+    return hashlib.sha256(repr([(f.name, f.stat().st_size, f.stat().st_mtime_ns)
+                                for f in files]).encode()).hexdigest()[:24]
 
 
 def step_intent(step: Step) -> Intent | None:

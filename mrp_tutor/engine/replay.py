@@ -103,10 +103,37 @@ def rederived_replay(spec: GameSpec, log: Sequence[E.Event], source: str = "log"
     n = _same(out, log, 0)
     if n < len(out):
         _refuse(source, log, n, out[n])
-    pos = n
-    done = out  # the events so far (the log's own, checked): some rules look back at them
+    return rederive_from(spec, s, log, n, source)
+
+
+def rederive_from(spec: GameSpec, s: GameState, log: Sequence[E.Event], pos: int,
+                  source: str = "log") -> GameState:
+    """Play on from ``s`` (changed in place and returned), where ``log[:pos]`` is the history
+    already accepted (a scenario's position has none), until ``log`` ends, accepting each
+    further event only when the rules produce it.  A position where nobody decides (a
+    scenario set at a production or a reveal) runs its automatic part, as the app's *Next*
+    does there.
+
+    Raises:
+        ContentError: as :func:`rederived_replay`, at the first event the rules would not
+            produce.
+    """
+    done = list(log[:pos])  # the events so far (the log's own, checked): rules look back
     while pos < len(log):
         legal = legal_intents(spec, s) if s.stage != "over" else []
+        if not legal and s.stage != "over":  # nobody decides: the automatic part runs
+            trial = s.clone()
+            advance(spec, trial, done)
+            made = done[pos:]
+            del done[pos:]
+            k = _same(made, log, pos)
+            if made and k == len(made):
+                s = trial
+                done.extend(made)
+                pos += len(made)
+                continue
+            if made:
+                _refuse(source, log, pos + k, made[k])
         best, best_n, found, near = None, -1, None, None
         for intent in legal:
             trial = s.clone()

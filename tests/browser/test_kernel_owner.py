@@ -7,8 +7,9 @@ gets a preheated kernel and the second one a kernel started for their page: both
 hand-over are bound. Another browser, with no cookie or with its own, knows the first
 visitor's kernel id (as from a log or a screenshot) and tries the three ways in: the kernel
 websocket (it must not get ``kernel_info_reply``), ``DELETE /api/kernels/<id>`` and the
-tab-close beacon ``POST /voila/api/shutdown/<id>`` (both with its own ``_xsrf``). The owner
-keeps playing and still closes their own tab.
+tab-close beacon ``POST /voila/api/shutdown/<id>`` (both with its own ``_xsrf``), and the
+preheated pool's request-info socket ``/voila/query/<id>`` (it must not get the visitor's
+page address and query). The owner keeps playing and still closes their own tab.
 """
 
 from __future__ import annotations
@@ -62,6 +63,23 @@ async def kernel_info_over_ws(base: str, kernel_id: str, cookies: dict[str, str]
         ws.close()
 
 
+async def request_info_over_ws(base: str, kernel_id: str, cookies: dict[str, str]) -> str:
+    """What ``/voila/query/<id>`` gives: the visitor's request info, or the refusal."""
+    url = base.replace("http://", "ws://") + f"voila/query/{kernel_id}"
+    try:
+        ws = await websocket_connect(HTTPRequest(url, headers=cookie_header(cookies),
+                                                 request_timeout=30))
+    except HTTPClientError as err:
+        return f"refused {err.code}"
+    try:
+        frame = await asyncio.wait_for(ws.read_message(), 30)
+        return "info" if isinstance(frame, str) and "QUERY_STRING" in frame else repr(frame)
+    except TimeoutError:
+        return "nothing"
+    finally:
+        ws.close()
+
+
 async def status(base: str, path: str, method: str, cookies: dict[str, str]) -> int:
     body = urlencode({"_xsrf": cookies.get("_xsrf", "")}) if method != "GET" else None
     headers = cookie_header(cookies)
@@ -92,10 +110,13 @@ async def scenario(base: str) -> None:
             assert await status(base, f"api/kernels/{kid}", "GET", who) == 403
             assert await status(base, f"api/kernels/{kid}", "DELETE", who) == 403
             assert await status(base, f"voila/api/shutdown/{kid}", "POST", who) == 403
+            assert await request_info_over_ws(base, kid, who) == "refused 403", who
         # the victim's game is untouched and answers its own browser
         assert await victim.click("mrp-next", "mrp-step-count") >= 0
         assert await kernel_info_over_ws(base, kid, victim.cookies) == "reply"
         assert await status(base, f"api/kernels/{kid}", "GET", victim.cookies) == 200
+        if victim is a:  # the pool's kernel: Voila sent its page's request info there
+            assert await request_info_over_ws(base, kid, victim.cookies) == "info"
     for v in (a, b):
         await v.close_tab()  # the owner's beacon still stops the kernel
         assert await status(base, f"api/kernels/{v.kernel_id}", "GET", v.cookies) == 404
@@ -103,6 +124,11 @@ async def scenario(base: str) -> None:
 
 def test_another_browser_cannot_reach_a_visitors_kernel(serve: Any) -> None:
     # a loop of its own (a thread): the browser tests' sync Playwright keeps one running here
-    with serve("--pool_size=1", "--TutorVoila.refill_quiet=600",
+    with serve("--pool_size=1", "--TutorVoila.refill_quiet=600", "--TutorVoila.pool_grow=0",
                log_name="voila-owner.log") as (base, _proc), ThreadPoolExecutor(1) as pool:
+        log = ROOT / "tests" / "artifacts" / "voila-owner.log"
+        deadline = time.monotonic() + 120
+        while "mrp pool: 1 rendered" not in log.read_text(errors="replace"):
+            assert time.monotonic() < deadline, "the pool of 1 did not fill in 120 s"
+            time.sleep(0.2)  # poll interval of the log probe: the first visitor takes it
         pool.submit(asyncio.run, scenario(base)).result(timeout=400)

@@ -72,6 +72,7 @@ def test_paced_pool_survives_the_cull_refills_after_quiet_and_sends_scripts_comp
         serve: Any) -> None:
     log = ROOT / "tests" / "artifacts" / "voila-pool.log"
     with serve("--pool_size=2", "--TutorVoila.refill_quiet=600", "--TutorVoila.pool_nice=10",
+               "--TutorVoila.pool_grow=0",
                "--MappingKernelManager.cull_idle_timeout=3",
                "--MappingKernelManager.cull_interval=1", log_name=log.name) as (base, proc):
         deadline = time.monotonic() + 120
@@ -106,3 +107,39 @@ def test_paced_pool_survives_the_cull_refills_after_quiet_and_sends_scripts_comp
         assert packed[1]["Etag"] != plain[1]["Etag"]
         assert len(log_lines(proc, log, "mrp pool: ")) == 2, "the pool refilled before quiet"
         assert not log_lines(proc, log, "Culling 'idle'"), "a visitor's kernel was culled"
+
+
+def test_the_pool_grows_while_visitors_arrive(serve: Any) -> None:
+    """A pool of one, refills held back for 600 s: the first visitor takes the pool's kernel;
+    each later visitor arriving within the quiet grows the pool by one kernel started at
+    once, so visitors get kernels started ahead (Voila's "pre-heated" hand-over) instead
+    of each a kernel started for their own page, and never more than the growth allows."""
+    log = ROOT / "tests" / "artifacts" / "voila-pool-grow.log"
+    with serve("--pool_size=1", "--TutorVoila.refill_quiet=600", "--TutorVoila.pool_grow=2",
+               log_name=log.name) as (base, proc):
+        deadline = time.monotonic() + 120
+        while not log_lines(proc, log, "mrp pool: 1 rendered"):
+            assert time.monotonic() < deadline, "the pool of 1 did not fill in 120 s"
+            time.sleep(0.2)  # poll interval of the log probe
+
+        async def scenario() -> list[Visitor]:
+            visitors = []
+            for _ in range(5):
+                v = Visitor(base, [], 120)
+                await v.open_page()
+                visitors.append(v)
+            for v in visitors:
+                await v.connect()
+                await v.load_widgets()
+                assert await v.click("mrp-next", "mrp-step-count") >= 0
+            return visitors
+
+        with ThreadPoolExecutor(1) as pool:
+            visitors = pool.submit(asyncio.run, scenario()).result(timeout=300)
+        heated = {ln.split("kernel: ", 1)[1].split()[0]
+                  for ln in log_lines(proc, log, "Using pre-heated kernel: ")}
+        took = [v.kernel_id in heated for v in visitors]
+        assert took[0], "the first visitor takes the pool's kernel"
+        assert sum(took[1:]) >= 2, f"later visitors got no kernel started ahead: {took}"
+        # one grown kernel per arrival after the first, at most pool_grow above the base
+        assert len(kernel_nice(proc)) <= len(visitors) + 1 + 2, kernel_nice(proc)

@@ -12,7 +12,8 @@ log cut short.
 
 Every document ends accepted or refused with a sentence naming its document and field (a
 ``ContentError`` whose source is the document, or a ``ResultsError`` starting with the file
-name): 0 crashes, 0 tracebacks, 0 hangs (5 s each, enforced by a timer signal).  An accepted
+name): 0 crashes, 0 tracebacks, 0 hangs (5 CPU-s each, 60 s in all, enforced by timer signals:
+the runner of :mod:`testkit.hostile`, shared with the other hostile suites).  An accepted
 log must be one the rules produce (replay re-derives it) and must play on.
 
 ``HOSTILE_DOCS2=6000 HOSTILE_SEED=3`` explores further by hand.
@@ -25,11 +26,8 @@ import json
 import os
 import random
 import re
-import signal
-import time
 import zlib
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,12 +35,13 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from testkit.hostile import Doc, leaves, put, run
 from testkit.share_codes import midgame_table_doc, packed
 
 from mrp_tutor.engine import Game, GameSpec, load_spec, replay
 from mrp_tutor.engine.bots import bot_game
 from mrp_tutor.engine.checks import log_from_data
-from mrp_tutor.engine.errors import ContentError, MrpError
+from mrp_tutor.engine.errors import ContentError
 from mrp_tutor.engine.events import event_to_dict
 from mrp_tutor.engine.rulesets import find_ruleset
 from mrp_tutor.loader import parse_json
@@ -56,18 +55,8 @@ from mrp_tutor.simulation.table import ResultsError, load_results
 
 N_DOCS = int(os.environ.get("HOSTILE_DOCS2", "1500"))
 SEED = int(os.environ.get("HOSTILE_SEED", "28"))
-HANG_S = 5.0
-LOCATED = re.compile(r"^\S.*?: \S")  # "field.path: what is wrong"
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = load_spec(use_env_overrides=False)
-
-
-class Hang(BaseException):  # not an Exception: no `except Exception` may swallow it
-    pass
-
-
-def _alarm(_sig: int, _frame: Any) -> None:
-    raise Hang
 
 
 # ------------------------------------------------------------------------------ material
@@ -91,17 +80,6 @@ def _games() -> list[tuple[GameSpec, list[dict[str, Any]]]]:
 GAMES = _games()
 
 
-def _leaves(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _leaves(v, (*path, k))
-    elif isinstance(node, list) and node:
-        for i, v in enumerate(node):
-            yield from _leaves(v, (*path, i))
-    else:
-        yield path, node
-
-
 def _twin(rng: random.Random, v: Any) -> Any:
     """A wrong value, often of the same type."""
     if isinstance(v, bool):
@@ -115,19 +93,15 @@ def _twin(rng: random.Random, v: Any) -> Any:
 
 def _mutate(rng: random.Random, doc: Any) -> Any:
     doc = copy.deepcopy(doc)
-    path, v = rng.choice(list(_leaves(doc)))
+    path, v = rng.choice(list(leaves(doc)))
     if not path:
         return _twin(rng, v)
-    node = doc
-    for k in path[:-1]:
-        node = node[k]
-    node[path[-1]] = _twin(rng, v)
+    put(doc, path, _twin(rng, v))
     return doc
 
 
 # ------------------------------------------------------------------------------ documents
 
-Doc = tuple[str, str, Callable[[], Any]]
 
 
 def _code_text(rng: random.Random) -> str:
@@ -310,57 +284,13 @@ def documents(n: int, seed: int, folder: Path) -> Iterator[Doc]:
 
 # ------------------------------------------------------------------------------ the suite
 
-def _located(err: BaseException, name: str) -> str | None:
-    """None when the refusal names its document and each sentence its field, else why not."""
-    if isinstance(err, ContentError):
-        bad = [p for p in err.problems if not LOCATED.match(p)]
-        if err.source != name or bad or not err.problems:
-            return f"{err.source}: {bad or err.problems}"
-        return None
-    text = str(err)
-    return None if text.startswith(f"{name}: ") and LOCATED.match(text) else text[:200]
-
-
 def test_hostile_codes_results_and_logs_end_in_located_sentences(tmp_path: Path) -> None:
-    outcomes: Counter[str] = Counter()
-    failures: list[str] = []
-    spent: Counter[str] = Counter()
-    slowest = 0.0
-    old = signal.signal(signal.SIGALRM, _alarm)
-    start, cpu = time.perf_counter(), time.process_time()
-    try:
-        for kind, name, run in documents(N_DOCS, SEED, tmp_path):
-            t = time.perf_counter()
-            signal.setitimer(signal.ITIMER_REAL, HANG_S)
-            try:
-                run()
-                outcomes[f"{kind}: accepted"] += 1
-            except (ContentError, ResultsError) as err:
-                outcomes[f"{kind}: refused"] += 1
-                why = _located(err, name)
-                if why is not None:
-                    failures.append(f"{name}: refusal not located: {why}")
-            except MrpError as err:  # an engine error with a code (a log without its start)
-                outcomes[f"{kind}: refused ({err.code})"] += 1
-            except Hang:
-                failures.append(f"{name}: hang (more than {HANG_S} s)")
-            except BaseException as exc:  # a crash: exactly what this suite hunts
-                failures.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            took = time.perf_counter() - t
-            spent[kind.split(" ")[0]] += took
-            slowest = max(slowest, took)
-    finally:
-        signal.signal(signal.SIGALRM, old)
-    total = sum(outcomes.values()) + len(failures)
-    summary = (f"{total} documents in {time.perf_counter() - start:.1f} s ("
-               f"{time.process_time() - cpu:.1f} s of CPU), slowest {slowest:.2f} s: "
-               f"{dict(sorted(outcomes.items()))}; seconds by kind: "
-               f"{ {k: round(v, 1) for k, v in spent.items()} }")
+    out = run(documents(N_DOCS, SEED, tmp_path), refusals=(ContentError, ResultsError))
+    outcomes, summary = out.outcomes, out.summary
     print(summary)
+    total = sum(outcomes.values()) + len(out.failures)
     assert total >= min(N_DOCS, 1500)
-    assert not failures, "\n".join(failures[:30]) + "\n" + summary
+    assert not out.failures, "\n".join(out.failures[:30]) + "\n" + summary
     for kind in ("code", "results", "log (seed)", "log (colour)", "log (extra)", "log (swap)",
                  "log (drop)"):
         assert outcomes[f"{kind}: refused"] > 0, (kind, summary)
