@@ -295,6 +295,7 @@ function render({ model, el }) {
   installPressed();
   const root = h("div", "mrp-board");
   el.appendChild(root);
+  const [floatPrompt, stopFloat] = installFloat(el, root);
   let board = () => ({});
   // A zone or ship drawn again (picked, highlighted, changed) is a new node: the keyboard
   // focus it had goes to the node now drawn for the same zone or ship. A board that cannot
@@ -310,6 +311,7 @@ function render({ model, el }) {
         "The board could not be drawn. The rest of the app still works; the next step " +
         "draws it again."));
     }
+    floatPrompt();
     if (!focused || had.isConnected) return;
     const again = root.querySelector(`[data-${focused.target}="${CSS.escape(focused.id)}"]`);
     if (again) again.focus({ preventScroll: true });
@@ -332,6 +334,7 @@ function render({ model, el }) {
   redraw();
   return () => {
     stop();
+    stopFloat();
     model.off("change:picked", redraw);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);

@@ -45,26 +45,32 @@ def step_words(kind: str, character: str = "", mission: str = "mission") -> str:
     return f"{character}: {what}" if character else what
 
 
-def where_words(*, ships: bool, zones: bool, choices: bool) -> str:
-    """Where to act: only what is lit, and "a choice below" only when there is one."""
+# where the choices are, said from the board's prompt bar: beside the board on a desktop,
+# above it on a phone (the seat panel's prompt, "Your turn", heads the list in both)
+ON_BOARD = "under \u201cYour turn\u201d"
+
+
+def where_words(*, ships: bool, zones: bool, choices: bool, place: str = "below") -> str:
+    """Where to act: only what is lit, and "a choice below" only when there is one
+    (``place``: where the choices are, seen from the prompt)."""
     lit = ("a highlighted ship" if ships and not zones else
            "a highlighted zone" if zones and not ships else
            "a highlighted zone or ship" if zones else "")
     if lit and choices:
-        return f"click {lit}, or a choice below"
+        return f"click {lit}, or a choice {place}"
     if lit:
         return f"click {lit}"
-    return "pick one of the choices below" if choices else "press Next"
+    return f"pick one of the choices {place}" if choices else "press Next"
 
 
 def turn_text(spec: Any, decision: dict[str, Any] | None, targets: dict[str, Any],
-              choices: bool, ability: bool = False) -> str:
-    """The whole prompt: the step in words, then where to act."""
+              choices: bool, ability: bool = False, place: str = "below") -> str:
+    """The whole prompt: the step in words, then where to act (``place``: where_words)."""
     d = decision or {}
     ch = spec.card_name(d["character"]) if d.get("character") else ""
     what = step_words(str(d.get("kind", "")), ch, spec.term("mission"))
     if ability and d.get("kind") not in ("use_ability", "pay_ability"):
         what += " (or use your ability first)"
     how = where_words(ships=bool(targets.get("ships")), zones=bool(targets.get("zones")),
-                      choices=choices)
+                      choices=choices, place=place)
     return f"{what}: {how}."

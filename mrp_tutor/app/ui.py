@@ -134,7 +134,7 @@ class TutorApp:
         self.board.on_bad_message(lambda msg: self.say(msg, "error"))
 
         left = W.VBox([self.board], layout=W.Layout(flex="3 1 0%", min_width="min(100%, 520px)"))
-        right = W.VBox([self.seat.widget, *self.stepper.widgets],
+        right = W.VBox([self.seat.widget, *self.stepper.widgets], _dom_classes=["mrp-side"],
                        layout=W.Layout(flex="2 1 0%", min_width="min(100%, 340px)"))
         header = W.VBox([
             self.title,
@@ -147,7 +147,7 @@ class TutorApp:
                    layout=W.Layout(flex_flow="row wrap")),
             self.status,
         ])
-        self.root = W.VBox([header, W.HBox([left, right],
+        self.root = W.VBox([header, W.HBox([left, right], _dom_classes=["mrp-main"],
                                            layout=W.Layout(flex_flow="row wrap")), self.tabs],
                            _dom_classes=["mrp-app"])
         self.refresh_viewers()

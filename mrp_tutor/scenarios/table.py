@@ -208,7 +208,9 @@ def located_sentence(spec: GameSpec, problem: str, position: dict[str, Any] | No
             ships = (position or {}).get("ships", [])
             k = int(ship.group(1))
             sid = ships[k].get("id") if k < len(ships) and isinstance(ships[k], dict) else None
-            words.append(f"ship {sid}" if sid else f"ship #{k + 1}")
+            num = re.fullmatch(r"[a-z]0*(\d+)", str(sid or ""))  # as the board names it
+            words.append(f"ship {num.group(1)}" if num else
+                         f"ship {sid}" if sid else f"ship #{k + 1}")
             i += 1
             continue
         words.append(part.replace("_", " "))

@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor import tables
 from mrp_tutor.app import build_app
 from mrp_tutor.app.html import rows_html
-from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds
+from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds, log_head, log_row
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import load_spec
 
@@ -34,7 +33,9 @@ def fresh_log(app: TutorApp) -> str:
     evs = app.session.game.log
     start = max(0, len(evs) - LOG_TAIL)
     shown = [app.session.visible(ev) for ev in evs[start:]]
-    rows = tables.event_rows(app.spec, shown, start=start, rounds=event_rounds(evs)[start:])
-    return (f"<div>{len(evs)} events; the latest {len(shown)} first.</div>"
-            + rows_html(tables.LOG_COLUMNS, rows[::-1], "mrp-log-table")
+    referee = app.session.referee
+    rounds = event_rounds(evs)[start:]
+    rows = [log_row(app.spec, ev, start + i, rounds[i], referee) for i, ev in enumerate(shown)]
+    head, columns = log_head(referee, len(evs), len(shown))
+    return (head + rows_html(columns, rows[::-1], "mrp-log-table")
             .replace("<tbody>", "<tbody data-mrp-rows>", 1))  # where the page puts the rows

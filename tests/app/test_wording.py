@@ -257,8 +257,9 @@ def test_the_learner_scan_catches_what_issue_26_saw() -> None:
 
 def _texts(app: Any) -> list[str]:
     st = app.stepper
+    log = [app.panels["Log"].html.value] if "Log" in app.panels else []  # the Log tab, open
     return [st.decision.value, st.explain.value, st.step_label.value, app.seat.prompt.value,
-            *st.options.labels, *app.seat.choices.labels, *app.seat.choices.details]
+            *st.options.labels, *app.seat.choices.labels, *app.seat.choices.details, *log]
 
 
 @pytest.mark.parametrize(("ruleset", "players"), [("standard", 3), ("standard", 2),
@@ -268,8 +269,9 @@ def test_a_learner_reads_words_in_every_ruleset(spec: Any, ruleset: str, players
                                                 tmp_path: Any,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded game of each ruleset stepped to its end as the first colour sees it: every
-    decision line, explanation, option, choice and step counter reads in words (no ids, no
-    "1 tokens", no "13 of 5", no "a Ausonia"), and the end names the winner capitalised."""
+    decision line, explanation, option, choice, step counter and Log row reads in words (no
+    ids, no "1 tokens", no "13 of 5", no "a Ausonia"), and the end names the winner
+    capitalised."""
     from mrp_tutor.app import build_app
 
     monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
@@ -280,6 +282,7 @@ def test_a_learner_reads_words_in_every_ruleset(spec: Any, ruleset: str, players
     app.on_new_game()
     first = app.session.state.order[0]
     app.viewer.value = first
+    app.open_tab("Log")  # redrawn at every step while it is shown
     sp = app.session.spec
     card_texts = [c.text for c in [*sp.missions.values(), *sp.characters.values()] if c.text]
     bad: dict[str, list[str]] = {}
@@ -299,6 +302,34 @@ def test_a_learner_reads_words_in_every_ruleset(spec: Any, ruleset: str, players
     end = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", app.stepper.decision.value)).split())
     assert re.search(r"Winners?: [A-Z]", end), end
     assert not bad, bad
+    check_the_log_as_learner_and_referee(app)
+
+
+def _cells(table_html: str) -> tuple[list[str], list[list[str]]]:
+    """(headers, rows of cell texts) of the Log tab's table."""
+    heads = [html.unescape(h) for h in re.findall(r"<th(?:\s[^>]*)?>(.*?)</th>", table_html)]
+    rows = [[html.unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(r"<td>(.*?)</td>", r)]
+            for r in re.findall(r"<tr>(.*?)</tr>", table_html) if "<td>" in r]
+    return heads, rows
+
+
+def check_the_log_as_learner_and_referee(app: Any) -> None:
+    """The Log tab: a learner reads the round, what happened and the rulebook section (no
+    event number, no event kind as the code names it, no rule id); Referee mode adds them."""
+    log = app.panels["Log"]
+    rules = {ev.rule for ev in app.session.game.log}
+    kinds = {ev.type.replace("_", " ") for ev in app.session.game.log}
+    heads, rows = _cells(log.html.value)
+    assert heads == ["Round", "What happened", "Rulebook section"], heads
+    assert rows and all(len(r) == 3 for r in rows)
+    cells = {c for r in rows for c in r}
+    assert not cells & rules and not cells & kinds, sorted(cells & (rules | kinds))[:5]
+    assert all(r[2] for r in rows), [r for r in rows if not r[2]][:3]  # each names its section
+    assert not re.search(r"\b\d+ events\b", html.unescape(log.html.value))  # no counter
+    app.mode.value = "Referee"
+    heads, rows = _cells(log.html.value)
+    assert heads == ["#", "Round", "Event", "Text", "Rule", "Citation"], heads
+    assert {r[4] for r in rows} <= rules and {r[2] for r in rows} <= kinds
 
 
 def test_referee_final_names_missions_in_words(spec: Any) -> None:

@@ -20,7 +20,7 @@ from mrp_tutor.engine import load_spec
 
 from .conftest import MODEL_JS, record_app_messages, run_in_blank_page, widget_module
 
-MODULE = widget_module("morph.js", "wire.js", "tips.js", "board.js",
+MODULE = widget_module("morph.js", "wire.js", "tips.js", "float.js", "board.js",
                        expose="window.__board = __default;")
 
 # the board redrawn after each change, against a fresh drawing of the same data

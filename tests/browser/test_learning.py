@@ -3,47 +3,26 @@
 One test per size: walk the first three steps of the guided path answering each quiz, then
 take the red seat in a 4-player game and play it to the end against three bots by clicking
 the board (a highlighted zone or ship; a choice button only when no place is left to click).
-At each size: a screenshot, no control overflowing the viewport, and axe-core (injected from
-the axe-playwright-python package) finds no serious or critical violation.
+At each size: a screenshot, no control overflowing the viewport, and axe-core (the pinned
+release of tests/testkit/axe.py) finds no serious or critical violation.
 
 No sleeps: every wait is on a CSS class or a text change.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from testkit.axe import axe_serious
 
 pytestmark = pytest.mark.browser
 
 STEP_TIMEOUT_MS = 30_000
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 MAX_CLICKS = 400  # a 4-player game needs about 30-60 learner clicks
-
-
-def axe_source() -> str:
-    spec = importlib.util.find_spec("axe_playwright_python")
-    assert spec is not None and spec.origin, "axe-playwright-python is not installed"
-    return (Path(spec.origin).parent / "axe.min.js").read_text(encoding="utf-8")
-
-
-def axe_serious(page: Any) -> list[str]:
-    """Serious and critical axe-core violations of the page as it is now."""
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=axe_source())
-    result = page.evaluate(
-        "async () => await axe.run(document, {resultTypes: ['violations']})")
-    out = []
-    for v in result["violations"]:
-        if v.get("impact") in ("serious", "critical"):
-            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:3]]
-            out.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {targets}")
-    return out
 
 
 OVERFLOW_JS = """() => {

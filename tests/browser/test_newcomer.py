@@ -8,8 +8,9 @@ issue 26:
 4. the game ends with its scores where it ended, and a button opens the Scores tab;
 8. the learner's words (no rule ids, the step line in words);
 9. pressed states, a visible focus ring, no glyph in a button's name, no "null" tooltip, and
-   axe-core (the npm release pinned below) finds no serious or critical violation, with
-   ``label-content-name-mismatch`` switched on, on the main page and the seated game.
+   axe-core (the npm release pinned in tests/testkit/axe.py) finds no serious or critical
+   violation, with ``label-content-name-mismatch`` switched on, on the main page, the seated
+   game, the Table tab and the First Martians panel.
 
 No sleeps: every wait is on a CSS class or a text change.
 """
@@ -17,59 +18,19 @@ No sleeps: every wait is on a CSS class or a text change.
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from testkit.axe import AXE_VERSION, axe_js, axe_serious
 
 from .conftest import save_screenshot
 
 pytestmark = pytest.mark.browser
 
-AXE_VERSION = "4.14.1"  # `npm view axe-core version` on 2026-11-27 (MPL-2.0; not vendored)
 STEP_TIMEOUT_MS = 30_000
 SIZES = {"desktop": (1366, 768, False), "tablet": (768, 1024, True), "phone": (390, 844, True)}
-
-
-def axe_js() -> str:
-    """axe-core's axe.min.js at AXE_VERSION: env MRP_AXE_JS, else the npm package installed
-    once into ~/.cache/mrp_tutor (the file is 650 KB: installed by the test, not shipped)."""
-    given = os.environ.get("MRP_AXE_JS")
-    if given:
-        return Path(given).read_text(encoding="utf-8")
-    home = Path.home() / ".cache" / "mrp_tutor" / f"axe-core-{AXE_VERSION}"
-    path = home / "node_modules" / "axe-core" / "axe.min.js"
-    if not path.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail(f"npm is needed once to install axe-core {AXE_VERSION} into {home} "
-                        "(or set MRP_AXE_JS to an axe.min.js)")
-        home.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(home),
-                        f"axe-core@{AXE_VERSION}"], check=True, capture_output=True,
-                       timeout=300)
-    text = path.read_text(encoding="utf-8")
-    assert f"axe v{AXE_VERSION}" in text[:200]
-    return text
-
-
-def axe_serious(page: Any) -> list[str]:
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=axe_js())
-    result = page.evaluate(
-        "async () => await axe.run(document, {resultTypes: ['violations'], rules: "
-        "{'label-content-name-mismatch': {enabled: true}}})")
-    out = []
-    for v in result["violations"]:
-        if v.get("impact") in ("serious", "critical"):
-            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:3]]
-            out.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {targets}")
-    return out
 
 
 def test_axe_is_the_pinned_npm_release() -> None:
@@ -245,3 +206,86 @@ def test_keyboard_and_screen_reader(sized: Any) -> None:
     expect(page.locator(".mrp-path-progress")).to_be_attached(timeout=STEP_TIMEOUT_MS)
     assert page.locator("[title='null']").count() == 0
     assert problems == [], problems
+
+
+TOGETHER_JS = """() => {
+  const vh = window.innerHeight;
+  const seen = (el) => {
+    if (!el || el.hidden || !el.getClientRects().length) return false;
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= -1 && r.bottom <= vh + 1;
+  };
+  const t = [...document.querySelectorAll('.mrp-board .mrp-target')].pop();
+  const prompts = [...document.querySelectorAll(
+    '.mrp-board-prompt, .mrp-board-float, .mrp-prompt-turn')];
+  return seen(t) && prompts.some((p) => seen(p) && /highlighted/.test(p.innerText));
+}"""
+
+
+def test_prompt_choice_and_target_sit_together(sized: Any) -> None:
+    """Item 3 at each size: Take a seat on the first screen, above the board; every prompt
+    that points at "the choices below" has them right below it; a lit target scrolled to
+    (the last one: the launchpad, under the map) is seen with its prompt."""
+    size, page, touch = sized
+    vp = page.viewport_size
+    take = page.locator("button.mrp-take-seat").bounding_box()
+    mars = page.locator(".mrp-board .mrp-mars").bounding_box()
+    assert take is not None and mars is not None
+    assert take["y"] + take["height"] <= vp["height"], (size, take)  # no scrolling needed
+    assert take["y"] < mars["y"] + mars["height"], (size, take, mars)  # not below the board
+    page.locator(".mrp-seat-colour select").select_option(label="Red")
+    press(page, page.locator("button.mrp-take-seat"), touch)
+    expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
+    choice = page.locator("button.mrp-choice").first
+    expect(choice).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    first = choice.bounding_box()
+    assert first is not None
+    below = page.locator(".mrp-board-prompt, .mrp-prompt-turn").filter(has_text="below")
+    expect(below.first).to_be_attached()
+    for i in range(below.count()):
+        box = below.nth(i).bounding_box()
+        if box is None:  # not drawn at this size
+            continue
+        gap = first["y"] - (box["y"] + box["height"])
+        assert 0 <= gap <= 60, (size, below.nth(i).inner_text(), box, first)
+    choice.scroll_into_view_if_needed()
+    save_screenshot(page, f"newcomer-{size}-prompt-choices", full_page=False)
+    # play the first choice until the board lights a place to click
+    target = page.locator(".mrp-board .mrp-target")
+    for _ in range(30):
+        if target.count():
+            break
+        before = state_key(page)
+        press(page, page.locator("button.mrp-choice").first, touch)
+        wait_changed(page, before)
+    else:
+        pytest.fail("no place on the board was lit for the learner")
+    target.last.scroll_into_view_if_needed()
+    page.wait_for_function(TOGETHER_JS, timeout=STEP_TIMEOUT_MS)
+    save_screenshot(page, f"newcomer-{size}-prompt-target", full_page=False)
+
+
+def test_one_referee_editor_names_ships_as_the_table_does(sized: Any) -> None:
+    """Item 5 at each size: the Table tab's ship list says where each card lies, its room and
+    its printed destination (no data id; the two '?' cards of room 4 told apart), and a
+    production number the stage cannot keep is put back with a sentence beside Set round."""
+    size, page, touch = sized
+    press(page, page.locator(".mrp-mode button", has_text="Referee"), touch)
+    expect(page.locator(".mrp-status")).to_contain_text("Referee mode", timeout=STEP_TIMEOUT_MS)
+    press(page, page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Table"), touch)
+    ship = page.locator(".mrp-te-ship select")
+    expect(ship.locator("option").first).to_contain_text("Dock 1: ship", timeout=STEP_TIMEOUT_MS)
+    labels = ship.evaluate("s => [...s.options].map(o => o.text.replace(/\\u00a0/g, ' '))")
+    assert len(labels) == len(set(labels)) == 36, labels
+    assert not [x for x in labels if re.search(r"\bs\d\d\b", x)], labels
+    twins = [x for x in labels if "room for 4, to ?" in x]
+    assert len(twins) == 2 and "1 of 2 alike" in twins[0] and "2 of 2 alike" in twins[1], labels
+    page.locator(".mrp-te-production select").select_option(label="1st")
+    set_round = page.locator("button.mrp-te-set-round")
+    set_round.scroll_into_view_if_needed()
+    press(page, set_round, touch)
+    note = page.locator(".mrp-te-local-round")
+    expect(note).to_contain_text("Production went back", timeout=STEP_TIMEOUT_MS)
+    expect(note).to_contain_text("1st")
+    assert in_viewport(page, note)
+    save_screenshot(page, f"newcomer-{size}-table-editor", full_page=False)

@@ -139,13 +139,16 @@ def copy_table_by_hand(page: Any, doc: dict[str, Any]) -> None:
     places += [(sid, "discard pile", {}) for sid in pos.get("ship_discard", [])]
     for sid, where, sp in places:
         ship = page.locator(".mrp-te-ship select")
-        labels = ship.evaluate("s => [...s.options].map(o => o.text)")
-        ship.select_option(index=next(i for i, t in enumerate(labels) if t.startswith(sid)))
-        expect(page.locator(".mrp-te-ship-head")).to_have_text(f"Ship: {sid}", timeout=T)
+        labels = ship.evaluate("s => [...s.options].map(o => o.text.replace(/\\u00a0/g, ' '))")
+        num = int(sid[1:])  # a ship is picked by where it lies, its number and what it prints
+        ship.select_option(index=next(i for i, t in enumerate(labels)
+                                      if f": ship {num} (room for " in t))
+        expect(page.locator(".mrp-te-ship-head")).to_contain_text(f"Ship: ship {num} (room",
+                                                                  timeout=T)
         select(page, "mrp-te-ship-place", where)
         fill(page, "mrp-te-crew", counts(sp.get("crew")))
         fill(page, "mrp-te-dest", ", ".join(NAMES[t] for t in sp.get("tokens", [])))
-        set_and_wait(page, "mrp-te-set-ship", f"Ship {sid} set.")
+        set_and_wait(page, "mrp-te-set-ship", f"Ship {num} set.")
     for c in doc["players"]:
         seat = pos["seats"][c]
         select(page, "mrp-te-seat", c.capitalize())

@@ -36,7 +36,7 @@ async (steps) => {
   const out = [];
   for (const step of [first, ...rest]) {
     const trs = Array.from(box.querySelectorAll("tbody tr"));
-    const before = new Map(trs.map(tr => [tr.outerHTML, tr]));
+    const before = new Map(trs.map(tr => [tr, tr.outerHTML]));  // by node: rows may read alike
     const rowsBefore = new Set([...trs, ...cdBox.querySelectorAll("li")]);
     const obs = new MutationObserver(() => {});
     obs.observe(document.body, { childList: true, subtree: true });
@@ -49,7 +49,7 @@ async (steps) => {
     const freshCd = document.createElement("template");
     freshCd.innerHTML = step.cd_html;
     const kept = Array.from(box.querySelectorAll("tbody tr"))
-      .filter(tr => before.get(tr.outerHTML) === tr).length;
+      .filter(tr => before.get(tr) === tr.outerHTML).length;
     out.push({ same: box.innerHTML === fresh.innerHTML, kept,
                cd: cdBox.innerHTML === freshCd.innerHTML, moved,
                board: JSON.stringify(board()) === JSON.stringify(step.expect_board),

@@ -18,7 +18,7 @@ from ..bot_turns import BotTurns
 from ..cards import choice_detail
 from ..html import e
 from ..live import ChoiceList, LiveHTML
-from ..prompts import turn_text
+from ..prompts import ON_BOARD, turn_text
 from ..review_box import ReviewBox
 from ..session import StepReport
 from ..summary import game_over_html
@@ -126,7 +126,7 @@ class SeatPanel:
         if not mine:
             return {}
         out = S.targets(self.ctx.spec, mine, self.picks)
-        out["prompt"] = self._turn_text(mine)
+        out["prompt"] = self._turn_text(mine, place=ON_BOARD)  # the choices are not below
         return out
 
     # ------------------------------------------------------------------ render
@@ -169,7 +169,7 @@ class SeatPanel:
         tg = S.targets(self.ctx.spec, [x], [])
         return bool(tg["zones"] or tg["ships"])
 
-    def _turn_text(self, mine: list[I.Intent]) -> str:
+    def _turn_text(self, mine: list[I.Intent], place: str = "below") -> str:
         """The prompt for this step (prompts.turn_text): the character, what the step asks
         and where to act (only what is lit; "a choice below" only when one is shown)."""
         spec = self.ctx.spec
@@ -178,7 +178,7 @@ class SeatPanel:
         shown = opts if len(opts) <= MAX_CHOICES else [x for x in opts if not self._on_board(x)]
         ability = bool({x.type for x in mine} & ABILITY_TYPES)
         return turn_text(spec, self.app.session.view().get("decision"), tg, bool(shown),
-                         ability)
+                         ability, place)
 
     def _set_choices(self, opts: list[I.Intent], view: dict[str, Any]) -> None:
         if not opts and not self._choice_intents and self.choices.labels == []:

@@ -29,6 +29,17 @@ RESPONSIVE_CSS = """<style>
 .mrp-app .jupyter-button.mod-warning { background-color: #8a4b00; color: #fff; }
 .mrp-app .jupyter-button.mod-danger { background-color: #a3231a; color: #fff; }
 .mrp-app .mrp-race-bars { width: min(240px, 40vw); }
+/* One column (a tablet, a phone): the seat panel (Take a seat, the prompt, its choices) comes
+   before the board, so what to do and where sit together; the board's own prompt bar would
+   repeat the prompt just above it and is left to its floating copy (widgets/float.js). */
+@media (max-width: 899px) {
+  .mrp-app .mrp-main { flex-flow: column nowrap !important; }
+  .mrp-app .mrp-main > *, .mrp-app .mrp-side > * { flex: 0 0 auto !important;
+    align-self: stretch; width: 100%; min-width: 0 !important; }
+  .mrp-app .mrp-side { display: contents; }
+  .mrp-app .mrp-main .mrp-seat-panel { order: -1; }
+  .mrp-app .mrp-board-prompt { display: none; }
+}
 @media (max-width: 700px) {
   .mrp-app h2 { font-size: 18px; }
   .mrp-app .widget-dropdown, .mrp-app .widget-text { width: 100% !important; }

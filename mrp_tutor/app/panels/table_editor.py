@@ -20,11 +20,13 @@ import ipywidgets as W
 
 from ...engine.errors import ContentError
 from ...engine.spec import GameSpec
+from ...explain.options import ship_name
 from ...scenarios import Scenario
 from ...scenarios.model import ruleset_of
 from ...scenarios.table import load_table, located_sentence, table_document, table_position
 from ..html import e
 from .entry import EntryError, counts_text, parse_cards, parse_counts
+from .table_words import round_changes, ship_card, ship_options
 
 STAGES = [("Choosing characters (a round starts)", "choose"),
           ("Resolving characters", "resolve"), ("Production phase", "production"),
@@ -323,7 +325,7 @@ class TableEditor:
             self.res_step.value = int(res.get("step", 0)) + 1
             self.discovery.options = [("none", "")] + [(spec.card_name(d), d)
                                                        for d in spec.discoveries]
-            _options(self.ship, [(self._ship_label(s), s) for s in sorted(spec.ships)])
+            _options(self.ship, ship_options(spec, self.pos))
             self.place.options = ([("not in play (deck)", "out")]
                                   + [(f"dock {i + 1}", f"dock:{i}")
                                      for i in range(len(self.players))]
@@ -336,10 +338,13 @@ class TableEditor:
         self.show_ship()
         self.show_seat()
 
-    def _ship_label(self, sid: str) -> str:
-        dest = self.spec.dest.get(sid, "")
-        name = "unknown" if dest in ("", "unknown") else self.spec.card_name(dest)
-        return f"{sid}: capacity {self.spec.cap[sid]}, to {name}"
+    def _relabel_ships(self) -> None:
+        """The ship dropdown's words follow the draft (a ship moved to a dock says so)."""
+        self._loading = True
+        try:
+            _options(self.ship, ship_options(self.spec, self.pos))
+        finally:
+            self._loading = False
 
     def show_zone(self) -> None:
         z = self.zone.value
@@ -372,7 +377,7 @@ class TableEditor:
         self.place.value = where if where in [v for _, v in self.place.options] else "out"
         self.crew.value = counts_text(crew)
         self.tokens.value = ", ".join(self.spec.card_name(t) for t in tokens)
-        self.ship_head.value = f"<h4>Ship: {e(sid)}</h4>"
+        self.ship_head.value = f"<h4>Ship: {e(ship_card(self.spec, sid))}</h4>"
 
     def show_seat(self) -> None:
         c = self.seat.value
@@ -413,6 +418,7 @@ class TableEditor:
                                     if c in players}
             self.players = players
         stage = self.stage.value
+        wanted = self._round_fields()
         self.pos["stage"] = stage
         if stage != "missions":  # the two missions to choose from exist during setup only
             for seat in self.pos.get("seats", {}).values():
@@ -436,7 +442,15 @@ class TableEditor:
                 self.pos.pop(key, None)
         self.pos.pop("last", None)
         self.show_all()
-        return "Round set."
+        changed = round_changes(wanted, self._round_fields(), stage)
+        return f"Round set. {changed}" if changed else "Round set."
+
+    def _round_fields(self) -> dict[str, Any]:
+        """The round fields a Set may put back, in the words the form shows them."""
+        prod = dict((v, k) for k, v in self.production.options)
+        return {"production": prod.get(self.production.value, "") if self.production.value
+                else "", "round": int(self.round.value),
+                "resolving": str(self.res_colour.value or "").capitalize()}
 
     def apply_zone(self) -> str:
         self._need_draft()
@@ -470,9 +484,10 @@ class TableEditor:
             del ships[i]
         discard = [x for x in self.pos.get("ship_discard", []) if x != sid]
         where = self.place.value
-        crew = parse_counts(self.crew.value, {c: c for c in self.players}, f"Ship {sid}, crew")
+        name = ship_name(sid).capitalize()
+        crew = parse_counts(self.crew.value, {c: c for c in self.players}, f"{name}, crew")
         zones = {z: self.spec.card_name(z) for z in self.spec.zones}
-        tokens = parse_cards(self.tokens.value, zones, f"Ship {sid}, destination tokens")
+        tokens = parse_cards(self.tokens.value, zones, f"{name}, destination tokens")
         if where == "discard":
             discard.append(sid)
         elif where != "out":
@@ -484,7 +499,8 @@ class TableEditor:
                 for other in list(ships):  # the ship that was at this dock goes back
                     if other.get("dock") == dock and not other.get("launched"):
                         ships.remove(other)
-                        moved = f" Ship {other['id']} left dock {dock + 1} (back in the deck)."
+                        moved = (f" {ship_name(other['id']).capitalize()} left dock "
+                                 f"{dock + 1} (back in the deck).")
                 sp["dock"] = dock
             if crew:
                 sp["crew"] = crew
@@ -492,13 +508,14 @@ class TableEditor:
                 sp["tokens"] = tokens
             ships.append(sp)
         elif crew or tokens:
-            raise EntryError(f"Ship {sid}: a ship not in play has no crew and no tokens.")
+            raise EntryError(f"{name}: a ship not in play has no crew and no tokens.")
         ships.sort(key=lambda x: (bool(x.get("launched")), x.get("dock") or 0))
         if discard:
             self.pos["ship_discard"] = discard
         else:
             self.pos.pop("ship_discard", None)
-        return f"Ship {sid} set.{moved}"
+        self._relabel_ships()
+        return f"{name} set.{moved}"
 
     def apply_seat(self) -> str:
         self._need_draft()

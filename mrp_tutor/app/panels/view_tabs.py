@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ... import tables
-from ...explain import search_rules
+from ...explain import explain_event, search_rules
 from ...explain.options import ship_name
 from ..html import e, frame_html, race_html, row_html, text_board_html
 from ..live import LiveHTML, LiveLog
@@ -20,6 +20,18 @@ if TYPE_CHECKING:
     from ..panel import PanelContext, View
 
 LOG_TAIL = 60  # log rows shown (the latest first)
+# a learner reads what happened and the rulebook section it follows (issue 26); the event's
+# number, its kind as the code names it and its rule id are the referee's (tables.LOG_COLUMNS)
+LEARNER_LOG_COLUMNS = ("round", "what_happened", "rulebook_section")
+
+
+def log_row(spec: Any, shown: Any, n: int, rnd: int, referee: bool) -> tuple[Any, ...]:
+    """One Log row: ``tables.event_rows``'s for a referee; round, sentence and section for a
+    learner."""
+    if referee:
+        return tables.event_rows(spec, [shown], start=n, rounds=[rnd])[0]
+    ex = explain_event(spec, shown)
+    return rnd, ex.text, ex.citation.section if ex.citation else ""
 
 
 def event_rounds(events: list[Any], known: list[int] | None = None) -> list[int]:
@@ -32,6 +44,14 @@ def event_rounds(events: list[Any], known: list[int] | None = None) -> list[int]
             r = ev.number
         out.append(r)
     return out
+
+
+def log_head(referee: bool, events: int, shown: int) -> tuple[str, tuple[str, ...]]:
+    """The line above the Log's table and its columns (a learner reads no counter)."""
+    if referee:
+        return f"<div>{events} events; the latest {shown} first.</div>", tables.LOG_COLUMNS
+    tail = " (only the most recent)." if shown < events else "."
+    return f"<div>What happened, the latest first{tail}</div>", LEARNER_LOG_COLUMNS
 
 
 class LogTab:
@@ -72,13 +92,14 @@ class LogTab:
             hit = self._rows.get(i)
             if hit is None or hit[3] is not evs[i] or hit[4] != seen or hit[1] != rounds[i]:
                 shown = sess.visible(evs[i])
-                if hit is None or hit[1] != rounds[i] or hit[0] != shown:
-                    row = tables.event_rows(spec, [shown], start=i, rounds=[rounds[i]])[0]
+                if (hit is None or hit[1] != rounds[i] or hit[0] != shown
+                        or hit[4][1] != sess.referee):  # the referee's row has more columns
+                    row = log_row(spec, shown, i, rounds[i], sess.referee)
                     hit = (shown, rounds[i], row_html(row), evs[i], seen)
                 self._rows[i] = hit = (*hit[:3], evs[i], seen)
             body.append((i, hit[2]))
-        self.html.show(f"<div>{len(evs)} events; the latest {len(body)} first.</div>",
-                       tables.LOG_COLUMNS, "mrp-log-table", body)
+        head, columns = log_head(sess.referee, len(evs), len(body))
+        self.html.show(head, columns, "mrp-log-table", body)
 
 
 # why a zone's leaders lead (the plain majority; what a tie does depends on the rules played)
