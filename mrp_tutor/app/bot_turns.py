@@ -25,6 +25,7 @@ import ipywidgets as W
 
 from ..explain.options import plural
 from . import seat as S
+from .background import Stoppable, running_loop
 from .html import e
 from .session import StepReport
 
@@ -48,27 +49,14 @@ THINK_CSS = """<style>
 </style>"""
 
 
-class _Job:
+class _Job(Stoppable):
     """One decision being thought: the game and log length it was asked about."""
 
     def __init__(self, game: Any, steps: int, colour: str) -> None:
+        super().__init__()
         self.game = game
         self.steps = steps
         self.colour = colour
-        self.stopped = False
-
-    def stop(self) -> None:
-        self.stopped = True
-
-    def is_stopped(self) -> bool:
-        return self.stopped
-
-
-def _loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class BotTurns:
@@ -138,7 +126,7 @@ class BotTurns:
         if seat is None:
             return
         prepare = getattr(choose, "prepare", None)
-        loop = _loop() if prepare is not None else None
+        loop = running_loop() if prepare is not None else None
         while not sess.game.over and len(self.reps) < S.BOT_LIMIT:
             legal = sess.game.legal_intents()
             if not legal:  # nobody decides: production, reveals, scoring

@@ -9,7 +9,6 @@ preferred, both estimated chances, why, and the rule.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import threading
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ import ipywidgets as W
 from ..engine import intents as I
 from ..explain import review as R
 from ..explain.rulebook import cite
+from .background import Stoppable, running_loop
 from .html import citation_html, e
 
 if TYPE_CHECKING:
@@ -36,19 +36,6 @@ def when(round_: int) -> str:
     return "Setup" if round_ <= 0 else f"Round {round_}"
 
 
-class _Job:
-    def __init__(self) -> None:
-        self.stopped = False
-
-    def is_stopped(self) -> bool:
-        return self.stopped
-
-
-def _loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class ReviewBox:
@@ -66,7 +53,7 @@ class ReviewBox:
         self.widget = W.VBox([W.HTML(REVIEW_CSS),
                               W.HBox([self.status, self.stop_btn],
                                      layout=W.Layout(flex_flow="row wrap")), self.out])
-        self.job: _Job | None = None
+        self.job: Stoppable | None = None
         self.thread: threading.Thread | None = None
         self.found: list[R.Costly] | None = None  # the review shown (None: none yet)
 
@@ -100,9 +87,9 @@ class ReviewBox:
         decisions, spec = list(self.decisions), self.ctx.spec
         if not decisions:
             return
-        job = self.job = _Job()
+        job = self.job = Stoppable()
         seed = self.ctx.session.state.seed
-        loop = _loop()
+        loop = running_loop()
         self.stop_btn.layout.display = ""
         self._progress(job, 0, len(decisions))
         if loop is None:  # no event loop (a script, a test): at once
@@ -126,13 +113,13 @@ class ReviewBox:
         self.thread = threading.Thread(target=work, daemon=True, name="mrp-review")
         self.thread.start()
 
-    def _progress(self, job: _Job, done: int, total: int) -> None:
+    def _progress(self, job: Stoppable, done: int, total: int) -> None:
         if job is self.job:
             self.status.value = ('<div class="mrp-review-status" role="status">The coach is '
                                  f"reviewing your decisions ({done} of {total})… The page "
                                  "stays usable.</div>")
 
-    def _done(self, job: _Job, found: list[R.Costly]) -> None:
+    def _done(self, job: Stoppable, found: list[R.Costly]) -> None:
         if job is not self.job:
             return  # a new game meanwhile
         self.job = None

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from testkit.hidden import swap_hidden
 
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.ui import TutorApp
@@ -57,12 +58,7 @@ def _position(seed: int) -> tuple[Game, str]:
 
 def test_hints_depend_on_the_learners_view_only() -> None:
     g, me = _position(7)
-    other = g.copy()
-    s = other.state
-    rivals = [c for c in s.order if c != me]
-    s.seats[rivals[0]].missions, s.seats[rivals[1]].missions = (
-        s.seats[rivals[1]].missions, s.seats[rivals[0]].missions)
-    s.event_deck.reverse()
+    s = swap_hidden(g, me).state
     assert view_for(g.spec, g.state, me) == view_for(g.spec, s, me)
     a, _ = hints(g.spec, view_for(g.spec, g.state, me), g.legal_intents(), seconds=None,
                  iterations=40, seed=1)

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from testkit.hidden import swap_hidden
 
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.ui import TutorApp
@@ -35,12 +36,7 @@ def _decision_point(seed: int) -> tuple[Game, str]:
 
 def test_a_decision_is_judged_from_the_learners_view_only() -> None:
     g, me = _decision_point(7)
-    other = g.copy()
-    s = other.state
-    rivals = [c for c in s.order if c != me]
-    s.seats[rivals[0]].missions, s.seats[rivals[1]].missions = (
-        s.seats[rivals[1]].missions, s.seats[rivals[0]].missions)
-    s.event_deck.reverse()
+    s = swap_hidden(g, me).state
     assert view_for(g.spec, g.state, me) == view_for(g.spec, s, me)
     options = [x for x in g.legal_intents() if x.colour == me]
     judged = []

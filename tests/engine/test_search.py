@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from testkit.hidden import swap_hidden
 
 from mrp_tutor.engine import Game, event_to_dict, find_ruleset, play_out
 from mrp_tutor.engine import intents as I
@@ -75,24 +76,6 @@ def test_a_sample_hides_nothing_it_was_not_shown():
     assert len(missions) > 1 and len(decks) > 1 and len(resources) > 1
 
 
-def _swap_hidden(spec, g: Game, me: str) -> Game:  # type: ignore[no-untyped-def]
-    """A game that differs from ``g`` only in what ``me`` cannot see: two other colours'
-    missions exchanged, the event deck reversed, face-down resources rotated."""
-    other = g.copy()
-    s = other.state
-    rivals = [c for c in s.order if s.seats[c].controller != me and not s.seats[c].neutral]
-    a, b = rivals[0], rivals[1]
-    s.seats[a].missions, s.seats[b].missions = s.seats[b].missions, s.seats[a].missions
-    s.event_deck.reverse()
-    down = [z for z in s.resources if not s.face_up[z]]
-    if len(down) > 1:
-        kinds = [s.resources[z] for z in down]
-        for z, r in zip(down, kinds[1:] + kinds[:1], strict=True):
-            s.resources[z] = r
-    other.invalidate()
-    return other
-
-
 def test_two_states_alike_from_a_seat_give_the_same_choice():
     spec = _spec("standard")
     g = Game.new(spec, COLOURS[:4], 11)
@@ -100,7 +83,7 @@ def test_two_states_alike_from_a_seat_give_the_same_choice():
     while not (g.state.stage == "resolve" and len(g.legal_intents()) > 2):
         g.play(rng.choice(g.legal_intents()), trusted=True)
     me = g.legal_intents()[0].colour
-    other = _swap_hidden(spec, g, me)
+    other = swap_hidden(g, me)
     assert other.state.event_deck != g.state.event_deck  # the states differ ...
     assert view_for(spec, other.state, me) == view_for(spec, g.state, me)  # ... not to me
     rival = next(c for c in g.state.order if c != me)
@@ -124,7 +107,7 @@ def test_the_search_reads_the_view_only():
     me = g.legal_intents()[0].colour
     options = g.legal_intents()
     a = search(spec, view_for(spec, g.state, me), options, random.Random(1), iterations=40)
-    b = search(spec, view_for(spec, _swap_hidden(spec, g, me).state, me), options,
+    b = search(spec, view_for(spec, swap_hidden(g, me).state, me), options,
                random.Random(1), iterations=40)
     assert [(o.intent, o.visits, o.value) for o in a.options] == [
         (o.intent, o.visits, o.value) for o in b.options]

@@ -20,6 +20,7 @@ from ...engine.views import view_for
 from ...explain.coach import HINT_SECONDS, Hint, hints
 from ...explain.rulebook import cite
 from .. import seat as S
+from ..background import Stoppable
 from ..html import citation_html, e
 
 if TYPE_CHECKING:
@@ -33,18 +34,12 @@ HINT_CSS = """<style>
 </style>"""
 
 
-class _Job:
+class _Job(Stoppable):
     """One running hint: its position number and whether it was stopped."""
 
     def __init__(self, position: int) -> None:
+        super().__init__()
         self.position = position
-        self.stopped = False
-
-    def stop(self) -> None:
-        self.stopped = True
-
-    def is_stopped(self) -> bool:
-        return self.stopped
 
 
 class HintTab:

@@ -1,0 +1,27 @@
+"""A game that differs from another only in what one seat cannot see: what the tests of
+everything that must reason from a seat's view (search, hint, review) change.
+
+Imported as ``from testkit.hidden import swap_hidden``.
+"""
+
+from __future__ import annotations
+
+from mrp_tutor.engine import Game
+
+
+def swap_hidden(g: Game, me: str) -> Game:
+    """A copy of ``g`` differing only in what ``me`` cannot see: two other colours' missions
+    exchanged, the event deck reversed, face-down resources rotated."""
+    other = g.copy()
+    s = other.state
+    rivals = [c for c in s.order if s.seats[c].controller != me and not s.seats[c].neutral]
+    a, b = rivals[0], rivals[1]
+    s.seats[a].missions, s.seats[b].missions = s.seats[b].missions, s.seats[a].missions
+    s.event_deck.reverse()
+    down = [z for z in s.resources if not s.face_up[z]]
+    if len(down) > 1:
+        kinds = [s.resources[z] for z in down]
+        for z, r in zip(down, kinds[1:] + kinds[:1], strict=True):
+            s.resources[z] = r
+    other.invalidate()
+    return other
