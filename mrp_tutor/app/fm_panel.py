@@ -40,7 +40,8 @@ from .fm_lessons import LessonPicker
 from .fm_resolve import Resolver, after_text
 from .fm_style import FM_CSS
 from .fm_words import DIE_FACES, PHASE_NAMES, known_name, words
-from .html import citation_html, e, sentences_html, status_html
+from .html import APP_CSS, citation_html, e, sentences_html, status_html
+from .step_shell import EXPLAIN, button, log_html, step_row
 
 STALE = "That tap was for a question already answered; nothing changed."
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
@@ -78,7 +79,7 @@ class FmPanel:
         self.status = W.HTML(_dom_classes=["fm-status"])
         self.checklist = W.HTML(_dom_classes=["fm-checklist-box"])
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
-        self.log = W.HTML(_dom_classes=["fm-log", "mrp-explain"])  # the app's explanation look
+        self.log = W.HTML(_dom_classes=["fm-log", EXPLAIN])  # the app's shared step shell
         self.files = FileBar(self)
         self.lessons = LessonPicker(self.load, lambda t: self.say(t))
         self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True),
@@ -89,23 +90,21 @@ class FmPanel:
         self.resolver = Resolver(self._resolve, lambda t: self.say(t, error=True))
         self.phase_box = W.VBox(_dom_classes=["fm-phase-box"])
         self.busy = BusyGuard()
-        self.undo_btn = W.Button(description="Undo", tooltip="Take back the last step",
-                                 _dom_classes=["fm-undo", STEP_TAP],
-                                 layout=W.Layout(width="auto"))
-        self.restart_btn = W.Button(description="Restart", tooltip="Back to the loaded HUB",
-                                    _dom_classes=["fm-restart", STEP_TAP],
-                                    layout=W.Layout(width="auto"))
+        self.undo_btn = button("Undo", "fm-undo", "Take back the last step", extra=[STEP_TAP])
+        self.restart_btn = button("Restart", "fm-restart", "Back to the loaded HUB",
+                                  extra=[STEP_TAP])
         oops = lambda t: self.say(t, error=True)  # noqa: E731
         self.undo_btn.on_click(guard(self.undo, oops))
         self.restart_btn.on_click(guard(self.restart, oops))
         self._phase_buttons()
         left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
-                       self.effects.root, W.HBox([self.undo_btn, self.restart_btn])],
+                       self.effects.root, step_row([self.undo_btn, self.restart_btn],
+                                                   "fm-step-row")],
                       _dom_classes=["fm-col", "fm-col-play"])
         right = self.right = W.VBox([self.planner.map, self.hub],
                                     _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
-            [W.HTML(FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
+            [W.HTML(APP_CSS + FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
              self.files.root, self.lessons.root, W.Box([left, right], _dom_classes=["fm-cols"]),
              W.HTML("<b>Explanation</b> (newest first; tap a citation for the rule)"),
              self.log, self.busy],
@@ -115,8 +114,7 @@ class FmPanel:
     # ------------------------------------------------------------------ phase buttons
     def _phase_buttons(self) -> None:
         def btn(label: str, cls: str, fn: Any, style: str = "primary") -> W.Button:
-            b = W.Button(description=label, button_style=style, _dom_classes=[cls, STEP_TAP],
-                         layout=W.Layout(width="auto"))
+            b = button(label, cls, style=style, extra=[STEP_TAP])
             b.on_click(guard(fn, lambda t: self.say(t, error=True)))
             return b
 
@@ -327,9 +325,7 @@ class FmPanel:
         placing = s.phase == "actions" and self.step == "place" and s.result is None
         self.planner.show_map(placing)  # beside "Where" while pawns are placed
         self.right.children = [self.hub] if placing else [self.planner.map, self.hub]
-        self.log.value = "<ol class='fm-steps' reversed>" + "".join(
-            f"<li><div class='mrp-step-head'>{e(h.label)}</div>{h.said}</li>"
-            for h in reversed(self.history)) + "</ol>"
+        self.log.value = log_html([(h.label, h.said) for h in self.history], "fm-steps")
         self.hub.value = hub_html(s, b)
         self.files.refresh()
         if status is not None:

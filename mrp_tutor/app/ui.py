@@ -33,10 +33,11 @@ from .panels.lesson import LessonPanel
 from .panels.path import picker_options
 from .panels.ruleset import RulesetPicker
 from .panels.seat import SeatPanel
-from .panels.stepper import StepperPanel, button, intent_fields
+from .panels.stepper import StepperPanel, intent_fields
 from .panels.style import RESPONSIVE_CSS
 from .seeds import parse_seed, start_seed
 from .session import Session, StepReport
+from .step_shell import button
 from .tabs import TABS
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ import ipywidgets as W
 
 from ...engine.rulesets import rules_of
 from ..html import e
-from .stepper import button
+from ..step_shell import button
 
 if TYPE_CHECKING:
     from ..panel import PanelContext, View

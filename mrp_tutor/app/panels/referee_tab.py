@@ -13,7 +13,7 @@ import ipywidgets as W
 
 from ...explain import explain_event
 from ...explain.options import ship_text
-from .stepper import button
+from ..step_shell import button
 
 if TYPE_CHECKING:
     from ..panel import PanelContext, View

@@ -20,6 +20,7 @@ from ..cards import card_notes_html
 from ..html import COUNTDOWN_SHELL, countdown_cells, e, sentence_html, sentences_html
 from ..live import LiveHTML, LiveRows, OptionPicker
 from ..session import StepReport
+from ..step_shell import EXPLAIN, button, step_html, step_row, why_html
 from ..summary import GAME_OVER_CSS, game_over_html
 
 if TYPE_CHECKING:
@@ -27,12 +28,6 @@ if TYPE_CHECKING:
 
 MAX_OPTIONS = 400  # options listed in the dropdown
 SHOWN_REPORTS = 25  # steps explained at once (Run to end of round may play more)
-
-
-def button(label: str, cls: str, tip: str = "", style: str = "") -> W.Button:
-    """A button sized to its label, with a CSS class tests and the page can find."""
-    return W.Button(description=label, tooltip=tip or label, _dom_classes=[cls],
-                    button_style=style, layout=W.Layout(width="auto"))
 
 
 DECISION_WORDS = {
@@ -81,7 +76,7 @@ class StepperPanel:
         self.options = OptionPicker(hub, _dom_classes=["mrp-options"],
                                     layout=W.Layout(width="100%"))
         # new text at every step: drawn afresh by the page, not morphed (live.js)
-        self.explain = LiveHTML(hub, "explain", kind="fresh", _dom_classes=["mrp-explain"],
+        self.explain = LiveHTML(hub, "explain", kind="fresh", _dom_classes=[EXPLAIN],
                                 layout=W.Layout(max_height="380px", overflow="auto"))
         self.scores_btn = button("Open the Scores tab", "mrp-open-scores",
                                  "The final score breakdown, zone by zone")
@@ -93,8 +88,7 @@ class StepperPanel:
         self.options.on_play(ctx.guard(self.on_play_option))
         self.options.on_bad_message(lambda msg: app.say(msg, "error"))
         self._position = 0  # numbers each options list, so a stale choice is refused
-        bar = W.HBox([self.back_btn, self.next_btn, self.round_btn, self.step_label],
-                     _dom_classes=["mrp-stepper"], layout=W.Layout(flex_flow="row wrap"))
+        bar = step_row([self.back_btn, self.next_btn, self.round_btn, self.step_label])
         self.widgets: list[W.Widget] = [W.HTML(GAME_OVER_CSS), bar, self.countdown,
                                         self.decision, self.scores_btn, self.options,
                                         W.HTML("<b>Explanation</b>"), self.explain]
@@ -166,21 +160,18 @@ class StepperPanel:
         parts = []
         for rep in reports[-SHOWN_REPORTS:]:
             exps = sess.explain(rep)
+            head, why = None, rep.why
             if rep.intent is not None:
                 secret = rep.secret and not sess.sees_for(rep.actor or "")
                 head = (f"{(rep.actor or '').capitalize()} made a secret choice." if secret
                         else self.label(rep.intent))
-                parts.append(f'<div class="mrp-step-head">{e(head)}</div>')
-                if rep.why and not secret:
-                    parts.append(f'<div class="mrp-why">Why: {e(rep.why)}</div>')
-            elif rep.why:
-                parts.append(f'<div class="mrp-why">{e(rep.why)}</div>')
+                why = f"Why: {rep.why}" if rep.why and not secret else ""
+            body = ""
             if rep.error is not None:
                 ex = sess.error_sentence(rep.error)
-                parts.append('<div class="mrp-why">The scenario tries an illegal move on purpose:'
-                             '</div><ul class="mrp-sentences">' + sentence_html(ex, cite=cite)
-                             + "</ul>")
-            parts.append(sentences_html(exps, cite=cite))
+                body = (why_html("The scenario tries an illegal move on purpose:")
+                        + '<ul class="mrp-sentences">' + sentence_html(ex, cite=cite) + "</ul>")
+            parts.append(step_html(head, why, body + sentences_html(exps, cite=cite)))
         if len(reports) > SHOWN_REPORTS:
             earlier = plural(len(reports) - SHOWN_REPORTS, "earlier step")
             parts.insert(0, f'<div class="mrp-more">({earlier} in the log)</div>')
@@ -212,7 +203,7 @@ class StepperPanel:
             app.say("Nothing to undo: this is the starting position.", "info")
             return
         app.render([])
-        self.explain.value = '<div class="mrp-why">One step undone.</div>'
+        self.explain.value = why_html("One step undone.")
         revealed = last is not None and any(ev.type in REVEALING for ev in last.events)
         if revealed and not app.session.referee:
             app.say("Back one step. That step had revealed something hidden (a card, a token or "

@@ -16,7 +16,8 @@ from ...engine.secrecy import REVEALING
 from ...engine.views import view_for
 from ...explain import Explanation, explain_event
 from ..html import e, race_html, sentences_html
-from .stepper import MAX_OPTIONS, button
+from ..step_shell import button
+from .stepper import MAX_OPTIONS
 
 if TYPE_CHECKING:
     from ..panel import PanelContext, View

@@ -1,0 +1,56 @@
+"""The step shell both games' panels share: the step buttons and their row, a step of the
+explanation (its head, its "why" and its sentences with citations) and the log of steps.
+
+Mission: Red Planet's stepper (:mod:`.panels.stepper`) and the First Martians panel
+(:mod:`.fm_panel`) build their step controls and their explanation here, so both have the
+same classes, and so the same look (:data:`.html.APP_CSS`) and the same hooks for tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as W
+
+from .html import e
+
+STEP_ROW = "mrp-stepper"  # the row of step buttons
+STEP_HEAD = "mrp-step-head"  # the step played, in words
+WHY = "mrp-why"  # why it was played, or a note on the step
+EXPLAIN = "mrp-explain"  # the box of the explanation
+STEP_LOG = "mrp-step-log"  # the steps played, newest first
+
+
+def button(label: str, cls: str, tip: str = "", style: str = "",
+           extra: Sequence[str] = ()) -> W.Button:
+    """A button sized to its label, with a CSS class tests and the page can find."""
+    return W.Button(description=label, tooltip=tip or label, _dom_classes=[cls, *extra],
+                    button_style=style, layout=W.Layout(width="auto"))
+
+
+def step_row(children: Sequence[W.Widget], *classes: str) -> W.HBox:
+    """The row of step buttons (and what sits beside them), wrapping on a narrow screen."""
+    return W.HBox(list(children), _dom_classes=[STEP_ROW, *classes],
+                  layout=W.Layout(flex_flow="row wrap"))
+
+
+def why_html(text: str) -> str:
+    """A note on a step (why it was played, or what just happened to the steps)."""
+    return f'<div class="{WHY}">{e(text)}</div>'
+
+
+def step_html(head: str | None, why: str, body: str) -> str:
+    """One step explained: its head (``None``: none), its note (``""``: none) and the
+    already-rendered sentences with their citations (:func:`.html.sentences_html`)."""
+    top = f'<div class="{STEP_HEAD}">{e(head)}</div>' if head is not None else ""
+    return top + (why_html(why) if why else "") + body
+
+
+def log_html(steps: Sequence[tuple[str, str]], cls: str = "") -> str:
+    """The steps played, newest first: each a ``(head, sentences html)`` pair, oldest first."""
+    items = "".join(f"<li>{step_html(head, '', body)}</li>" for head, body in reversed(steps))
+    return f"<ol class='{f'{STEP_LOG} {cls}'.strip()}' reversed>{items}</ol>"
+
+
+__all__ = ["EXPLAIN", "STEP_HEAD", "STEP_LOG", "STEP_ROW", "WHY", "button", "log_html",
+           "step_html", "step_row", "why_html"]

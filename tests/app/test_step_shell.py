@@ -1,0 +1,63 @@
+"""Both games' panels build their step controls and their explanation through the one
+shared step shell (:mod:`mrp_tutor.app.step_shell`): the same functions, the same classes,
+the same look (issue 23, "One house")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+import pytest
+
+from mrp_tutor.app import fm_panel, step_shell
+from mrp_tutor.app.fm_panel import FmPanel
+from mrp_tutor.app.html import APP_CSS
+from mrp_tutor.app.panels import stepper
+
+
+def _rows(w: W.Widget) -> list[W.Widget]:
+    """Every widget below ``w`` (itself included) with the shared step-row class."""
+    out = [w] if step_shell.STEP_ROW in getattr(w, "_dom_classes", ()) else []
+    for c in getattr(w, "children", ()):
+        out += _rows(c)
+    return out
+
+
+def _spy(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[str]:
+    """Record what ``module.name`` (the shared function, as the panel imported it) returns."""
+    shared = getattr(step_shell, name)
+    assert getattr(module, name) is shared  # the panel uses the shared one, not its own
+    made: list[str] = []
+
+    def wrapped(*args: Any, **kw: Any) -> Any:
+        made.append(out := shared(*args, **kw))
+        return out
+
+    monkeypatch.setattr(module, name, wrapped)
+    return made
+
+
+def test_mrp_stepper_steps_through_the_shared_shell(make_app: Any,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    made = _spy(monkeypatch, stepper, "step_html")
+    app = make_app(7)
+    [row] = [r for w in app.stepper.widgets for r in _rows(w)]
+    assert {"mrp-back", "mrp-next"} <= {c for b in row.children
+                                        for c in getattr(b, "_dom_classes", ())}
+    assert step_shell.EXPLAIN in app.stepper.explain._dom_classes
+    app.stepper.next_btn.click()
+    assert made and made[-1] in app.stepper.explain.value
+    assert f'class="{step_shell.STEP_HEAD}"' in app.stepper.explain.value
+
+
+def test_fm_panel_steps_through_the_same_shell(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = _spy(monkeypatch, fm_panel, "log_html")
+    p = FmPanel()
+    [row] = _rows(p.root)  # the one step row: Undo and Restart, as the stepper's buttons are
+    assert row.children == (p.undo_btn, p.restart_btn)
+    assert p.undo_btn.layout.width == "auto" and p.undo_btn.tooltip
+    assert step_shell.EXPLAIN in p.log._dom_classes
+    assert APP_CSS in p.root.children[0].value  # the app's look for the shared classes
+    p.events_btn.click()
+    assert made and made[-1] == p.log.value
+    assert step_shell.STEP_LOG in p.log.value and f'class="{step_shell.STEP_HEAD}"' in p.log.value
