@@ -13,6 +13,7 @@ from html import escape
 
 from ..first_martians.state import PHASES, HubState
 from .fm_words import BLOCKS, PHASE_NAMES
+from .step_shell import prompt_html
 
 NOW = {
     "events": "Advance the Malfunction track the app names and enter the app's events "
@@ -75,4 +76,4 @@ def checklist_html(s: HubState, step: str) -> str:
     head = f"Sol {s.sol}" + (f" of {s.sols}" if s.sols else "")
     return (f"<div class='fm-checklist'><div class='fm-cl-head'><b>{escape(head)}</b> · "
             "round checklist</div><ol class='fm-phases'>" + "".join(rows) + "</ol>"
-            f"<div class='fm-now'><b>Now:</b> {escape(now_text(s, step))}</div></div>")
+            + prompt_html(f"<b>Now:</b> {escape(now_text(s, step))}", "fm-now") + "</div>")

@@ -1,5 +1,6 @@
-"""The step shell both games' panels share: the step buttons and their row, a step of the
-explanation (its head, its "why" and its sentences with citations) and the log of steps.
+"""The step shell both games' panels share: the step buttons and their row, the "what to do
+now" line, a step of the explanation (its head, its "why" and its sentences with citations)
+and the log of steps.
 
 Mission: Red Planet's stepper (:mod:`.panels.stepper`) and the First Martians panel
 (:mod:`.fm_panel`) build their step controls and their explanation here, so both have the
@@ -19,6 +20,7 @@ STEP_HEAD = "mrp-step-head"  # the step played, in words
 WHY = "mrp-why"  # why it was played, or a note on the step
 EXPLAIN = "mrp-explain"  # the box of the explanation
 STEP_LOG = "mrp-step-log"  # the steps played, newest first
+PROMPT = "mrp-prompt"  # the line saying what is waited for now
 
 
 def button(label: str, cls: str, tip: str = "", style: str = "",
@@ -32,6 +34,12 @@ def step_row(children: Sequence[W.Widget], *classes: str) -> W.HBox:
     """The row of step buttons (and what sits beside them), wrapping on a narrow screen."""
     return W.HBox(list(children), _dom_classes=[STEP_ROW, *classes],
                   layout=W.Layout(flex_flow="row wrap"))
+
+
+def prompt_html(inner: str, cls: str) -> str:
+    """The "what to do now" line around ``inner`` (already-escaped markup), with the
+    panel's own class ``cls`` beside the shared one."""
+    return f'<div class="{PROMPT} {cls}">{inner}</div>'
 
 
 def why_html(text: str) -> str:
@@ -52,5 +60,5 @@ def log_html(steps: Sequence[tuple[str, str]], cls: str = "") -> str:
     return f"<ol class='{f'{STEP_LOG} {cls}'.strip()}' reversed>{items}</ol>"
 
 
-__all__ = ["EXPLAIN", "STEP_HEAD", "STEP_LOG", "STEP_ROW", "WHY", "button", "log_html",
-           "step_html", "step_row", "why_html"]
+__all__ = ["EXPLAIN", "PROMPT", "STEP_HEAD", "STEP_LOG", "STEP_ROW", "WHY", "button",
+           "log_html", "prompt_html", "step_html", "step_row", "why_html"]

@@ -45,6 +45,7 @@ def test_mrp_stepper_steps_through_the_shared_shell(make_app: Any,
     assert {"mrp-back", "mrp-next"} <= {c for b in row.children
                                         for c in getattr(b, "_dom_classes", ())}
     assert step_shell.EXPLAIN in app.stepper.explain._dom_classes
+    assert f'class="{step_shell.PROMPT} ' in app.stepper.decision.value  # waiting for whom
     app.stepper.next_btn.click()
     assert made and made[-1] in app.stepper.explain.value
     assert f'class="{step_shell.STEP_HEAD}"' in app.stepper.explain.value
@@ -58,6 +59,7 @@ def test_fm_panel_steps_through_the_same_shell(monkeypatch: pytest.MonkeyPatch) 
     assert p.undo_btn.layout.width == "auto" and p.undo_btn.tooltip
     assert step_shell.EXPLAIN in p.log._dom_classes
     assert APP_CSS in p.root.children[0].value  # the app's look for the shared classes
+    assert f'class="{step_shell.PROMPT} fm-now"' in p.checklist.value  # what to do now
     p.events_btn.click()
     assert made and made[-1] == p.log.value
     assert step_shell.STEP_LOG in p.log.value and f'class="{step_shell.STEP_HEAD}"' in p.log.value

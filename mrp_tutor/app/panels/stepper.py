@@ -20,7 +20,7 @@ from ..cards import card_notes_html
 from ..html import COUNTDOWN_SHELL, countdown_cells, e, sentence_html, sentences_html
 from ..live import LiveHTML, LiveRows, OptionPicker
 from ..session import StepReport
-from ..step_shell import EXPLAIN, button, step_html, step_row, why_html
+from ..step_shell import EXPLAIN, button, prompt_html, step_html, step_row, why_html
 from ..summary import GAME_OVER_CSS, game_over_html
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 MAX_OPTIONS = 400  # options listed in the dropdown
 SHOWN_REPORTS = 25  # steps explained at once (Run to end of round may play more)
+DECISION = "mrp-decision-text"  # the stepper's own class on the shared prompt line
 
 
 DECISION_WORDS = {
@@ -121,20 +122,19 @@ class StepperPanel:
         self.scores_btn.layout.display = "" if over else "none"
         if over:  # the summary where the game ended: here, or in the seat panel's prompt
             self.decision.value = (
-                '<div class="mrp-decision-text">The game is over: see the summary above.</div>'
+                prompt_html("The game is over: see the summary above.", DECISION)
                 if app.seat.seated else game_over_html(spec, view, app.session.game.log))
         elif d is None:
-            self.decision.value = '<div class="mrp-decision-text">Nothing to decide.</div>'
+            self.decision.value = prompt_html("Nothing to decide.", DECISION)
         else:
             rule = cite(spec, d["rule"])
             who = ", ".join(d["colours"])
             ch = f' ({e(spec.card_name(d["character"]))})' if d["character"] else ""
             left = f', {d["left"]} left' if d["left"] else ""
             rid = f' [{e(d["rule"])}]' if app.session.referee else ""  # ids: referees only
-            self.decision.value = (
-                f'<div class="mrp-decision-text">Waiting for <b>{e(who)}</b>: '
-                f'{e(decision_words(spec, d["kind"]))}{ch}{e(left)}. '
-                f'<small>{e(rule.section if rule else "")}{rid}</small></div>')
+            self.decision.value = prompt_html(
+                f'Waiting for <b>{e(who)}</b>: {e(decision_words(spec, d["kind"]))}{ch}'
+                f'{e(left)}. <small>{e(rule.section if rule else "")}{rid}</small>', DECISION)
         app.seat.render(view)
         opts = app.seat.options() if app.seat.seated else app.session.options()
         if app.target is not None and not app.seat.seated:
