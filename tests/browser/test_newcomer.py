@@ -5,12 +5,20 @@ issue 26:
 1. cards explained where they are chosen (mission text under "Keep the mission", the card
    text of a countdown chip shown by a tap);
 2. feedback beside the control ("Check my prediction" with nothing picked);
+3. the prompt, its choices and the lit target sit together (Take a seat on a phone's first screen);
 4. the game ends with its scores where it ended, and a button opens the Scores tab;
+5. one referee editor: ships named as the table sees them, a reset field said beside Set round;
+6. the production ruling says what it assumes (the characters still to resolve);
 8. the learner's words (no rule ids, the step line in words);
 9. pressed states, a visible focus ring, no glyph in a button's name, no "null" tooltip, and
    axe-core (the npm release pinned in tests/testkit/axe.py) finds no serious or critical
    violation, with ``label-content-name-mismatch`` switched on, on the main page, the seated
    game, the Table tab and the First Martians panel.
+
+Item 7 (the guided path in chapters, each quiz about its own lesson) is walked in
+``test_learning.py``; item 10 (tutorials shipped with outputs) is checked by nbval over the
+stored outputs (``tests/test_tutorials_shipped.py``); item 8 also in
+``tests/app/test_wording.py``.
 
 No sleeps: every wait is on a CSS class or a text change.
 """
@@ -289,3 +297,28 @@ def test_one_referee_editor_names_ships_as_the_table_does(sized: Any) -> None:
     expect(note).to_contain_text("1st")
     assert in_viewport(page, note)
     save_screenshot(page, f"newcomer-{size}-table-editor", full_page=False)
+
+
+def test_the_production_ruling_says_what_it_assumes(sized: Any) -> None:
+    """Item 6 at each size: in the middle of a round the Referee tab's production ruling says
+    it takes the board as it is now and names the characters still to resolve (the app
+    before issue 26 gave the zone figures without saying what they leave out)."""
+    size, page, touch = sized
+    press(page, page.locator(".mrp-mode button", has_text="Referee"), touch)
+    expect(page.locator(".mrp-status")).to_contain_text("Referee mode", timeout=STEP_TIMEOUT_MS)
+    press(page, page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Referee"), touch)
+    ruling = page.locator(".mrp-ruling")
+    for _ in range(30):  # Next until a character is chosen and not yet resolved
+        before = state_key(page)
+        press(page, page.locator("button.mrp-next"), touch)
+        wait_changed(page, before)
+        asked = page.locator("button.mrp-ruling-production")
+        asked.scroll_into_view_if_needed()
+        press(page, asked, touch)
+        expect(ruling).to_contain_text("Production", timeout=STEP_TIMEOUT_MS)
+        if "still to resolve" in ruling.inner_text():
+            break
+    expect(ruling).to_contain_text("takes the board as it is now")
+    expect(ruling).to_contain_text("characters still to resolve this round")
+    ruling.scroll_into_view_if_needed()
+    save_screenshot(page, f"newcomer-{size}-production-ruling", full_page=False)
