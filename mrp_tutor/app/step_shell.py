@@ -2,9 +2,10 @@
 now" line, a step of the explanation (its head, its "why" and its sentences with citations)
 and the log of steps.
 
-Mission: Red Planet's stepper (:mod:`.panels.stepper`) and the First Martians panel
-(:mod:`.fm_panel`) build their step controls and their explanation here, so both have the
-same classes, and so the same look (:data:`.html.APP_CSS`) and the same hooks for tests.
+Every game's panel (the stepper of :mod:`.panels.stepper`, a game's own panel registered
+in :mod:`mrp_tutor.core.games`) builds its step controls and its explanation here, so all
+have the same classes, and so the same look (:data:`.html.APP_CSS`) and the same hooks for
+tests.
 """
 
 from __future__ import annotations
