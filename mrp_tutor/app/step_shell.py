@@ -21,7 +21,8 @@ STEP_HEAD = "mrp-step-head"  # the step played, in words
 WHY = "mrp-why"  # why it was played, or a note on the step
 EXPLAIN = "mrp-explain"  # the box of the explanation
 STEP_LOG = "mrp-step-log"  # the steps played, newest first
-PROMPT = "mrp-prompt"  # the line saying what is waited for now
+PROMPT = "mrp-now"  # the line saying what is waited for now (not "mrp-prompt": that is
+#: the seated learner's prompt, which the page and its tests find as the one prompt)
 
 
 def button(label: str, cls: str, tip: str = "", style: str = "",

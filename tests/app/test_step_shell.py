@@ -46,6 +46,8 @@ def test_mrp_stepper_steps_through_the_shared_shell(make_app: Any,
                                         for c in getattr(b, "_dom_classes", ())}
     assert step_shell.EXPLAIN in app.stepper.explain._dom_classes
     assert f'class="{step_shell.PROMPT} ' in app.stepper.decision.value  # waiting for whom
+    # the seated learner's prompt stays the page's one "mrp-prompt" (browser tests find it so)
+    assert "mrp-prompt" not in app.stepper.decision.value
     app.stepper.next_btn.click()
     assert made and made[-1] in app.stepper.explain.value
     assert f'class="{step_shell.STEP_HEAD}"' in app.stepper.explain.value
