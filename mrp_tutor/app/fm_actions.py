@@ -316,18 +316,14 @@ class ActionPlanner:
     # --------------------------------------------------------------- placing
     def current(self) -> dict[str, Any] | None:
         """The action being built, or None (and a sentence saying what is missing)."""
-        if self.action.value is None:
-            self.say("Choose the action first.", True)
-            return None
-        if self.who.value is None:
-            self.say("Choose who is on top of the stack (the astronaut taking the action).", True)
-            return None
-        if self.pawns.value is None:
-            self.say("Choose how many of their own pawns go on it.", True)
-            return None
-        if self.target.value is None:
-            self.say("Choose where the action is taken (tap the map or the list).", True)
-            return None
+        for field, missing in (
+                (self.action, "Choose the action first."),
+                (self.who, "Choose who is on top of the stack (the astronaut taking the action)."),
+                (self.pawns, "Choose how many of their own pawns go on it."),
+                (self.target, "Choose where the action is taken (tap the map or the list).")):
+            if field.value is None:
+                self.say(missing, True)
+                return None
         p: dict[str, Any] = {"action": self.action.value, "astronaut": self.who.value,
                              "pawns": self.pawns.value, "target": self.target.value}
         if self.helper.value and self.helper.value != self.who.value:

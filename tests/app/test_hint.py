@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from testkit.hidden import swap_hidden
+from testkit.hidden import resolve_choice, swap_hidden
 
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.ui import TutorApp
@@ -50,10 +50,7 @@ def _hidden_names(app: TutorApp, seat: str) -> set[str]:
 def _position(seed: int) -> tuple[Game, str]:
     spec = load_spec(use_env_overrides=False)
     g = Game.new(spec, ["red", "blue", "green", "yellow"], seed)
-    rng = random.Random(seed)
-    while not (g.state.stage == "resolve" and len(g.legal_intents()) > 2):
-        g.play(rng.choice(g.legal_intents()), trusted=True)
-    return g, g.legal_intents()[0].colour
+    return g, resolve_choice(g, random.Random(seed))
 
 
 def test_hints_depend_on_the_learners_view_only() -> None:

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from testkit.hidden import swap_hidden
+from testkit.hidden import resolve_choice, swap_hidden
 
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.ui import TutorApp
@@ -24,14 +24,7 @@ def _decision_point(seed: int) -> tuple[Game, str]:
     """A position where a colour chooses among several ships or zones."""
     spec = load_spec(use_env_overrides=False)
     g = Game.new(spec, ["red", "blue", "green", "yellow"], seed)
-    rng = random.Random(seed)
-    while not (g.state.stage == "resolve" and len(g.legal_intents()) > 3):
-        legal = g.legal_intents()
-        if legal:
-            g.play(rng.choice(legal), trusted=True)
-        else:
-            g.advance()
-    return g, g.legal_intents()[0].colour
+    return g, resolve_choice(g, random.Random(seed), more_than=3)
 
 
 def test_a_decision_is_judged_from_the_learners_view_only() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from testkit.hidden import swap_hidden
+from testkit.hidden import resolve_choice, swap_hidden
 
 from mrp_tutor.engine import Game, event_to_dict, find_ruleset, play_out
 from mrp_tutor.engine import intents as I
@@ -79,10 +79,7 @@ def test_a_sample_hides_nothing_it_was_not_shown():
 def test_two_states_alike_from_a_seat_give_the_same_choice():
     spec = _spec("standard")
     g = Game.new(spec, COLOURS[:4], 11)
-    rng = random.Random(3)
-    while not (g.state.stage == "resolve" and len(g.legal_intents()) > 2):
-        g.play(rng.choice(g.legal_intents()), trusted=True)
-    me = g.legal_intents()[0].colour
+    me = resolve_choice(g, random.Random(3))
     other = swap_hidden(g, me)
     assert other.state.event_deck != g.state.event_deck  # the states differ ...
     assert view_for(spec, other.state, me) == view_for(spec, g.state, me)  # ... not to me
@@ -101,10 +98,7 @@ def test_the_search_reads_the_view_only():
     the same statistics, option by option."""
     spec = _spec("standard")
     g = Game.new(spec, COLOURS[:4], 2)
-    rng = random.Random(2)
-    while not (g.state.stage == "resolve" and len(g.legal_intents()) > 2):
-        g.play(rng.choice(g.legal_intents()), trusted=True)
-    me = g.legal_intents()[0].colour
+    me = resolve_choice(g, random.Random(2))
     options = g.legal_intents()
     a = search(spec, view_for(spec, g.state, me), options, random.Random(1), iterations=40)
     b = search(spec, view_for(spec, swap_hidden(g, me).state, me), options,

@@ -1,10 +1,13 @@
 """A game that differs from another only in what one seat cannot see: what the tests of
-everything that must reason from a seat's view (search, hint, review) change.
+everything that must reason from a seat's view (search, hint, review) change, and the
+position they ask about.
 
 Imported as ``from testkit.hidden import swap_hidden``.
 """
 
 from __future__ import annotations
+
+import random
 
 from mrp_tutor.engine import Game
 
@@ -25,3 +28,15 @@ def swap_hidden(g: Game, me: str) -> Game:
             s.resources[z] = r
     other.invalidate()
     return other
+
+
+def resolve_choice(g: Game, rng: random.Random, more_than: int = 2) -> str:
+    """Plays ``g`` with random legal choices until a colour resolving its character chooses
+    among more than ``more_than`` options; returns that colour."""
+    while not (g.state.stage == "resolve" and len(g.legal_intents()) > more_than):
+        legal = g.legal_intents()
+        if legal:
+            g.play(rng.choice(legal), trusted=True)
+        else:
+            g.advance()
+    return g.legal_intents()[0].colour
