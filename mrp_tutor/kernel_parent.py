@@ -27,6 +27,9 @@ _LAUNCHER = "ipykernel_launcher.py"  # a kernel's sys.argv[0] (its path, once pr
 def preload() -> None:
     """Import what every visitor's kernel imports, and load what it loads, once."""
     import ipykernel.comm
+
+    # debugpy (imported below) warns about frozen modules, for a debugger nobody attaches
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     import ipykernel.debugger  # each kernel made a Debugger, importing debugpy: ~15 ms
     import ipykernel.ipkernel
     import ipykernel.kernelapp
