@@ -155,9 +155,6 @@ def test_no_phase_or_effect_branches_on_the_two_player_variant() -> None:
 #: (file, how many) of the branches outside the rulesets that still read a neutral flag or a
 #: neutral deck's name, each for a reason the rulesets cannot take over:
 RECORDED_NEUTRAL = {
-    # the event reducers apply what the log recorded (a neutral seat's chosen card comes from
-    # its deck, a "neutral:<colour>" deck is that colour's); the model may not ask a ruleset
-    "engine/round_events.py": 2,
     # the game start a log records must have one neutral flag per colour (its shape)
     "engine/checks.py": 1,
     # the words describing a recorded game start and a recorded shuffle of a neutral deck
