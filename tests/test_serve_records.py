@@ -272,3 +272,23 @@ def test_a_first_martians_record_the_rules_did_not_produce_is_refused(
     p = picker.panels[FM]
     assert p.history == [] and "Sample round" in p.name  # that game starts afresh
     assert "fm.invented" not in app.status_text()
+
+
+def test_a_first_martians_lesson_comes_back_with_its_hub() -> None:
+    from mrp_tutor.app.fm_panel import FmPanel
+
+    p = FmPanel()
+    p.lessons.open_btn.click()
+    ident = p.lessons.pick.options[1][1]
+    p.lessons.pick.value = ident  # a scenario lesson: its HUB and the lesson beside it
+    assert p.lessons.shown.value and p.name.startswith("Lesson:")
+    kept = json.loads(json.dumps(p.keep()))  # as the server's record holds it
+    assert kept["lesson"] == ident and "<" not in json.dumps(kept["lesson"])
+    q = FmPanel()
+    q.bring_back(kept)
+    assert (q.lessons.shown.value, q.name, q.hub.value) == \
+        (p.lessons.shown.value, p.name, p.hub.value)
+    kept["lesson"] = "no-such-lesson"  # an id the shipped lessons do not have: no lesson
+    r = FmPanel()
+    r.bring_back(kept)
+    assert r.lessons.shown.value == "" and r.hub.value == p.hub.value

@@ -1,9 +1,10 @@
 """A First Martians game kept on the server and brought back (the app's record: record.py).
 
 :func:`keep` is the panel's game as plain data: the HUB it was loaded with (every field,
-the seed and draw counter too: the record stays on the server, never in the page) and each
-step as the table played it: the intent (the table's own dice and draws in it, "Roll for
-me" as it was asked), its label and the events it gave.
+the seed and draw counter too: the record stays on the server, never in the page), the
+scenario lesson shown beside it (by id) and each step as the table played it: the intent
+(the table's own dice and draws in it, "Roll for me" as it was asked), its label and the
+events it gave.
 
 :func:`bring_back` plays that again through the panel itself: the HUB through the loader
 every HUB file goes through (:func:`~.fm_panel.hub_table`: located refusals), each step
@@ -28,7 +29,8 @@ MAX_TEXT = 200  # characters of a name or a step's label brought back
 def keep(panel: Any) -> dict[str, Any]:
     """The panel's game as plain data (for the server's record only)."""
     t = panel.table
-    return {"version": VERSION, "name": str(panel.name)[:MAX_TEXT],
+    lesson = panel.lessons.pick.value if panel.lessons.shown.value else None
+    return {"version": VERSION, "name": str(panel.name)[:MAX_TEXT], "lesson": lesson,
             "start": state_to_dict(t.start),
             "steps": [{"intent": intent_to_dict(h.intent), "label": h.label[:MAX_TEXT],
                        "events": [event_to_dict(ev) for ev in h.events]}
@@ -49,12 +51,24 @@ def bring_back(panel: Any, data: Any) -> None:
         raise
 
 
+def _lesson_html(ident: Any) -> str:
+    """The lesson shown beside the HUB, from the shipped lesson files (by id: no text of the
+    record reaches the page)."""
+    if not isinstance(ident, str):
+        return ""
+    from .fm_lessons import fm_lessons, lesson_html
+
+    sc = next((x for x in fm_lessons() if x.id == ident), None)
+    return lesson_html(sc) if sc is not None else ""
+
+
 def _replay(panel: Any, data: Any) -> None:
     if (not isinstance(data, dict) or data.get("version") != VERSION
             or not isinstance(data.get("start"), dict) or not isinstance(data.get("name"), str)
             or not isinstance(data.get("steps"), list) or len(data["steps"]) > MAX_STEPS):
         raise ValueError("not a First Martians record of this version")
-    if not panel.load({"state": data["start"]}, data["name"][:MAX_TEXT]):
+    if not panel.load({"state": data["start"]}, data["name"][:MAX_TEXT],
+                      _lesson_html(data.get("lesson"))):
         raise ValueError("its HUB does not load")
     for i, step in enumerate(data["steps"]):
         if (not isinstance(step, dict) or not isinstance(step.get("intent"), dict)
