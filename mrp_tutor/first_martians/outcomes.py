@@ -144,7 +144,7 @@ def explore(r: Run, d: Declared) -> str:
     pick = r.draw("roi_tile", choices, "explore.resolve",
                   f"the ROI tile drawn from the ring-{ring} stack for {where}", labels=labels)
     if pick == OTHER:
-        name = f"Ring-{ring} tile"
+        name = "ROI tile"  # its name is not in the data; the map shows it by its icons
         icons, edge = _printed(r, f"the ring-{ring} tile for {where}")
     else:
         spec = next(x for x in r.board.rois if x.id == pick)

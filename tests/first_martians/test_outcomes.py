@@ -95,7 +95,7 @@ def test_a_tile_the_data_does_not_print_is_entered_by_its_icons() -> None:
     events = _play(t, type="resolve_action", draws=draws)
     tile = t.state.tiles["r1_n"]
     assert tile.icons == ["extra_pawn", "extra_pawn", "sample", "morale", "rover", "poi"]
-    assert tile.samples == 1 and tile.impassable_outer and tile.name == "Ring-1 tile"
+    assert tile.samples == 1 and tile.impassable_outer and tile.name == "ROI tile"
     assert t.state.cargo.available == ["poi"]
     asked = [e.rule for e in _types(events, "draw_made") if e.kind.startswith("roi_")]
     assert asked[0] == "explore.resolve" and set(asked[1:]) == {"tutor.roi_tiles"}
