@@ -102,7 +102,7 @@ class FmPanel:
         self._phase_buttons()
         left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
                        self.effects.root, step_row([self.undo_btn, self.restart_btn],
-                                                   "fm-step-row")],
+                                                   "fm-step-row", scope="fm")],
                       _dom_classes=["fm-col", "fm-col-play"])
         right = self.right = W.VBox([self.planner.map, self.hub],
                                     _dom_classes=["fm-col", "fm-col-hub"])
