@@ -192,7 +192,8 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
 class BoardWidget(anywidget.AnyWidget):
     """Render-only board (ES module ``widgets/board.js``)."""
 
-    _esm = widget_esm("morph.js", "wire.js", "tips.js", "float.js", "board.js")
+    _esm = widget_esm("morph.js", "wire.js", "tips.js", "float.js", "landmark.js",
+                      "board.js")
     _css = widgets_dir() / "board.css"
     board = traitlets.Dict({}).tag(sync=True)
     picked = traitlets.Unicode("").tag(sync=True)
