@@ -99,7 +99,8 @@ class LogTab:
                 self._rows[i] = hit = (*hit[:3], evs[i], seen)
             body.append((i, hit[2]))
         head, columns = log_head(sess.referee, len(evs), len(body))
-        self.html.show(head, columns, "mrp-log-table", body)
+        self.html.show(head, columns, "mrp-log-table" if sess.referee else
+                       "mrp-log-table mrp-log-learner", body)  # a phone stacks its section
 
 
 # why a zone's leaders lead (the plain majority; what a tie does depends on the rules played)
