@@ -42,7 +42,7 @@ def test_the_learner_log_on_each_screen(browser: Any, voila_url: str, size: str)
         rows = page.evaluate(CELLS)
         assert rows and all(len(r) == 3 for r in rows)
         table_w = page.locator(".mrp-log-table").bounding_box()["width"]
-        for rnd, what, section in rows:
+        for _round, what, section in rows:
             assert section["h"] <= 3 * section["line"] + 8, (size, section)  # never tall
             if size == "phone":  # under what happened, nearly as wide as the table
                 assert section["y"] >= what["y"] + what["h"] - 1, (what, section)
