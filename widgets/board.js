@@ -293,6 +293,7 @@ function pickOf(target) {
 function render({ model, el }) {
   installTips();
   installPressed();
+  markMain(el);
   const root = h("div", "mrp-board");
   el.appendChild(root);
   const [floatPrompt, stopFloat] = installFloat(el, root);

@@ -21,6 +21,7 @@ function shortName(name) {
 export default {
   render({ model, el }) {
     el.classList.add("fm-map");
+    markMain(el);
     const draw = () => {
       const d = model.get("data") || {};
       const spaces = d.spaces || [];

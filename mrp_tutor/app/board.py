@@ -189,10 +189,14 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
     }
 
 
+#: the files of the board's ES module, in order (shared helpers first)
+BOARD_JS = ("morph.js", "wire.js", "tips.js", "float.js", "landmark.js", "board.js")
+
+
 class BoardWidget(anywidget.AnyWidget):
     """Render-only board (ES module ``widgets/board.js``)."""
 
-    _esm = widget_esm("morph.js", "wire.js", "tips.js", "float.js", "board.js")
+    _esm = widget_esm(*BOARD_JS)
     _css = widgets_dir() / "board.css"
     board = traitlets.Dict({}).tag(sync=True)
     picked = traitlets.Unicode("").tag(sync=True)

@@ -46,6 +46,7 @@ class Question:
     choices: list[tuple[str, Any]]
     answer: Callable[[Any], None]
     can_roll: bool = True
+    roll_label: str = "Roll for me"
 
 
 class Asker:
@@ -80,6 +81,7 @@ class Asker:
             b.on_click(guard(functools.partial(self._answer, q, value), self.say))
             buttons.append(b)
         self.choices.children = buttons
+        self.roll_btn.description = q.roll_label
         self.roll_btn.layout.display = "" if q.can_roll else "none"
         self.root.layout.display = ""
 

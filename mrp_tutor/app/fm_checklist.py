@@ -26,8 +26,9 @@ NOW = {
     "place": "Place every action pawn: add each action (who is on top, pawns, AOM, rover, "
              "where), then tap “Declare these actions”.",
     "resolve": "Resolve the actions one by one in the action order: tap the action named "
-               "below, enter the dice the table rolls and its choices, then what it gave "
-               "(Something happened). Tap “Actions done” when every action has resolved.",
+               "below, then tap the dice the table rolls, the tile it draws and what it "
+               "repairs; what a card or the app gives goes under Something happened. Tap "
+               "“Actions done” when every action has resolved.",
     "dice": "Roll the Malfunction dice the Box names and tap each die's face "
             "(or “Roll for me”), then “Resolve Malfunction”.",
     "cleanup": "Check victory, clean the Facilities' ! and >> spaces, move the Cargo Bay, "

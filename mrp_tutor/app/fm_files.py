@@ -96,6 +96,7 @@ def export_doc(panel: FmPanel) -> dict[str, Any]:
             continue
         d = intent_to_dict(h.intent)
         d.pop("roll_for_me", None)
+        d.pop("roll_for", None)
         drawn: dict[str, list[Any]] = {}
         for ev in h.events:
             if isinstance(ev, DrawMade):

@@ -95,7 +95,7 @@ def map_payload(board: Board, state: HubState, *, pickable: list[str] | None = N
 class FmMap(anywidget.AnyWidget):
     """The drawn map; a tap on a pickable space calls the pick handlers with its id."""
 
-    _esm = widget_esm("fm_map.js")
+    _esm = widget_esm("landmark.js", "fm_map.js")
     _css = widgets_dir() / "fm_map.css"
     data = traitlets.Dict({}).tag(sync=True)
 

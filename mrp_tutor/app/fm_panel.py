@@ -45,6 +45,9 @@ from .html import APP_CSS, citation_html, e, sentences_html, status_html
 from .step_shell import EXPLAIN, button, log_html, step_row
 
 STALE = "That tap was for a question already answered; nothing changed."
+#: questions whose choices the engine labels as the table sees them (an ROI tile with its
+#: icons, what a Build repairs)
+OWN_LABELS = ("roi_tile", "build_what")
 SAMPLE = Path(__file__).resolve().parent.parent / "first_martians" / "data" / "sample_round.yaml"
 
 
@@ -101,7 +104,7 @@ class FmPanel:
         self.changed: Any = lambda: None  # after every change (the app's record, record.py)
         left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
                        self.effects.root, step_row([self.undo_btn, self.restart_btn],
-                                                   "fm-step-row")],
+                                                   "fm-step-row", scope="fm")],
                       _dom_classes=["fm-col", "fm-col-play"])
         right = self.right = W.VBox([self.planner.map, self.hub],
                                     _dom_classes=["fm-col", "fm-col-hub"])
@@ -226,11 +229,19 @@ class FmPanel:
         labels = [known_name(c) or words(x) for c, x in zip(choices, given, strict=False)]
         if kind in DIE_FACES:
             labels = [choice_label(kind, c) for c in choices]
-        prompt = (f"{what[:1].upper()}{what[1:]}: what did the table "
-                  f"{'roll' if kind.startswith('malfunction') or kind in DIE_FACES else 'draw'}?"
-                  if rolled else f"{what[:1].upper()}{what[1:]}: the table chooses.")
+        elif kind in OWN_LABELS or need.table_only:
+            labels = [words(x) for x in given]
+        verb = "roll" if kind.startswith("malfunction") or kind in DIE_FACES else "draw"
+        head = f"{what[:1].upper()}{what[1:]}"
+        prompt = (f"{head}: what does the tile show?" if need.table_only else
+                  f"{head}: what did the table {verb}?" if rolled else
+                  f"{head}: the table chooses.")
+        assert self.pending is not None
+        self.pending["asked"] = kind
         self.asker.ask(Question(prompt, list(zip(labels, choices, strict=False)),
-                                lambda v: self._answer(kind, v), rolled))
+                                lambda v: self._answer(kind, v),
+                                rolled and not need.table_only,
+                                roll_label="Roll for me" if verb == "roll" else "Draw for me"))
         self.say("")
 
     def _answer(self, kind: str, value: Any) -> None:
@@ -241,10 +252,12 @@ class FmPanel:
         self._try()
 
     def _roll_for_me(self) -> None:
-        if self.pending is None:
+        """The table asked the assistant to roll or draw this one question (only this one:
+        the next die or draw is asked again)."""
+        if self.pending is None or not self.pending.get("asked"):
             self.say(STALE)
             return
-        self.pending["intent"]["roll_for_me"] = True
+        self.pending["intent"].setdefault("roll_for", []).append(self.pending.pop("asked"))
         self._try()
 
     def _cancel(self) -> None:

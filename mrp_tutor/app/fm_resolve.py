@@ -3,8 +3,8 @@ action in the action order ("Resolve action 2 of 5: Yellow's Research"), says wh
 table will be asked (its dice, a choice), and one tap plays it; the table's dice and
 choices are then asked by their faces or names (:mod:`.fm_ask`), "Roll for me" only when
 chosen.  When several actions share the step, each has its button (the table picks which
-goes first).  After a success, what the table enters next (an ROI tile, a Facility card...)
-is named.
+goes first).  Explore asks the ROI tile drawn and Build what it repairs inside the step;
+after a success, what the table still enters (a Facility card, Cargo Bay items...) is named.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from .html import e
 ASK_WORDS = {"success_die": "the Success die", "wound_die": "the Wound die",
              "adventure_die": "the Adventure die", "unwind": "Morale or Stress",
              "manage": "which track goes down", "heal": "what is healed",
-             "heal_patient": "who is healed"}
+             "heal_patient": "who is healed",
+             "roi_tile": "the ROI tile drawn (by name, or by what is printed on it)",
+             "build_what": "what the Build repairs or builds"}
 ENTER_WORDS = {"reveal_tile": "the ROI tile explored (Map)",
                "plant_seed": "the seed planted (Facilities)",
                "repair_status": "the status repaired (Facilities)",

@@ -260,6 +260,14 @@ button.mrp-cite:hover, button.mrp-cite:focus-visible { text-decoration: underlin
 .mrp-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
 .mrp-table th, .mrp-table td { border-bottom: 1px solid #ddd; padding: 2px 6px; text-align: left; }
 .mrp-table caption { text-align: left; font-weight: 600; }
+@media (max-width: 600px) {  /* a phone: the learner Log's section goes under what happened */
+  .mrp-log-learner tr { display: grid; grid-template-columns: 4.6em 1fr; }
+  .mrp-log-learner th:nth-child(3) { display: none; }
+  .mrp-log-learner td:nth-child(1) { grid-row: span 2; }
+  .mrp-log-learner td:nth-child(2) { border-bottom: none; }
+  .mrp-log-learner td:nth-child(3) { grid-column: 2; color: #555; font-size: 11px;
+    line-height: 1.4; padding-top: 0; }
+}
 .mrp-countdown-strip { display: flex; flex-wrap: wrap; gap: 3px; list-style: none; padding: 0;
   margin: 4px 0; }
 .mrp-cd-cell { border: 1px solid #bbb; border-radius: 4px; padding: 1px 5px; font-size: 12px;

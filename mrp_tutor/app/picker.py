@@ -29,7 +29,8 @@ class GamePicker:
         # called with (game name, panel) when another game's panel is built
         self.on_built: Callable[[str, Any], None] | None = None
         self.pick.observe(self._on_pick, names="value")
-        self.root = W.VBox([self.pick, self.box])
+        # the page's main landmark (landmark.js)
+        self.root = W.VBox([self.pick, self.box], _dom_classes=["mrp-page"])
 
     def shown(self) -> str:
         """The name of the game shown now."""

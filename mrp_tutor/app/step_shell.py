@@ -16,7 +16,8 @@ import ipywidgets as W
 
 from .html import e
 
-STEP_ROW = "mrp-stepper"  # the row of step buttons
+STEP_ROW = "mrp-stepper"  # the row of step buttons (every game's: select a game's own row
+#: by its scoped class, :func:`row_class`, since both games can be on one page)
 STEP_HEAD = "mrp-step-head"  # the step played, in words
 WHY = "mrp-why"  # why it was played, or a note on the step
 EXPLAIN = "mrp-explain"  # the box of the explanation
@@ -32,9 +33,16 @@ def button(label: str, cls: str, tip: str = "", style: str = "",
                     button_style=style, layout=W.Layout(width="auto"))
 
 
-def step_row(children: Sequence[W.Widget], *classes: str) -> W.HBox:
-    """The row of step buttons (and what sits beside them), wrapping on a narrow screen."""
-    return W.HBox(list(children), _dom_classes=[STEP_ROW, *classes],
+def row_class(scope: str) -> str:
+    """The step row's class scoped to one panel (``mrp-stepper-fm``): with both games on one
+    page, the shared class matches both rows, this one only that panel's."""
+    return f"{STEP_ROW}-{scope}"
+
+
+def step_row(children: Sequence[W.Widget], *classes: str, scope: str) -> W.HBox:
+    """The row of step buttons (and what sits beside them), wrapping on a narrow screen;
+    ``scope`` names the panel (its row gets :func:`row_class` beside the shared class)."""
+    return W.HBox(list(children), _dom_classes=[STEP_ROW, row_class(scope), *classes],
                   layout=W.Layout(flex_flow="row wrap"))
 
 
@@ -47,6 +55,11 @@ def prompt_html(inner: str, cls: str) -> str:
 def why_html(text: str) -> str:
     """A note on a step (why it was played, or what just happened to the steps)."""
     return f'<div class="{WHY}">{e(text)}</div>'
+
+
+def note_html(markup: str) -> str:
+    """A note on a step that is already-rendered markup (a lesson's Markdown as HTML)."""
+    return f'<div class="{WHY}">{markup}</div>'
 
 
 def step_html(head: str | None, why: str, body: str) -> str:
@@ -63,4 +76,5 @@ def log_html(steps: Sequence[tuple[str, str]], cls: str = "") -> str:
 
 
 __all__ = ["EXPLAIN", "PROMPT", "STEP_HEAD", "STEP_LOG", "STEP_ROW", "WHY", "button",
-           "log_html", "prompt_html", "step_html", "step_row", "why_html"]
+           "log_html", "note_html", "prompt_html", "row_class", "step_html", "step_row",
+           "why_html"]

@@ -39,7 +39,7 @@ from .panels.style import RESPONSIVE_CSS
 from .review_box import REVIEW_CSS
 from .seeds import parse_seed, start_seed
 from .session import Session, StepReport
-from .step_shell import button
+from .step_shell import button, note_html, step_html
 from .summary import GAME_OVER_CSS
 from .tabs import TABS
 
@@ -262,6 +262,7 @@ class TutorApp:
             self.board.board = board_payload(sess.spec, view, self.layout,
                                              step=len(sess.game.log),
                                              targets=self.seat.board_targets())
+            self.board.picked = ":".join(self.target) if self.target else ""  # after Back too
         if reports is not None:
             self._shown = list(reports)
         self.stepper.render(view, reports)
@@ -302,8 +303,7 @@ class TutorApp:
         lesson = (md_html(sc.lesson) if sc.quiz is None else  # ask before telling
                   "<p>Make your prediction in the <b>Lesson &amp; quiz</b> tab first; the "
                   "lesson appears after it.</p>")
-        self.stepper.explain.value = (f'<div class="mrp-step-head">{e(sc.title)}</div>'
-                              f'<div class="mrp-why">{lesson}</div>')
+        self.stepper.explain.value = step_html(sc.title, "", note_html(lesson))
         self.say(f"Scenario loaded: {sc.title} ({plural(steps, 'step')}; press Next).",
                  "ok")
 

@@ -96,6 +96,19 @@ class SupplyMax(Sourced):
     value: int = Field(ge=1, le=99)
 
 
+class RoiStacks(Sourced):
+    """How many ROI tiles each ring's face-down stack holds at the start."""
+
+    ring_1: int = Field(default=8, ge=0, le=20)
+    ring_2: int = Field(default=8, ge=0, le=20)
+    ring_3: int = Field(default=3, ge=0, le=20)
+    source: str = "rulebook: Components (19 ROI tiles: 8 ring-1, 8 ring-2, 3 ring-3)"
+    verified: bool = True
+
+    def size(self, ring: int) -> int:
+        return {1: self.ring_1, 2: self.ring_2, 3: self.ring_3}.get(ring, 0)
+
+
 class ConditionStack(Sourced):
     names: list[str] = Field(min_length=1)
 
@@ -106,6 +119,7 @@ class Board(Sourced):
     facilities: list[FacilitySpec]
     spaces: list[SpaceSpec]
     rois: list[RoiSpec] = []
+    roi_stacks: RoiStacks = RoiStacks()
     dice: Dice
     shutdown_tiles: ShutdownStacks
     health: HealthSpec

@@ -26,10 +26,11 @@ class Draws:
     table asked the assistant to roll for it."""
 
     def __init__(self, state: HubState, entered: Mapping[str, Sequence[Any]] | None = None,
-                 roll_for_me: bool = False) -> None:
+                 roll_for_me: bool = False, roll_for: Sequence[str] = ()) -> None:
         self.state = state
         self.entered = {k: list(v) for k, v in (entered or {}).items()}
         self.roll_for_me = roll_for_me
+        self.roll_for = list(roll_for)
         self.count = state.draws
 
     def has(self, kind: str) -> bool:
@@ -38,18 +39,19 @@ class Draws:
 
     def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str, *,
              random_draw: bool = True, labels: Sequence[str] | None = None,
-             model: str | None = None) -> DrawMade:
+             model: str | None = None, table_only: bool = False) -> DrawMade:
         """One of ``choices``: the table's entry, else (asked) a seeded draw.
 
         ``random_draw`` False marks a choice the table makes (which Facility, who takes a
         wound) rather than a die or a face-down draw.  ``model``: the rule id of the tutor
         reading that models the faces, cited on a seeded draw (the rulebook does not print
-        them).
+        them).  ``table_only``: only the table can say (never drawn by the generator).
 
         Raises:
             FmError: ``fm.draw_empty`` (nothing possible), ``fm.draw_not_possible`` (an
                 entered value is not one of ``choices``).
-            InputNeeded: nothing entered for ``kind`` and ``roll_for_me`` not set.
+            InputNeeded: nothing entered for ``kind`` and no roll asked for it (or
+                ``table_only``).
         """
         if not choices:
             raise FmError("fm.draw_empty", rule, f"nothing to draw for {what}", {"kind": kind})
@@ -65,9 +67,12 @@ class Draws:
                               {"kind": kind, "value": value, "choices": list(choices)})
             return DrawMade(rule=rule, kind=kind, what=what, value=value, by="table",
                             number=None, random=random_draw)
-        if not self.roll_for_me:
+        asked = kind in self.roll_for
+        if table_only or not (self.roll_for_me or asked):
             raise InputNeeded(kind, what, list(dict.fromkeys(choices)), rule,
-                              random_draw=random_draw, labels=labels)
+                              random_draw=random_draw, labels=labels, table_only=table_only)
+        if asked:
+            self.roll_for.remove(kind)
         rng = random.Random(f"{self.state.seed}:{self.count}")
         value = choices[rng.randrange(len(choices))]
         self.count += 1

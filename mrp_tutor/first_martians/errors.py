@@ -35,8 +35,10 @@ class InputNeeded(FmError):
     """
 
     def __init__(self, kind: str, what: str, choices: list[Any], rule: str, *,
-                 random_draw: bool = True, labels: Sequence[str] | None = None) -> None:
+                 random_draw: bool = True, labels: Sequence[str] | None = None,
+                 table_only: bool = False) -> None:
         self.kind = kind
+        self.table_only = table_only
         self.what = what
         self.choices = choices
         self.random_draw = random_draw

@@ -75,6 +75,11 @@ def _tally(e: Any) -> str:
     if e.step == "condition_not_taken":
         return (f"{_a(f['astronaut'])} already has {f['condition'].replace('_', ' ')}: "
                 "nothing happens.")
+    if e.step == "explore.objective":
+        return f"{f['name']} shows an Objective icon: check the Mission sheet for what it does."
+    if e.step == "explore.empty_stack":
+        return (f"The ring-{f['ring']} stack of ROI tiles is empty: the Explore places no tile "
+                f"on {_f(f['space'])}.")
     if e.step == "actions.unused":
         return "Pawns left unplaced: " + ", ".join(f"{k} {v}" for k, v in f.items()) + \
             " (every pawn must be used if possible)."
@@ -111,8 +116,10 @@ FACE_DOWN_DRAWS = ("shutdown_oxygen", "shutdown_energy")
 
 
 def _drawn(e: Any) -> str:
+    from .outcomes import choice_words
+
     value = _a(str(e.value)) if e.kind in ("heal_patient", "food_wound") else \
-        str(e.value).replace("_", " ")
+        choice_words(e.kind, e.value) or str(e.value).replace("_", " ")
     if e.by == "table":
         verb = "enters" if getattr(e, "random", True) else "chooses"
         return f"The table {verb} {e.what}: {value}."

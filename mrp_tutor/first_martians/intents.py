@@ -24,6 +24,9 @@ class _I(BaseModel):
     draws: dict[str, list[Any]] = Field(default={}, description="table-entered draws by kind")
     roll_for_me: bool = Field(default=False, description="the person asked the assistant to "
                               "roll or draw what the table did not enter (seeded, logged)")
+    roll_for: list[str] = Field(default=[], max_length=40, description="kinds the person "
+                                "asked the assistant to roll or draw once each (seeded, "
+                                "logged); a later draw of the kind is asked again")
 
 
 class AdvanceMalfunction(_I):

@@ -78,7 +78,7 @@ def _next_phase(r: Run) -> None:
 
 def play(state: HubState, it: Intent, board: Board | None = None) -> tuple[HubState, list[Event]]:
     """Pure form: the state after ``it`` and the events; raises on a refused intent."""
-    r = Run(state, board or default_board(), it.draws, it.roll_for_me)
+    r = Run(state, board or default_board(), it.draws, it.roll_for_me, it.roll_for)
     s = r.s
     if it.type in EFFECTS:
         _need_phase(s, it, *PHASES, "round_end")
@@ -107,7 +107,8 @@ def play(state: HubState, it: Intent, board: Board | None = None) -> tuple[HubSt
         assert isinstance(it, ResolveAction | RollActionDice)
         _need_phase(s, it, "actions")
         resolve(r, it if isinstance(it, ResolveAction) else ResolveAction(
-            action=it.action, draws=it.draws, roll_for_me=it.roll_for_me))
+            action=it.action, draws=it.draws, roll_for_me=it.roll_for_me,
+            roll_for=it.roll_for))
     elif it.type == "end_actions":
         _need_phase(s, it, "actions")
         _resolve_rest(r)
@@ -201,7 +202,8 @@ def _malfunction(r: Run, it: RollMalfunction) -> None:
             roll = it.dice.get(b)
             if roll is None:
                 roll = r.draw(f"malfunction_{b}", faces, "malfunction.dice",
-                              f"the {b} Block's Malfunction die")
+                              f"the {b} Block's Malfunction die",
+                              model="tutor.malfunction_die_faces")
         pens = [f"{f.id}:{st.part}" for f in s.facilities if f.block == b and not f.shut
                 for st in f.statuses if st.red and st.penalty == "malfunction"]
         totals[b] = (roll or 0) + len(pens)

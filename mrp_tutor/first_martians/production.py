@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .action_dice import MODEL
 from .errors import FmError
 from .events import (
     RoverBlocked,
@@ -238,7 +239,7 @@ def working_block(r: Run, it: Produce) -> None:
                 continue
             if st.penalty == "rover":
                 face = r.draw("wound_die", r.board.dice.wound_die.faces, "production.e.rover",
-                              f"the green Wound die for {f.name}")
+                              f"the green Wound die for {f.name}", model=MODEL)
                 if face == "wound":
                     r.emit(RoverBlocked(rule="production.e.rover", rover="froggy"))
             elif st.penalty == "sample":

@@ -8,8 +8,10 @@ Supply costs (those were paid when it was declared: ``costs.declare``; the other
 ``costs.resolve``, each kind once, ``costs.once``; travel icons under ``travel.penalties``),
 then on a success its outcome (an Event action removes its event from the Mission Log, Rest
 gives a Morale token, Unwind, Heal and Manage ask the table's choice, Gather moves a sample),
-then a rover's green Wound die "at the end of the action".  Outcomes the table reads off
-tiles or cards (the ROI tile drawn, the part repaired, the Shutdown tile flipped) are entered
+then a rover's green Wound die "at the end of the action".  Explore and Build ask their
+outcome here, as the table sees it (:mod:`.outcomes`: the ROI tile drawn, by name or by what
+is printed on it; the status or rover repaired).  Outcomes the table reads off cards (a
+Facility card or Upgrade from the Mission sheet, the Shutdown tile flipped) are entered
 afterwards as effects; :class:`ToResolve` ``enter`` names them.
 """
 
@@ -25,19 +27,19 @@ from .events import MoraleTokens, RoverBlocked
 from .events_more import ActionResolved, LogEventRemoved
 from .intents import AdvanceMalfunction, GatherSample, Heal, ResolveAction
 from .mission_log import label
+from .outcomes import build, explore
 from .run import Run
 from .state import Declared, HubState
 
 __all__ = ["ENTER", "ToResolve", "next_up", "pending", "resolve"]
 
 ENTER: dict[str, tuple[str, ...]] = {
-    "explore": ("reveal_tile",),
     "research": ("plant_seed", "cargo"),
-    "build": ("repair_status", "repair_rover", "add_facility", "cargo"),
     "remove_shutdown": ("clear_shutdown", "change_production"),
     "mission": ("cargo",),
 }
-CHOICE = {"unwind": "unwind", "manage": "manage", "heal": "heal"}
+CHOICE = {"unwind": "unwind", "manage": "manage", "heal": "heal", "explore": "roi_tile",
+          "build": "build_what"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +170,16 @@ def _heal(r: Run, d: Declared) -> str:
     return f"{who.name} heals " + ("a wound" if what == "wound" else what.replace("_", " "))
 
 
-def _outcome(r: Run, d: Declared) -> str:
+def _outcome(r: Run, d: Declared) -> tuple[str, list[str]]:
+    """What a successful action does, and what the table still enters afterwards."""
+    if d.action == "build":
+        return build(r, d)
+    if d.action == "explore":
+        return explore(r, d), []
+    return _simple(r, d), list(ENTER.get(d.action, ()))
+
+
+def _simple(r: Run, d: Declared) -> str:
     s = r.s
     a = s.astronaut(d.astronaut)
     if d.action == "event":
@@ -220,7 +231,8 @@ def resolve(r: Run, it: ResolveAction) -> None:
                               astronaut=d.astronaut, success=False,
                               outcome="the mission is over"))
         return
-    outcome = _outcome(r, d) if success else "the action fails: nothing of it happens"
+    outcome, enter = _outcome(r, d) if success else (
+        "the action fails: nothing of it happens", [])
     if "rover" in d.penalties and d.rover is not None:
         rule = "travel.penalties" if "rover" in d.travel_penalties else "costs.resolve"
         face = r.draw("wound_die", r.board.dice.wound_die.faces, rule,
@@ -229,5 +241,5 @@ def resolve(r: Run, it: ResolveAction) -> None:
             r.emit(RoverBlocked(rule=rule, rover=d.rover))
     r.emit(ActionResolved(rule="actions.order", index=k, action=d.action,
                           astronaut=d.astronaut, success=success, outcome=outcome,
-                          enter=list(ENTER.get(d.action, ())) if success else [],
+                          enter=enter,
                           adventure=adventure))

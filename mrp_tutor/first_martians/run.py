@@ -38,11 +38,11 @@ NEXT_LINE = {"working": "living", "living": "system", "system": "working"}
 class Run:
     def __init__(self, state: HubState, board: Board,
                  entered: Mapping[str, Sequence[Any]] | None = None,
-                 roll_for_me: bool = False) -> None:
+                 roll_for_me: bool = False, roll_for: Sequence[str] = ()) -> None:
         self.s = clone(state)
         self.board = board
         self.events: list[Event] = []
-        self.draws = Draws(self.s, entered, roll_for_me)
+        self.draws = Draws(self.s, entered, roll_for_me, roll_for)
 
     def emit(self, e: Event) -> None:
         e.apply(self.s)
@@ -50,9 +50,9 @@ class Run:
 
     def draw(self, kind: str, choices: Sequence[Any], rule: str, what: str, *,
              random_draw: bool = True, labels: Sequence[str] | None = None,
-             model: str | None = None) -> Any:
+             model: str | None = None, table_only: bool = False) -> Any:
         ev = self.draws.draw(kind, choices, rule, what, random_draw=random_draw, labels=labels,
-                             model=model)
+                             model=model, table_only=table_only)
         self.emit(ev)
         return ev.value
 

@@ -10,7 +10,7 @@ import pytest
 
 from mrp_tutor.app import build_app
 from mrp_tutor.app.html import rows_html
-from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds, log_head, log_row
+from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds, log_class, log_head, log_row
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import load_spec
 
@@ -37,5 +37,5 @@ def fresh_log(app: TutorApp) -> str:
     rounds = event_rounds(evs)[start:]
     rows = [log_row(app.spec, ev, start + i, rounds[i], referee) for i, ev in enumerate(shown)]
     head, columns = log_head(referee, len(evs), len(shown))
-    return (head + rows_html(columns, rows[::-1], "mrp-log-table")
+    return (head + rows_html(columns, rows[::-1], log_class(referee))
             .replace("<tbody>", "<tbody data-mrp-rows>", 1))  # where the page puts the rows

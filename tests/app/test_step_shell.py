@@ -65,3 +65,33 @@ def test_fm_panel_steps_through_the_same_shell(monkeypatch: pytest.MonkeyPatch) 
     p.events_btn.click()
     assert made and made[-1] == p.log.value
     assert step_shell.STEP_LOG in p.log.value and f'class="{step_shell.STEP_HEAD}"' in p.log.value
+
+
+def test_each_panels_step_row_has_its_own_scoped_class(make_app: Any) -> None:
+    """With both games on one page the shared step-row class matches two rows; each panel's
+    scoped class matches its own row only (the "Noticed and left alone" of stop 31)."""
+    app = make_app(7)
+    fm = FmPanel()
+    page = W.VBox([*app.stepper.widgets, fm.root])  # both games on one page
+    assert len(_rows(page)) == 2  # the shared class: both rows
+
+    def scoped(scope: str) -> list[W.Widget]:
+        cls = step_shell.row_class(scope)
+        return [r for r in _rows(page) if cls in r._dom_classes]
+
+    [mrp_row] = scoped("mrp")
+    [fm_row] = scoped("fm")
+    assert app.stepper.next_btn in mrp_row.children and fm.undo_btn in fm_row.children
+
+
+def test_a_scenario_lesson_is_drawn_by_the_shared_step_shell(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mrp_tutor.app import ui
+
+    made = _spy(monkeypatch, ui, "step_html")
+    app = make_app(7)
+    app.scenario.value = "round-countdown"  # a lesson with no quiz: its text is shown
+    app.on_load_scenario()
+    assert made and app.stepper.explain.value == made[-1]
+    assert f'<div class="{step_shell.STEP_HEAD}">' in made[-1]
+    assert f'<div class="{step_shell.WHY}"><p>' in made[-1]  # the lesson's rendered Markdown

@@ -14,14 +14,13 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app.board import board_payload, zone_layout
+from mrp_tutor.app.board import BOARD_JS, board_payload, zone_layout
 from mrp_tutor.app.session import Session
 from mrp_tutor.engine import load_spec
 
 from .conftest import MODEL_JS, record_app_messages, run_in_blank_page, widget_module
 
-MODULE = widget_module("morph.js", "wire.js", "tips.js", "float.js", "board.js",
-                       expose="window.__board = __default;")
+MODULE = widget_module(*BOARD_JS, expose="window.__board = __default;")
 
 # the board redrawn after each change, against a fresh drawing of the same data
 CHECK_JS = """

@@ -5,7 +5,8 @@ Condition token, the action dice of an action a pawn short, the Malfunction die'
 once, as solo practice, taps "Roll for me" (Red's Condition token: the log says it was a
 seeded draw); it places an action a pawn short, travels the long way round the Geysers (the
 rulebook's Purple example), resolves the actions one by one as the checklist names them,
-gains a Condition in the middle of the Action Phase, and cleans up; the round stops there.
+gains a Condition in the middle of the Action Phase, enters the ROI tile an Explore drew by
+what is printed on it inside the resolve step, and cleans up; the round stops there.
 The HUB the page shows then equals the one ``mrp-tutor fm round`` computes from the file the
 page exports, and no sentence on the page holds raw validation text or an internal id.
 """
@@ -219,7 +220,7 @@ def _play_actions(app: Any, panel: Any, size: str) -> None:
     app.screenshot(f"fm-travel-{size}", full_page=False)
     _place(panel, "Research (Lab)", "Yellow", "1", where="In the HUB")  # a pawn short
     _place(panel, "Unwind (Crew Quarters)", "Red", "1")
-    _place(panel, "Rest (A Quiet Place)", "Red", "1")
+    _place(panel, "Explore (Garage Hall)", "Red", "1", rover="Froggy", space="r1_w")
     _place(panel, "Manage (Control Center)", "Yellow", "1")
     panel.locator(".fm-declare").click()
     log = panel.locator(".fm-log")
@@ -227,9 +228,28 @@ def _play_actions(app: Any, panel: Any, size: str) -> None:
     # the checklist walks the table through each action in the action order, by tap
     panel.locator(".fm-resolve").scroll_into_view_if_needed()
     app.screenshot(f"fm-resolve-{size}", full_page=False)
-    _resolve(panel, "1 of 5: Red's Rest")
-    _resolve(panel, "2 of 5: Red's Unwind", ("Unwind", "Stress -6"))
-    _resolve(panel, "3 of 5: Yellow's Manage", ("Manage lowers", "System Block"))
+    _resolve(panel, "1 of 5: Red's Unwind", ("Unwind", "Stress -6"))
+    _resolve(panel, "2 of 5: Yellow's Manage", ("Manage lowers", "System Block"))
+    # Explore: the table drew a ring-1 tile the data does not print; it taps what is on it
+    expect(panel.locator(".fm-resolve-now")).to_contain_text("3 of 5: Red's Explore")
+    panel.locator(".fm-resolve-go").click()
+    expect(panel.locator(".fm-ask-prompt")).to_contain_text("ROI tile drawn from the ring-1")
+    panel.locator(".fm-ask").scroll_into_view_if_needed()
+    app.screenshot(f"fm-explore-{size}", full_page=False)
+    _answer(panel, "ROI tile drawn", "Another ring-1 tile (tap what is printed on it)")
+    expect(panel.locator(".fm-roll-for-me")).to_be_hidden()  # never invented for the table
+    for prompt, icon in (("Extra Pawn icons", "1 Extra Pawn icon"),
+                         ("sample icons", "1 sample icon"),
+                         ("terrain icon", "Morale icon"),
+                         ("Another blue-box terrain icon", "No other terrain icon"),
+                         ("POI and Objective icons", "A POI icon"),
+                         ("impassable long outer edge", "No impassable edge")):
+        _answer(panel, prompt, icon)
+    expect(panel.locator(".fm-resolve-now")).not_to_contain_text("Red's Explore")
+    expect(log).to_contain_text("ROI tile is placed face up on Ring 1 West")
+    expect(panel.locator(".fm-map [data-space='r1_w']")).to_contain_text("ROI tile")
+    panel.locator(".fm-map [data-space='r1_w']").scroll_into_view_if_needed()
+    app.screenshot(f"fm-explored-{size}", full_page=False)
     _resolve(panel, "4 of 5: Purple's Gather")
     _resolve(panel, "5 of 5: Yellow's Research", ("Success die", "Success"),
              ("Wound die", "Wound"), ("Adventure die", "No Adventure"))

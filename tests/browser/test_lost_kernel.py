@@ -15,6 +15,7 @@ No sleeps: every wait is on a CSS class or a text change.
 from __future__ import annotations
 
 import os
+import re
 import signal
 from typing import Any
 
@@ -77,6 +78,9 @@ def test_a_killed_kernel_is_said_in_words_and_one_click_brings_the_game_back(app
     play_one(page)
     page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Hand").first.click()
     expect(page.locator(".mrp-tabs .lm-TabBar-tab.lm-mod-current")).to_have_text("Hand")
+    # the Hand panel is built by the kernel when first opened: once it shows, the kernel has
+    # handled the tab change (and kept it in the record) before the kill below
+    expect(page.locator(".mrp-hand-seat")).to_be_visible(timeout=STEP_TIMEOUT_MS)
     before = position(page)
     assert before["seat_locked"] and before["viewer"] == "Red"
     first = page.evaluate(KERNEL_ID_JS)
@@ -124,6 +128,8 @@ def test_a_first_martians_game_comes_back_after_a_lost_kernel(app: Any) -> None:
         log_before = panel.locator(".fm-log").inner_text()
         panel.locator(css).click()
         expect(panel.locator(".fm-log")).not_to_have_text(log_before, timeout=STEP_TIMEOUT_MS)
+        # the redraw has ended (the busy guard is lifted): the step is kept in the record
+        expect(panel).not_to_have_class(re.compile(r"\bfm-busy\b"), timeout=STEP_TIMEOUT_MS)
     before = {"log": panel.locator(".fm-log").inner_text(),
               "now": panel.locator(".fm-checklist").inner_text(),
               "hub": panel.locator(".fm-hub-view").inner_text()}

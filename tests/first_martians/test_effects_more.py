@@ -144,9 +144,10 @@ def test_a_fully_pawned_action_rolls_no_dice() -> None:
     t = _table(phase="actions")
     _play(t, type="declare_actions", actions=[
         {"action": "build", "astronaut": "yellow", "pawns": 2}])
-    events = _play(t, type="resolve_action")  # no InputNeeded: nothing to roll
-    assert not any(e.type in ("action_dice_rolled", "draw_made") for e in events)
-    assert [e.type for e in events] == ["action_resolved"] and t.state.declared[0].success
+    events = _play(t, type="resolve_action", draws={"build_what": ["other"]})
+    assert not any(e.type == "action_dice_rolled" for e in events)  # nothing rolled
+    assert [e.kind for e in events if e.type == "draw_made"] == ["build_what"]  # a choice
+    assert events[-1].type == "action_resolved" and t.state.declared[0].success
 
 
 def test_a_token_placed_during_clean_up_is_cleaned_with_the_rest() -> None:

@@ -149,7 +149,8 @@ def test_actions_of_one_step_resolve_in_the_order_the_table_picks() -> None:
          "target": "r2_n"},
         {"action": "explore", "astronaut": "yellow", "pawns": 2, "target": "r1_e"}])
     assert len(next_up(t.state)) == 2
-    _play(t, type="resolve_action", action=1, draws=DICE_OK)  # the second one first
+    _play(t, type="resolve_action", action=1,
+          draws={**DICE_OK, "roi_tile": ["geysers"]})  # the second one first
     assert [x.index for x in pending(t.state)] == [0]
 
 

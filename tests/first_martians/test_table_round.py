@@ -74,8 +74,8 @@ def test_a_table_plays_a_round_of_four_astronauts_by_entering_what_it_got() -> N
     build = next(k for k, d in enumerate(t.state.declared) if d.action == "build")
     asked = _answer(t, {"type": "roll_action_dice", "action": build},
                     {"success_die": ["success"], "wound_die": ["blank"],
-                     "adventure_die": ["blank"]})
-    assert asked[:3] == ["success_die", "wound_die", "adventure_die"]
+                     "adventure_die": ["blank"], "build_what": ["other"]})
+    assert asked[:4] == ["success_die", "wound_die", "adventure_die", "build_what"]
     _answer(t, {"type": "end_actions"}, {})
     asked = _answer(t, {"type": "roll_malfunction"}, {"malfunction_living": [2]})
     assert asked[0] == "malfunction_living" and t.state.box["system"] == "red"

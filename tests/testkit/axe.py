@@ -5,7 +5,8 @@ pinned): env ``MRP_AXE_JS`` names a copy, else the npm package is installed once
 ``~/.cache/mrp_tutor`` (650 KB: installed by the tests, not shipped or vendored).
 ``axe_serious(page)`` runs it on the page as it is now, with ``label-content-name-mismatch``
 switched on (it is off by default and is what issue 26 found), and returns the serious and
-critical violations in short words (an empty list: none).
+critical violations in short words (an empty list: none); ``impacts=MODERATE`` adds the
+moderate ones.
 """
 
 from __future__ import annotations
@@ -48,15 +49,21 @@ def axe_js() -> str:
     return text
 
 
-def axe_serious(page: Any, scope: str | None = None) -> list[str]:
-    """Serious and critical axe-core violations of ``page`` now (of the first element
-    matching the CSS selector ``scope``, else the whole document)."""
+SERIOUS = ("serious", "critical")
+MODERATE = ("moderate", *SERIOUS)
+
+
+def axe_serious(page: Any, scope: str | None = None,
+                impacts: tuple[str, ...] = SERIOUS) -> list[str]:
+    """axe-core violations of ``page`` now (of the first element matching the CSS selector
+    ``scope``, else the whole document) whose impact is one of ``impacts`` (by default the
+    serious and critical ones; :data:`MODERATE` adds the moderate ones)."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_js())
     result = page.evaluate(RUN_JS, scope)
     out = []
     for v in result["violations"]:
-        if v.get("impact") in ("serious", "critical"):
-            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:3]]
+        if v.get("impact") in impacts:
+            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:12]]
             out.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {targets}")
     return out

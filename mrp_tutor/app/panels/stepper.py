@@ -89,7 +89,8 @@ class StepperPanel:
         self.options.on_play(ctx.guard(self.on_play_option))
         self.options.on_bad_message(lambda msg: app.say(msg, "error"))
         self._position = 0  # numbers each options list, so a stale choice is refused
-        bar = step_row([self.back_btn, self.next_btn, self.round_btn, self.step_label])
+        bar = step_row([self.back_btn, self.next_btn, self.round_btn, self.step_label],
+                       scope="mrp")
         self.widgets: list[W.Widget] = [bar, self.countdown,
                                         self.decision, self.scores_btn, self.options,
                                         W.HTML("<b>Explanation</b>"), self.explain]
@@ -202,6 +203,7 @@ class StepperPanel:
         if not app.session.back():
             app.say("Nothing to undo: this is the starting position.", "info")
             return
+        app.target = None  # a pick belongs to the position it was made in
         app.render([])
         self.explain.value = why_html("One step undone.")
         revealed = last is not None and any(ev.type in REVEALING for ev in last.events)

@@ -145,16 +145,16 @@ class TableEditor:
                            "<i>Use this table</i> checks the whole table by the rules and "
                            "plays on from it. Click a zone or ship on the board to pick it."
                            "</p>", _dom_classes=["mrp-te-note"])
-        self.zone_head = W.HTML("<h4>Zone</h4>", _dom_classes=["mrp-te-zone-head"])
-        self.ship_head = W.HTML("<h4>Ship</h4>", _dom_classes=["mrp-te-ship-head"])
-        self.seat_head = W.HTML("<h4>Player</h4>", _dom_classes=["mrp-te-seat-head"])
+        self.zone_head = W.HTML("<h3>Zone</h3>", _dom_classes=["mrp-te-zone-head"])
+        self.ship_head = W.HTML("<h3>Ship</h3>", _dom_classes=["mrp-te-ship-head"])
+        self.seat_head = W.HTML("<h3>Player</h3>", _dom_classes=["mrp-te-seat-head"])
         # each Set button answers on the line under its own row, where the eye is
         self.notes = {k: W.HTML(_dom_classes=["mrp-te-local", f"mrp-te-local-{k}"])
                       for k in ("round", "zone", "ship", "seat")}
         self._wire()
         self.root = W.VBox([
             self.note,
-            W.HTML("<h4>Round</h4>"),
+            W.HTML("<h3>Round</h3>"),
             _row(self.players_txt, self.stage, self.round, self.production, self.first),
             _row(self.res_colour, self.res_char, self.res_step, self.revealed, self.set_round),
             self.notes["round"],
@@ -267,9 +267,9 @@ class TableEditor:
             for dd in (self.resource, self.face, self.discovery):  # face-down facts
                 dd.value = ""
             self.memorial.value = 0
-            self.zone_head.value = "<h4>Zone</h4>"
-            self.ship_head.value = "<h4>Ship</h4>"
-            self.seat_head.value = "<h4>Player</h4>"
+            self.zone_head.value = "<h3>Zone</h3>"
+            self.ship_head.value = "<h3>Ship</h3>"
+            self.seat_head.value = "<h3>Player</h3>"
         finally:
             self._loading = False
         self.problems.value = "<p>Switch to Referee mode to copy a table.</p>"
@@ -355,7 +355,7 @@ class TableEditor:
         self.face.value = "" if fu is None else ("up" if fu else "down")
         self.waiting.value = counts_text(zp.get("waiting", {}))
         self.discovery.value = zp.get("discovery") or ""
-        self.zone_head.value = f"<h4>Zone: {e(self.spec.card_name(z))}</h4>"
+        self.zone_head.value = f"<h3>Zone: {e(self.spec.card_name(z))}</h3>"
 
     def _ship_entry(self, sid: str) -> tuple[int | None, dict[str, Any] | None]:
         for i, sp in enumerate(self.pos.get("ships", [])):
@@ -377,7 +377,7 @@ class TableEditor:
         self.place.value = where if where in [v for _, v in self.place.options] else "out"
         self.crew.value = counts_text(crew)
         self.tokens.value = ", ".join(self.spec.card_name(t) for t in tokens)
-        self.ship_head.value = f"<h4>Ship: {e(ship_card(self.spec, sid))}</h4>"
+        self.ship_head.value = f"<h3>Ship: {e(ship_card(self.spec, sid))}</h3>"
 
     def show_seat(self) -> None:
         c = self.seat.value
@@ -391,7 +391,7 @@ class TableEditor:
         self.missions.value = ", ".join(name(x) for x in sp.get("missions", []))
         self.actions.value = ", ".join(name(x) for x in sp.get("actions", []))
         self.memorial.value = int(self.pos.get("memorial", {}).get(c, 0))
-        self.seat_head.value = f"<h4>Player: {e(c.capitalize())}</h4>"
+        self.seat_head.value = f"<h3>Player: {e(c.capitalize())}</h3>"
 
     # ------------------------------------------------------------------ apply (form -> draft)
     def _need_draft(self) -> None:

@@ -109,10 +109,10 @@ class TableTab:
         self.root = W.VBox([
             W.HTML(SUMMARY_CSS),
             self.editor.root,
-            W.HTML("<h4>Rulings on the table in play</h4>"),
+            W.HTML("<h3>Rulings on the table in play</h3>"),
             W.HBox([self.prod_btn, self.final_btn], layout=W.Layout(**row)),
             self.ruling,
-            W.HTML("<h4>Save, load, share, print</h4>"),
+            W.HTML("<h3>Save, load, share, print</h3>"),
             W.HBox([self.save_btn, self.load_saved_btn, self.upload], layout=W.Layout(**row)),
             self.tools,
             self.code_out,

@@ -54,6 +54,12 @@ def log_head(referee: bool, events: int, shown: int) -> tuple[str, tuple[str, ..
     return f"<div>What happened, the latest first{tail}</div>", LEARNER_LOG_COLUMNS
 
 
+def log_class(referee: bool) -> str:
+    """The Log table's classes: a learner's (three columns) stacks its section under what
+    happened on a phone (``mrp-log-learner``, :data:`..html.APP_CSS`)."""
+    return "mrp-log-table" if referee else "mrp-log-table mrp-log-learner"
+
+
 class LogTab:
     """The latest events as a table, the newest first."""
 
@@ -99,7 +105,7 @@ class LogTab:
                 self._rows[i] = hit = (*hit[:3], evs[i], seen)
             body.append((i, hit[2]))
         head, columns = log_head(sess.referee, len(evs), len(body))
-        self.html.show(head, columns, "mrp-log-table", body)
+        self.html.show(head, columns, log_class(sess.referee), body)
 
 
 # why a zone's leaders lead (the plain majority; what a tie does depends on the rules played)
