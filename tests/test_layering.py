@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 import networkx as nx
@@ -153,15 +154,14 @@ def test_no_phase_or_effect_branches_on_the_two_player_variant() -> None:
 
 
 #: (file, how many) of the branches outside the rulesets that still read a neutral flag or a
-#: neutral deck's name, each for a reason the rulesets cannot take over:
+#: neutral deck's name, each for a reason the rulesets cannot take over.  Issue 27 took five
+#: off: the reducers of a seat's deck and of a drawn pick are seat-generic, the check of a
+#: recorded start is ``Rules.start_problems`` and its words ``Rules.words``.  Left:
 RECORDED_NEUTRAL = {
-    # the event reducers apply what the log recorded (a neutral seat's chosen card comes from
-    # its deck, a "neutral:<colour>" deck is that colour's); the model may not ask a ruleset
-    "engine/round_events.py": 2,
-    # the game start a log records must have one neutral flag per colour (its shape)
-    "engine/checks.py": 1,
-    # the words describing a recorded game start and a recorded shuffle of a neutral deck
-    "explain/messages.py": 2,
+    # GameStarted.apply: a colour the log records as neutral starts without a hand.  The flag
+    # is the log's own field (the log format stays), nothing else recorded tells it, and the
+    # model may not ask a ruleset.  (Bound as ``neu``: the name check alone missed it.)
+    "engine/round_events.py": 1,
 }
 
 
@@ -185,12 +185,43 @@ def _branch_tests(tree: ast.AST) -> list[ast.expr]:
     return out
 
 
-def _names_a_ruleset_or_neutral(node: ast.AST, rulesets: set[str]) -> str | None:
+def _reads_neutral(node: ast.AST) -> bool:
+    return any((isinstance(n, ast.Attribute) and "neutral" in n.attr)
+               or (isinstance(n, ast.Name) and "neutral" in n.id) for n in ast.walk(node))
+
+
+def _bound_to_neutral(tree: ast.AST) -> set[str]:
+    """Names ``tree`` binds to a read of a neutral flag under another name: ``flag =
+    seat.neutral``, ``for flag in ev.neutral``, or the matching target of a ``zip`` over one
+    (``for c, neu in zip(ev.colours, ev.neutral)`` binds ``neu``, not ``c``)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        pairs: list[tuple[ast.AST, ast.AST]] = []
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr) and node.value:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            pairs = [(target, node.value) for target in targets]
+        elif isinstance(node, ast.For | ast.comprehension):
+            it = node.iter
+            if (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip"
+                    and isinstance(node.target, ast.Tuple)
+                    and len(node.target.elts) == len(it.args)):
+                pairs = list(zip(node.target.elts, it.args, strict=True))
+            else:
+                pairs = [(node.target, it)]
+        out.update(target.id for target, value in pairs
+                   if isinstance(target, ast.Name) and _reads_neutral(value))
+    return out
+
+
+def _names_a_ruleset_or_neutral(node: ast.AST, rulesets: set[str],
+                                bound: Collection[str] = ()) -> str | None:
     for n in ast.walk(node):
         if isinstance(n, ast.Attribute) and "neutral" in n.attr:
             return f".{n.attr}"
         if isinstance(n, ast.Name) and "neutral" in n.id:
             return n.id
+        if isinstance(n, ast.Name) and n.id in bound:
+            return f"{n.id} (a neutral flag)"
         if isinstance(n, ast.Constant) and isinstance(n.value, str) and (
                 n.value in rulesets or n.value.startswith("neutral:")):
             return repr(n.value)
@@ -208,8 +239,11 @@ def ruleset_branches(package: Path = PKG) -> dict[str, list[str]]:
         rel = path.relative_to(package).as_posix()
         if rel.startswith(("engine/rulesets/", "first_martians/")):
             continue
-        found = [f"{rel}:{test.lineno}: {hit}" for test in _branch_tests(ast.parse(
-            path.read_text())) if (hit := _names_a_ruleset_or_neutral(test, names))]
+        tree = ast.parse(path.read_text())
+        bound = _bound_to_neutral(tree)
+        found = [f"{rel}:{test.lineno}: {hit}" for test in sorted(
+            _branch_tests(tree), key=lambda test: test.lineno)
+            if (hit := _names_a_ruleset_or_neutral(test, names, bound))]
         if found:
             out[rel] = found
     return out
@@ -228,8 +262,12 @@ def test_the_branch_check_finds_a_branch_on_a_ruleset(tmp_path: Path) -> None:
     (tmp_path / "hand.py").write_text(
         "def seats(s):\n    return [c for c in s.order if not s.seats[c].neutral]\n")
     (tmp_path / "ok.py").write_text("def f(s):\n    return rules_of(s).players_of(s)\n")
+    (tmp_path / "seat.py").write_text(  # the flag under another name, the colour is no flag
+        "def f(e):\n    return [c for c, neu in zip(e.colours, e.neutral) if c and neu]\n"
+        "def g(s, c):\n    on = s.seats[c].neutral\n    return 0 if on else 1\n")
     assert ruleset_branches(tmp_path) == {
-        "hand.py": ["hand.py:2: .neutral"], "ui.py": ["ui.py:2: 'two_player'"]}
+        "hand.py": ["hand.py:2: .neutral"], "ui.py": ["ui.py:2: 'two_player'"],
+        "seat.py": ["seat.py:2: neu (a neutral flag)", "seat.py:5: on (a neutral flag)"]}
 
 
 @pytest.mark.parametrize("path", _engine_sources(), ids=lambda p: _module(p))

@@ -474,14 +474,13 @@ def _start_problems(spec: GameSpec, ev: E.GameStarted) -> list[str]:
     g = spec.content.game
     out: list[str] = []
     n = len(ev.colours)
-    from .rulesets import ALIASES, RULESETS
+    from .rulesets import ALIASES, DEFAULT, RULESETS
 
     rules = RULESETS.get(ALIASES.get(ev.variant, ev.variant))
     if rules is not None:  # the ruleset's own rule ids ("(rule x)" -> "(rule fe.y)")
         out = _Cited(rules)
-    if not len(ev.controllers) == len(ev.neutral) == n:
-        out.append(f"colours: {n} colours, {len(ev.controllers)} controllers, "
-                   f"{len(ev.neutral)} neutral flags (rule setup.colors)")
+    for problem in (rules or RULESETS[DEFAULT]).start_problems(ev):  # its seats' shape
+        out.append(problem)
     if n not in colour_counts(rules, g.players.max):
         out.append(f"colours: {n} colours (rule overview.players)")
     if any(c not in spec.colours for c in ev.colours) or len(set(ev.colours)) != n:

@@ -25,7 +25,7 @@ from .errors import ContentError, MalformedIntent
 from .flow import advance, apply_intent
 from .legal import decision, legal_intents
 from .phases.setup import setup_events
-from .rulesets import ALIASES, RULESETS
+from .rulesets import ALIASES, DEFAULT, RULESETS
 from .spec import GameSpec
 from .state import GameState
 
@@ -81,7 +81,7 @@ def _start(spec: GameSpec, log: Sequence[E.Event], source: str) -> tuple[GameSta
     if bad:
         raise ContentError(source, [f"log[0] (game_started).{x}" for x in bad])
     try:
-        s, out = setup_events(spec, ev0.colours, seed, ruleset=ev0.variant or "standard",
+        s, out = setup_events(spec, ev0.colours, seed, ruleset=ev0.variant or DEFAULT,
                               choices=_setup_choices(log))
     except MalformedIntent as err:
         raise ContentError(source, [f"log[1] ({log[1].type if len(log) > 1 else 'end'}): "

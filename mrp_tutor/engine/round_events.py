@@ -48,7 +48,7 @@ GameStarted.type = "game_started"
 
 @dataclass(**_EV)
 class DeckShuffled(Event):
-    deck: str  # ships | missions | events | neutral:<colour>
+    deck: str  # ships | missions | events | <kind>:<colour>, a seat's own deck of any kind
     order: tuple[str, ...]
 
     def apply(self, s: GameState) -> None:
@@ -61,7 +61,7 @@ class DeckShuffled(Event):
         elif self.deck == "events":
             s.event_deck = list(self.order)
             s.mission_deck = []
-        elif self.deck.startswith("neutral:"):
+        elif ":" in self.deck:  # <kind>:<colour>: a seat's own deck
             seat = s.seats[self.deck.split(":", 1)[1]]
             seat.deck = list(self.order)
             seat.played = [c for c in seat.played if c not in self.order]
@@ -248,9 +248,9 @@ class CharacterChosen(Event):
 
     def apply(self, s: GameState) -> None:
         seat = s.seats[self.colour]
-        if seat.neutral:
+        if seat.drawn is not None and seat.drawn == self.character:  # the card it drew
             seat.drawn = None
-        else:
+        else:  # a card from its hand
             seat.hand.remove(self.character)
         seat.chosen = self.character
 CharacterChosen.type = "character_chosen"

@@ -18,7 +18,7 @@ from ..engine.spec import GameSpec
 from .abilities import ABILITY_EVENT_TEMPLATES
 from .options import ship_name as _sn
 from .rulebook import cite
-from .words import speak
+from .words import ruleset_words, speak
 
 
 def _c(colour: Any) -> str:
@@ -74,17 +74,10 @@ def _at(spec: GameSpec, place: Any) -> str:
 T = Callable[[GameSpec, Any], str]
 
 EVENT_TEMPLATES: dict[str, T] = {
-    "game_started": lambda sp, e: (
-        f"A game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), {_seed(e)}; "
-        f"each colour has {e.astronauts} astronauts and all nine characters in hand."
-        if not any(e.neutral) else
-        f"A 2-player game begins with {', '.join(_c(c) for c in e.colours)} (clockwise), "
-        f"{_seed(e)}; each colour has {e.astronauts} astronauts. "
-        + " ".join(f"{_c(c)} is {_c(k)}'s neutral colour (a neutral deck, no hand)."
-                   for c, k, n in zip(e.colours, e.controllers, e.neutral, strict=True) if n)),
-    "deck_shuffled": lambda sp, e: (
-        f"The neutral deck of {_c(e.deck.split(':', 1)[1])} is shuffled face down."
-        if e.deck.startswith("neutral:") else f"The {e.deck} deck is shuffled."),
+    "game_started": lambda sp, e: _game_started(e),
+    "deck_shuffled": lambda sp, e: (  # a shared deck, or a seat's own: <kind>:<colour>
+        f"The {e.deck.partition(':')[0]} deck of {_c(e.deck.partition(':')[2])} is shuffled "
+        "face down." if ":" in e.deck else f"The {e.deck} deck is shuffled."),
     "ship_docked": lambda sp, e: f"{_cap(_ship(sp, e.ship))} docks at dock {e.dock + 1}.",
     "ship_returned": lambda sp, e: f"{_cap(_sn(e.ship))} has an unknown destination, so at "
     "setup it goes back into the ship deck and another ship replaces it.",
@@ -246,6 +239,16 @@ EVENT_TEMPLATES: dict[str, T] = {
 }
 
 EVENT_TEMPLATES.update(ABILITY_EVENT_TEMPLATES)
+
+def _game_started(e: Any) -> str:
+    """The recorded start in its ruleset's words: the table, then each colour another colour's
+    player decides for."""
+    words = ruleset_words(e.variant)
+    head = words["game_started"].format(colours=", ".join(_c(c) for c in e.colours),
+                                        seed=_seed(e), astronauts=e.astronauts)
+    return " ".join([head, *(words["game_started.seat"].format(colour=_c(c), controller=_c(k))
+                             for c, k in zip(e.colours, e.controllers, strict=True) if k != c)])
+
 
 def _seed(e: Any) -> str:
     return "seed hidden from the players" if e.seed is None else f"seed {e.seed}"

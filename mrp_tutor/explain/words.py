@@ -4,7 +4,7 @@ its vocabulary (:meth:`mrp_tutor.engine.rulesets.Rules.speak`): ``ship`` -> ``sh
 
 from __future__ import annotations
 
-from ..engine.rulesets import ALIASES, RULESETS
+from ..engine.rulesets import ALIASES, RULESETS, Rules
 from ..engine.spec import GameSpec
 
 
@@ -12,3 +12,11 @@ def speak(spec: GameSpec, text: str) -> str:
     """``text`` as the ruleset of ``spec`` says it (unchanged for an unknown data folder)."""
     rules = RULESETS.get(ALIASES.get(spec.ruleset, spec.ruleset))
     return rules.speak(text) if rules is not None else text
+
+
+def ruleset_words(name: str) -> dict[str, str]:
+    """The sentence templates of ruleset ``name`` as a log records it
+    (:attr:`~mrp_tutor.engine.rulesets.Rules.words`), over the shared ones (only those for a
+    ruleset not registered)."""
+    rules = RULESETS.get(ALIASES.get(name, name))
+    return {**Rules.words, **(rules.words if rules is not None else {})}

@@ -69,6 +69,16 @@ class Rules:
     #: 2nd edition's words) say another: (word as written, this game's word), longest first,
     #: matched as whole words and case-sensitive (see :meth:`speak`)
     vocabulary: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: the words of this ruleset's recorded game start, for the explain layer (the engine
+    #: formats no prose; explain finds them through the registry by the recorded ruleset):
+    #: ``str.format`` templates keyed by event type: ``game_started`` (fields ``colours``,
+    #: ``seed``, ``astronauts``) and ``game_started.seat``, said of each colour another
+    #: colour's player decides for (``colour``, ``controller``).  A key left out: these.
+    words: ClassVar[dict[str, str]] = {
+        "game_started": "A game begins with {colours} (clockwise), {seed}; each colour has "
+                        "{astronauts} astronauts and all nine characters in hand.",
+        "game_started.seat": "{colour} is decided by {controller}'s player.",
+    }
     #: True when players have abilities: the phases then ask the ability hooks below (windows,
     #: extra options); False keeps those calls off the hot path
     abilities: ClassVar[bool] = False
@@ -150,6 +160,16 @@ class Rules:
             elif seat.controller not in s.order:
                 out[c] = "absent"
         return out
+
+    def start_problems(self, ev: E.GameStarted) -> list[str]:
+        """What a recorded game start gets wrong about its seats, each ``field: sentence (rule
+        id)``, checked before it builds anything: each colour has one controller and one
+        neutral flag (the log's shape)."""
+        n = len(ev.colours)
+        if len(ev.controllers) == len(ev.neutral) == n:
+            return []
+        return [f"colours: {n} colours, {len(ev.controllers)} controllers, "
+                f"{len(ev.neutral)} neutral flags (rule setup.colors)"]
 
     def seating_mismatch(self, spec: GameSpec, s: GameState) -> tuple[list[str], list[str]]:
         """(neutral colours the state has, those these rules seat at its table): equal when the

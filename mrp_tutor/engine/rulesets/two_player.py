@@ -66,6 +66,11 @@ class TwoPlayer(Rules):
     no_peek_reason: ClassVar[str] = "event_deck_empty_neutral_only_draws"
     skip_rules: ClassVar[dict[str, str]] = {
         "event_deck_empty_neutral_only_draws": "two_player.neutral_scientist"}
+    words: ClassVar[dict[str, str]] = {
+        "game_started": "A 2-player game begins with {colours} (clockwise), {seed}; each "
+                        "colour has {astronauts} astronauts.",
+        "game_started.seat": "{colour} is {controller}'s neutral colour (a neutral deck, no "
+                             "hand)."}
 
     def colours_needed(self, players: int) -> int:
         return 2 * players  # a main and a neutral colour each
