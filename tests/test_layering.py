@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "mrp_tutor"
 ENGINE = PKG / "engine"
 MODEL = {"errors", "codec", "secrecy", "state", "event_base", "events", "round_events",
-         "phase_events", "ability_events", "intents", "content", "loading", "spec"}
+         "ship_events", "phase_events", "ability_events", "intents", "content", "loading", "spec"}
 RULES = {"core", "rng", "effects", "phases", "rulesets", "flow", "legal", "game", "bots", "views",
          "heuristics", "appeal", "greedy", "search", "checks", "reachable"}
 

@@ -19,10 +19,10 @@ Out = list[E.Event]
 T = TypeVar("T")
 #: per ruleset, the rule id it cites instead of a base rule id (filled by ``rulesets.register``
 #: from :attr:`Rules.rule_ids`), so every event of a game cites its own ruleset's rules file
-CITES: dict[str, dict[str, str]] = {}
+CITES: Final[dict[str, dict[str, str]]] = {}
 #: names of the rulesets whose players have abilities (``Rules.abilities``; filled by
 #: ``rulesets.register``): a cheap test on the hot path before asking the ruleset
-ABILITIES: set[str] = set()
+ABILITIES: Final[set[str]] = set()
 #: a specific refusal: (code, rule id, sentence, facts)
 Fact = tuple[str, str, str, dict[str, object]]
 
@@ -163,3 +163,13 @@ class Decision:
     rule: str
     left: int = 0
     character: str | None = None
+
+    def __init__(
+        self, kind: str, colours: tuple[str, ...], rule: str, left: int = 0,
+        character: str | None = None,
+    ) -> None:
+        self.kind = kind
+        self.colours = colours
+        self.rule = rule
+        self.left = left
+        self.character = character

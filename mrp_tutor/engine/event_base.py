@@ -1,16 +1,16 @@
 """The base of every event (:class:`Event`) and the ``type`` tag of events and intents
 (:class:`Tagged`): the lowest layer of the model, below every event module.
 
-The event types subclass :class:`Event` in :mod:`.round_events`, :mod:`.phase_events` and
-:mod:`.ability_events`; :mod:`.events` imports them all, registers them
-(:data:`.events.EVENT_TYPES`) and holds their codec.  So no event module imports the registry
+The event types subclass :class:`Event` in :mod:`.round_events`, :mod:`.ship_events`,
+:mod:`.phase_events` and :mod:`.ability_events`; :mod:`.events` imports them all, registers
+them (:data:`.events.EVENT_TYPES`) and holds their codec.  So no event module imports the registry
 that imports it (no import circle).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 from .secrecy import HIDDEN_FIELDS
 from .state import GameState
@@ -35,6 +35,12 @@ class Tagged:
     """
 
     type: ClassVar[str] = "tagged"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and ``copy.deepcopy`` as a call with the fields in order: a compiled class
+        with its own ``__init__`` (the hot events and intents) cannot be made empty first."""
+        me: Any = self
+        return type(self), tuple(getattr(self, f.name) for f in fields(me) if f.init)
 
 
 @dataclass(**_EV)

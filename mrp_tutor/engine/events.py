@@ -4,9 +4,10 @@ An event is a slotted dataclass (treated as an immutable value) with a required 
 and an :meth:`apply` method that changes a state in place; the engine changes states only by
 applying events.  Random outcomes are recorded in the events (shuffled orders, drawn
 placements), so replaying an event log needs no random generator.  The base class lives in
-:mod:`.event_base`, the event types in :mod:`.round_events`, :mod:`.phase_events` and
-:mod:`.ability_events`; this module imports them, registers every one (:data:`EVENT_TYPES`,
-the subclasses of :class:`Event` its imports brought in) and holds their codec.
+:mod:`.event_base`, the event types in :mod:`.round_events`, :mod:`.ship_events`,
+:mod:`.phase_events` and :mod:`.ability_events`; this module imports them, registers every
+one (:data:`EVENT_TYPES`, the subclasses of :class:`Event` its imports brought in) and holds
+their codec.
 """
 
 from __future__ import annotations
@@ -63,7 +64,6 @@ from .round_events import (
     CharacterRevealed,
     DealtCardsReturned,
     DeckShuffled,
-    DestinationTokenPlaced,
     DiscoveryAssigned,
     DiscoveryDiscarded,
     DiscoveryPeeked,
@@ -80,16 +80,19 @@ from .round_events import (
     ResolutionStarted,
     ResourceFlipped,
     ResourcesPlaced,
-    ShipDestroyed,
-    ShipDocked,
-    ShipLanded,
-    ShipLaunched,
-    ShipReturned,
     StageChanged,
     StepSkipped,
     StepStarted,
     StepStopped,
     TrackAdvanced,
+)
+from .ship_events import (
+    DestinationTokenPlaced,
+    ShipDestroyed,
+    ShipDocked,
+    ShipLanded,
+    ShipLaunched,
+    ShipReturned,
 )
 from .state import GameState
 

@@ -4,6 +4,8 @@ needed; :func:`apply_intent` turns one legal decision into events, then advances
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import events as E
 from . import intents as I
 from .core import Out, cite
@@ -61,7 +63,7 @@ def _scoring(spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]]
 
 
 #: stage -> phase runner; a runner returns True when a decision is needed
-STAGES = {
+STAGES: Final = {
     "missions": _missions, "choose": _choose, "resolve": resolve.advance_resolution,
     "production": _production, "actions_before": _work, "actions_after": _work,
     "reveal_work": _work, "reveal_discoveries": _reveal, "final_scoring": _scoring,

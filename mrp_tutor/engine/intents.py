@@ -32,6 +32,9 @@ class KeepMission(Intent):
     """Setup: keep one of the two dealt missions."""
 
     card: str
+
+    def __init__(self, colour: str, card: str) -> None:
+        self.colour, self.card = colour, card
 KeepMission.type = "keep_mission"
 
 
@@ -50,6 +53,9 @@ class Board(Intent):
     ship: str
     count: int = 1
     token: str | None = None
+
+    def __init__(self, colour: str, ship: str, count: int = 1, token: str | None = None) -> None:
+        self.colour, self.ship, self.count, self.token = colour, ship, count, token
 Board.type = "board"
 
 
@@ -59,6 +65,9 @@ class Move(Intent):
 
     from_zone: str
     to_zone: str
+
+    def __init__(self, colour: str, from_zone: str, to_zone: str) -> None:
+        self.colour, self.from_zone, self.to_zone = colour, from_zone, to_zone
 Move.type = "move"
 
 
@@ -87,6 +96,9 @@ class AssignDiscovery(Intent):
     """Assign the drawn discovery card face down to an outer zone."""
 
     zone: str
+
+    def __init__(self, colour: str, zone: str) -> None:
+        self.colour, self.zone = colour, zone
 AssignDiscovery.type = "assign_discovery"
 
 
@@ -95,6 +107,9 @@ class Launch(Intent):
     """Secret Agent: force a docked ship to launch."""
 
     ship: str
+
+    def __init__(self, colour: str, ship: str) -> None:
+        self.colour, self.ship = colour, ship
 Launch.type = "launch"
 
 
@@ -103,6 +118,9 @@ class Destroy(Intent):
     """Saboteur: destroy a docked ship."""
 
     ship: str
+
+    def __init__(self, colour: str, ship: str) -> None:
+        self.colour, self.ship = colour, ship
 Destroy.type = "destroy"
 
 
@@ -121,6 +139,9 @@ class Kill(Intent):
 
     zone: str
     victim: str
+
+    def __init__(self, colour: str, zone: str, victim: str) -> None:
+        self.colour, self.zone, self.victim = colour, zone, victim
 Kill.type = "kill"
 
 
@@ -146,6 +167,9 @@ class Rescue(Intent):
     """Action card: bring one astronaut back from the memorial to ``zone``."""
 
     zone: str
+
+    def __init__(self, colour: str, zone: str) -> None:
+        self.colour, self.zone = colour, zone
 Rescue.type = "rescue"
 
 

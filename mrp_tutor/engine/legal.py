@@ -6,6 +6,8 @@ ruleset's hooks (:mod:`.rulesets`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import intents as I
 from .core import ABILITIES, Decision, cite, current_character, current_step, shared
 from .effects import EFFECTS
@@ -99,7 +101,7 @@ def _options(spec: GameSpec, s: GameState, c: str, d: Decision) -> list[I.Intent
     return step_options(spec, s, c, st, with_stop=True)
 
 
-_KINDS: dict[str, tuple[type[I.Intent], ...]] = {
+_KINDS: Final[dict[str, tuple[type[I.Intent], ...]]] = {
     "keep_mission": (I.KeepMission,), "choose_character": (I.ChooseCharacter,),
     "assign_discovery": (I.AssignDiscovery,), "scatter": (I.Move,),
     "play_action": (I.PlayAction, I.KeepAction)}

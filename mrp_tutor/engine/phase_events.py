@@ -64,6 +64,11 @@ class TokensStayed(Event):
     zone: str
     resources: tuple[tuple[str, int], ...]
     reason: str
+
+    def __init__(
+        self, rule: str, zone: str, resources: tuple[tuple[str, int], ...], reason: str,
+    ) -> None:
+        self.rule, self.zone, self.resources, self.reason = rule, zone, resources, reason
 TokensStayed.type = "tokens_stayed"
 
 
@@ -143,6 +148,9 @@ WorkQueued.type = "work_queued"
 @dataclass(**_EV)
 class WorkDone(Event):
     item: tuple[str, ...]
+
+    def __init__(self, rule: str, item: tuple[str, ...]) -> None:
+        self.rule, self.item = rule, item
 
     def apply(self, s: GameState) -> None:
         s.work.pop(0)
@@ -235,6 +243,16 @@ class MissionScored(Event):
     completed: bool
     points: int
     detail: str
+
+    def __init__(
+        self, rule: str, colour: str, card: str, completed: bool, points: int, detail: str,
+    ) -> None:
+        self.rule = rule
+        self.colour = colour
+        self.card = card
+        self.completed = completed
+        self.points = points
+        self.detail = detail
 MissionScored.type = "mission_scored"
 
 

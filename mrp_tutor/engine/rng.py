@@ -6,13 +6,18 @@ The one deck shuffle that emits :class:`~.events.DeckShuffled` lives here
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Iterable
+from hashlib import sha512
 from typing import Any
 
 from . import events as E
 from .core import Out, emit, fisher_yates
 from .state import GameState
+
+_new = random.Random.__new__
+_seed = _random.Random.seed  # the C seeding that random.Random.seed ends in
 
 
 class SeededRandom(random.Random):
@@ -22,19 +27,33 @@ class SeededRandom(random.Random):
     ``getrandbits``), written out so that logs stay identical and setup is cheaper.
     """
 
+    gauss_next: float | None  # random.Random's own (set by its seed(); see :func:`seeded`)
+
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         fisher_yates(self.getrandbits, x)
 
 
+def seeded(text: str) -> SeededRandom:
+    """``SeededRandom(text)`` in the same state (so every draw is the same; tested), without
+    the two Python-level calls of ``random.Random``'s ``__init__`` and ``seed``: this does
+    what they do, ``seed`` version 2 (the default) of a string, calling the C seeding
+    directly."""
+    b = text.encode()
+    r = _new(SeededRandom)
+    _seed(r, int.from_bytes(b + sha512(b).digest()))
+    r.gauss_next = None  # what Random.seed sets besides the generator's state
+    return r
+
+
 def rng_for(s: GameState) -> random.Random:
     """The random generator for the next random outcome: derived from seed and draw count."""
-    return SeededRandom(f"{s.seed}:{s.rng_count}")
+    return seeded(f"{s.seed}:{s.rng_count}")
 
 
 def shuffled(s: GameState, items: Iterable[str]) -> list[str]:
     """``items`` in the order the next random outcome gives them (the state is unchanged)."""
     order = list(items)
-    fisher_yates(random.Random(f"{s.seed}:{s.rng_count}").getrandbits, order)  # rng_for's
+    fisher_yates(seeded(f"{s.seed}:{s.rng_count}").getrandbits, order)  # rng_for's
     return order
 
 

@@ -1,11 +1,12 @@
-"""Setup and round events: seating, ships, missions, characters, landing (.events re-exports)."""
+"""Setup and round events: seating, missions, characters, astronauts (.events re-exports; the
+ship events are in :mod:`.ship_events`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .event_base import _EV, Event, _add
-from .state import GameState, Seat, Ship
+from .state import GameState, Seat
 
 # ------------------------------------------------------------------------------- setup
 
@@ -51,6 +52,9 @@ class DeckShuffled(Event):
     deck: str  # ships | missions | events | <kind>:<colour>, a seat's own deck of any kind
     order: tuple[str, ...]
 
+    def __init__(self, rule: str, deck: str, order: tuple[str, ...]) -> None:
+        self.rule, self.deck, self.order = rule, deck, order
+
     def apply(self, s: GameState) -> None:
         s.rng_count += 1
         if self.deck == "ships":
@@ -72,45 +76,7 @@ class DeckShuffled(Event):
 DeckShuffled.type = "deck_shuffled"
 
 
-@dataclass(**_EV)
-class ShipDocked(Event):
-    ship: str
-    dock: int
 
-    def apply(self, s: GameState) -> None:
-        s.ship_deck.remove(self.ship)
-        s.docks[self.dock] = self.ship
-        s.ships[self.ship] = Ship(self.ship)
-ShipDocked.type = "ship_docked"
-
-
-@dataclass(**_EV)
-class ShipReturned(Event):
-    """Setup: an unknown-destination ship goes back into the deck (which is then shuffled)."""
-
-    ship: str
-    dock: int
-
-    def apply(self, s: GameState) -> None:
-        s.docks[self.dock] = None
-        del s.ships[self.ship]
-        s.ship_deck.append(self.ship)
-ShipReturned.type = "ship_returned"
-
-
-@dataclass(**_EV)
-class DestinationTokenPlaced(Event):
-    ship: str
-    zone: str
-    colour: str | None = None
-    pilot: bool = False
-
-    def apply(self, s: GameState) -> None:
-        s.dest_supply[self.zone] -= 1
-        s.ships[self.ship].tokens.append(self.zone)
-        if self.pilot:
-            s.left = 0
-DestinationTokenPlaced.type = "destination_token_placed"
 
 
 @dataclass(**_EV)
@@ -141,6 +107,9 @@ AstronautsBoarded.type = "astronauts_boarded"
 class FirstPlayerSet(Event):
     colour: str
 
+    def __init__(self, rule: str, colour: str) -> None:
+        self.rule, self.colour = rule, colour
+
     def apply(self, s: GameState) -> None:
         s.first = self.colour
 FirstPlayerSet.type = "first_player_set"
@@ -162,6 +131,9 @@ ResourcesPlaced.type = "resources_placed"
 class MissionsDealt(Event):
     colour: str
     cards: tuple[str, ...]
+
+    def __init__(self, rule: str, colour: str, cards: tuple[str, ...]) -> None:
+        self.rule, self.colour, self.cards = rule, colour, cards
 
     def apply(self, s: GameState) -> None:
         for c in self.cards:
@@ -190,6 +162,9 @@ class MissionKept(Event):
     card: str
     returned: tuple[str, ...]
 
+    def __init__(self, rule: str, colour: str, card: str, returned: tuple[str, ...]) -> None:
+        self.rule, self.colour, self.card, self.returned = rule, colour, card, returned
+
     def apply(self, s: GameState) -> None:
         seat = s.seats[self.colour]
         seat.missions.append(self.card)
@@ -201,6 +176,9 @@ MissionKept.type = "mission_kept"
 @dataclass(**_EV)
 class StageChanged(Event):
     stage: str
+
+    def __init__(self, rule: str, stage: str) -> None:
+        self.rule, self.stage = rule, stage
 
     def apply(self, s: GameState) -> None:
         s.stage = self.stage
@@ -215,6 +193,9 @@ class TrackAdvanced(Event):
     index: int
     kind: str
     number: int
+
+    def __init__(self, rule: str, index: int, kind: str, number: int) -> None:
+        self.rule, self.index, self.kind, self.number = rule, index, kind, number
 
     def apply(self, s: GameState) -> None:
         s.track_index = self.index
@@ -261,6 +242,9 @@ class ResolutionOrderSet(Event):
     """The countdown order of this round (hidden: it tells who chose a higher number)."""
 
     order: tuple[str, ...]
+
+    def __init__(self, rule: str, order: tuple[str, ...]) -> None:
+        self.rule, self.order = rule, order
 
     def actor(self) -> str | None:
         return None
@@ -339,6 +323,18 @@ class StepSkipped(Event):
     reason: str
     left: int = 0
 
+    def __init__(
+        self, rule: str, colour: str, character: str, step: int, effect: str, reason: str,
+        left: int = 0,
+    ) -> None:
+        self.rule = rule
+        self.colour = colour
+        self.character = character
+        self.step = step
+        self.effect = effect
+        self.reason = reason
+        self.left = left
+
     def apply(self, s: GameState) -> None:
         s.left = 0
 StepSkipped.type = "step_skipped"
@@ -380,6 +376,9 @@ class CardsRecalled(Event):
     colour: str
     cards: tuple[str, ...]
 
+    def __init__(self, rule: str, colour: str, cards: tuple[str, ...]) -> None:
+        self.rule, self.colour, self.cards = rule, colour, cards
+
     def apply(self, s: GameState) -> None:
         seat = s.seats[self.colour]
         seat.hand.extend(self.cards)
@@ -404,6 +403,9 @@ class AstronautMoved(Event):
     colour: str
     from_zone: str
     to_zone: str
+
+    def __init__(self, rule: str, colour: str, from_zone: str, to_zone: str) -> None:
+        self.rule, self.colour, self.from_zone, self.to_zone = rule, colour, from_zone, to_zone
 
     def apply(self, s: GameState) -> None:
         c, zones = self.colour, s.zones
@@ -430,6 +432,9 @@ class ResourceFlipped(Event):
     zone: str
     resource: str
 
+    def __init__(self, rule: str, zone: str, resource: str) -> None:
+        self.rule, self.zone, self.resource = rule, zone, resource
+
     def apply(self, s: GameState) -> None:
         s.face_up[self.zone] = True
 ResourceFlipped.type = "resource_flipped"
@@ -440,6 +445,9 @@ class EventCardDrawn(Event):
     colour: str
     card: str
     kind: str
+
+    def __init__(self, rule: str, colour: str, card: str, kind: str) -> None:
+        self.rule, self.colour, self.card, self.kind = rule, colour, card, kind
 
     def apply(self, s: GameState) -> None:
         s.event_deck.remove(self.card)
@@ -477,6 +485,9 @@ class DiscoveryAssigned(Event):
     card: str
     zone: str
 
+    def __init__(self, rule: str, colour: str, card: str, zone: str) -> None:
+        self.rule, self.colour, self.card, self.zone = rule, colour, card, zone
+
     def apply(self, s: GameState) -> None:
         s.discoveries[self.zone] = self.card
         s.held = None
@@ -503,44 +514,15 @@ class DiscoveryPeeked(Event):
     zone: str
     card: str
 
+    def __init__(self, rule: str, colour: str, zone: str, card: str) -> None:
+        self.rule, self.colour, self.zone, self.card = rule, colour, zone, card
+
     def apply(self, s: GameState) -> None:
         s.seats[self.colour].peeked[self.zone] = self.card
         s.left = 0
 DiscoveryPeeked.type = "discovery_peeked"
 
 
-@dataclass(**_EV)
-class ShipLaunched(Event):
-    ship: str
-    forced: bool = False
-    colour: str | None = None
-
-    def apply(self, s: GameState) -> None:
-        s.ships[self.ship].launched = True
-        s.docks[s.docks.index(self.ship)] = None
-        s.launched.append(self.ship)
-        if self.forced:
-            s.left = 0
-ShipLaunched.type = "ship_launched"
-
-
-@dataclass(**_EV)
-class ShipDestroyed(Event):
-    ship: str
-    killed: tuple[tuple[str, int], ...]
-    tokens: tuple[str, ...]
-    colour: str | None = None
-
-    def apply(self, s: GameState) -> None:
-        for c, n in self.killed:
-            _add(s.memorial, c, n)
-        for z in self.tokens:
-            s.dest_supply[z] += 1
-        s.docks[s.docks.index(self.ship)] = None
-        del s.ships[self.ship]
-        s.ship_discard.append(self.ship)
-        s.left = 0
-ShipDestroyed.type = "ship_destroyed"
 
 
 @dataclass(**_EV)
@@ -548,6 +530,9 @@ class AstronautKilled(Event):
     colour: str  # the acting colour
     victim: str
     place: str  # zone id or ship id
+
+    def __init__(self, rule: str, colour: str, victim: str, place: str) -> None:
+        self.rule, self.colour, self.victim, self.place = rule, colour, victim, place
 
     def apply(self, s: GameState) -> None:
         if self.place in s.ships:
@@ -566,6 +551,9 @@ class AstronautReplaced(Event):
     victim: str
     place: str
 
+    def __init__(self, rule: str, colour: str, victim: str, place: str) -> None:
+        self.rule, self.colour, self.victim, self.place = rule, colour, victim, place
+
     def apply(self, s: GameState) -> None:
         crew = s.ships[self.place].crew if self.place in s.ships else s.zones[self.place]
         _add(crew, self.victim, -1)
@@ -575,26 +563,3 @@ class AstronautReplaced(Event):
         s.left = 0
 AstronautReplaced.type = "astronaut_replaced"
 
-
-@dataclass(**_EV)
-class ShipLanded(Event):
-    ship: str
-    zone: str | None
-    crew: tuple[tuple[str, int], ...]
-    tokens: tuple[str, ...]
-
-    def apply(self, s: GameState) -> None:
-        if self.zone is not None:
-            counts = s.zones[self.zone]
-            for c, n in self.crew:  # _add, inlined
-                v = counts.get(c, 0) + n
-                if v:
-                    counts[c] = v
-                else:
-                    counts.pop(c, None)
-        for z in self.tokens:
-            s.dest_supply[z] += 1
-        del s.ships[self.ship]
-        s.launched.remove(self.ship)
-        s.ship_discard.append(self.ship)
-ShipLanded.type = "ship_landed"

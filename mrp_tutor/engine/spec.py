@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .content import (
     RESOURCES,
@@ -31,7 +31,7 @@ from .loading import default_override_path, load_content
 if TYPE_CHECKING:
     import networkx as nx
 
-UNKNOWN = "unknown"
+UNKNOWN: Final = "unknown"  # Final: compiled modules inline it (no look-up)
 
 
 @dataclass(frozen=True, eq=False)

@@ -72,3 +72,29 @@ def test_replay_needs_a_game_start(spec):
     with pytest.raises(MalformedIntent) as err:
         replay(spec, g.log[1:])
     assert err.value.code == "bad_log"
+
+
+def test_events_and_intents_pickle_and_deepcopy_as_equal_values():
+    """Compiled events and intents with their own __init__ cannot be made empty and filled in
+    (pickle's and deepcopy's default): Tagged.__reduce__ rebuilds them from their fields."""
+    import copy
+    import pickle
+
+    from mrp_tutor.engine import load_spec
+    from mrp_tutor.engine.game import Game
+
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green", "yellow"], 7)
+    rng = random.Random(7)
+    seen: dict[str, object] = {}
+    while g.state.stage != "over":
+        legal = g.legal_intents()
+        for it in legal:
+            seen.setdefault(it.type, it)
+        g.play(rng.choice(legal), trusted=True)
+    for ev in g.log:
+        seen.setdefault(ev.type, ev)
+    assert len(seen) > 30
+    for value in seen.values():
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value

@@ -178,3 +178,20 @@ def test_seeded_shuffles_match_the_standard_library():
             random.Random(f"{seed}:{size}").shuffle(a)
             SeededRandom(f"{seed}:{size}").shuffle(b)
             assert a == b
+
+
+def test_seeded_generators_are_in_random_randoms_state() -> None:
+    """rng.seeded(text) skips random.Random's Python-level __init__ and seed, and must leave
+    the generator exactly as random.Random(text) does: same state, same draws."""
+    import random
+
+    from mrp_tutor.engine.rng import SeededRandom, seeded
+
+    for text in ("0:0", "12345:7", "bot:3", "é:1", "", "9" * 300):
+        ours, theirs = seeded(text), random.Random(text)
+        assert type(ours) is SeededRandom
+        assert ours.getstate() == theirs.getstate(), text
+        assert [ours.getrandbits(k) for k in range(1, 40)] == [
+            theirs.getrandbits(k) for k in range(1, 40)]
+        assert ours.gauss(0, 1) == theirs.gauss(0, 1)  # gauss_next set as seed() sets it
+        assert ours.gauss(0, 1) == theirs.gauss(0, 1)

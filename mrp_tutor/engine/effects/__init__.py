@@ -8,7 +8,7 @@ effects (an effect module never imports this package, so importing one imports n
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .. import content as C
 from .base import Effect
@@ -23,7 +23,7 @@ from .recall import Recall
 from .replace import Replace
 from .token import Token
 
-EFFECTS: dict[type[C.CharacterStep], Effect[Any]] = {}
+EFFECTS: Final[dict[type[C.CharacterStep], Effect[Any]]] = {}
 F = TypeVar("F", bound=type[Effect[Any]])
 
 

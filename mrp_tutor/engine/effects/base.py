@@ -8,7 +8,7 @@ specific diagnosis of a wrong one.  Rule ids come from the step's data (``rule``
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Final, Generic, TypeVar
 
 from .. import content as C
 from .. import intents as I
@@ -20,7 +20,7 @@ from ..state import GameState
 S = TypeVar("S", bound=C.CharacterStep)
 
 #: a skip whose reason is a rule of its own cites that rule
-SKIP_RULES = {"no_destination_token_for_unknown_ship": "destination_tokens.none_left"}
+SKIP_RULES: Final = {"no_destination_token_for_unknown_ship": "destination_tokens.none_left"}
 
 
 class Effect(Generic[S]):

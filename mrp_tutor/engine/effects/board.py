@@ -54,6 +54,7 @@ class Board(Effect[C.BoardStep]):
         if boards is None:
             boards = memo[("board", c, n)] = {sid: I.Board(c, sid, n) for sid in spec.ships}
         tokens: list[str] | None = None
+        rows: dict[str, dict[str, I.Intent]] | None = None  # unknown ship -> token -> intent
         cap, dest, in_play, used, mode = spec.cap, spec.dest, s.ships, s.used, st.ships
         distinct = mode == "distinct"
         same = used[0] if mode == "same" and used else None
@@ -69,7 +70,15 @@ class Board(Effect[C.BoardStep]):
             if dest[sid] == UNKNOWN and not ship.tokens and not crew:
                 if tokens is None:
                     tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
-                opts.extend(shared(memo, I.Board, c, sid, n, z) for z in tokens)
+                    rows = memo.get(("board_tokens", c, n))
+                    if rows is None:  # the shared intents, one dict look-up per option
+                        rows = memo[("board_tokens", c, n)] = {
+                            sh: {z: shared(memo, I.Board, c, sh, n, z) for z in spec.zones}
+                            for sh in spec.ships}
+                assert rows is not None
+                row = rows[sid]
+                for z in tokens:
+                    opts.append(row[z])
             else:
                 opts.append(boards[sid])
         if opts and with_stop and least is not None and st.count - s.left >= least:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import events as E
 from ..core import Out, destination, emit, flip
 from ..effects import EFFECTS
@@ -10,7 +12,7 @@ from ..rulesets import rules_of
 from ..spec import UNKNOWN, GameSpec
 from ..state import GameState
 
-_TRACK_RULE = {"round": "round.advance", "production": "production.when",
+_TRACK_RULE: Final = {"round": "round.advance", "production": "production.when",
                "reveal_discoveries": "discoveries.reveal_phase", "final_scoring": "scoring.final"}
 
 
@@ -69,10 +71,11 @@ def end_round(spec: GameSpec, s: GameState, out: Out) -> bool:
     return False
 
 
-_AFTER_EFFECT = (E.StepStarted, E.ResolutionEnded, E.ShipLaunched, E.ShipLanded, E.ShipDocked,
-                 E.ResourceFlipped, E.DeckShuffled,
-                 # a landing's ability windows (the unique_abilities ruleset)
-                 E.AbilityWindowOpened, E.AbilityDeclared, E.TokensSpent, E.AbilityWindowClosed)
+_AFTER_EFFECT: Final = (
+    E.StepStarted, E.ResolutionEnded, E.ShipLaunched, E.ShipLanded, E.ShipDocked,
+    E.ResourceFlipped, E.DeckShuffled,
+    # a landing's ability windows (the unique_abilities ruleset)
+    E.AbilityWindowOpened, E.AbilityDeclared, E.TokensSpent, E.AbilityWindowClosed)
 
 
 def _whole_effect_skipped(spec: GameSpec, out: Out, colour: str) -> bool:

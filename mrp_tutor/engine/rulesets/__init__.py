@@ -13,7 +13,7 @@ A new ruleset (a toy, a plug-in) calls :func:`register` with its class.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ..core import ABILITIES, CITES
 from ..errors import MalformedIntent
@@ -24,14 +24,14 @@ from .standard import Standard
 from .two_player import TwoPlayer
 from .unique_abilities import UniqueAbilities
 
-RULESETS: dict[str, Rules] = {}
+RULESETS: Final[dict[str, Rules]] = {}
 #: the ruleset of a game or a file that names none
 DEFAULT = "standard"
 #: names older states and files used for the standard rules (the data folder's name)
-ALIASES = {"base": "standard"}
+ALIASES: Final = {"base": "standard"}
 #: the priority of each registered ruleset (lower first): :func:`ruleset_for_players` picks the
 #: first that seats a count
-PRIORITY: dict[str, int] = {}
+PRIORITY: Final[dict[str, int]] = {}
 R = TypeVar("R", bound=type[Rules])
 
 
