@@ -7,28 +7,34 @@
 
 Seat-rotated games (game ``i`` has seed ``i``; the tested bot sits at seat ``i mod players``):
 
-* the search bot (the hard level: ``--seconds`` per decision with many options, less with few,
-  :func:`mrp_tutor.engine.bots.hard_bot`; or ``--iterations`` per decision) against greedy
-  bots and against random bots: its win share (a shared win counts its share) with a 95 %
-  interval (normal approximation of the mean of per-game shares), and the fair share 1/players;
+* the search bot at the default budget, the hard level a learner seats against
+  (:func:`mrp_tutor.engine.bots.hard_bot`: ``bots.HARD_ITERATIONS`` iterations with six or
+  more options, fewer with fewer, stopped once the choice is settled; the same seed gives the
+  same game on any machine), or ``--seconds`` per decision with many options (a time budget,
+  less with few), or a fixed ``--iterations`` per decision, against greedy bots and against
+  random bots: its win share (a shared win counts its share) with a 95 % interval (normal
+  approximation of the mean of per-game shares), and the fair share 1/players;
 * the medium level (greedy) against random bots, the same way (``--medium-games``);
 * the search bot's decision time p50/p95/max over the decisions it searched (one option: no
-  search, not counted), iterations and playout decisions per second, and how often it declared
-  an ability (rulesets with abilities);
+  search, not counted): ``decision_cpu_s``, CPU time of the deciding thread (what one free
+  core would take, little disturbed by other processes), and ``decision_s``, wall time (under
+  load or nice, meaningless as a speed); iterations run against the budget (the share saved by
+  settling), CPU seconds a game, iterations and playout decisions per CPU second, and how
+  often it declared an ability (rulesets with abilities);
 * greedy variety: in 4-player greedy games of the ruleset, the share of rounds in which every
   greedy bot picked the same character (``--variety-games`` games, 10 rounds each);
 * ``abilities`` (not in the default parts): the search bot against greedy bots in
   ``unique_abilities`` with 5 players (``--abilities-games``), with the abilities it declared.
 
-``--dask N`` plays the games on a local Dask cluster of N processes, the matches' seeds
-interleaved; ``--until HH:MM`` (UTC) stops there and counts only the games finished (the
-output's ``games`` per match); ``--rows FILE`` appends each finished game to FILE, and
-``--from-rows FILE`` summarizes such a file (e.g. of a run that was stopped).
+``--dask N`` plays the games on a local Dask cluster of N processes; the matches' games are
+interleaved in proportion to the games asked (``--games 400 --random-games 200``: two games
+against greedy for one against random); ``--until HH:MM`` (UTC) stops there and counts only
+the games finished (the output's ``games`` per match); ``--rows FILE`` appends each finished
+game to FILE, and ``--from-rows FILE`` summarizes such a file (e.g. of a run that was stopped).
 
-The default budget is the hard level's, one second per decision: 400 games then take hours on
-one core (about 35 searched decisions a game).  ``--quick`` plays a few games with a small
-budget to check the benchmark runs; ``--workers`` plays games in parallel processes (each
-decision still on one core; on a shared machine the time budget buys fewer iterations).
+At the default budget 400 games take hours on one core (about 31 searched decisions a game).
+``--quick`` plays a few games with a small budget to check the benchmark runs; ``--workers``
+plays games in parallel processes (each decision still on one core).
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mrp_tutor.engine import ENGINE, Game, find_ruleset, play_out
 from mrp_tutor.engine import events as E
-from mrp_tutor.engine.bots import BOTS, bot_game, hard_bot
+from mrp_tutor.engine.bots import BOTS, HARD_ITERATIONS, bot_game, hard_bot
 from mrp_tutor.engine.search import SearchResult, search_bot
 from mrp_tutor.simulation.records import characters_by_round
 
@@ -78,13 +84,18 @@ def one_game(args: tuple[str, int, int, str, str, float | None, int | None]) -> 
         c = legal[0].colour
         return (me if game.state.seats[c].controller == seat else others[c])(game, legal)
 
+    cpu = time.thread_time()
     play_out(g, choose)
+    cpu = time.thread_time() - cpu
     res = g.state.result
     assert res is not None
     share = 1.0 / len(res.winners) if seat in res.winners else 0.0
     abilities = sum(1 for e in g.log if isinstance(e, E.AbilityDeclared) and e.colour == seat)
     return {"share": share, "times": [round(r.seconds, 4) for r in log],
+            "cpu": [round(r.cpu_seconds, 4) for r in log], "game_cpu_s": round(cpu, 2),
             "iters": [r.iterations for r in log], "iterations": sum(r.iterations for r in log),
+            "budget": sum(r.budget or r.iterations for r in log),
+            "settled": sum(1 for r in log if r.settled),
             "decisions": sum(r.playout_decisions for r in log), "abilities": abilities}
 
 
@@ -111,31 +122,48 @@ def summarize(rows: list[dict[str, Any]], players: int, tested: str) -> dict[str
     out = interval([r["share"] for r in rows])
     out["fair_share"] = round(1 / players, 3)
     if tested == "search":
-        times = sorted(t for r in rows for t in r["times"])
-        if times:
-            out["decision_s"] = {"searched": len(times), "p50": round(_pct(times, 50), 3),
-                                 "p95": round(_pct(times, 95), 3), "max": round(times[-1], 3)}
-        spent = sum(times)
-        iters = sum(r["iterations"] for r in rows)
-        if iters and spent:
-            out["iterations_per_s"] = round(iters / spent)
-            out["iterations_per_decision_p50"] = round(_pct(sorted(
-                i for r in rows for i in r.get("iters", [])) or [0], 50))
-            out["playout_decisions_per_s"] = round(sum(r["decisions"] for r in rows) / spent)
-        out["abilities_declared_per_game"] = round(
-            sum(r["abilities"] for r in rows) / max(1, len(rows)), 2)
+        out.update(_search_figures(rows))
+    return out
+
+
+def _search_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The search bot's effort over its games' rows."""
+    out: dict[str, Any] = {}
+    for key, name in (("cpu", "decision_cpu_s"), ("times", "decision_s")):
+        xs = sorted(t for r in rows for t in r.get(key, []))
+        if xs:
+            out[name] = {"searched": len(xs), "p50": round(_pct(xs, 50), 3),
+                         "p95": round(_pct(xs, 95), 3), "max": round(xs[-1], 3)}
+    spent = sum(t for r in rows for t in r.get("cpu", [])) or sum(
+        t for r in rows for t in r["times"])
+    iters = sum(r["iterations"] for r in rows)
+    if iters and spent:
+        out["iterations_per_cpu_s"] = round(iters / spent)
+        out["iterations_per_decision_p50"] = round(_pct(sorted(
+            i for r in rows for i in r.get("iters", [])) or [0], 50))
+        out["playout_decisions_per_cpu_s"] = round(sum(r["decisions"] for r in rows) / spent)
+    budget = sum(r.get("budget", 0) for r in rows)
+    if budget:
+        out["iterations_run_of_budget"] = round(iters / budget, 3)
+        out["decisions_settled_early"] = sum(r.get("settled", 0) for r in rows)
+    games_cpu = sorted(r["game_cpu_s"] for r in rows if "game_cpu_s" in r)
+    if games_cpu:
+        out["cpu_s_per_game"] = {"mean": round(sum(games_cpu) / len(games_cpu), 1),
+                                 "p50": round(_pct(games_cpu, 50), 1)}
+    out["abilities_declared_per_game"] = round(
+        sum(r["abilities"] for r in rows) / max(1, len(rows)), 2)
     return out
 
 
 def play_all(matches: dict[str, Job], games: dict[str, int], a: argparse.Namespace
              ) -> dict[str, list[dict[str, Any]]]:
-    """Every game of every match, seeds interleaved across the matches (so a run stopped by
-    ``--until`` has done about as many games of each); rows also appended to ``--rows``."""
-    jobs: list[tuple[str, Job]] = []
-    for seed in range(max(games.values(), default=0)):
-        for name, job in matches.items():
-            if seed < games[name]:
-                jobs.append((name, (job[0], job[1], seed, *job[3:])))
+    """Every game of every match, interleaved in proportion to the games asked (so a run
+    stopped by ``--until`` has done about the same share of each); rows also appended to
+    ``--rows``."""
+    order = {name: i for i, name in enumerate(matches)}
+    keyed = [((seed / games[name], order[name]), (name, (job[0], job[1], seed, *job[3:])))
+             for name, job in matches.items() for seed in range(games[name])]
+    jobs: list[tuple[str, Job]] = [j for _, j in sorted(keyed)]
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in matches}
     sink = open(a.rows, "a", encoding="utf-8") if a.rows else None  # noqa: SIM115
 
@@ -244,8 +272,10 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
                       else f"{a.workers} worker(s)"),
         "engine": ENGINE, "ruleset": a.ruleset, "players": a.players,
         "budget": (f"{a.iterations} iterations per decision" if a.iterations is not None
-                   else f"hard level: {a.seconds} s per decision with 6+ options, less with "
-                        "fewer"),
+                   else f"{a.seconds} s per decision with 6+ options, less with fewer"
+                   if a.seconds is not None
+                   else f"hard level: {HARD_ITERATIONS} iterations per decision with 6+ "
+                        "options, fewer with fewer, stopped once the choice is settled"),
     }
     parts = set(a.parts.split(","))
     matches: dict[str, Job] = {}
@@ -305,7 +335,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="games of search vs random (default: --games)")
     p.add_argument("--medium-games", type=int, default=400)
     p.add_argument("--variety-games", type=int, default=100)
-    p.add_argument("--seconds", type=float, default=1.0, help="hard level's budget (1.0 s)")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="a time budget per decision with 6+ options instead of the hard "
+                        "level's iterations (less with fewer options)")
     p.add_argument("--iterations", type=int, default=None,
                    help="an iteration budget per decision instead of a time budget")
     p.add_argument("--workers", type=int, default=1)
@@ -324,13 +356,13 @@ def main(argv: list[str] | None = None) -> int:
                         "(search vs greedy), random (search vs random), medium, variety, "
                         "abilities (search vs greedy in unique_abilities, 5 players)")
     p.add_argument("--quick", action="store_true",
-                   help="8 games, 0.1 s budget, 40 medium and 20 variety games")
+                   help="8 games, 60 iterations a decision, 40 medium and 20 variety games")
     a = p.parse_args(argv)
     if a.from_rows:
         print(json.dumps(from_rows(a.from_rows, a.players)))
         return 0
     if a.quick:
-        a.games, a.seconds, a.medium_games, a.variety_games = 8, 0.1, 40, 20
+        a.games, a.iterations, a.medium_games, a.variety_games = 8, 60, 40, 20
         a.abilities_games = 4
     res = run(a)
     if a.json:

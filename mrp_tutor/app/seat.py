@@ -73,26 +73,27 @@ def level_bot(level: str, seed: int) -> Chooser:
     return choose
 
 
-#: search iterations of a hard bot's decision with many options (about 1 s on one core with
-#: the compiled engine; fewer with few options, see :meth:`SearchLevel.iterations`).  An
-#: iteration budget, not a time budget: the same seed gives the same game on any machine.
-HARD_ITERATIONS = 1200
 Think = Callable[[Callable[[], bool]], tuple[I.Intent, str]]
 
 
 class SearchLevel:
     """The hard level: the search bot (:func:`~mrp_tutor.engine.search.search`) from the view of
-    the colour deciding, with an iteration budget.  :meth:`prepare` takes that view on the
-    caller's thread and returns the thinking, which may run in another thread (it reads only
-    the view) and can be told to decide early; calling the level decides at once."""
+    the colour deciding, with the engine's hard-level budget
+    (:func:`~mrp_tutor.engine.bots.hard_iterations`, stopped once the choice is settled: the
+    same level as :func:`~mrp_tutor.engine.bots.hard_bot` and ``benchmarks/bots.py``).
+    :meth:`prepare` takes that view on the caller's thread and returns the thinking, which
+    may run in another thread (it reads only the view) and can be told to decide early;
+    calling the level decides at once."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
     @staticmethod
     def iterations(options: int) -> int:
-        """A quarter of :data:`HARD_ITERATIONS` with two options, all of it from six on."""
-        return max(1, round(HARD_ITERATIONS * min(1.0, 0.25 + 0.1875 * max(0, options - 2))))
+        """The engine's :func:`~mrp_tutor.engine.bots.hard_iterations`."""
+        from ..engine.bots import hard_iterations
+
+        return hard_iterations(options)
 
     def prepare(self, game: Any, theirs: Sequence[I.Intent]) -> Think | None:
         """The thinking of the colour deciding first among ``theirs`` (``stop() -> bool`` ends
@@ -109,9 +110,10 @@ class SearchLevel:
         budget = self.iterations(len(options))
 
         def think(stop: Callable[[], bool]) -> tuple[I.Intent, str]:
-            res = search(spec, view, options, rng, iterations=budget, seconds=None, stop=stop)
+            res = search(spec, view, options, rng, iterations=budget, seconds=None, stop=stop,
+                         settle=True)
             early = (" Asked to decide at once, it took the best option found so far."
-                     if res.iterations < budget else "")
+                     if res.iterations < budget and not res.settled else "")
             return res.choice, _LEVEL_WHY["hard"] + early
 
         return think

@@ -4,7 +4,9 @@ simulations (:data:`BOTS`) and whole seeded bot games (:func:`bot_game`).
 The bots themselves: random and greedy in :mod:`.greedy` (the greedy heuristic in
 :mod:`.appeal`, its measures in :mod:`.heuristics`), the search bot in :mod:`.search`; a
 ruleset adds what its own intents are worth (``Rules.bot_score``).  The levels: easy (random),
-medium (greedy), hard (search with a time budget, :func:`hard_bot`).
+medium (greedy), hard (search with a fixed amount of work, :func:`hard_bot`: the same seed
+gives the same game on any machine; the app's hard level and ``benchmarks/bots.py`` both
+use it).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from .rulesets.two_player import neutral_weights
 from .search import SearchResult, search_bot
 from .spec import GameSpec
 
-__all__ = ["BOTS", "LEVELS", "Bot", "bot_game", "greedy_bot", "hard_bot", "majority_gain",
+__all__ = ["BOTS", "HARD_ITERATIONS", "LEVELS", "Bot", "bot_game", "greedy_bot", "hard_bot",
+           "hard_iterations", "majority_gain",
            "neutral_weights", "projected_points", "random_bot", "score_for_controller",
            "score_intent", "search_bot_for_simulation", "zone_value"]
 
@@ -28,8 +31,6 @@ __all__ = ["BOTS", "LEVELS", "Bot", "bot_game", "greedy_bot", "hard_bot", "major
 #: iterations per decision of the search bot in simulations: an iteration budget (not a time
 #: budget), so a seeded game replays exactly on any machine (about 0.2 s per decision compiled)
 SEARCH_ITERATIONS = 300
-#: the hard level's time budget per decision (one core), for a decision with many options
-HARD_SECONDS = 1.0
 
 
 def search_bot_for_simulation(rng: random.Random) -> Bot:
@@ -38,19 +39,37 @@ def search_bot_for_simulation(rng: random.Random) -> Bot:
     return bot
 
 
+#: search iterations of a hard-level decision with many options (about 1 s on one core with
+#: the compiled engine; fewer with few options, :func:`hard_iterations`).  An iteration
+#: budget, not a time budget: the same seed gives the same game on any machine.
+HARD_ITERATIONS = 1200
+
+
+def hard_iterations(options: int) -> int:
+    """The hard level's iterations for a decision among ``options`` options: a quarter of
+    :data:`HARD_ITERATIONS` with two, all of it from six on (one option: no search)."""
+    return max(1, round(HARD_ITERATIONS * min(1.0, 0.25 + 0.1875 * max(0, options - 2))))
+
+
 def hard_bot(rng: random.Random, seconds: float | None = None,
              log: list[SearchResult] | None = None) -> Bot:
-    """The hard level: the search bot with a time budget per decision, less when there are few
-    options (a quarter with two, the whole from six on); a single option is played at once.
-    ``seconds``: the budget of a decision with many options (default :data:`HARD_SECONDS`);
-    ``log`` (if given) receives each search's result."""
-    whole = HARD_SECONDS if seconds is None else seconds
+    """The hard level: the search bot with :func:`hard_iterations` iterations a decision,
+    stopped as soon as its choice is settled (``settle``: the same choice as the whole
+    budget); a single option is played at once.  ``seconds`` (if given): a time budget
+    instead, that many seconds for a decision with many options, the same shares with fewer
+    (not replayable from the seed: a slower machine searches less).  ``log`` (if given)
+    receives each search's result."""
+    if seconds is None:
+        bot: Bot = search_bot(rng, iterations=None, per_options=hard_iterations, settle=True,
+                              log=log)
+        return bot
+    whole = seconds
 
     def budget(options: int) -> float:
         return whole * min(1.0, 0.25 + 0.1875 * max(0, options - 2))
 
-    bot: Bot = search_bot(rng, iterations=None, seconds=whole, budget=budget, log=log)
-    return bot
+    timed: Bot = search_bot(rng, iterations=None, seconds=whole, budget=budget, log=log)
+    return timed
 
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {

@@ -17,6 +17,12 @@ Only the view goes in (``search(spec, view, options, ...)``): the bot cannot rea
 card.  Seeded: the same view, options, generator state and iteration budget give the same
 answer; a time budget (``seconds``) stops earlier on a slower machine, so a game is replayable
 from its seed only under an iteration budget (its event log replays either way).
+
+``settle=True`` stops an iteration budget early once the most visited option can no longer be
+overtaken: each iteration adds at most one visit to one option, so when its lead over the
+runner-up exceeds the iterations left, the full run would choose the same option (the choice
+is identical; the statistics are not, so the coach's hints and reviews search the whole
+budget).
 """
 
 from __future__ import annotations
@@ -80,6 +86,12 @@ class SearchResult:
     iterations: int = 0
     playout_decisions: int = 0
     seconds: float = 0.0
+    #: True when ``settle`` stopped the search because its choice could no longer change
+    settled: bool = False
+    #: the iteration budget asked (None: a time budget only)
+    budget: int | None = None
+    #: CPU seconds of the deciding thread (``search_bot``'s log; unaffected by other processes)
+    cpu_seconds: float = 0.0
 
 
 def rewards(s: GameState) -> dict[str, tuple[float, float]]:
@@ -198,13 +210,15 @@ def _ucb(children: dict[I.Intent, Node], legal: Sequence[I.Intent]) -> I.Intent:
 def search(
     spec: GameSpec, view: View, options: Sequence[I.Intent], rng: random.Random, *,
     iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
-    stop: Callable[[], bool] | None = None,
+    stop: Callable[[], bool] | None = None, settle: bool = False,
 ) -> SearchResult:
     """Search from a seat's ``view`` among its ``options`` (its legal intents now).
 
     Stops after ``iterations`` iterations or ``seconds`` seconds, whichever comes first (at
     least one iteration per option), or as soon as ``stop()`` is true (a visitor stopped a
-    hint: the statistics so far are returned).  With one option, no search.
+    hint: the statistics so far are returned).  With one option, no search.  ``settle``: also
+    stop as soon as the most visited option leads the runner-up by more than the iterations
+    left (:func:`_settled`: the choice of the whole budget, found sooner).
 
     Raises:
         ValueError: no option, or neither budget given.
@@ -229,8 +243,12 @@ def search(
     done = 0
     deadline = None if seconds is None else start + seconds
     least = len(options)
+    settled = False
     while True:
         if iterations is not None and done >= iterations:
+            break
+        if settle and iterations is not None and _settled(root, iterations - done):
+            settled = True
             break
         if deadline is not None and done >= least and time.perf_counter() >= deadline:
             break
@@ -252,18 +270,40 @@ def search(
     order = {x: i for i, x in enumerate(options)}
     stats.sort(key=lambda o: (-o.visits, -o.value, order[o.intent]))
     choice = stats[0].intent if stats else options[0]
-    return SearchResult(choice, stats, done, it.decisions, time.perf_counter() - start)
+    return SearchResult(choice, stats, done, it.decisions, time.perf_counter() - start,
+                        settled, iterations)
+
+
+def _settled(root: Node, left: int) -> bool:
+    """True when no option can overtake the most visited one in ``left`` more iterations.
+
+    An iteration visits at most one child of the root (the searching seat's option: exactly
+    one, or none when a sample leaves only one of the options legal), so the runner-up gains
+    at most ``left`` visits; with a lead larger than that (a strict lead: ties are broken by
+    value, which may still change) the most visited option stays the choice.  An option
+    never tried counts 0 visits."""
+    first = second = 0
+    for ch in root.children.values():
+        v = ch.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first > second + left
 
 
 def search_bot(
     rng: random.Random, *, iterations: int | None = 1000, seconds: float | None = None,
     budget: Callable[[int], float] | None = None, log: list[SearchResult] | None = None,
-    greedy_share: float = 0.0,
+    greedy_share: float = 0.0, per_options: Callable[[int], int] | None = None,
+    settle: bool = False,
 ) -> Any:
     """A bot (``(game, legal) -> intent``, see :mod:`.bots`) that searches from the view of the
     seat deciding: it reads the game only through :func:`~.views.view_for`.  ``budget`` (if
     given) gives the seconds of a decision from its number of options (instead of
-    ``seconds``); ``log`` (if given) receives each search's result (benchmarks)."""
+    ``seconds``), ``per_options`` its iterations (instead of ``iterations``); ``settle``: see
+    :func:`search`; ``log`` (if given) receives each search's result (benchmarks), with the
+    whole decision's wall and CPU time (the view included)."""
     from .views import view_for
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
@@ -273,15 +313,17 @@ def search_bot(
         options = [x for x in legal if x.colour == colour]
         if len(options) == 1:
             return options[0]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         view = view_for(game.spec, s, me)
         limit = budget(len(options)) if budget is not None else seconds
         if limit is not None:
             limit = max(0.0, limit - (time.perf_counter() - start))
-        res = search(game.spec, view, options, rng, iterations=iterations, seconds=limit,
-                     greedy_share=greedy_share)
+        n = per_options(len(options)) if per_options is not None else iterations
+        res = search(game.spec, view, options, rng, iterations=n, seconds=limit,
+                     greedy_share=greedy_share, settle=settle)
         if log is not None:
-            res.seconds = time.perf_counter() - start  # the whole decision, the view included
+            res.seconds = time.perf_counter() - start
+            res.cpu_seconds = time.thread_time() - cpu
             log.append(res)
         return res.choice
 

@@ -18,6 +18,7 @@ import pytest
 
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.engine import bots as engine_bots
 
 WAITS = 200_000  # loop turns a test may wait for a thread (a bound, not a time)
 
@@ -125,7 +126,7 @@ def test_back_forgets_the_thinking(make_app: Any, held: threading.Event) -> None
 
 
 def test_decide_now_ends_a_long_search(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(S, "HARD_ITERATIONS", 10**9)  # would think for ever
+    monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 10**9)  # would think for ever
     app = make_app(11)
 
     async def go() -> None:
@@ -164,7 +165,7 @@ def _learner_game(app: TutorApp, moves: int) -> list[Any]:
 
 def test_the_same_seed_gives_the_same_game_in_a_thread_or_at_once(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(S, "HARD_ITERATIONS", 24)
+    monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 24)
     threaded = _learner_game(make_app(5), 6)
     again = _learner_game(make_app(5), 6)
     app = make_app(5)  # no event loop: every decision at once

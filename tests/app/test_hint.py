@@ -17,6 +17,7 @@ from testkit.hidden import resolve_choice, swap_hidden
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import Game, load_spec
+from mrp_tutor.engine import bots as engine_bots
 from mrp_tutor.engine.views import view_for
 from mrp_tutor.explain.coach import hints
 
@@ -133,7 +134,7 @@ def test_no_hint_without_a_seat(make_app):
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_bots_play_at_the_chosen_level(make_app, monkeypatch, level):
-    monkeypatch.setattr(S, "HARD_ITERATIONS", 8)
+    monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 8)
     app = make_app(5)
     app.players.value = 3
     app.seat.colour.value = "red"
