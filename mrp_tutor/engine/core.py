@@ -23,20 +23,39 @@ CITES: Final[dict[str, dict[str, str]]] = {}
 #: names of the rulesets whose players have abilities (``Rules.abilities``; filled by
 #: ``rulesets.register``): a cheap test on the hot path before asking the ruleset
 ABILITIES: Final[set[str]] = set()
+#: the last ruleset name :func:`emit` and :func:`cite` looked up in ``CITES``, and what they
+#: found: a game's state keeps one ruleset string, so the look-up is one identity test
+#: (``rulesets.register`` empties it)
+_LAST_CITES: Final[list[tuple[str, dict[str, str] | None]]] = [("", None)]
 #: a specific refusal: (code, rule id, sentence, facts)
 Fact = tuple[str, str, str, dict[str, object]]
 
 
+def forget_cites() -> None:
+    """Forget the last ``CITES`` look-up (``rulesets.register`` calls it: ``CITES`` changed)."""
+    _LAST_CITES[0] = ("", None)
+
+
+def cites_of(name: str) -> dict[str, str] | None:
+    """``CITES.get(name)``, remembered for the last name asked (by identity)."""
+    last = _LAST_CITES[0]
+    if last[0] is name:
+        return last[1]
+    cites = CITES.get(name)
+    _LAST_CITES[0] = (name, cites)
+    return cites
+
+
 def cite(s: GameState, rule: str) -> str:
     """The rule id the state's ruleset cites for ``rule`` (for events built inline)."""
-    cites = CITES.get(s.ruleset)
+    cites = cites_of(s.ruleset)
     return rule if cites is None else cites.get(rule, rule)
 
 
 def emit(s: GameState, out: Out, ev: E.Event) -> None:
     """Apply ``ev`` to ``s`` and append it to the log ``out`` (its rule id as the state's
     ruleset cites it)."""
-    cites = CITES.get(s.ruleset)
+    cites = cites_of(s.ruleset)
     if cites is not None:
         ev.rule = cites.get(ev.rule, ev.rule)
     ev.apply(s)
