@@ -31,6 +31,32 @@ _LAST_CITES: Final[list[tuple[str, dict[str, str] | None]]] = [("", None)]
 Fact = tuple[str, str, str, dict[str, object]]
 
 
+class Hot:
+    """The spec's data the hot path reads on every decision, copied once per spec into a
+    compiled class: a read is a C field, not a look-up on the plain-Python ``GameSpec``."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.memo: dict[Any, Any] = spec.memo
+        self.cap: dict[str, int] = dict(spec.cap)
+        self.dest: dict[str, str] = dict(spec.dest)
+        self.zones: tuple[str, ...] = spec.zones
+        self.adjacent: dict[str, tuple[str, ...]] = dict(spec.adjacent)
+
+
+#: the last spec's :class:`Hot` (an identity test per call; a spec never changes)
+_HOT: Final[list[Hot | None]] = [None]
+
+
+def hot(spec: GameSpec) -> Hot:
+    """The :class:`Hot` copy of ``spec``'s hot data (built again only for another spec)."""
+    h = _HOT[0]
+    if h is not None and h.spec is spec:
+        return h
+    h = _HOT[0] = Hot(spec)
+    return h
+
+
 def forget_cites() -> None:
     """Forget the last ``CITES`` look-up (``rulesets.register`` calls it: ``CITES`` changed)."""
     _LAST_CITES[0] = ("", None)
@@ -108,7 +134,7 @@ def clockwise_from(s: GameState, start: str) -> list[str]:
 def destination(spec: GameSpec, s: GameState, ship: str) -> str:
     """Where a ship in play would land: its top destination token, else its printed zone."""
     st = s.ships[ship]
-    return st.tokens[-1] if st.tokens else spec.ships[ship].destination
+    return st.tokens[-1] if st.tokens else hot(spec).dest[ship]
 
 
 def total(counts: dict[str, int]) -> int:
@@ -122,7 +148,7 @@ def total(counts: dict[str, int]) -> int:
 
 def room(spec: GameSpec, s: GameState, ship: str) -> int:
     """Free places aboard a ship in play."""
-    return spec.cap[ship] - total(s.ships[ship].crew)
+    return hot(spec).cap[ship] - total(s.ships[ship].crew)
 
 
 _BOX: Final = ("point_tokens_total",)  # its key in spec.memo (a pydantic model is slow to read)

@@ -7,7 +7,7 @@ from typing import Final
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, room, shared, total
+from ..core import Fact, Out, emit, hot, room, shared, total
 from ..rulesets.base import Rules
 from ..spec import UNKNOWN, GameSpec
 from ..state import GameState
@@ -58,13 +58,14 @@ class Board(Effect[C.BoardStep]):
         if s.seats[c].supply < n:
             return []
         opts: list[I.Intent] = []
-        memo = spec.memo  # prebuilt intents (immutable values, safe to share)
+        h = hot(spec)
+        memo = h.memo  # prebuilt intents (immutable values, safe to share)
         boards: dict[str, I.Board] | None = memo.get(("board", c, n))
         if boards is None:
             boards = memo[("board", c, n)] = {sid: I.Board(c, sid, n) for sid in spec.ships}
         tokens: list[str] | None = None
         rows: dict[str, dict[str, I.Intent]] | None = None  # unknown ship -> token -> intent
-        cap, dest, in_play, used = spec.cap, spec.dest, s.ships, s.used
+        cap, dest, in_play, used = h.cap, h.dest, s.ships, s.used
         distinct = mode == "distinct"
         same = used[0] if mode == "same" and used else None
         for sid in s.docks:
@@ -78,7 +79,7 @@ class Board(Effect[C.BoardStep]):
                 continue
             if dest[sid] == UNKNOWN and not ship.tokens and not crew:
                 if tokens is None:
-                    tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
+                    tokens = [z for z in h.zones if s.dest_supply[z] > 0]
                     rows = memo.get(("board_tokens", c, n))
                     if rows is None:  # the shared intents, one dict look-up per option
                         rows = memo[("board_tokens", c, n)] = {
