@@ -259,6 +259,7 @@ async def browser_session(res: dict[str, Any], browser: Any, base: str, clicks: 
         res["page_live_s"] = round(time.monotonic() - t0, 3)
         res["kernel_id"] = await page.evaluate(KERNEL_ID_JS)
         res["cookie"] = "; ".join(f"{c['name']}={c['value']}" for c in await ctx.cookies())
+        res["click_at"] = time.monotonic()
         res["click_ms"] = await page.evaluate(CLICK_JS, [clicks, 300])
         await page.close(run_before_unload=True)
         res["closed_at"] = time.monotonic()
@@ -283,6 +284,7 @@ async def protocol_session(res: dict[str, Any], base: str, static: list[str], cl
         res["kernel_id"] = v.kernel_id
         res["cookie"] = v._cookie_header()["Cookie"]
         res["click_ms"] = []
+        res["click_at"] = time.monotonic()
         for _ in range(clicks):
             res["click_ms"].append(await v.click("mrp-next", "mrp-step-count"))
             await asyncio.sleep(0.3)  # the browser sessions' quiet window between clicks
@@ -368,6 +370,7 @@ async def drive(args: argparse.Namespace, server: Server) -> dict[str, Any]:
         step = args.ramp / max(n - 1, 1)
         picks = browser_indices(n, args.browsers)
         self_cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+        arrivals_end = time.monotonic() + args.ramp  # the last visitor arrives then
         tasks = [asyncio.create_task(session(
             i, "browser" if i in picks else "protocol", i * step, browser, server.base,
             static, args.clicks, results, args.session_timeout)) for i in range(n)]
@@ -382,6 +385,7 @@ async def drive(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     gen_cpu = (self_cpu1.ru_utime + self_cpu1.ru_stime
                - self_cpu0.ru_utime - self_cpu0.ru_stime)
     return {"results": results, "samples": samples, "timed_out": len(pending),
+            "arrivals_end": arrivals_end,
             "static_files": len(static), "generator_cpu_s": gen_cpu}
 
 
@@ -435,6 +439,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "page_live_s": allf["page_live_s"],
         "click_ms": allf["click_ms"],
         "kernel_gone_after_close_s": allf["kernel_gone_after_close_s"],
+        # a session's clicks begun while visitors were still arriving (kernels starting,
+        # pages loading) against the ones begun after the last arrival
+        "click_ms_by_when": {
+            when: figures([r for r in res if r.get("ok")
+                           and (r["click_at"] < out["arrivals_end"]) == (when == "arriving")]
+                          )["click_ms"] for when in ("arriving", "after_arrivals")},
         "by_kind": {kind: figures([r for r in res if r["kind"] == kind])
                     for kind in ("browser", "protocol")},
         "server_rss_mib": {"before": rss_before, "peak": peak_total, "after": rss_after,

@@ -27,6 +27,10 @@ _LAUNCHER = "ipykernel_launcher.py"  # a kernel's sys.argv[0] (its path, once pr
 def preload() -> None:
     """Import what every visitor's kernel imports, and load what it loads, once."""
     import ipykernel.comm
+
+    # debugpy (imported below) warns about frozen modules, for a debugger nobody attaches
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    import ipykernel.debugger  # each kernel made a Debugger, importing debugpy: ~15 ms
     import ipykernel.ipkernel
     import ipykernel.kernelapp
     import ipykernel.zmqshell  # noqa: F401
@@ -89,6 +93,9 @@ def _child(request: dict[str, Any]) -> None:
     # whose parent is gone stops itself, as one the server started directly does
     parent = os.environ.get("JPY_PARENT_PID", "")
     extra = [f"--IPKernelApp.parent_handle={int(parent)}"] if parent.isdigit() else []
+    # no input history: nobody types in a page's kernel, and each kernel opened (and a
+    # thread wrote) the one SQLite file every kernel of the server shares
+    extra.append("--HistoryManager.enabled=False")
     app = IPKernelApp.instance()  # as ipykernel_launcher's launch_new_instance, plus:
     app.initialize([*args, *extra])  # type: ignore[no-untyped-call]
     # what importing ipywidgets in a running kernel does (the parent imported it before

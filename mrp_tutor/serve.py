@@ -29,6 +29,8 @@
 
 - **The front-end's files compressed once.**  Scripts and styles go out gzip-compressed from
   memory (:mod:`mrp_tutor.serve_static`): 5.3 MB become about 1.3 MB per new visitor.
+- **The page's templates compiled once** per server, not once per page
+  (:mod:`mrp_tutor.serve_lean`).
 - **A click's answer sent at once.**  The kernel websocket runs with ``TCP_NODELAY``
   (:mod:`mrp_tutor.serve_ws`): no click waits for a delayed acknowledgement.
 
@@ -54,6 +56,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from .resources import app_notebook
 from .serve_fork import DOTTED as FORK_KERNEL_MANAGER
 from .serve_fork import KernelParent, can_fork_kernels
+from .serve_lean import install as lean_server
 from .serve_owner import (
     GUARDED,
     SETTINGS_KEY,
@@ -246,6 +249,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> Any:
         self.records = Records()  # before any kernel starts: each gets the records' folder
+        lean_server(self.log, self.log_level)  # less work per visitor (serve_lean.py)
         atexit.register(self.records.close)
         original = voila_app.voila_kernel_manager_factory
         voila_app.voila_kernel_manager_factory = paced_factory(

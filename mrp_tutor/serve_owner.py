@@ -132,7 +132,20 @@ class BindingKernelManager:
         return kernel_id
 
 
-class OwnedKernelWebsocket(VoilaKernelWebsocketHandler):  # type: ignore[misc]
+class PlainRefusal:
+    """Put before a websocket handler: a refusal before the handshake is a plain-text answer.
+
+    Jupyter's ``write_error`` renders its ``error.html`` page, which a Voila server does not
+    have: every refused websocket logged "Uncaught exception in write_error" with two
+    tracebacks (the browser still got its status)."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        h: Any = self
+        h.set_header("Content-Type", "text/plain; charset=UTF-8")
+        h.finish(f"{status_code} {h._reason}\n")
+
+
+class OwnedKernelWebsocket(PlainRefusal, VoilaKernelWebsocketHandler):  # type: ignore[misc]
     """``/api/kernels/<id>/channels``: refused (403, no handshake) to any other browser."""
 
     async def get(self, kernel_id: str) -> None:
@@ -156,7 +169,7 @@ class OwnedShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
         check(self, self.path_args[0] if self.path_args else "")
 
 
-class OwnedRequestInfoSocket(RequestInfoSocketHandler):  # type: ignore[misc]
+class OwnedRequestInfoSocket(PlainRefusal, RequestInfoSocketHandler):  # type: ignore[misc]
     """``/voila/query/<id>`` (the page request's details for a preheated kernel, which a
     notebook may wait for with ``voila.utils.wait_for_request``; this app does not): refused
     (403, no handshake) to any other browser."""

@@ -28,10 +28,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from .app.record import RECORD_ENV, RESTORE_ENV
+from .app.record import GAMES_SUFFIX, RECORD_ENV, RESTORE_ENV
 
 KERNEL_ID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-SUFFIXES = (".meta.json", ".log", ".steps")  # the game's header, events, steps (undo)
+# the game's header, events, steps (undo), the other games (optional, like the steps)
+SUFFIXES = (".meta.json", ".log", ".steps", GAMES_SUFFIX)
 REQUIRED = 2  # a record without its steps comes back without its undo stack
 KEEP_S = 3600.0  # a dead kernel's record waits this long for its visitor's click
 RESTORE_ARG = "mrp_restore"

@@ -23,6 +23,13 @@ MAX_BYTES = 20 * 2**20  # larger files go the plain way
 
 # absolute path -> (mtime_ns, size, compressed bytes, etag)
 _CACHE: dict[str, tuple[int, int, bytes, str]] = {}
+# (handler class, its roots, URL path) -> (the root it was found under, its absolute path):
+# finding a file among Jupyter's static roots and checking it stays inside them cost a
+# visitor ~100 requests' worth of stat calls and path normalisation (a third of this
+# handler's time), and the answer is the same for every visitor.  A file gone since is
+# found again the usual way (compressed() answers None for it).
+_RESOLVED: dict[tuple[str, str, str], tuple[Any, str]] = {}
+_MOST_RESOLVED = 4096
 
 
 def compressed(path: str) -> tuple[bytes, str] | None:
@@ -55,11 +62,18 @@ class CompressedStaticMixin:
         if not accepts or self.request.headers.get("Range"):
             return await super().get(path, include_body)  # type: ignore[misc,no-any-return]
         h.path = h.parse_url_path(path)
-        found = h.get_absolute_path(h.root, h.path)  # may set h.root (several roots)
-        absolute = h.validate_absolute_path(h.root, found)
-        if absolute is None:
-            return None
+        key = (type(h).__name__, repr(getattr(h, "roots", h.root)), h.path)
+        hit = _RESOLVED.get(key)
+        if hit is not None:
+            h.root, absolute = hit
+        else:
+            found = h.get_absolute_path(h.root, h.path)  # may set h.root (several roots)
+            absolute = h.validate_absolute_path(h.root, found)
+            if absolute is None:
+                return None
         packed = compressed(absolute) if absolute.endswith(COMPRESSIBLE) else None
+        if packed is not None and hit is None and len(_RESOLVED) < _MOST_RESOLVED:
+            _RESOLVED[key] = (h.root, absolute)
         if packed is None:
             return await super().get(path, include_body)  # type: ignore[misc,no-any-return]
         body, etag = packed

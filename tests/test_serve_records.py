@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.record import RESTORE_ENV, Recorder, attach
+from mrp_tutor.app.picker import GamePicker
+from mrp_tutor.app.record import GAMES_SUFFIX, RESTORE_ENV, Recorder, attach
 from mrp_tutor.engine.state import state_to_dict
 from mrp_tutor.serve_records import SUFFIXES, Records
 
@@ -63,13 +64,14 @@ def seated_app(folder: Path) -> Any:
     return app
 
 
-def restored(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+def restored(folder: Path, monkeypatch: pytest.MonkeyPatch, picker: Any = None) -> Any:
     moved = folder / "restore-x"
     for suffix in SUFFIXES:  # as the server's Records.take moves them
-        os.replace(folder / (KID + suffix), folder / ("restore-x" + suffix))
+        if (folder / (KID + suffix)).exists() or suffix != GAMES_SUFFIX:
+            os.replace(folder / (KID + suffix), folder / ("restore-x" + suffix))
     monkeypatch.setenv(RESTORE_ENV, str(moved))
     app = build_app(seed=5)
-    attach(app)
+    attach(app, picker)
     assert RESTORE_ENV not in os.environ and not list(folder.glob("restore-x*"))  # read once
     return app
 
@@ -203,3 +205,90 @@ def test_a_table_comes_back_and_a_changed_table_is_refused(
     again = restored(tmp_path, monkeypatch)
     assert "could not be brought back" in again.status_text()
     assert again.session.scenario is None and not again.session.history
+
+
+FM = "first_martians"
+
+
+def _fm_answer(p: Any, label: str) -> None:
+    buttons = {b.description: b for b in p.asker.choices.children}
+    assert label in buttons, (label, list(buttons))
+    buttons[label].click()
+
+
+def fm_played(folder: Path) -> tuple[Any, Any]:
+    """A First Martians round played by taps to its Actions phase, the table's own answers
+    and the app's game kept as the server keeps it."""
+    app = build_app(seed=21)
+    picker = GamePicker(app.root)
+    attach(app, picker)
+    app.recorder = Recorder(folder / KID)
+    p = picker.show(FM)
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.wilt.children[0].value = True
+    p.produce_btn.click()
+    for label in ("Med Lab", "Red", "Anemia"):  # the table's draws and choices
+        _fm_answer(p, label)
+    assert p.table.state.phase == "actions" and len(p.history) >= 3
+    return app, p
+
+
+def fm_restored(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    app = restored(folder, monkeypatch, picker := GamePicker(build_app(seed=3).root))
+    return app, picker
+
+
+def test_a_first_martians_game_comes_back_at_the_same_step(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    _old_app, old = fm_played(tmp_path)
+    kept = json.loads((tmp_path / (KID + GAMES_SUFFIX)).read_text())
+    assert kept["shown"] == FM and "seed" in kept["games"][FM]["start"]  # on the server only
+    _app, picker = fm_restored(tmp_path, monkeypatch)
+    assert picker.shown() == FM
+    p = picker.panels[FM]
+    assert p is not old and p.status.value.count("is back where you left it")
+    assert [h.label for h in p.history] == [h.label for h in old.history]
+    assert (p.hub.value, p.checklist.value, p.log.value, p.step) == \
+        (old.hub.value, old.checklist.value, old.log.value, old.step)
+    from mrp_tutor.first_martians.state import state_to_dict
+
+    assert state_to_dict(p.table.state) == state_to_dict(old.table.state)  # seed, draws too
+    p.undo_btn.click()  # and plays on: Undo takes back the last step as before
+    old.undo_btn.click()
+    assert state_to_dict(p.table.state) == state_to_dict(old.table.state)
+
+
+def test_a_first_martians_record_the_rules_did_not_produce_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fm_played(tmp_path)
+    path = tmp_path / (KID + GAMES_SUFFIX)
+    kept = json.loads(path.read_text())
+    steps = kept["games"][FM]["steps"]
+    steps[-1]["events"][-1]["rule"] = "fm.invented"  # an event the rules did not give
+    path.write_text(json.dumps(kept))
+    app, picker = fm_restored(tmp_path, monkeypatch)
+    assert "First Martians game could not be brought back" in app.status_text()
+    p = picker.panels[FM]
+    assert p.history == [] and "Sample round" in p.name  # that game starts afresh
+    assert "fm.invented" not in app.status_text()
+
+
+def test_a_first_martians_lesson_comes_back_with_its_hub() -> None:
+    from mrp_tutor.app.fm_panel import FmPanel
+
+    p = FmPanel()
+    p.lessons.open_btn.click()
+    ident = p.lessons.pick.options[1][1]
+    p.lessons.pick.value = ident  # a scenario lesson: its HUB and the lesson beside it
+    assert p.lessons.shown.value and p.name.startswith("Lesson:")
+    kept = json.loads(json.dumps(p.keep()))  # as the server's record holds it
+    assert kept["lesson"] == ident and "<" not in json.dumps(kept["lesson"])
+    q = FmPanel()
+    q.bring_back(kept)
+    assert (q.lessons.shown.value, q.name, q.hub.value) == \
+        (p.lessons.shown.value, p.name, p.hub.value)
+    kept["lesson"] = "no-such-lesson"  # an id the shipped lessons do not have: no lesson
+    r = FmPanel()
+    r.bring_back(kept)
+    assert r.lessons.shown.value == "" and r.hub.value == p.hub.value

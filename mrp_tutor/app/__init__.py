@@ -32,12 +32,13 @@ def show_app(**kwargs: Any) -> None:
     from IPython.display import display
 
     from .idle_gc import settle
-    from .picker import game_picker  # imports First Martians only when picked
+    from .picker import GamePicker  # imports another game only when it is picked
     from .record import attach
 
     app = build_app(**kwargs)
-    attach(app)  # served by mrp_tutor.serve: the game kept on the server, brought back
-    display(game_picker(app.root))  # type: ignore[no-untyped-call]
+    picker = GamePicker(app.root)
+    attach(app, picker)  # served by mrp_tutor.serve: the games kept on the server, brought back
+    display(picker.root)  # type: ignore[no-untyped-call]
     settle()  # start-up's objects stay for the kernel's life: full collections skip them
 
 

@@ -71,7 +71,7 @@ class BotTurns:
                                          "it has found so far",
                                  layout=W.Layout(width="auto", display="none"))
         self.skip_btn.on_click(ctx.guard(self.on_skip))
-        self.widget = W.HBox([W.HTML(THINK_CSS), self.status, self.skip_btn],
+        self.widget = W.HBox([self.status, self.skip_btn],
                              _dom_classes=["mrp-thinking-row"],
                              layout=W.Layout(flex_flow="row wrap"))
         self.job: _Job | None = None

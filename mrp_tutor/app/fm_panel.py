@@ -36,6 +36,7 @@ from .fm_checklist import checklist_html
 from .fm_effects import EffectForms
 from .fm_files import FileBar, plain, setup_doc
 from .fm_hub import hub_html
+from .fm_keep import bring_back, keep
 from .fm_lessons import LessonPicker
 from .fm_resolve import Resolver, after_text
 from .fm_style import FM_CSS
@@ -97,6 +98,7 @@ class FmPanel:
         self.undo_btn.on_click(guard(self.undo, oops))
         self.restart_btn.on_click(guard(self.restart, oops))
         self._phase_buttons()
+        self.changed: Any = lambda: None  # after every change (the app's record, record.py)
         left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
                        self.effects.root, step_row([self.undo_btn, self.restart_btn],
                                                    "fm-step-row")],
@@ -332,6 +334,15 @@ class FmPanel:
             self.status.value = status
         self.checklist.value = checklist_html(s, self.step)  # last: where the table is now
         self.busy.finished()  # the page takes taps again (sent after every change above)
+        self.changed()
+
+    def keep(self) -> dict[str, Any]:
+        """The game as plain data, kept on the server (:mod:`.fm_keep`)."""
+        return keep(self)
+
+    def bring_back(self, data: Any) -> None:
+        """Play a kept game again (:mod:`.fm_keep`); raises when the rules refuse it."""
+        bring_back(self, data)
 
     def _phase_controls(self) -> list[W.Widget]:
         s = self.table.state

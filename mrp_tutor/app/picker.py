@@ -7,6 +7,7 @@ networkx for the Mars map, ~1 s of CPU and ~15 MB per kernel that never shows it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
@@ -14,18 +15,42 @@ import ipywidgets as W
 from ..core.games import get, titles
 
 
+class GamePicker:
+    """The picker (``root``) and the games' panels built so far (``panels``, by game name;
+    the first game's is the app, not listed)."""
+
+    def __init__(self, first_root: Any) -> None:
+        self.names = {title: name for name, title in titles()}  # imports no game
+        self.first = next(iter(self.names.values()))
+        self.pick = W.ToggleButtons(options=list(self.names), _dom_classes=["game-picker"])
+        self.box = W.VBox([first_root])
+        self.panels: dict[str, Any] = {}
+        self._roots: dict[str, Any] = {self.first: first_root}
+        # called with (game name, panel) when another game's panel is built
+        self.on_built: Callable[[str, Any], None] | None = None
+        self.pick.observe(self._on_pick, names="value")
+        self.root = W.VBox([self.pick, self.box])
+
+    def shown(self) -> str:
+        """The name of the game shown now."""
+        return self.names[self.pick.value]
+
+    def show(self, name: str) -> Any:
+        """Show the game ``name`` (its panel built now if it was not); its panel (None: the
+        first game's, the app)."""
+        self.pick.value = next(t for t, n in self.names.items() if n == name)
+        return self.panels.get(name)
+
+    def _on_pick(self, change: dict[str, Any]) -> None:
+        name = self.names[change["new"]]
+        if name not in self._roots:
+            panel = self.panels[name] = get(name).build_panel()
+            self._roots[name] = panel.root
+            if self.on_built is not None:
+                self.on_built(name, panel)
+        self.box.children = [self._roots[name]]
+
+
 def game_picker(first_root: Any) -> W.VBox:
     """A game picker above the games' panel sets (``first_root``: the first game's)."""
-    named = {title: name for name, title in titles()}  # imports no game
-    pick = W.ToggleButtons(options=list(named), _dom_classes=["game-picker"])
-    box = W.VBox([first_root])
-    built: dict[str, Any] = {next(iter(named)): first_root}
-
-    def on_pick(change: dict[str, Any]) -> None:
-        title = change["new"]
-        if title not in built:
-            built[title] = get(named[title]).build_panel().root
-        box.children = [built[title]]
-
-    pick.observe(on_pick, names="value")
-    return W.VBox([pick, box])
+    return GamePicker(first_root).root

@@ -26,6 +26,13 @@ rebuilt the same way when *Back* reaches it.
 A game played on the visitor's own card data corrections is not kept (they are not kept
 either), nor one with referee edits in its log (no rule produces an edit: the record is
 refused and says so).
+
+**Another game's panel** (the game picker's, :mod:`.picker`) is kept too when it can keep its
+game: a panel with ``keep()`` (its game as plain data, for the server only), ``bring_back(data)``
+(plays it again through its own loader and rules; raises when they refuse it) and a
+``changed`` hook it calls after every change.  All such games and the one shown go in
+``<kernel id>.games.json``; a game refused on the way back leaves that game fresh and a
+sentence.
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ TutorApp = Any  # the app (mrp_tutor.app.ui.TutorApp; not imported: the app impo
 log = logging.getLogger(__name__)
 
 RECORD_ENV = "MRP_RECORD_DIR"
+GAMES_SUFFIX = ".games.json"  # the other games' panels (see the module docstring)
 RESTORE_ENV = "MRP_RESTORE_FROM"
 VERSION = 1
 KERNEL_RE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
@@ -49,6 +57,8 @@ KERNEL_RE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 NOT_KEPT = ("it was not kept: a game on your own card corrections is not")
 MAX_WHY = 4000  # characters of one step's explanation brought back
 LOST = ("Your earlier game could not be brought back ({why}); this is a new game. Sorry!")
+GAME_LOST = ("Your earlier {game} game could not be brought back ({why}); it starts afresh. "
+             "Sorry!")
 
 
 def _kernel_id() -> str | None:
@@ -77,6 +87,7 @@ class Recorder:
         self.meta = base.with_name(base.name + ".meta.json")
         self.log = base.with_name(base.name + ".log")
         self.steps = base.with_name(base.name + ".steps")
+        self.games = base.with_name(base.name + GAMES_SUFFIX)
         self._kept: dict[Path, tuple[int, Any]] = {}  # file -> (lines written, last item)
 
     @classmethod
@@ -121,6 +132,70 @@ class Recorder:
             "scenario_pos": sess.scenario_pos, "reports": len(sess.reports),
             "undo": [_undo_mark(entry) for entry in sess.history],
         }))
+
+
+    def save_games(self, picker: Any) -> None:
+        """Bring the other games' record up to date (the picker's panels that keep theirs)."""
+        games = {name: panel.keep() for name, panel in picker.panels.items()
+                 if callable(getattr(panel, "keep", None))}
+        if games:
+            _write(self.games, json.dumps({"version": VERSION, "shown": picker.shown(),
+                                           "games": games}))
+
+
+def keep_games(app: TutorApp, picker: Any) -> None:
+    """Keep the picker's other games on the server: after each change of one and each pick."""
+
+    def save(_change: Any = None) -> None:
+        if app.recorder is not None:
+            app.record_now()  # the server hands a record over only with its game's header
+            try:
+                app.recorder.save_games(picker)
+            except Exception:  # a full disk must not stop the game
+                log.exception("the games' record was not written")
+
+    def built(_name: str, panel: Any) -> None:
+        if callable(getattr(panel, "keep", None)):
+            panel.changed = save
+            save()
+
+    picker.on_built = built
+    picker.pick.observe(save, names="value")
+
+
+def bring_back_games(app: TutorApp, picker: Any, base: Path) -> None:
+    """The other games of the record at ``base`` played again, and the one shown shown."""
+    from ..loader import parse_json, read_text, with_limits
+
+    path = base.with_name(base.name + GAMES_SUFFIX)
+    if not path.exists():
+        return
+    limits = with_limits(max_bytes=4_000_000, max_nodes=1_000_000)
+    data = parse_json(read_text(path, source="game record", limits=limits), "game record",
+                      limits)
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        raise ValueError("not a record of this version")
+    games, shown = data.get("games"), data.get("shown")
+    if not isinstance(games, dict) or shown not in picker.names.values():
+        raise ValueError("not a record of the games here")
+    lost = []
+    for name, record in games.items():
+        if name not in picker.names.values() or name == picker.first:
+            raise ValueError("not a game here")
+        panel = picker.show(name)
+        saving, panel.changed = panel.changed, lambda: None  # one write at the end
+        try:
+            panel.bring_back(record)
+        except Exception as exc:  # the rules refuse it: that game starts afresh
+            log.warning("restore of the %s game refused: %s", name, exc)
+            lost.append(name)
+        finally:
+            panel.changed = saving
+    picker.show(shown)
+    if lost:
+        titles = {n: t for t, n in picker.names.items()}
+        app.say(GAME_LOST.format(game=" and ".join(titles[n] for n in lost),
+                                 why="its record is not a game the rules produce"), "error")
 
 
 def _start_of(app: TutorApp) -> dict[str, Any] | None:
@@ -174,10 +249,13 @@ class RestoredHistory(list):  # type: ignore[type-arg]  # Session.history: (Game
         return (self._make(got.events), got.pos) if isinstance(got, UndoMark) else got
 
 
-def attach(app: TutorApp) -> None:
-    """Keep ``app``'s record on the server (when served so) and bring back the game the
-    server hands over (env ``MRP_RESTORE_FROM``), once."""
+def attach(app: TutorApp, picker: Any = None) -> None:
+    """Keep ``app``'s record (and the other games of the game ``picker``) on the server (when
+    served so) and bring back the games the server hands over (env ``MRP_RESTORE_FROM``),
+    once."""
     app.recorder = Recorder.for_this_kernel()
+    if picker is not None:
+        keep_games(app, picker)
     source = os.environ.pop(RESTORE_ENV, "")
     if not source:
         return
@@ -194,9 +272,18 @@ def attach(app: TutorApp) -> None:
         log.warning("restore from %s refused: %s", base, exc)
         app.say(LOST.format(why=why), "error")
     finally:
-        for suffix in (".meta.json", ".log", ".steps"):
+        if picker is not None:
+            try:
+                bring_back_games(app, picker, base)
+            except Exception as exc:  # a malformed games record: those games start afresh
+                log.warning("restore of the other games from %s refused: %s", base, exc)
+                app.say(GAME_LOST.format(game="other", why="its record is unreadable"),
+                        "error")
+        for suffix in (".meta.json", ".log", ".steps", GAMES_SUFFIX):
             base.with_name(base.name + suffix).unlink(missing_ok=True)
     app.record_now()
+    if picker is not None and app.recorder is not None:
+        app.recorder.save_games(picker)
 
 
 def _read(base: Path) -> tuple[dict[str, Any], list[Any], list[Any]]:

@@ -50,8 +50,7 @@ class ReviewBox:
                                  tooltip="Stop the review: show the decisions judged so far",
                                  layout=W.Layout(width="auto", display="none"))
         self.stop_btn.on_click(ctx.guard(self.on_stop))
-        self.widget = W.VBox([W.HTML(REVIEW_CSS),
-                              W.HBox([self.status, self.stop_btn],
+        self.widget = W.VBox([W.HBox([self.status, self.stop_btn],
                                      layout=W.Layout(flex_flow="row wrap")), self.out])
         self.job: Stoppable | None = None
         self.thread: threading.Thread | None = None

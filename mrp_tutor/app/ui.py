@@ -25,6 +25,7 @@ from ..explain.markdown import md_html
 from ..scenarios import Scenario
 from . import idle_gc, scenario_glue
 from .board import board_payload, zone_layout
+from .bot_turns import THINK_CSS
 from .html import APP_CSS, e, sentences_html, status_html
 from .live import AppBoard, LiveHTML
 from .panel import Panel, PanelContext
@@ -32,18 +33,22 @@ from .panels.corrections import operator_corrections, operator_path
 from .panels.lesson import LessonPanel
 from .panels.path import picker_options
 from .panels.ruleset import RulesetPicker
-from .panels.seat import SeatPanel
+from .panels.seat import SEAT_CSS, SeatPanel
 from .panels.stepper import StepperPanel, intent_fields
 from .panels.style import RESPONSIVE_CSS
+from .review_box import REVIEW_CSS
 from .seeds import parse_seed, start_seed
 from .session import Session, StepReport
 from .step_shell import button
+from .summary import GAME_OVER_CSS
 from .tabs import TABS
 
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
 
 FREE_GAME = "__free__"
+# the styles of the panels on the first page, in the order they were on the page
+PANEL_CSS = SEAT_CSS + THINK_CSS + REVIEW_CSS + GAME_OVER_CSS
 
 
 def app_spec() -> GameSpec:
@@ -90,7 +95,9 @@ class TutorApp:
         self.board = AppBoard(_dom_classes=["mrp-board-widget"])
 
         # --- header -------------------------------------------------------------------
-        self.title = W.HTML(APP_CSS + RESPONSIVE_CSS
+        # every style of the first page's panels in this one widget (a widget each cost a
+        # model of its own, and a layout and a style model: three comm messages)
+        self.title = W.HTML(APP_CSS + RESPONSIVE_CSS + PANEL_CSS
                             + "<h2>Mission: Red Planet: rules tutor and referee</h2>")
         self.scenario = W.Dropdown(description="Scenario", options=self._scenario_options(),
                                    value=FREE_GAME, _dom_classes=["mrp-scenario"],
@@ -121,7 +128,9 @@ class TutorApp:
         self.players.observe(lambda _c: self.seat.refresh_colours(), names="value")
 
         # --- tabs (lazy) --------------------------------------------------------------
-        self.tabs = W.Tab(children=[W.VBox() for _ in TABS], _dom_classes=["mrp-tabs"])
+        # one empty box stands for every tab not built yet (a box each was two models)
+        unbuilt = W.Box()
+        self.tabs = W.Tab(children=[unbuilt for _ in TABS], _dom_classes=["mrp-tabs"])
         for i, tab in enumerate(TABS):
             self.tabs.set_title(i, tab.title)
 

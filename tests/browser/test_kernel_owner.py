@@ -132,3 +132,6 @@ def test_another_browser_cannot_reach_a_visitors_kernel(serve: Any) -> None:
             assert time.monotonic() < deadline, "the pool of 1 did not fill in 120 s"
             time.sleep(0.2)  # poll interval of the log probe: the first visitor takes it
         pool.submit(asyncio.run, scenario(base)).result(timeout=400)
+    # each refusal answered plainly: no traceback in the server's log (Jupyter's error page
+    # needs a template a Voila server does not have)
+    assert "Uncaught exception" not in log.read_text(errors="replace")

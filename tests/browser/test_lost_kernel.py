@@ -110,3 +110,37 @@ def test_a_killed_kernel_is_said_in_words_and_one_click_brings_the_game_back(app
     assert {k: back[k] for k in ("prompt", "step", "choices", "targets", "board")} == {
         k: earlier[k] for k in ("prompt", "step", "choices", "targets", "board")}
     assert app.log.page_errors == [], app.log.page_errors
+
+
+def test_a_first_martians_game_comes_back_after_a_lost_kernel(app: Any) -> None:
+    """The table taps two steps of the sample round; the kernel is killed; one click brings
+    the First Martians game back on its own tab, at the same step, with the same log."""
+    page = app.page
+    app.open()
+    app.wait_for_class("game-picker").get_by_role("button", name="First Martians").click()
+    panel = page.locator(".fm-panel")
+    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8", timeout=60_000)
+    for css in (".fm-go-events", ".fm-go-morale"):
+        log_before = panel.locator(".fm-log").inner_text()
+        panel.locator(css).click()
+        expect(panel.locator(".fm-log")).not_to_have_text(log_before, timeout=STEP_TIMEOUT_MS)
+    before = {"log": panel.locator(".fm-log").inner_text(),
+              "now": panel.locator(".fm-checklist").inner_text(),
+              "hub": panel.locator(".fm-hub-view").inner_text()}
+    first = page.evaluate(KERNEL_ID_JS)
+
+    os.kill(kernel_process(first).pid, signal.SIGKILL)
+
+    lost = page.locator(".mrp-lost")
+    expect(lost).to_be_visible(timeout=60_000)
+    page.locator("button.mrp-restore").click()
+    panel = page.locator(".fm-panel")
+    expect(panel.locator(".fm-status")).to_contain_text(
+        "Your First Martians game is back", timeout=60_000)
+    assert page.evaluate(KERNEL_ID_JS) != first
+    after = {"log": panel.locator(".fm-log").inner_text(),
+             "now": panel.locator(".fm-checklist").inner_text(),
+             "hub": panel.locator(".fm-hub-view").inner_text()}
+    assert after == before
+    app.screenshot("lost-kernel-fm-restored")
+    assert app.log.page_errors == [], app.log.page_errors

@@ -75,7 +75,6 @@ class SeatPanel:
         self.take_btn.on_click(ctx.guard(self.on_take))
         self.clear_btn.on_click(ctx.guard(self.on_clear))
         self.widget = W.VBox([
-            W.HTML(SEAT_CSS),
             W.HBox([self.colour, self.level, self.take_btn],
                    layout=W.Layout(flex_flow="row wrap")),
             self.prompt, self.turns.widget, self.review.widget, self.choices, self.clear_btn,

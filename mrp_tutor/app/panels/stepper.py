@@ -21,7 +21,7 @@ from ..html import COUNTDOWN_SHELL, countdown_cells, e, sentence_html, sentences
 from ..live import LiveHTML, LiveRows, OptionPicker
 from ..session import StepReport
 from ..step_shell import EXPLAIN, button, prompt_html, step_html, step_row, why_html
-from ..summary import GAME_OVER_CSS, game_over_html
+from ..summary import game_over_html
 
 if TYPE_CHECKING:
     from ..panel import PanelContext
@@ -90,7 +90,7 @@ class StepperPanel:
         self.options.on_bad_message(lambda msg: app.say(msg, "error"))
         self._position = 0  # numbers each options list, so a stale choice is refused
         bar = step_row([self.back_btn, self.next_btn, self.round_btn, self.step_label])
-        self.widgets: list[W.Widget] = [W.HTML(GAME_OVER_CSS), bar, self.countdown,
+        self.widgets: list[W.Widget] = [bar, self.countdown,
                                         self.decision, self.scores_btn, self.options,
                                         W.HTML("<b>Explanation</b>"), self.explain]
 
