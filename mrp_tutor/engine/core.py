@@ -23,20 +23,65 @@ CITES: Final[dict[str, dict[str, str]]] = {}
 #: names of the rulesets whose players have abilities (``Rules.abilities``; filled by
 #: ``rulesets.register``): a cheap test on the hot path before asking the ruleset
 ABILITIES: Final[set[str]] = set()
+#: the last ruleset name :func:`emit` and :func:`cite` looked up in ``CITES``, and what they
+#: found: a game's state keeps one ruleset string, so the look-up is one identity test
+#: (``rulesets.register`` empties it)
+_LAST_CITES: Final[list[tuple[str, dict[str, str] | None]]] = [("", None)]
 #: a specific refusal: (code, rule id, sentence, facts)
 Fact = tuple[str, str, str, dict[str, object]]
 
 
+class Hot:
+    """The spec's data the hot path reads on every decision, copied once per spec into a
+    compiled class: a read is a C field, not a look-up on the plain-Python ``GameSpec``."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.memo: dict[Any, Any] = spec.memo
+        self.cap: dict[str, int] = dict(spec.cap)
+        self.dest: dict[str, str] = dict(spec.dest)
+        self.zones: tuple[str, ...] = spec.zones
+        self.adjacent: dict[str, tuple[str, ...]] = dict(spec.adjacent)
+
+
+#: the last spec's :class:`Hot` (an identity test per call; a spec never changes)
+_HOT: Final[list[Hot | None]] = [None]
+
+
+def hot(spec: GameSpec) -> Hot:
+    """The :class:`Hot` copy of ``spec``'s hot data (built again only for another spec)."""
+    h = _HOT[0]
+    if h is not None and h.spec is spec:
+        return h
+    h = _HOT[0] = Hot(spec)
+    return h
+
+
+def forget_cites() -> None:
+    """Forget the last ``CITES`` look-up (``rulesets.register`` calls it: ``CITES`` changed)."""
+    _LAST_CITES[0] = ("", None)
+
+
+def cites_of(name: str) -> dict[str, str] | None:
+    """``CITES.get(name)``, remembered for the last name asked (by identity)."""
+    last = _LAST_CITES[0]
+    if last[0] is name:
+        return last[1]
+    cites = CITES.get(name)
+    _LAST_CITES[0] = (name, cites)
+    return cites
+
+
 def cite(s: GameState, rule: str) -> str:
     """The rule id the state's ruleset cites for ``rule`` (for events built inline)."""
-    cites = CITES.get(s.ruleset)
+    cites = cites_of(s.ruleset)
     return rule if cites is None else cites.get(rule, rule)
 
 
 def emit(s: GameState, out: Out, ev: E.Event) -> None:
     """Apply ``ev`` to ``s`` and append it to the log ``out`` (its rule id as the state's
     ruleset cites it)."""
-    cites = CITES.get(s.ruleset)
+    cites = cites_of(s.ruleset)
     if cites is not None:
         ev.rule = cites.get(ev.rule, ev.rule)
     ev.apply(s)
@@ -89,7 +134,7 @@ def clockwise_from(s: GameState, start: str) -> list[str]:
 def destination(spec: GameSpec, s: GameState, ship: str) -> str:
     """Where a ship in play would land: its top destination token, else its printed zone."""
     st = s.ships[ship]
-    return st.tokens[-1] if st.tokens else spec.ships[ship].destination
+    return st.tokens[-1] if st.tokens else hot(spec).dest[ship]
 
 
 def total(counts: dict[str, int]) -> int:
@@ -103,7 +148,7 @@ def total(counts: dict[str, int]) -> int:
 
 def room(spec: GameSpec, s: GameState, ship: str) -> int:
     """Free places aboard a ship in play."""
-    return spec.cap[ship] - total(s.ships[ship].crew)
+    return hot(spec).cap[ship] - total(s.ships[ship].crew)
 
 
 _BOX: Final = ("point_tokens_total",)  # its key in spec.memo (a pydantic model is slow to read)

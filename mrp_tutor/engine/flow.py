@@ -110,7 +110,7 @@ def apply_intent(
         discoveries.assign(s, intent, out)
     else:  # a character step: its effect turns the intent into events
         ch, i = s.char, s.step
-        every = spec.memo.get(resolve.PLANS) or resolve.plans(spec)
+        every = resolve.plans_of(spec)
         plan = every[ch or ""][i]  # current_step and its effect
         st, effect = plan[0], plan[1]
         effect.apply(spec, s, intent, st, out)

@@ -57,6 +57,8 @@ class GameSpec:
     actions: Mapping[str, ActionEntry] = field(init=False)
     rules: Mapping[str, RuleEntry] = field(init=False)
     track: tuple[TrackEntry, ...] = field(init=False)
+    #: the colours available at the table, in data order (a field: read on the hot path)
+    colours: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         c = self.content
@@ -85,13 +87,9 @@ class GameSpec:
         s(self, "actions", {a.id: a for a in c.events.actions})
         s(self, "rules", {r.id: r for r in c.rules.rules})
         s(self, "track", tuple(c.game.track))
+        s(self, "colours", tuple(c.game.colours))
 
     # ------------------------------------------------------------------ settings
-    @property
-    def colours(self) -> tuple[str, ...]:
-        """The colours available at the table, in data order."""
-        return tuple(self.content.game.colours)
-
     @property
     def astronauts_per_colour(self) -> int:
         """Astronauts each colour owns (22 in the box)."""

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, room, shared, total
+from ..core import Fact, Out, emit, hot, room, shared, total
 from ..rulesets.base import Rules
 from ..spec import UNKNOWN, GameSpec
 from ..state import GameState
 from .base import Effect
+
+#: the last Board step whose fields :meth:`Board.options` read, and those fields (all or
+#: nothing, min, ships, count): an identity test instead of four pydantic attribute reads
+_LAST_STEP: Final[list[tuple[object, bool, int | None, str, int]]] = [(None, False, None, "", 0)]
 
 
 class Board(Effect[C.BoardStep]):
@@ -44,18 +50,22 @@ class Board(Effect[C.BoardStep]):
 
     def options(self, spec: GameSpec, s: GameState, c: str, st: C.BoardStep, *,
                 with_stop: bool) -> list[I.Intent]:
-        n = s.left if st.all_or_nothing else 1
+        last = _LAST_STEP[0]
+        if last[0] is not st:  # the step's fields, read once per step (pydantic: slow)
+            last = _LAST_STEP[0] = (st, st.all_or_nothing, st.min, st.ships, st.count)
+        _, whole, least, mode, count = last
+        n = s.left if whole else 1
         if s.seats[c].supply < n:
             return []
-        least = st.min
         opts: list[I.Intent] = []
-        memo = spec.memo  # prebuilt intents (immutable values, safe to share)
+        h = hot(spec)
+        memo = h.memo  # prebuilt intents (immutable values, safe to share)
         boards: dict[str, I.Board] | None = memo.get(("board", c, n))
         if boards is None:
             boards = memo[("board", c, n)] = {sid: I.Board(c, sid, n) for sid in spec.ships}
         tokens: list[str] | None = None
         rows: dict[str, dict[str, I.Intent]] | None = None  # unknown ship -> token -> intent
-        cap, dest, in_play, used, mode = spec.cap, spec.dest, s.ships, s.used, st.ships
+        cap, dest, in_play, used = h.cap, h.dest, s.ships, s.used
         distinct = mode == "distinct"
         same = used[0] if mode == "same" and used else None
         for sid in s.docks:
@@ -69,7 +79,7 @@ class Board(Effect[C.BoardStep]):
                 continue
             if dest[sid] == UNKNOWN and not ship.tokens and not crew:
                 if tokens is None:
-                    tokens = [z for z in spec.zones if s.dest_supply[z] > 0]
+                    tokens = [z for z in h.zones if s.dest_supply[z] > 0]
                     rows = memo.get(("board_tokens", c, n))
                     if rows is None:  # the shared intents, one dict look-up per option
                         rows = memo[("board_tokens", c, n)] = {
@@ -81,7 +91,7 @@ class Board(Effect[C.BoardStep]):
                     opts.append(row[z])
             else:
                 opts.append(boards[sid])
-        if opts and with_stop and least is not None and st.count - s.left >= least:
+        if opts and with_stop and least is not None and count - s.left >= least:
             opts.append(shared(memo, I.Stop, c))  # "1 or 2": may stop once the minimum is placed
         return opts
 

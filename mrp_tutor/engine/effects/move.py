@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, flip, shared
+from ..core import Fact, Out, emit, flip, hot, shared
 from ..spec import GameSpec
 from ..state import GameState
 from .base import Effect
@@ -29,18 +29,19 @@ class Move(Effect[C.MoveStep]):
                 else "no_astronaut_on_mars_to_move")
 
     def has(self, spec: GameSpec, s: GameState, c: str, st: C.MoveStep) -> bool:
-        adjacent = spec.adjacent
+        adjacent = hot(spec).adjacent
         return any(counts.get(c) and adjacent[z] for z, counts in s.zones.items())
 
     def options(self, spec: GameSpec, s: GameState, c: str, st: C.MoveStep, *,
                 with_stop: bool) -> list[I.Intent]:
         opts: list[I.Intent] = []
-        memo = spec.memo
+        h = hot(spec)
+        memo = h.memo
         for z, counts in s.zones.items():
             if counts.get(c):
                 moves = memo.get(("move", c, z))
                 if moves is None:
-                    moves = memo[("move", c, z)] = [I.Move(c, z, a) for a in spec.adjacent[z]]
+                    moves = memo[("move", c, z)] = [I.Move(c, z, a) for a in h.adjacent[z]]
                 opts.extend(moves)
         if opts and with_stop and s.done >= st.min_moves:
             opts.append(shared(memo, I.Stop, c))

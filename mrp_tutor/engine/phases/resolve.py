@@ -71,6 +71,21 @@ def plans(spec: GameSpec) -> dict[str, tuple[Plan, ...]]:
     return found
 
 
+#: the last spec whose plans were asked for, and its plans (an identity test instead of the
+#: spec's memo look-up on every step: a spec never changes)
+_LAST_PLANS: Final[list[tuple[object, dict[str, tuple[Plan, ...]]]]] = [(None, {})]
+
+
+def plans_of(spec: GameSpec) -> dict[str, tuple[Plan, ...]]:
+    """:func:`plans`, remembered for the last spec asked (by identity)."""
+    last = _LAST_PLANS[0]
+    if last[0] is spec:
+        return last[1]
+    found = plans(spec)
+    _LAST_PLANS[0] = (spec, found)
+    return found
+
+
 def advance_resolution(
     spec: GameSpec, s: GameState, out: Out, found: list[list[I.Intent]] | None = None
 ) -> bool:
@@ -81,7 +96,7 @@ def advance_resolution(
         rules.settle_windows(spec, s, out)  # windows that can no longer be used close
         if s.windows:
             return True  # an ability window is open
-    every = spec.memo.get(PLANS) or plans(spec)
+    every = plans_of(spec)
     seats = s.seats
     while True:
         colour = s.cur

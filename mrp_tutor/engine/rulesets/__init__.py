@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final, TypeVar
 
-from ..core import ABILITIES, CITES
+from ..core import ABILITIES, CITES, forget_cites
 from ..errors import MalformedIntent
 from ..state import GameState
 from .base import Rules
@@ -33,12 +33,17 @@ ALIASES: Final = {"base": "standard"}
 #: first that seats a count
 PRIORITY: Final[dict[str, int]] = {}
 R = TypeVar("R", bound=type[Rules])
+#: the last ruleset name :func:`rules_of` looked up and its ruleset (an identity test instead
+#: of a dict look-up per call; :func:`register` empties it)
+_LAST_RULES: Final[list[tuple[str, Rules | None]]] = [("", None)]
 
 
 def register(cls: R, priority: int = 100) -> R:
     """Register a ruleset under its ``name``; ``priority`` (lower first) orders
     :func:`ruleset_for_players` (ties: the order of registration).  Returns the class."""
     RULESETS[cls.name] = cls()
+    _LAST_RULES[0] = ("", None)
+    forget_cites()
     PRIORITY[cls.name] = priority
     if cls.rule_ids:
         CITES[cls.name] = dict(cls.rule_ids)  # emit cites these for every event
@@ -76,8 +81,15 @@ def ruleset_for_players(players: int) -> Rules:
 
 def rules_of(s: GameState) -> Rules:
     """The ruleset a game is played under (recorded in its state)."""
-    rules = RULESETS.get(s.ruleset)
-    return rules if rules is not None else find_ruleset(s.ruleset)
+    name = s.ruleset
+    last = _LAST_RULES[0]
+    if last[0] is name and last[1] is not None:
+        return last[1]
+    rules = RULESETS.get(name)
+    if rules is None:
+        return find_ruleset(name)
+    _LAST_RULES[0] = (name, rules)
+    return rules
 
 
 #: the shipped rulesets and their priorities (3 players mean the standard game, not the first
