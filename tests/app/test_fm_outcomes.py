@@ -7,31 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from testkit.fm_taps import answer, place
+
 from mrp_tutor.app.fm_panel import FmPanel
 from mrp_tutor.first_martians.events import DrawMade
 
 CANYON = "Canyon (Extra Pawn, sample, POI, Objective)"
-
-
-def _answer(p: FmPanel, label: str) -> None:
-    assert p.asker.question is not None, p.status.value
-    buttons = {b.description: b for b in p.asker.choices.children}
-    assert label in buttons, (label, list(buttons), p.asker.prompt.value)
-    buttons[label].click()
-
-
-def _place(p: FmPanel, action: str, who: str, pawns: int, **more: Any) -> None:
-    pl = p.planner
-    pl.action.value = action
-    pl.who.value = who
-    pl.pawns.value = pawns
-    pl.helper.value = ""
-    pl.rover.value = more.get("rover", "")
-    pl.aom.value = ""
-    if "target" in more:
-        pl.target.value = more["target"]
-    pl.add_btn.click()
-    assert "Placed" in p.status.value, p.status.value
 
 
 def _declared(*extra: tuple[str, str, int, dict[str, Any]], target: str = "r2_n") -> FmPanel:
@@ -42,13 +23,15 @@ def _declared(*extra: tuple[str, str, int, dict[str, Any]], target: str = "r2_n"
     p.morale_btn.click()
     p.wilt.children[0].value = True
     p.produce_btn.click()
-    _answer(p, "Med Lab")
-    _answer(p, "Red")
-    _answer(p, "Anemia")
+    answer(p, "Med Lab")
+    answer(p, "Red")
+    answer(p, "Anemia")
     assert p.table.state.phase == "actions"
-    _place(p, "explore", "red", 2, rover="froggy", target=target)
+    status = place(p, "explore", "red", 2, rover="froggy", target=target)
+    assert "Placed" in status, status
     for action, who, pawns, more in extra:
-        _place(p, action, who, pawns, **more)
+        status = place(p, action, who, pawns, **more)
+        assert "Placed" in status, status
     p.planner.declare_btn.click()
     assert p.step == "resolve", p.status.value
     return p
@@ -63,7 +46,7 @@ def test_explore_asks_the_tile_by_name_with_its_icons_inside_the_resolve_step() 
     assert labels == [CANYON, "Another ring-2 tile (tap what is printed on it)"]
     assert p.asker.roll_btn.description == "Draw for me"
     assert p.asker.roll_btn.layout.display == ""
-    _answer(p, CANYON)
+    answer(p, CANYON)
     assert p.asker.question is None and p.table.state.tiles["r2_n"].name == "Canyon"
     assert "Canyon is placed face up on Ring 2 North" in p.log.value
     assert "poi" in p.table.state.cargo.available
@@ -73,12 +56,12 @@ def test_explore_asks_the_tile_by_name_with_its_icons_inside_the_resolve_step() 
 def test_a_tile_the_data_does_not_print_is_tapped_by_its_icons_never_drawn() -> None:
     p = _declared(target="r1_w")
     p.resolver.buttons.children[0].click()
-    _answer(p, "Another ring-1 tile (tap what is printed on it)")
+    answer(p, "Another ring-1 tile (tap what is printed on it)")
     assert "what does the tile show" in p.asker.prompt.value
     assert p.asker.roll_btn.layout.display == "none"  # the assistant cannot know it
     for label in ("2 Extra Pawn icons", "1 sample icon", "Morale icon",
                   "No other terrain icon", "A POI icon", "No impassable edge"):
-        _answer(p, label)
+        answer(p, label)
     tile = p.table.state.tiles["r1_w"]
     assert tile.icons == ["extra_pawn", "extra_pawn", "sample", "morale", "poi"]
     assert "poi" in p.table.state.cargo.available
@@ -103,18 +86,18 @@ def test_draw_for_me_draws_the_tile_only() -> None:
 def test_build_asks_what_it_repairs_inside_the_resolve_step() -> None:
     p = _declared(("build", "yellow", 2, {"target": "working_bay"}))
     p.resolver.buttons.children[0].click()
-    _answer(p, CANYON)
+    answer(p, CANYON)
     head = p.resolver.head.value.replace("&#x27;", "'")
     assert "Yellow's Build" in head and "what the Build repairs or builds" in head
     p.resolver.buttons.children[0].click()
     for face in ("Success", "No wound", "No Adventure"):  # a pawn short: the brown dice
-        _answer(p, face)
+        answer(p, face)
     assert "What Yellow&#x27;s Build does: the table chooses" in p.asker.prompt.value
     labels = [b.description for b in p.asker.choices.children]
     switch = next(x for x in labels if x.startswith("Repair Working Bay's hardware status "
                                                     "with the green marker from"))
     donor = switch.rsplit(" from ", 1)[1]
-    _answer(p, switch)
+    answer(p, switch)
     s = p.table.state
     assert not s.facility("working_bay").red("hardware")
     assert next(f for f in s.facilities if f.name == donor).red("hardware")

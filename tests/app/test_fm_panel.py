@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as W
 import pytest
+from testkit.fm_taps import answer, place
 
 from mrp_tutor.app.fm_busy import STEP_TAP
 from mrp_tutor.app.fm_files import export_text
@@ -38,30 +39,6 @@ def _effect(p: FmPanel, group: str, kind: int, **values: Any) -> None:
     p.effects.apply_btn.click()
 
 
-def _answer(p: FmPanel, label: str) -> None:
-    assert p.asker.question is not None, p.status.value
-    buttons = {b.description: b for b in p.asker.choices.children}
-    assert label in buttons, (label, list(buttons), p.asker.prompt.value)
-    buttons[label].click()
-
-
-def _place(p: FmPanel, action: str, who: str, pawns: int, **more: Any) -> str:
-    pl = p.planner
-    pl.action.value = action
-    pl.who.value = who
-    pl.pawns.value = pawns
-    pl.helper.value = more.get("helper", "")
-    pl.helper_pawns.value = more.get("helper_pawns", 1)
-    pl.rover.value = more.get("rover", "")
-    pl.aom.value = more.get("aom", "")
-    if "target" in more:
-        pl.target.value = more["target"]
-    if "route" in more:
-        pl.route.pick(more["route"])
-    pl.add_btn.click()
-    return str(p.status.value)
-
-
 def _page_text(p: FmPanel) -> str:
     """Every sentence the page shows, citations (section [rule id]) left out."""
     parts = [p.status.value, p.checklist.value, p.log.value, p.hub.value, p.asker.prompt.value]
@@ -75,9 +52,9 @@ def _to_actions(p: FmPanel) -> None:
     p.morale_btn.click()
     p.wilt.children[0].value = True  # pay so Farm 01 does not wilt
     p.produce_btn.click()
-    _answer(p, "Med Lab")  # the Facility taking the oxygen Shutdown tile
-    _answer(p, "Red")  # who takes the wound for the missing food: the table's choice
-    _answer(p, "Anemia")  # Red's wound for missing food passes a Condition icon
+    answer(p, "Med Lab")  # the Facility taking the oxygen Shutdown tile
+    answer(p, "Red")  # who takes the wound for the missing food: the table's choice
+    answer(p, "Anemia")  # Red's wound for missing food passes a Condition icon
 
 
 def _resolve_next(p: FmPanel, named: str, *answers: str) -> None:
@@ -87,7 +64,7 @@ def _resolve_next(p: FmPanel, named: str, *answers: str) -> None:
     assert len(p.resolver.buttons.children) == 1
     p.resolver.buttons.children[0].click()
     for label in answers:
-        _answer(p, label)
+        answer(p, label)
     assert p.asker.question is None, p.asker.prompt.value
     assert "Refused" not in p.status.value, p.status.value
 
@@ -102,12 +79,12 @@ def _play_round(p: FmPanel) -> None:
     p.planner.target.value = "r2_e"
     around = next(k for k, x in enumerate(p.planner.route.options) if "Geysers" not in x)
     assert around > 0  # not the cheapest: the long way round the Geysers
-    assert "Placed" in _place(p, "gather", "purple", 2, helper="blue", helper_pawns=2,
+    assert "Placed" in place(p, "gather", "purple", 2, helper="blue", helper_pawns=2,
                               rover="scorpio", target="r2_e", route=around)
-    assert "Placed" in _place(p, "research", "yellow", 1, target="hub")  # a pawn short
-    assert "Placed" in _place(p, "unwind", "red", 1)
-    assert "Placed" in _place(p, "rest", "red", 1)
-    assert "Placed" in _place(p, "manage", "yellow", 1)
+    assert "Placed" in place(p, "research", "yellow", 1, target="hub")  # a pawn short
+    assert "Placed" in place(p, "unwind", "red", 1)
+    assert "Placed" in place(p, "rest", "red", 1)
+    assert "Placed" in place(p, "manage", "yellow", 1)
     p.planner.declare_btn.click()
     assert p.step == "resolve", p.status.value
     # the checklist walks the table through each action in the action order
@@ -119,12 +96,12 @@ def _play_round(p: FmPanel) -> None:
     assert "Every placed action has resolved" in p.resolver.head.value
     assert "the seed planted" in p.resolver.head.value  # what a Research gives, to enter
     _effect(p, "Health", 0, astronaut="yellow", count=1)
-    _answer(p, "Migraine")  # a Condition gained in the middle of the Action Phase
+    answer(p, "Migraine")  # a Condition gained in the middle of the Action Phase
     assert "Migraine (applies from the end of this phase)" in p.hub.value
     p.actions_done_btn.click()
     assert p.step == "dice"
     p.malfunction_btn.click()
-    _answer(p, "1")  # the Living Block's die, as the table rolled it
+    answer(p, "1")  # the Living Block's die, as the table rolled it
     p.cleanup_btn.click()
 
 
@@ -205,10 +182,10 @@ def test_a_refusal_is_a_sentence_with_its_rule_and_changes_nothing() -> None:
 def test_each_action_is_checked_as_it_is_placed() -> None:
     p = FmPanel()
     _to_actions(p)
-    said = _place(p, "unwind", "red", 3)
+    said = place(p, "unwind", "red", 3)
     assert "Not placed" in said and "only 2 action pawns" in said
     assert p.planner.planned == []
-    said = _place(p, "heal", "red", 1, target="hub")  # Med Lab is Shutdown
+    said = place(p, "heal", "red", 1, target="hub")  # Med Lab is Shutdown
     assert "Not placed" in said and "Med Lab" in said
     p.planner.action.value = None
     p.planner.add_btn.click()
@@ -394,7 +371,7 @@ def _buttons(p: FmPanel) -> dict[str, Any]:
     return {b.description: b for b in p.asker.choices.children}
 
 
-def test_a_second_tap_on_an_answered_question_is_not_the_next_answer() -> None:
+def test_a_second_tap_on_an_answered_question_is_not_the_nextanswer() -> None:
     p = FmPanel()
     _to_production_questions(p)
     med_lab = _buttons(p)["Med Lab"]  # where the oxygen Shutdown tile goes
@@ -436,7 +413,7 @@ def test_the_path_the_table_picked_survives_a_redraw() -> None:
     assert "Choose who is on top" in p.status.value
     assert pl.route.index == around  # the long way round is still the pick
     assert list(pl.route.buttons.children) == buttons  # and its buttons were kept
-    assert "Placed" in _place(p, "gather", "purple", 2, helper="blue", helper_pawns=2,
+    assert "Placed" in place(p, "gather", "purple", 2, helper="blue", helper_pawns=2,
                               rover="scorpio")
     assert "Geysers" not in p.planner.list.children[0].children[0].value
 
@@ -456,8 +433,8 @@ def test_a_path_button_of_another_destination_picks_nothing() -> None:
 
 def test_a_second_tap_on_remove_never_removes_another_action() -> None:
     p = _at_actions()
-    assert "Placed" in _place(p, "unwind", "red", 1)
-    assert "Placed" in _place(p, "rest", "red", 1)
+    assert "Placed" in place(p, "unwind", "red", 1)
+    assert "Placed" in place(p, "rest", "red", 1)
     first_remove = p.planner.list.children[0].children[1]
     first_remove.click()
     first_remove.click()  # the row it was on is gone: Rest stays placed
