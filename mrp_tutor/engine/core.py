@@ -42,6 +42,14 @@ class Hot:
         self.dest: dict[str, str] = dict(spec.dest)
         self.zones: tuple[str, ...] = spec.zones
         self.adjacent: dict[str, tuple[str, ...]] = dict(spec.adjacent)
+        self.mars: tuple[str, ...] = spec.mars
+        self.ship_ids: tuple[str, ...] = tuple(spec.ships)
+        #: every ship, then every zone (the places an astronaut can be replaced on)
+        self.places: tuple[str, ...] = (*spec.ships, *spec.zones)
+        self.colours: tuple[str, ...] = spec.colours
+        #: the round track's entries, kind and number by index (pydantic models: slow reads)
+        self.track_kind: tuple[str, ...] = tuple(t.kind for t in spec.track)
+        self.track_number: tuple[int, ...] = tuple(t.number for t in spec.track)
 
 
 #: the last spec's :class:`Hot` (an identity test per call; a spec never changes)

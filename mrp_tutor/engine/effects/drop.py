@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, flip, shared
+from ..core import Fact, Out, emit, flip, hot, shared
 from ..spec import GameSpec
 from ..state import GameState
 from .base import Effect
+
+#: the last Drop step's fields (step, from zone, min): read once per step (pydantic: slow)
+_LAST_STEP: Final[list[tuple[object, str, int]]] = [(None, "", 0)]
+
+
+def _fields(st: C.DropStep) -> tuple[object, str, int]:
+    last = _LAST_STEP[0]
+    if last[0] is not st:
+        last = _LAST_STEP[0] = (st, st.from_zone, st.min)
+    return last
 
 
 class Drop(Effect[C.DropStep]):
@@ -23,16 +35,19 @@ class Drop(Effect[C.DropStep]):
         return st.rule
 
     def has(self, spec: GameSpec, s: GameState, c: str, st: C.DropStep) -> bool:
-        return bool(s.zones[st.from_zone].get(c)) and any(z != st.from_zone for z in spec.mars)
+        _, source, _ = _fields(st)
+        return bool(s.zones[source].get(c)) and any(z != source for z in hot(spec).mars)
 
     def options(self, spec: GameSpec, s: GameState, c: str, st: C.DropStep, *,
                 with_stop: bool) -> list[I.Intent]:
+        _, source, least = _fields(st)
         opts: list[I.Intent] = []
-        if s.zones[st.from_zone].get(c):
-            memo = spec.memo
-            opts.extend(shared(memo, I.Drop, c, z) for z in spec.mars if z != st.from_zone)
-        if opts and with_stop and s.done >= st.min:
-            opts.append(shared(spec.memo, I.Stop, c))
+        h = hot(spec)
+        memo = h.memo
+        if s.zones[source].get(c):
+            opts.extend(shared(memo, I.Drop, c, z) for z in h.mars if z != source)
+        if opts and with_stop and s.done >= least:
+            opts.append(shared(memo, I.Stop, c))
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.DropStep,

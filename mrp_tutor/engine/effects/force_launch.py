@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, room, shared
+from ..core import Fact, Out, emit, hot, room, shared
 from ..spec import GameSpec
 from ..state import GameState
 from .base import Effect
@@ -17,7 +17,7 @@ class ForceLaunch(Effect[C.ForceLaunchStep]):
     nothing = "no_docked_ship_can_launch"
 
     def has(self, spec: GameSpec, s: GameState, c: str, st: C.ForceLaunchStep) -> bool:
-        cap = spec.cap
+        cap = hot(spec).cap
         for sid in s.docks:
             if sid is not None:
                 aboard = s.ships[sid].aboard()
@@ -28,10 +28,18 @@ class ForceLaunch(Effect[C.ForceLaunchStep]):
     def options(self, spec: GameSpec, s: GameState, c: str, st: C.ForceLaunchStep, *,
                 with_stop: bool) -> list[I.Intent]:
         opts: list[I.Intent] = []
-        for sid in s.docked():
-            aboard = s.ships[sid].aboard()
-            if aboard < spec.ships[sid].capacity and (st.allow_empty or aboard):
-                opts.append(shared(spec.memo, I.Launch, c, sid))
+        h = hot(spec)
+        cap, memo, ships = h.cap, h.memo, s.ships
+        empty: bool | None = None  # the step's field, read only when a docked ship has room
+        for sid in s.docks:
+            if sid is None:
+                continue
+            aboard = ships[sid].aboard()
+            if aboard < cap[sid]:
+                if not aboard and empty is None:
+                    empty = st.allow_empty
+                if aboard or empty:
+                    opts.append(shared(memo, I.Launch, c, sid))
         return opts
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ForceLaunchStep,

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, intent_rows
+from ..core import Fact, Out, emit, hot, intent_rows
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
 from .base import Effect
+
+#: the last Replace step and its fields (docked, launched, zone targets; presence required)
+_LAST_STEP: Final[list[tuple[object, bool, bool, bool, bool]]] = [
+    (None, False, False, False, False)]
 
 
 class Replace(Effect[C.ReplaceStep]):
@@ -25,16 +31,22 @@ class Replace(Effect[C.ReplaceStep]):
         if s.seats[c].supply < 1:
             return []
         own = rules_of(s).may_replace_own(s, c)
+        last = _LAST_STEP[0]
+        if last[0] is not st:  # the step's fields, read once per step (pydantic: slow)
+            targets = st.targets
+            last = _LAST_STEP[0] = (st, "docked" in targets, "launched" in targets,
+                                    "zone" in targets, st.requires_presence)
+        _, docked, launched, zone, presence = last
         places: list[tuple[str, dict[str, int]]] = []
-        if "docked" in st.targets:
+        if docked:
             places.extend((sid, s.ships[sid].crew) for sid in s.docked())
-        if "launched" in st.targets:
+        if launched:
             places.extend((sid, s.ships[sid].crew) for sid in s.launched)
-        if "zone" in st.targets:
+        if zone:
             places.extend(s.zones.items())
         opts: list[I.Intent] = []
-        rows = intent_rows(spec.memo, I.Replace, c, (*spec.ships, *spec.zones), spec.colours)
-        presence = st.requires_presence
+        h = hot(spec)
+        rows = intent_rows(h.memo, I.Replace, c, h.places, h.colours)
         for place, crew in places:
             if presence and not crew.get(c):
                 continue

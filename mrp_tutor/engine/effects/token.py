@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import content as C
 from .. import events as E
 from .. import intents as I
-from ..core import Fact, Out, emit, intent_rows
+from ..core import Fact, Out, emit, hot, intent_rows
 from ..spec import GameSpec
 from ..state import GameState
 from .base import Effect
+
+#: the last Token step and its fields (docked, launched targets)
+_LAST_STEP: Final[list[tuple[object, bool, bool]]] = [(None, False, False)]
 
 
 class Token(Effect[C.TokenStep]):
@@ -30,14 +35,19 @@ class Token(Effect[C.TokenStep]):
 
     def options(self, spec: GameSpec, s: GameState, c: str, st: C.TokenStep, *,
                 with_stop: bool) -> list[I.Intent]:
+        last = _LAST_STEP[0]
+        if last[0] is not st:  # the step's fields, read once per step (pydantic: slow)
+            last = _LAST_STEP[0] = (st, "docked" in st.targets, "launched" in st.targets)
+        _, docked, launched = last
         ships: list[str] = []
-        if "docked" in st.targets:
+        if docked:
             ships.extend(s.docked())
-        if "launched" in st.targets:
+        if launched:
             ships.extend(s.launched)
-        zones = spec.zones
+        h = hot(spec)
+        zones = h.zones
         tokens = [z for z in zones if s.dest_supply[z] > 0]
-        rows = intent_rows(spec.memo, I.PlaceToken, c, spec.ships, zones)
+        rows = intent_rows(h.memo, I.PlaceToken, c, h.ship_ids, zones)
         if len(tokens) < len(zones):
             return [rows[sid][z] for sid in ships for z in tokens]
         opts: list[I.Intent] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import content as C
 from .. import events as E
-from ..core import Out, emit, tokens_left
+from ..core import Out, emit, hot, tokens_left
 from ..rulesets import rules_of
 from ..spec import GameSpec
 from ..state import GameState
@@ -30,9 +30,11 @@ def _card_rule(spec: GameSpec, card: str) -> str:
 def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool) -> None:
     """One production: make ``amount`` tokens per face-up zone, then distribute them."""
     mods = production_mods(spec, s) if third else {}
-    made = rules_of(s).scoring_rule("production.produce", spec.track[s.track_index].number)
+    h = hot(spec)
+    zones = h.zones
+    made = rules_of(s).scoring_rule("production.produce", h.track_number[s.track_index])
     blocked = {z for z, (_, fx) in mods.items() if isinstance(fx, C.NoProduction)}
-    for zone in spec.zones:
+    for zone in zones:
         if not s.face_up[zone]:
             continue
         if zone in blocked:
@@ -58,7 +60,7 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
         _make_tokens(spec, s, out, zone, resource, n, made)
     for zone, (card, fx) in mods.items():
         if isinstance(fx, C.ExtraProductionAdjacent):
-            for adj in spec.adjacent[zone]:
+            for adj in h.adjacent[zone]:
                 if adj in blocked:
                     emit(s, out, E.ProductionModified(
                         rule="discoveries.mining_vs_synergy", zone=adj, card=card,
@@ -66,11 +68,11 @@ def produce(spec: GameSpec, s: GameState, out: Out, amount: int, *, third: bool)
                 elif s.face_up[adj]:
                     _make_tokens(spec, s, out, adj, s.resources[adj], fx.amount,
                                  "discoveries.effect")
-    for zone in spec.zones:
+    for zone in zones:
         _distribute(spec, s, out, zone, mods.get(zone))
-    gone = rules_of(s).leftovers_leave(spec.track[s.track_index].number)
+    gone = rules_of(s).leftovers_leave(h.track_number[s.track_index])
     if gone is not None:  # the last scoring's leftovers leave the game
-        for zone in spec.zones:
+        for zone in zones:
             if s.waiting[zone]:
                 emit(s, out, E.TokensRemoved(rule=gone, zone=zone,
                                              resources=tuple(sorted(s.waiting[zone].items())),
@@ -154,7 +156,7 @@ def _distribute(
         leaders, rule = winners_of_zone(counts, fx)
         leaders = [c for c in s.order if c in leaders]
     rules = rules_of(s)
-    number = spec.track[s.track_index].number
+    number = hot(spec).track_number[s.track_index]
     if not leaders:
         emit(s, out, E.TokensStayed(rules.scoring_rule(rule, number), zone,
                                     tuple(sorted(waiting.items())), rule))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from .. import events as E
-from ..core import Out, destination, emit, flip
+from ..core import Out, destination, emit, flip, hot
 from ..effects import EFFECTS
 from ..rng import shuffle_deck
 from ..rulesets import rules_of
@@ -19,16 +19,16 @@ _TRACK_RULE: Final = {"round": "round.advance", "production": "production.when",
 def next_track(spec: GameSpec, s: GameState, out: Out) -> None:
     """Move to the next entry of the round track."""
     i = s.track_index + 1
-    track = spec.track
-    t = track[i]
-    kind = t.kind
+    h = hot(spec)
+    kinds = h.track_kind
+    kind = kinds[i]
     rule = _TRACK_RULE[kind]
-    was = track[s.track_index].kind if s.track_index >= 0 else ""
+    was = kinds[s.track_index] if s.track_index >= 0 else ""
     if was == "production":
         rule = "production.advance"
     elif was == "reveal_discoveries":
         rule = "discoveries.reveal_phase"  # "at the end of the phase, advance the tracker"
-    emit(s, out, E.TrackAdvanced(rule, i, kind, t.number))
+    emit(s, out, E.TrackAdvanced(rule, i, kind, h.track_number[i]))
 
 
 def end_round(spec: GameSpec, s: GameState, out: Out) -> bool:
