@@ -5,6 +5,8 @@ of the folder is refused."""
 from __future__ import annotations
 
 import gzip
+import threading
+import unittest
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,9 @@ from tornado.testing import AsyncHTTPTestCase
 from mrp_tutor import serve_static
 
 
-class StaticTest(AsyncHTTPTestCase):
+class StaticCase(AsyncHTTPTestCase):
+    __test__ = False  # run by the tests below, each in a thread of its own
+
     def get_app(self) -> tornado.web.Application:
         import tempfile
 
@@ -43,3 +47,23 @@ class StaticTest(AsyncHTTPTestCase):
                      f"/static/%2e%2e/{self.folder.name}-secret.js"):
             got = self.get(path)
             assert got.code in (403, 404) and b"secret" not in got.body
+
+
+def _in_thread(name: str) -> None:
+    """Run the case's test ``name`` in a thread of its own: the browser tests' sync Playwright
+    keeps an event loop running in the main thread, where tornado's test case cannot start
+    its own."""
+    result = unittest.TestResult()
+    worker = threading.Thread(target=lambda: StaticCase(name).run(result))
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "the static-file test hung"
+    assert result.testsRun == 1 and result.wasSuccessful(), result.errors + result.failures
+
+
+def test_found_once_then_from_memory_and_a_gone_file_is_a_404() -> None:
+    _in_thread("test_found_once_then_from_memory_and_a_gone_file_is_a_404")
+
+
+def test_a_path_out_of_the_folder_is_refused() -> None:
+    _in_thread("test_a_path_out_of_the_folder_is_refused")

@@ -54,7 +54,7 @@ def tap(page: Any) -> None:
 def test_the_page_answers_while_hard_bots_think(app: Any) -> None:
     page = app.page
     page.set_viewport_size({"width": 1366, "height": 768})
-    take_a_seat(app, "hard", "4", 11)
+    take_a_seat(app, "hard", "6", 11)
     thinking = page.locator(".mrp-thinking")
     prompt = page.locator(".mrp-prompt")
     expect(thinking).to_contain_text("is thinking", timeout=STEP_TIMEOUT_MS)
