@@ -6,6 +6,7 @@ import logging
 
 import pytest
 from jinja2 import DictLoader, Environment
+from testkit.loops import in_own_loop
 
 from mrp_tutor import serve_lean
 
@@ -39,14 +40,8 @@ def test_a_changed_template_or_another_mode_compiles_again() -> None:
     assert _env({"t": "two {{ n }}"}).get_template("t").render(n=2) == "two 2"
     # an async environment's code is not a sync one's: its own entry, and it renders
     env = _env({"t": "two {{ n }}"}, is_async=True)
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-
-    # a thread of its own: the browser tests' sync Playwright keeps an event loop running in
-    # the main thread for the rest of the session
-    with ThreadPoolExecutor(1) as pool:
-        out = pool.submit(asyncio.run, env.get_template("t").render_async(n=3)).result(60)
-    assert out == "two 3"
+    template = env.get_template("t")
+    assert in_own_loop(lambda: template.render_async(n=3), "the async render") == "two 3"
     assert len(serve_lean.CACHE._code) == 2
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import socket
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ import tornado.web
 import tornado.websocket
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+from testkit.loops import in_own_loop
 from traitlets.utils.importstring import import_item
 
 from mrp_tutor.serve import TutorVoila
@@ -70,14 +70,7 @@ def _nodelay_before_and_after(connection_class: type) -> str:
         finally:
             server.stop()
 
-    # a thread of its own: the browser tests' sync Playwright keeps an event loop running in
-    # this one for the whole session
-    got: list[str] = []
-    worker = threading.Thread(target=lambda: got.append(asyncio.run(main())))
-    worker.start()
-    worker.join(30)
-    assert got, "the websocket probe did not answer within 30 s"
-    return got[0]
+    return in_own_loop(main, "the websocket probe")
 
 
 @pytest.fixture
