@@ -6,63 +6,23 @@ app through this server.)"""
 
 from __future__ import annotations
 
-import http.client
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from testkit.server import http_get, kernel_free_server
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
-    port = _free_port()
     log = tmp_path_factory.mktemp("serve") / "voila.log"
-    env = {k: v for k, v in os.environ.items() if k != "MRP_TUTOR_OVERRIDES"}
-    with log.open("wb") as out:  # no kernel is started: no pool, no page asked for
-        proc = subprocess.Popen([sys.executable, "-m", "mrp_tutor.serve", f"--port={port}",
-                                 "--preheat_kernel=False", "--pool_size=0"], cwd=ROOT,
-                                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
-                                env=env)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
-                time.sleep(0.05)  # readiness probe interval
+    with kernel_free_server(log) as port:
         yield port, log
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def get(port: int, path: str, cookie: bool) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    conn.request("GET", path, headers={"Cookie": "mrp_js=1"} if cookie else {})
-    res = conn.getresponse()
-    body = res.read()
-    conn.close()
-    return res.status, body
+    status, _, body = http_get(port, path, {"Cookie": "mrp_js=1"} if cookie else {})
+    return status, body
 
 
 @pytest.mark.parametrize("path", ["/voila/templates/", "/voila/templates/x",
