@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import tornado.web
+from jupyter_server.utils import url_path_join
 from traitlets import Bool, Float, Int, Type
 from voila import app as voila_app
 from voila.app import Voila
@@ -69,12 +70,24 @@ from .serve_owner import (
 )
 from .serve_pool import paced_factory
 from .serve_records import LOST_SCRIPT, RESTORE_ARG, Records, restore_env
-from .serve_static import NotFoundHandler, compressed_class, safe_path_class
+from .serve_static import (
+    ICON_TYPES,
+    VERSIONED_DIR,
+    IconHandler,
+    NotFoundHandler,
+    cached_class,
+    compressed_class,
+    folder_digest,
+    icon_links,
+    safe_path_class,
+)
 from .serve_ws import NoDelayConnection
 
 APP_NOTEBOOK = app_notebook()
 GATE_COOKIE = "mrp_js"
 STATIC_ROUTES = ("/voila/static/", "/voila/templates/", "/voila/labextensions/")
+# Voila's page template names no icon (an empty data: URL): the app's own instead
+TEMPLATE_ICON = '<link rel="icon" href="data:;base64,=">'
 
 DEFAULTS: dict[str, str] = {
     "--no-browser": "",
@@ -97,7 +110,7 @@ DEFAULTS: dict[str, str] = {
 
 GATE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Mission: Red Planet tutor</title></head><body>
+<title>Mission: Red Planet tutor</title>%(icon)s</head><body>
 <p id="mrp-gate">Starting the Mission: Red Planet tutor&hellip;</p>
 <noscript><p>This app needs JavaScript (and a cookie that only says so).</p></noscript>
 <script>
@@ -114,7 +127,7 @@ if (location.search.indexOf("mrp_js=1") >= 0) {
 BUSY_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="60">
-<title>Busy: Mission: Red Planet tutor</title></head><body class="mrp-busy">
+<title>Busy: Mission: Red Planet tutor</title>%(icon)s</head><body class="mrp-busy">
 <h1>The tutor is busy</h1>
 <p>All %(cap)d seats are taken right now. Please try again in a minute (this page retries by
 itself in 60 seconds).</p></body></html>"""
@@ -129,12 +142,17 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.mrp_km: Any = None
         self.mrp_restore: str | None = None
         self.mrp_inject = False
+        self.mrp_icon = False
 
     def write(self, chunk: Any) -> None:
-        """The app page, with the script that watches its kernel right after ``<head>``."""
+        """The app page, with the script that watches its kernel right after ``<head>`` and
+        the app's icon instead of the template's empty one."""
         if self.mrp_inject and isinstance(chunk, str) and "<head>" in chunk:
             chunk = chunk.replace("<head>", "<head>" + LOST_SCRIPT, 1)
             self.mrp_inject = False
+        if self.mrp_icon and isinstance(chunk, str) and TEMPLATE_ICON in chunk:
+            chunk = chunk.replace(TEMPLATE_ICON, icon_links(self.base_url), 1)
+            self.mrp_icon = False
         super().write(chunk)
 
     def should_use_rendered_notebook(self, *args: Any, **kwargs: Any) -> bool:
@@ -186,8 +204,14 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
     async def get(self, path: str | None = None) -> None:
         app = self.mrp_app
         self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        if path and self.notebook_path:
+            # any other path (a browser's /apple-touch-icon.png): Voila's redirect to the
+            # file route, without a seat, a visitor cookie or a pool that grows for it
+            self.redirect_to_file(path)
+            return
+        icon = icon_links(self.base_url)
         if app.js_gate and self.get_cookie(GATE_COOKIE) != "1":
-            self.finish(GATE_PAGE % {"cookie": GATE_COOKIE})
+            self.finish(GATE_PAGE % {"cookie": GATE_COOKIE, "icon": icon})
             return
         # a reload's new page can arrive before the old tab's shutdown beacon: wait a little
         waited = 0.0
@@ -199,7 +223,7 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
                              self.request.remote_ip)
             self.set_status(503)
             self.set_header("Retry-After", "60")
-            self.finish(BUSY_PAGE % {"cap": app.max_kernels})
+            self.finish(BUSY_PAGE % {"cap": app.max_kernels, "icon": icon})
             return
         _ = self.xsrf_token  # sets the _xsrf cookie the tab-close beacon sends back (voila#1458)
         token = self.visitor_token()
@@ -211,7 +235,7 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.mrp_km = BindingKernelManager(
             self.settings["kernel_manager"], app.owners, token,
             restore_env(self.mrp_restore) if self.mrp_restore else None)
-        self.mrp_inject = True
+        self.mrp_inject = self.mrp_icon = True
         await super().get(path)
 
 
@@ -251,6 +275,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
         self.records = Records()  # before any kernel starts: each gets the records' folder
         lean_server(self.log, self.log_level)  # less work per visitor (serve_lean.py)
         atexit.register(self.records.close)
+        self.versioned_page_config()  # before the pool: its pages get it too
         original = voila_app.voila_kernel_manager_factory
         voila_app.voila_kernel_manager_factory = paced_factory(
             concurrency=self.pool_concurrency, quiet=self.refill_quiet, nice=self.pool_nice,
@@ -292,8 +317,33 @@ class TutorVoila(Voila):  # type: ignore[misc]
             km = self.kernel_manager
             forget_request_info(alive=lambda kid: kid in km)
 
+    def mrp_static_url(self, prefix: str) -> str:
+        """Where the page loads Voila's scripts from: its static route under a version
+        (serve_static.folder_digest), so a browser keeps them until the files change;
+        ``prefix``: the base URL (the page's) or the server URL (the route's)."""
+        if not hasattr(self, "mrp_static_version"):
+            self.mrp_static_version = VERSIONED_DIR + folder_digest(list(self.static_paths))
+            self.log.info("Voila's scripts served under voila/static/%s/ (kept a year)",
+                          self.mrp_static_version)
+        return url_path_join(prefix or "/", f"voila/static/{self.mrp_static_version}")
+
+    def versioned_page_config(self) -> None:
+        """Every page's ``fullStaticUrl`` (its script and chunks' folder) set to
+        :meth:`mrp_static_url`, after any ``page_config_hook`` of the configuration."""
+        hook = self.voila_configuration.page_config_hook
+        url = self.mrp_static_url(self.base_url)
+
+        def page_config_hook(page_config: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+            if hook is not None:
+                page_config = hook(page_config, **kwargs)
+            return {**page_config, "fullStaticUrl": url}
+
+        self.voila_configuration.page_config_hook = page_config_hook
+
     def init_handlers(self) -> list[Any]:
-        handlers = []
+        handlers: list[Any] = [
+            (url_path_join(self.server_url, name), IconHandler, {"name": name})
+            for name in ICON_TYPES]
         for h in super().init_handlers():
             if len(h) >= 3 and h[1] is TornadoVoilaHandler:
                 h = (h[0], TutorVoilaHandler, {**h[2], "mrp_app": self})
@@ -302,10 +352,18 @@ class TutorVoila(Voila):  # type: ignore[misc]
             elif len(h) >= 2 and str(h[0]).rstrip("$").endswith("/logout"):
                 h = (h[0], NotFoundHandler)  # no accounts here; Jupyter's page is a 500
             elif len(h) >= 2 and any(part in str(h[0]) for part in STATIC_ROUTES):
-                cls = safe_path_class(h[1])  # /voila/templates/ alone: 404, not 500
-                h = (h[0], compressed_class(cls) if self.compress_static else cls, *h[2:])
+                if str(h[0]).endswith("/voila/static/(.*)"):  # the same files, versioned
+                    versioned = self.mrp_static_url(self.server_url) + "/(.*)"
+                    handlers.append((versioned, self.static_class(h[1], True), *h[2:]))
+                h = (h[0], self.static_class(h[1]), *h[2:])
             handlers.append(h)
         return handlers
+
+    def static_class(self, cls: type[Any], immutable: bool = False) -> type[Any]:
+        """A static route's handler as served here: 404 for a path it cannot parse (not a
+        500: /voila/templates/ alone), cache headers, compressed from memory."""
+        cls = cached_class(safe_path_class(cls), immutable)
+        return compressed_class(cls) if self.compress_static else cls
 
 
 def with_defaults(argv: list[str]) -> list[str]:

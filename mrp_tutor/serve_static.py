@@ -1,4 +1,5 @@
-"""The front-end's scripts and styles served gzip-compressed from memory (used by ``serve``).
+"""The front-end's files as ``serve`` sends them: gzip-compressed from memory, cached by the
+browser as long as they cannot change, and the app's icon.
 
 A visitor's page loads about 96 files, 5.3 MB of JavaScript and CSS (Voila's JupyterLab
 front-end, the widget manager, anywidget).  Voila serves them from disk, uncompressed, in
@@ -7,6 +8,22 @@ empty cache, and 5.3 MB on the wire.  Here each file is compressed once (gzip le
 kept while its modification time is unchanged) and sent in one write to clients that accept
 gzip (every browser); the ``ETag`` differs from the plain file's, ``Vary: Accept-Encoding``
 tells caches, and range requests or clients without gzip get Voila's own handler.
+
+**What a returning visitor's browser keeps** (:func:`cache_control`).  Tornado marks a file
+cacheable only when its URL carries ``?v=`` (Voila's template CSS); Voila's own scripts
+(``/voila/static/voila.js`` and its ~60 chunks, named ``1807.voila.js`` whatever their
+version) went without ``Cache-Control``, left to each browser's guess from
+``Last-Modified``, and the widget extensions' files with ``no-cache``.  Here a file whose
+URL cannot name another content is kept a year without asking again (``immutable``): a
+``?v=`` URL, a name with a content hash (``remoteEntry.5cbb9d2323598fbda535.js``), and
+Voila's own folder under a versioned prefix, ``/voila/static/v-<digest>/``, the digest of
+its files' names, sizes and times at server start (:func:`folder_digest`; the page's
+``fullStaticUrl``, from which it loads its scripts and chunks, is rewritten to it by
+``serve``).  Anything else is revalidated on each use (``no-cache``) and costs a 304.
+
+**The app's icon** (:class:`IconHandler`): ``/favicon.ico``, which every browser asks for,
+fell to Voila's page route, which redirects any other path to ``/voila/files/``, which
+refuses a file not on its allowlist (403, a red line in each visitor's console).
 """
 
 from __future__ import annotations
@@ -14,6 +31,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import re
+from pathlib import Path
 from typing import Any
 
 import tornado.web
@@ -30,6 +49,35 @@ _CACHE: dict[str, tuple[int, int, bytes, str]] = {}
 # found again the usual way (compressed() answers None for it).
 _RESOLVED: dict[tuple[str, str, str], tuple[Any, str]] = {}
 _MOST_RESOLVED = 4096
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+VERSIONED_DIR = "v-"  # /voila/static/v-<digest>/<file>: see folder_digest
+# a file name that carries its content's hash (webpack's [contenthash]: 8-20 hex digits)
+_HASHED = re.compile(r"(?:^|[.-])[0-9a-f]{8,}\.[A-Za-z0-9]+$")
+
+
+def cache_control(url_path: str, versioned: bool) -> str:
+    """``Cache-Control`` for a static file at ``url_path`` (``versioned``: a ``?v=`` URL)."""
+    name = url_path.rsplit("/", 1)[-1]
+    if versioned or _HASHED.search(name):
+        return IMMUTABLE
+    return REVALIDATE
+
+
+def folder_digest(folders: list[str]) -> str:
+    """A short digest of the files under ``folders`` (relative names, sizes, modification
+    times): it changes whenever a file there does (a Voila upgrade), so a URL holding it
+    names one content."""
+    h = hashlib.sha1(usedforsecurity=False)
+    for root in folders:
+        base = Path(root)
+        if not base.is_dir():
+            continue
+        for path in sorted(p for p in base.rglob("*") if p.is_file()):
+            st = path.stat()
+            h.update(f"{path.relative_to(base)}|{st.st_size}|{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()[:16]
 
 
 def compressed(path: str) -> tuple[bytes, str] | None:
@@ -49,6 +97,22 @@ def compressed(path: str) -> tuple[bytes, str] | None:
     etag = '"gz-' + hashlib.sha1(raw, usedforsecurity=False).hexdigest() + '"'
     _CACHE[path] = (st.st_mtime_ns, st.st_size, gz, etag)
     return gz, etag
+
+
+class CachePolicyMixin:
+    """Put before a ``tornado.web.StaticFileHandler`` subclass: :func:`cache_control`, or
+    :data:`IMMUTABLE` for every file of a route whose URLs carry a version."""
+
+    request: Any
+    mrp_immutable = False
+
+    def set_headers(self) -> None:
+        h: Any = self
+        super().set_headers()  # type: ignore[misc]
+        h.clear_header("Expires")  # tornado's 10 years for ?v= URLs: Cache-Control says it
+        policy = IMMUTABLE if self.mrp_immutable else cache_control(
+            self.request.path, "v" in self.request.arguments)
+        h.set_header("Cache-Control", policy)
 
 
 class CompressedStaticMixin:
@@ -122,6 +186,61 @@ def safe_path_class(cls: type[Any]) -> type[Any]:
     if not issubclass(cls, tornado.web.StaticFileHandler):
         return cls
     return type(f"SafePath{cls.__name__}", (SafePathMixin, cls), {})
+
+
+def cached_class(cls: type[Any], immutable: bool = False) -> type[Any]:
+    """``cls`` (a StaticFileHandler) with :func:`cache_control`'s ``Cache-Control``
+    (``immutable``: every file a year, for a route whose URLs hold a version)."""
+    if not issubclass(cls, tornado.web.StaticFileHandler):
+        return cls
+    name = f"{'Versioned' if immutable else 'Cached'}{cls.__name__}"
+    return type(name, (CachePolicyMixin, cls), {"mrp_immutable": immutable})
+
+
+ICON_FOLDER = Path(__file__).resolve().parent / "icons"
+ICON_TYPES = {"favicon.ico": "image/x-icon", "favicon.svg": "image/svg+xml"}
+ICON_CACHE = "public, max-age=86400"  # a day: the URL has no version to change
+_ICONS: dict[str, tuple[bytes, str]] = {}
+
+
+def icon(name: str) -> tuple[bytes, str]:
+    """(bytes, etag) of the shipped icon ``name`` (one of :data:`ICON_TYPES`), read once."""
+    if name not in _ICONS:
+        body = (ICON_FOLDER / name).read_bytes()
+        _ICONS[name] = body, '"' + hashlib.sha1(body, usedforsecurity=False).hexdigest() + '"'
+    return _ICONS[name]
+
+
+def icon_links(base_url: str) -> str:
+    """The ``<link>`` tags that name the app's icon, for a page served under ``base_url``."""
+    base = base_url if base_url.endswith("/") else base_url + "/"
+    return (f'<link rel="icon" href="{base}favicon.ico" sizes="16x16 32x32 48x48">'
+            f'<link rel="icon" href="{base}favicon.svg" type="image/svg+xml">')
+
+
+class IconHandler(tornado.web.RequestHandler):
+    """The app's icon (``mrp_tutor/icons``) from memory: no page, no cookie, no kernel."""
+
+    def initialize(self, name: str) -> None:
+        self.mrp_name = name
+
+    def get(self) -> None:
+        self.answer(include_body=True)
+
+    def head(self) -> None:
+        self.answer(include_body=False)
+
+    def answer(self, include_body: bool) -> None:
+        body, etag = icon(self.mrp_name)
+        self.set_header("Content-Type", ICON_TYPES[self.mrp_name])
+        self.set_header("Cache-Control", ICON_CACHE)
+        self.set_header("Etag", etag)
+        if self.check_etag_header():
+            self.set_status(304)
+            return
+        self.set_header("Content-Length", len(body))
+        if include_body:
+            self.write(body)
 
 
 NOT_FOUND_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
