@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -141,16 +142,23 @@ def test_the_undo_stack_comes_back_and_back_undoes_as_before(
     _twins(old, app)
 
 
-def _library_scenario_app(folder: Path) -> Any:
+def _recorded_app(folder: Path, begin: Callable[[Any], None], steps: int) -> Any:
+    """An app whose game ``begin`` starts, then ``steps`` steps on, kept after each step."""
     app = build_app(seed=3)
     app.recorder = Recorder(folder / KID)
-    sc = next(s for s in app.scenarios if len(s.steps) >= 3)
-    app.scenario.value = sc.id
-    app.on_load_scenario()
-    for _ in range(2):
+    begin(app)
+    for _ in range(steps):
         app.session.next()
         app.record_now()
     return app
+
+
+def _library_scenario_app(folder: Path) -> Any:
+    def begin(app: Any) -> None:
+        app.scenario.value = next(s for s in app.scenarios if len(s.steps) >= 3).id
+        app.on_load_scenario()
+
+    return _recorded_app(folder, begin, steps=2)
 
 
 def test_a_library_scenario_comes_back_at_the_same_step(
@@ -174,13 +182,10 @@ def _table_app(folder: Path) -> Any:
 
     from mrp_tutor.scenarios.table import load_table
 
-    app = build_app(seed=3)
-    app.recorder = Recorder(folder / KID)
-    app.use_table(load_table(midgame_table_doc(app.session.spec)), "The table is set.")
-    for _ in range(3):
-        app.session.next()
-        app.record_now()
-    return app
+    def begin(app: Any) -> None:
+        app.use_table(load_table(midgame_table_doc(app.session.spec)), "The table is set.")
+
+    return _recorded_app(folder, begin, steps=3)
 
 
 def test_a_table_comes_back_and_a_changed_table_is_refused(
