@@ -5,43 +5,25 @@ Villain's secret peek reaching only its player's view (never a widget of another
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from ipywidgets.widgets import widget as ipw
+from testkit.app_widgets import page_state, tracked
 
-from mrp_tutor.app import build_app
 from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.engine import events as E
-from mrp_tutor.engine import load_spec
 from mrp_tutor.engine.rulesets import find_ruleset
 
 SHEETS = find_ruleset("unique_abilities").sheets()  # type: ignore[attr-defined]
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # snake_case ids never reach a visitor
 
 
-@pytest.fixture(scope="module")
-def spec() -> Any:
-    return load_spec(use_env_overrides=False)
-
-
 @pytest.fixture
-def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Iterator[TutorApp]:
-    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
-    before = set(ipw._instances)
-    a = build_app(spec=spec, seed=21)
-    a._test_widgets = lambda: [w for k, w in ipw._instances.items()  # type: ignore[attr-defined]
-                               if k not in before and w is not a.scenario]
-    yield a
-
-
-def page_text(app: Any) -> str:
-    """Every synced trait of every widget the app made (shown or not), but the scenario picker
-    (its fixed titles name cards): what the page holds."""
-    return json.dumps([w.get_state() for w in app._test_widgets()], default=str)
+def app(make_app: Callable[[int], TutorApp]) -> TutorApp:
+    # all but the scenario picker (its fixed titles name cards): what the page holds
+    return tracked(lambda: make_app(21), leave_out=lambda a: [a.scenario])
 
 
 def test_the_sheet_picker_appears_only_for_a_ruleset_with_sheets(app: TutorApp) -> None:
@@ -98,10 +80,10 @@ def test_a_villain_peek_reaches_only_its_players_view(app: TutorApp) -> None:
     app.open_tab("Hand")  # the Hand tab, then every other tab, built and shown
     for title in app.tab_titles():
         app.open_tab(title)
-    assert "Lichen" in page_text(app)  # red's page holds it: the scan below can fail
+    assert "Lichen" in page_state(app)  # red's page holds it: the scan below can fail
     app.viewer.value = "blue"  # another player's view of the same table
     assert app.session.viewer == "blue"
-    text = page_text(app)
+    text = page_state(app)
     assert "Lichen" not in text and "lichen" not in text
     assert app.session.view()["zones"]["outer_2"]["discovery"] == "hidden"
     app.viewer.value = "red"

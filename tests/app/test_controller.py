@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from testkit.app_widgets import to_choose
 
 from mrp_tutor.app import build_app
 from mrp_tutor.app.session import Session
@@ -43,14 +44,11 @@ def snapshot(app: TutorApp) -> dict[str, Any]:
     return state_to_dict(app.session.state)
 
 
-def to_choose(app: TutorApp) -> None:
-    """Click Next until every colour must choose a character (after missions)."""
-    for _ in range(20):
-        d = app.session.game.decision()
-        if d is not None and d.kind == "choose_character" and len(d.colours) == 3:
-            return
-        app.stepper.next_btn.click()
-    raise AssertionError("never reached the character choice")
+def zone_form(app: TutorApp, zone: str, colour: str, n: int) -> None:
+    """Fill the Referee tab's astronauts-in-a-zone edit (not yet applied)."""
+    app.panel("Referee").zone.value = zone
+    app.panel("Referee").zone_colour.value = colour
+    app.panel("Referee").zone_n.value = n
 
 
 def test_app_builds_with_stable_classes(app: TutorApp) -> None:
@@ -295,9 +293,7 @@ def test_referee_edit_over_capacity_is_refused_with_the_rule(app: TutorApp, spec
 def test_referee_edit_beyond_22_astronauts_is_refused(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.open_tab("Referee")
-    app.panel("Referee").zone.value = "hellas"
-    app.panel("Referee").zone_colour.value = "red"
-    app.panel("Referee").zone_n.value = 23
+    zone_form(app, "hellas", "red", 23)
     start = snapshot(app)
     app.panel("Referee").zone_btn.click()
     assert "22 astronauts" in app.status_text()
@@ -325,9 +321,7 @@ def test_legal_referee_edits_apply_and_undo(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.open_tab("Referee")
     supply = app.session.state.seats["red"].supply
-    app.panel("Referee").zone.value = "hellas"
-    app.panel("Referee").zone_colour.value = "red"
-    app.panel("Referee").zone_n.value = 3
+    zone_form(app, "hellas", "red", 3)
     app.panel("Referee").zone_btn.click()
     assert app.session.state.zones["hellas"]["red"] == 3
     assert app.session.state.seats["red"].supply == supply - 3
@@ -346,10 +340,8 @@ def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
     app.panel("Referee").rule_final.click()  # tutor mode: a final ruling shows others' missions
     assert "Referee mode" in app.status_text() and app.panel("Referee").ruling.value == ""
     app.mode.value = "Referee"
-    app.panel("Referee").zone.value = "hellas"
     for colour, n in (("red", 2), ("blue", 1)):
-        app.panel("Referee").zone_colour.value = colour
-        app.panel("Referee").zone_n.value = n
+        zone_form(app, "hellas", colour, n)
         app.panel("Referee").zone_btn.click()
     app.panel("Referee").face.value = "hellas"
     app.panel("Referee").face_btn.click()  # only face-up zones produce
@@ -394,9 +386,7 @@ def test_what_if_never_reveals_hidden_picks(app: TutorApp, spec: Any) -> None:
 def test_quiz_without_scenario_rules_on_a_zone(app: TutorApp) -> None:
     app.mode.value = "Referee"
     app.open_tab("Referee")
-    app.panel("Referee").zone.value = "syrtis_major"
-    app.panel("Referee").zone_colour.value = "blue"
-    app.panel("Referee").zone_n.value = 4
+    zone_form(app, "syrtis_major", "blue", 4)
     app.panel("Referee").zone_btn.click()
     app.open_tab("Lesson & quiz")
     assert "Syrtis Major" in app.lesson.quiz_q.value

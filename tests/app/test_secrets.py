@@ -6,49 +6,24 @@ player.  The browser test ``tests/browser/test_secret_frames.py`` checks the sam
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from ipywidgets.widgets import widget as ipw
+from testkit.app_widgets import page_state, to_choose, tracked
 
 from mrp_tutor.app import build_app
 from mrp_tutor.app.seeds import SEED_ENV, parse_seed
 from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import load_spec
 
 from .conftest import fresh_log
 
 SEED = 982451653  # long enough that its digits appear nowhere by chance
 
 
-@pytest.fixture(scope="module")
-def spec() -> Any:
-    return load_spec(use_env_overrides=False)
-
-
 @pytest.fixture
-def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Iterator[TutorApp]:
-    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
-    before = set(ipw._instances)
-    a = build_app(spec=spec, seed=SEED)
-    a._test_widgets = lambda: [w for k, w in ipw._instances.items() if k not in before]
-    yield a
-
-
-def page_state(app: Any) -> str:
-    """Every synced trait of every widget this app created (shown or not): what the page gets."""
-    return json.dumps([w.get_state() for w in app._test_widgets()], default=str)
-
-
-def to_choose(app: TutorApp) -> None:
-    for _ in range(20):
-        d = app.session.game.decision()
-        if d is not None and d.kind == "choose_character" and len(d.colours) == 3:
-            return
-        app.stepper.next_btn.click()
-    raise AssertionError("never reached the character choice")
+def app(make_app: Callable[[int], TutorApp]) -> TutorApp:
+    return tracked(lambda: make_app(SEED))
 
 
 def open_hand(app: TutorApp, colour: str) -> None:

@@ -1,0 +1,41 @@
+"""The app's widgets as the page gets them, and a game stepped to the character choice:
+shared by the app tests that check what reaches a visitor (secrets, abilities' words) and
+the controller tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from ipywidgets.widgets import widget as ipw
+
+from mrp_tutor.app.ui import TutorApp
+
+
+def tracked(build: Callable[[], TutorApp],
+            leave_out: Callable[[TutorApp], list[Any]] = lambda app: []) -> TutorApp:
+    """The app ``build()`` makes, with ``app._test_widgets()``: every widget it created
+    (shown or not, but those ``leave_out(app)`` names)."""
+    before = set(ipw._instances)
+    app = build()
+    skip = leave_out(app)
+    app._test_widgets = lambda: [  # type: ignore[attr-defined]
+        w for k, w in ipw._instances.items()
+        if k not in before and not any(w is s for s in skip)]
+    return app
+
+
+def page_state(app: Any) -> str:
+    """Every synced trait of every widget :func:`tracked` recorded: what the page gets."""
+    return json.dumps([w.get_state() for w in app._test_widgets()], default=str)
+
+
+def to_choose(app: TutorApp) -> None:
+    """Click Next until every colour must choose a character (after missions)."""
+    for _ in range(20):
+        d = app.session.game.decision()
+        if d is not None and d.kind == "choose_character" and len(d.colours) == 3:
+            return
+        app.stepper.next_btn.click()
+    raise AssertionError("never reached the character choice")
