@@ -31,26 +31,29 @@ def game() -> Game:
     return g
 
 
+def _refused_override(folder: Path, text: str) -> ContentError:
+    """The card-data loader's refusal of an override file holding ``text``, which names
+    that file."""
+    path = folder / "overrides.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_content("base", overrides=path)
+    assert err.value.source == str(path)
+    return err.value
+
+
 @pytest.mark.parametrize("text", ["ships:\n  ships:\n    - id: s09\n      capacity: true\n",
                                   "ships:\n  ships:\n    - id: s09\n      capacity: '3'\n",
                                   "ships:\n  ships:\n    - id: s09\n      capacity: 3.0\n"])
 def test_an_override_file_takes_whole_numbers_only(tmp_path: Path, text: str) -> None:
-    path = tmp_path / "overrides.yaml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(ContentError) as err:
-        load_content("base", overrides=path)
-    assert err.value.source == str(path)
-    assert any("capacity" in p and "valid integer" in p for p in err.value.problems), err.value
+    err = _refused_override(tmp_path, text)
+    assert any("capacity" in p and "valid integer" in p for p in err.problems), err
 
 
 @pytest.mark.parametrize("text", ["[]\n", "'just text'\n", "- ships: {}\n"])
 def test_an_override_file_that_is_not_a_mapping_is_refused(tmp_path: Path, text: str) -> None:
-    path = tmp_path / "overrides.yaml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(ContentError) as err:
-        load_content("base", overrides=path)
-    assert err.value.source == str(path)
-    assert err.value.problems[0].startswith("document: an override file maps data file names")
+    err = _refused_override(tmp_path, text)
+    assert err.problems[0].startswith("document: an override file maps data file names")
 
 
 def test_an_empty_override_file_is_no_overrides(tmp_path: Path) -> None:
