@@ -142,6 +142,14 @@ def test_the_undo_stack_comes_back_and_back_undoes_as_before(
     _twins(old, app)
 
 
+def _comes_back(old: Any, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A fresh app given ``old``'s record: it says the game is back, at the same point."""
+    app = restored(folder, monkeypatch)
+    assert "Your game is back" in app.status_text()
+    _twins(old, app)
+    return app
+
+
 def _recorded_app(folder: Path, begin: Callable[[Any], None], steps: int) -> Any:
     """An app whose game ``begin`` starts, then ``steps`` steps on, kept after each step."""
     app = build_app(seed=3)
@@ -164,11 +172,9 @@ def _library_scenario_app(folder: Path) -> Any:
 def test_a_library_scenario_comes_back_at_the_same_step(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     old = _library_scenario_app(tmp_path)
-    app = restored(tmp_path, monkeypatch)
-    assert "Your game is back" in app.status_text()
+    app = _comes_back(old, tmp_path, monkeypatch)
     assert app.session.scenario is not None and app.session.scenario.id == old.session.scenario.id
     assert app.scenario.value == old.scenario.value
-    _twins(old, app)
     for a in (old, app):  # the scenario's next step, then undo it
         a.session.next()
     _twins(old, app)
@@ -191,9 +197,7 @@ def _table_app(folder: Path) -> Any:
 def test_a_table_comes_back_and_a_changed_table_is_refused(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     old = _table_app(tmp_path)
-    app = restored(tmp_path, monkeypatch)
-    assert "Your game is back" in app.status_text()
-    _twins(old, app)
+    app = _comes_back(old, tmp_path, monkeypatch)
     for a in (old, app):
         a.session.next()
         assert a.session.back()
