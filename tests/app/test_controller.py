@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from testkit.app_widgets import to_choose
+from testkit.app_widgets import to_choose, walk
 
 from mrp_tutor.app import build_app
 from mrp_tutor.app.session import Session
@@ -24,14 +24,6 @@ from mrp_tutor.explain.options import ship_name
 @pytest.fixture
 def app(make_app: Any) -> TutorApp:
     return make_app(7)
-
-
-def walk(w: Any) -> list[Any]:
-    """Every widget of a tree (what the page displays)."""
-    out = [w]
-    for child in getattr(w, "children", ()):
-        out.extend(walk(child))
-    return out
 
 
 def board_msg(app: TutorApp, content: dict[str, Any]) -> None:

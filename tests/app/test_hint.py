@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from testkit.app_widgets import shown_text
 from testkit.hidden import resolve_choice, swap_hidden
 
 from mrp_tutor.app import seat as S
@@ -20,18 +21,6 @@ from mrp_tutor.engine import Game, load_spec
 from mrp_tutor.engine import bots as engine_bots
 from mrp_tutor.engine.views import view_for
 from mrp_tutor.explain.coach import hints
-
-
-def _walk(w: Any) -> list[Any]:
-    out = [w]
-    for child in getattr(w, "children", ()):
-        out.extend(_walk(child))
-    return out
-
-
-def _page(app: TutorApp) -> str:
-    return json.dumps([w.get_state() for w in _walk(app.root) if w is not app.scenario],
-                      default=str).lower()
 
 
 def _hidden_names(app: TutorApp, seat: str) -> set[str]:
@@ -106,7 +95,7 @@ def test_the_hint_tab_shows_options_with_chances_and_reasons_and_follows_one(sea
     assert "<cite" in tab.out.value  # the section of the rule, without its id (a learner)
     assert not any(f"[{h.rule}]" in tab.out.value for h in tab.shown)
     for name in _hidden_names(app, "red"):
-        assert name not in _page(app), name
+        assert name not in shown_text(app), name
     before = len(app.session.game.log)
     first = tab.shown[0].intent
     tab.follow.children[0].click()

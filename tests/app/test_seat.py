@@ -7,10 +7,10 @@ Back to the learner's previous decision, and that no bot secret sits in any widg
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
+from testkit.app_widgets import shown_text
 
 from mrp_tutor.app import seat as S
 from mrp_tutor.app.session import Session
@@ -26,20 +26,6 @@ def app(make_app: Any) -> TutorApp:
     a.seed.value = "11"  # a seat starts a new game: pinned, so every run plays the same game
     a.seat.take_btn.click()
     return a
-
-
-def walk(w: Any) -> list[Any]:
-    out = [w]
-    for child in getattr(w, "children", ()):
-        out.extend(walk(child))
-    return out
-
-
-def page_text(app: TutorApp) -> str:
-    """Every synced trait of every widget the page holds, as one string (but the scenario
-    picker, whose fixed titles name characters)."""
-    return json.dumps([w.get_state() for w in walk(app.root) if w is not app.scenario],
-                      default=str).lower()
 
 
 def click(app: TutorApp, target: str, ident: str, colour: str | None = None) -> None:
@@ -83,7 +69,7 @@ def test_a_whole_game_by_clicks_keeps_bot_secrets_off_the_page(app: TutorApp) ->
         secrets = {m for c in s.order if c != "red" for m in s.seats[c].missions}
         secrets |= {str(s.seats[c].chosen) for c in s.order
                     if c != "red" and s.seats[c].chosen and s.stage == "choose"}
-        text = page_text(app)
+        text = shown_text(app)
         leaked = [x for x in secrets if f'"{x}"' in text or f"{x}'" in text]
         assert not leaked, leaked
         before = len(sess.reports)

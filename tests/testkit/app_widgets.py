@@ -39,3 +39,18 @@ def to_choose(app: TutorApp) -> None:
             return
         app.stepper.next_btn.click()
     raise AssertionError("never reached the character choice")
+
+
+def walk(w: Any) -> list[Any]:
+    """Every widget of a tree (what the page displays)."""
+    out = [w]
+    for child in getattr(w, "children", ()):
+        out.extend(walk(child))
+    return out
+
+
+def shown_text(app: TutorApp) -> str:
+    """Every synced trait of every widget the page displays, as one lower-case string (but
+    the scenario picker's, whose fixed titles name characters and cards)."""
+    return json.dumps([w.get_state() for w in walk(app.root) if w is not app.scenario],
+                      default=str).lower()
