@@ -29,6 +29,10 @@
 
 - **The front-end's files compressed once.**  Scripts and styles go out gzip-compressed from
   memory (:mod:`mrp_tutor.serve_static`): 5.3 MB become about 1.3 MB per new visitor.
+- **What cannot change is kept by the browser; the app has its icon.**  Voila's scripts load
+  from a versioned folder, and files named by a content hash or ``?v=`` are kept a year
+  (``immutable``), the rest revalidated (a 304); ``/favicon.ico`` is the app's icon, not a
+  403 (:mod:`mrp_tutor.serve_static`).
 - **The page's templates compiled once** per server, not once per page
   (:mod:`mrp_tutor.serve_lean`).
 - **A click's answer sent at once.**  The kernel websocket runs with ``TCP_NODELAY``

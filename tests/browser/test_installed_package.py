@@ -49,6 +49,8 @@ def test_both_wheels_carry_the_app_tutorials_widgets_scenarios_and_data(
         "mrp_tutor/data/base/rules.yaml",
         "mrp_tutor/data/results/games.parquet",
         "mrp_tutor/first_martians/data/sample_round.yaml",
+        "mrp_tutor/icons/favicon.ico",  # the server's icon (mrp_tutor/serve_static.py)
+        "mrp_tutor/icons/favicon.svg",
     }
     assert len(TUTORIALS) >= 10 and len(SCENARIOS) > 50
     assert shipped <= pure, sorted(shipped - pure)

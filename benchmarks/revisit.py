@@ -1,10 +1,11 @@
 """What a returning visitor costs the server: requests and bytes of a first visit, a reload
 and a second tab of the app, in headless Chromium (its HTTP cache as a browser keeps it).
 
-    python benchmarks/reload.py [--json]
+    python benchmarks/revisit.py [--json]
 
-Starts ``python -m mrp_tutor.serve`` (a pool of one kernel; ``PYTHONPATH`` decides which
-checkout serves) on a free loopback port.  Each phase counts, from Chromium's own network
+Starts ``python -m mrp_tutor.serve`` (a pool of one kernel) on a free loopback port, in a
+folder of its own so that ``PYTHONPATH`` alone decides which checkout serves (before/after
+comparisons: ``PYTHONPATH=/path/to/old/checkout``).  Each phase counts, from Chromium's own network
 events (DevTools protocol): requests that reached the server (by status: 200, 304, ...),
 the static files among them (``/voila/static|templates|labextensions/``), requests answered
 from the browser's cache without asking, and bytes received on the wire.  The app counts as
@@ -29,7 +30,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
 STATIC = ("/voila/static/", "/voila/templates/", "/voila/labextensions/")
 READY = ".mrp-board .mrp-zone"
 
@@ -132,7 +132,7 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if k != "MRP_TUTOR_OVERRIDES"}
     with log.open("wb") as fh:
         proc = subprocess.Popen([sys.executable, "-m", "mrp_tutor.serve", f"--port={port}",
-                                 "--pool_size=1"], cwd=ROOT, stdout=fh,
+                                 "--pool_size=1"], cwd=log.parent, stdout=fh,
                                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
     try:
         deadline = time.monotonic() + 120
@@ -146,15 +146,20 @@ def main() -> None:
                 time.sleep(0.1)
         res = measure(f"http://127.0.0.1:{port}/", os.environ.get("CHROMIUM",
                                                                    "/usr/bin/chromium"))
+        res["served_from"] = {"mrp_tutor": subprocess.run(
+            [sys.executable, "-c", "import mrp_tutor; print(mrp_tutor.__file__)"],
+            cwd=log.parent, env=env, capture_output=True, text=True).stdout.strip()}
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
+    served = res.pop("served_from")
     if not args.list:
         for phase in res.values():
             phase.pop("asked")
     if args.json:
-        print(json.dumps(res, indent=1))
+        print(json.dumps({**res, "served_from": served}, indent=1))
         return
+    print("served from", served["mrp_tutor"])
     for name, p in res.items():
         print(f"{name:12} {p['server_requests']:4d} requests to the server {p['by_status']}, "
               f"{p['static_requests']} static {p['static_by_status']}, "
