@@ -24,9 +24,7 @@ import contextlib
 import json
 import os
 import shutil
-import signal
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -36,6 +34,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from testkit.server import free_port as _free_port
+from testkit.server import running
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 APP_NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
@@ -63,20 +63,6 @@ TEST_SEED = 982451653  # the first game's seed in every kernel: digits that appe
 
 def _in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _tail(path: Path, lines: int = 40) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
 
 
 # --------------------------------------------------------------------------- failure hook
@@ -116,7 +102,6 @@ def run_server(cmd: list[str], port: int, log_name: str,
     server or Voila then stops its kernels).
     """
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log_path = ARTIFACTS / log_name
     # Served as a public demo is: no operator's override file (MRP_TUTOR_OVERRIDES unset), so a
     # visitor's card corrections stay in their own kernel. With a shared file, one visitor's
     # saved correction reached every kernel started after it (a pool refill), which made the
@@ -126,38 +111,9 @@ def run_server(cmd: list[str], port: int, log_name: str,
     full_env.update(env or {})
     for key in drop_env:
         full_env.pop(key, None)
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            env=full_env,
-        )
-    try:
-        deadline = time.monotonic() + VOILA_START_TIMEOUT_S
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    pytest.fail(
-                        f"the server exited with {proc.returncode}; log {log_path}:\n"
-                        f"{_tail(log_path)}"
-                    )
-                if time.monotonic() > deadline:
-                    pytest.fail(
-                        f"the server is not accepting connections on port {port} after "
-                        f"{VOILA_START_TIMEOUT_S:.0f}s; log {log_path}:\n{_tail(log_path)}"
-                    )
-                time.sleep(0.05)  # poll interval of the readiness probe, not a wait for the UI
+    with running(cmd, port, ARTIFACTS / log_name, env=full_env, cwd=cwd,
+                 timeout_s=VOILA_START_TIMEOUT_S) as proc:
         yield f"http://127.0.0.1:{port}/", proc
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
 
 
 class _Sockets:
