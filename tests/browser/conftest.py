@@ -408,6 +408,19 @@ class AppDriver:
     def wait_for_class(self, css_class: str, timeout_ms: int = WIDGET_TIMEOUT_MS) -> Any:
         return wait_for_class(self.page, css_class, timeout_ms)
 
+    def open_ready(self, size: tuple[int, int] | None = None) -> Any:
+        """Load the app (at ``size``, width and height, if given) and wait until its kernel
+        has said "Ready."; the page."""
+        from playwright.sync_api import expect
+
+        if size is not None:
+            self.page.set_viewport_size({"width": size[0], "height": size[1]})
+        self.open()
+        self.wait_for_class("mrp-app")
+        expect(self.page.locator(".mrp-status")).to_contain_text("Ready.",
+                                                                 timeout=WIDGET_TIMEOUT_MS)
+        return self.page
+
     def screenshot(self, name: str, full_page: bool = True) -> Path:
         return save_screenshot(self.page, name, full_page)
 

@@ -17,10 +17,7 @@ STEP_TIMEOUT_MS = 30_000
 
 
 def open_app(app: Any) -> Any:
-    app.open()
-    app.wait_for_class("mrp-app")
-    page = app.page
-    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+    page = app.open_ready()
     expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible(timeout=60_000)
     return page
 

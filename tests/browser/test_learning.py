@@ -128,12 +128,7 @@ def play_a_game_by_clicking(page: Any) -> tuple[int, int]:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_learn_by_playing(app: Any, size: str) -> None:
-    width, height = SIZES[size]
-    page = app.page
-    page.set_viewport_size({"width": width, "height": height})
-    app.open()
-    app.wait_for_class("mrp-app")
-    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+    page = app.open_ready(SIZES[size])
     expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible(timeout=60_000)
     expect(page.locator(".mrp-board line.mrp-edge")).to_have_count(18)  # the zone graph
     check_layout(app, f"learn-{size}-start")

@@ -65,10 +65,7 @@ def position(page: Any) -> dict[str, Any]:
 
 
 def test_a_killed_kernel_is_said_in_words_and_one_click_brings_the_game_back(app: Any) -> None:
-    page = app.page
-    app.open()
-    app.wait_for_class("mrp-app")
-    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+    page = app.open_ready()
     page.locator(".mrp-seat-colour select").select_option(label="Red")
     page.locator(".mrp-seed input").fill("21")
     page.locator("button.mrp-take-seat").click()

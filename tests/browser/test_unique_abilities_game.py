@@ -84,12 +84,7 @@ def play_to_the_end_using_the_ability(app: Any, size: str) -> int:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_unique_abilities_game_from_the_picker_to_the_final_scoring(app: Any, size: str) -> None:
-    width, height = SIZES[size]
-    page = app.page
-    page.set_viewport_size({"width": width, "height": height})
-    app.open()
-    app.wait_for_class("mrp-app")
-    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+    page = app.open_ready(SIZES[size])
     choose_rules_and_take_a_seat(app, size)
     assert play_to_the_end_using_the_ability(app, size) == 1
     page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Scores").first.click()
