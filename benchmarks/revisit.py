@@ -39,49 +39,49 @@ class NetLog:
 
     def __init__(self, cdp: Any, base: str) -> None:
         self.base = base
-        self.urls: dict[str, str] = {}
         self.reset()
         cdp.on("Network.requestWillBeSent", self._sent)
-        cdp.on("Network.responseReceived", self._received)
         cdp.on("Network.requestServedFromCache", self._cached)
+        cdp.on("Network.responseReceived", self._received)
         cdp.on("Network.loadingFinished", self._finished)
         cdp.send("Network.enable")
 
     def reset(self) -> None:
-        self.status: Counter[int] = Counter()
-        self.static_status: Counter[int] = Counter()
-        self.from_cache = 0
-        self.bytes = 0
-        self.asked: list[str] = []
+        # request id -> {"url", "cached", "status", "bytes"} of this phase's requests
+        self.requests: dict[str, dict[str, Any]] = {}
 
     def _sent(self, e: dict[str, Any]) -> None:
-        self.urls[e["requestId"]] = e["request"]["url"]
+        if e["request"]["url"].startswith(self.base):
+            self.requests[e["requestId"]] = {"url": e["request"]["url"], "cached": False,
+                                             "status": None, "bytes": 0}
 
     def _cached(self, e: dict[str, Any]) -> None:
-        if self.urls.get(e["requestId"], "").startswith(self.base):
-            self.from_cache += 1
+        if e["requestId"] in self.requests:
+            self.requests[e["requestId"]]["cached"] = True
 
     def _received(self, e: dict[str, Any]) -> None:
-        r = e["response"]
-        url = r["url"]
-        if not url.startswith(self.base) or r.get("fromDiskCache") or r.get(
-                "fromMemoryCache") or r.get("fromPrefetchCache"):
-            return
-        self.status[r["status"]] += 1
-        self.asked.append(f"{r['status']} {url[len(self.base) - 1:]}")
-        if any(s in url for s in STATIC):
-            self.static_status[r["status"]] += 1
+        r, req = e["response"], self.requests.get(e["requestId"])
+        if req is not None:
+            req["status"] = r["status"]
+            req["cached"] = req["cached"] or bool(
+                r.get("fromDiskCache") or r.get("fromPrefetchCache"))
 
     def _finished(self, e: dict[str, Any]) -> None:
-        if self.urls.get(e["requestId"], "").startswith(self.base):
-            self.bytes += int(e.get("encodedDataLength", 0))
+        if e["requestId"] in self.requests:
+            self.requests[e["requestId"]]["bytes"] = int(e.get("encodedDataLength", 0))
 
     def phase(self) -> dict[str, Any]:
-        out = {"server_requests": sum(self.status.values()), "by_status": dict(self.status),
-               "static_requests": sum(self.static_status.values()),
-               "static_by_status": dict(self.static_status),
-               "from_cache_unasked": self.from_cache, "bytes_on_wire": self.bytes,
-               "asked": sorted(self.asked)}
+        """This phase's figures (and a new phase begins)."""
+        asked = [r for r in self.requests.values() if not r["cached"] and r["status"]]
+        static = [r for r in asked if any(s in r["url"] for s in STATIC)]
+        out = {"server_requests": len(asked),
+               "by_status": dict(Counter(r["status"] for r in asked)),
+               "static_requests": len(static),
+               "static_by_status": dict(Counter(r["status"] for r in static)),
+               "from_cache_unasked": sum(1 for r in self.requests.values() if r["cached"]),
+               "bytes_on_wire": sum(r["bytes"] for r in self.requests.values()),
+               "asked": sorted(f"{r['status']} {r['url'][len(self.base) - 1:]}"
+                               for r in asked)}
         self.reset()
         return out
 
