@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from testkit.app_widgets import shown_text
 from testkit.hidden import resolve_choice, swap_hidden
 
 from mrp_tutor.app import seat as S
@@ -17,7 +18,7 @@ from mrp_tutor.engine import Game, load_spec
 from mrp_tutor.engine.views import view_for
 from mrp_tutor.explain import review as R
 
-from .test_seat import act_once, page_text
+from .test_seat import act_once
 
 
 def _decision_point(seed: int) -> tuple[Game, str]:
@@ -92,7 +93,7 @@ def test_the_review_appears_when_the_game_ends(played: TutorApp) -> None:
         assert c.better_chance > c.did_chance
     assert "<cite" in html
     assert not any(f"[{c.rule}]" in html for c in box.found)  # sections, no rule id
-    assert "review" in page_text(played)
+    assert "review" in shown_text(played)
 
 
 def test_a_new_game_forgets_the_review(played: TutorApp) -> None:
