@@ -257,6 +257,9 @@ class FmPanel:
         if self.pending is None or not self.pending.get("asked"):
             self.say(STALE)
             return
+        if self.asker.question is not None and not self.asker.question.can_roll:
+            self.say("That is the table's choice: tap one of the answers.", error=True)
+            return
         self.pending["intent"].setdefault("roll_for", []).append(self.pending.pop("asked"))
         self._try()
 

@@ -206,15 +206,12 @@ def _food_wounds(r: Run, it: Produce, missing: int, portions: dict[str, int]) ->
         if not alive:
             return
         if named:
-            aid, rule = named[j % len(named)], "production.c.supply"
-        elif r.draws.has("food_wound") or not r.draws.roll_for_me:
+            aid = named[j % len(named)]
+        else:  # the crew's choice (tutor.wound_choice): asked, never rolled for the table
             aid = r.draw("food_wound", alive, "production.c.supply",
                          f"the astronaut wounded for missing food {j + 1} of {left}",
                          random_draw=False, labels=[r.s.astronaut(a).name for a in alive])
-            rule = "production.c.supply"
-        else:
-            aid, rule = ids[(k + j) % len(ids)], "tutor.wound_choice"
-        r.wound(aid, 1, "missing food", rule)
+        r.wound(aid, 1, "missing food", "production.c.supply")
 
 
 def stress(r: Run) -> None:
