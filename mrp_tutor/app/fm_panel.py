@@ -241,7 +241,8 @@ class FmPanel:
         self.asker.ask(Question(prompt, list(zip(labels, choices, strict=False)),
                                 lambda v: self._answer(kind, v),
                                 rolled and not need.table_only,
-                                roll_label="Roll for me" if verb == "roll" else "Draw for me"))
+                                roll_label="Roll for me" if verb == "roll" else "Draw for me"),
+                       kind)
         self.say("")
 
     def _answer(self, kind: str, value: Any) -> None:

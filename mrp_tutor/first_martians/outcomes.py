@@ -176,14 +176,14 @@ def _repairs(r: Run, d: Declared) -> tuple[list[str], list[str]]:
                 continue
             part = st.part
             label = PART_WORDS[part]
+            its = f"{_whose(fac.name)} {label} status"
             if f"spare_part_{part}" in s.cargo.available:
                 values.append(f"spare:{part}")
-                words.append(f"Repair {fac.name}'s {label} status with a {label} spare part")
+                words.append(f"Repair {its} with {_a(label)} spare part")
             for other in s.facilities:
                 if other.id != fac.id and other.uses(part) and not other.red(part):
                     values.append(f"switch:{part}:{other.id}")
-                    words.append(f"Repair {fac.name}'s {label} status with the green marker "
-                                 f"from {other.name}")
+                    words.append(f"Repair {its} with the green marker from {other.name}")
     for rid, rv in s.rovers.items():
         if rv.blocked - rv.fresh >= 1:
             values.append(f"rover:{rid}")
@@ -192,6 +192,16 @@ def _repairs(r: Run, d: Declared) -> tuple[list[str], list[str]]:
     words.append("Something on the Mission sheet (an Upgrade, a Facility card, an "
                  "objective): enter it next")
     return values, words
+
+
+def _whose(name: str) -> str:
+    """``Lab's``, ``Crew Quarters'``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _a(word: str) -> str:
+    """``an O2``, ``an energy``, ``a hardware``, ``a CPU`` (by the first letter as said)."""
+    return f"{'an' if word[:1].lower() in 'aeio' else 'a'} {word}"
 
 
 def build(r: Run, d: Declared) -> tuple[str, list[str]]:
@@ -223,4 +233,4 @@ def build(r: Run, d: Declared) -> tuple[str, list[str]]:
     r.emit(StatusRepaired(rule="build.repair", facility=fac.id, part=part))
     how = ("a spare part" if kind == "spare" else
            f"the green marker from {r.s.facility(donor).name}, whose status turns red")
-    return f"{fac.name}'s {part} status is repaired with {how}", []
+    return f"{_whose(fac.name)} {PART_WORDS.get(part, part)} status is repaired with {how}", []
