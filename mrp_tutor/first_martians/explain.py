@@ -76,7 +76,8 @@ def _tally(e: Any) -> str:
         return (f"{_a(f['astronaut'])} already has {f['condition'].replace('_', ' ')}: "
                 "nothing happens.")
     if e.step == "explore.objective":
-        return f"{f['name']} shows an Objective icon: check the Mission sheet for what it does."
+        return (f"{_tile(f['name'])} shows an Objective icon: check the Mission sheet for what "
+                "it does.")
     if e.step == "explore.empty_stack":
         return (f"The ring-{f['ring']} stack of ROI tiles is empty: the Explore places no tile "
                 f"on {_f(f['space'])}.")
@@ -113,6 +114,25 @@ def _declared(e: Any) -> str:
 #: draws the table makes face down: the tile is placed without anyone seeing its face
 #: (Production III-A; it is flipped only by the Remove Shutdown Tiles action).
 FACE_DOWN_DRAWS = ("shutdown_oxygen", "shutdown_energy")
+#: what the table reads off an ROI tile the data does not print (outcomes._printed)
+PRINTED = ("roi_extra_pawns", "roi_samples", "roi_terrain", "roi_finds", "roi_edge")
+
+
+def _tile(name: str) -> str:
+    """A revealed tile at the start of a sentence: its name, or "The ROI tile" for one the
+    data does not print (named "ROI tile" on the map)."""
+    return "The ROI tile" if name == "ROI tile" else name
+
+
+def _item(item: str) -> str:
+    """A Cargo Bay item in words: a POI token, an O2 spare part, a seed."""
+    from .outcomes import PART_WORDS
+
+    if item == "poi":
+        return "POI token"
+    if item.startswith("spare_part_"):
+        return f"{PART_WORDS.get(item[11:], _w(item[11:]))} spare part"
+    return _w(item)
 
 
 def _drawn(e: Any) -> str:
@@ -120,6 +140,9 @@ def _drawn(e: Any) -> str:
 
     value = _a(str(e.value)) if e.kind in ("heal_patient", "food_wound") else \
         choice_words(e.kind, e.value) or str(e.value).replace("_", " ")
+    if e.by == "table" and e.kind in PRINTED:  # what is printed on a tile: read, not chosen
+        tile = e.what.rpartition(" on " if " on " in e.what else " of ")[2]
+        return f"The table reads {tile}: {value}."
     if e.by == "table":
         verb = "enters" if getattr(e, "random", True) else "chooses"
         return f"The table {verb} {e.what}: {value}."
@@ -188,7 +211,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "seed_planted": lambda e: f"A seed from the Cargo Bay is planted on Growth space 1 of "
     f"{_f(e.farm)}.",
     "cargo_changed": lambda e: f"Cargo Bay {e.area.capitalize()}: {e.delta:+d} "
-    f"{e.item.replace('_', ' ')}.",
+    f"{_item(e.item)}.",
     "skill_used": lambda e: f"{_a(e.astronaut)} uses "
     + ("the base skill" if e.skill == "base" else f"the skill card {e.skill.replace('_', ' ')}")
     + (f", discarding {plural(e.morale_tokens, 'Morale token')}" if e.morale_tokens else "")
@@ -243,7 +266,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "shutdown_removed": lambda e: f"The {e.kind} Shutdown tile leaves {_f(e.facility)}.",
     "status_repaired": lambda e: f"{_f(e.facility)}'s {e.part} status is repaired: green "
     "again (it counts as red until the end of the phase).",
-    "tile_revealed": lambda e: f"{e.name} is placed face up on {_f(e.space)}"
+    "tile_revealed": lambda e: f"{_tile(e.name)} is placed face up on {_f(e.space)}"
     + (f" with {plural(e.samples, 'sample cube')}" if e.samples else "")
     + ("; draw a random POI for the Cargo Bay" if "poi" in e.icons else "") + ".",
     "sample_gathered": lambda e: f"A sample moves from {_f(e.space)} to the Cargo Bay's Pending "

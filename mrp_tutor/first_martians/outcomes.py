@@ -46,12 +46,16 @@ def choice_words(kind: str, value: object) -> str | None:
     if kind == "roi_tile":
         return "a tile the assistant's data does not print" if v == OTHER else \
             v.replace("_", " ").title()
+    if kind in ("roi_extra_pawns", "roi_samples"):
+        icon = "Extra Pawn" if kind == "roi_extra_pawns" else "sample"
+        return f"{v if v != '0' else 'no'} {icon} icon{'' if v == '1' else 's'}"
     if kind == "roi_terrain":
-        return "no more" if v == "none" else f"a {ICON_WORDS.get(v, v)} icon"
+        return "no more terrain icons" if v == "none" else f"a {ICON_WORDS.get(v, v)} icon"
     if kind == "roi_finds":
-        return FIND_WORDS[list(FINDS).index(v)].lower() if v in FINDS else v
+        said = FIND_WORDS[list(FINDS).index(v)] if v in FINDS else v
+        return said[:1].lower() + said[1:]
     if kind == "roi_edge":
-        return "yes" if v == "yes" else "none"
+        return "an impassable long outer edge" if v == "yes" else "no impassable edge"
     if kind == "build_what":
         how, _, rest = v.partition(":")
         part, _, donor = rest.partition(":")
@@ -151,17 +155,13 @@ def explore(r: Run, d: Declared) -> str:
         name, icons, edge = spec.name, list(spec.icons), False
     r.emit(TileRevealed(rule="explore.resolve", space=space, name=name, icons=icons,
                         samples=icons.count("sample"), impassable_outer=edge))
-    said = [f"{name} goes face up on {where}"]
-    if "sample" in icons:
-        n = icons.count("sample")
-        said.append(f"{n} sample cube{'s' if n > 1 else ''} on it")
     if "poi" in icons:
         cargo(r, Cargo(item="poi", delta=1, rule="explore.resolve"))
-        said.append("a random POI token goes to the Cargo Bay (Available)")
     if "objective" in icons:
         r.emit(Tallied(rule="explore.resolve", step="explore.objective",
                        facts={"space": space, "name": name}))
-    return "; ".join(said)
+    # the tile's samples, POI and Objective are each said once, by their own events above
+    return f"{'the ' if pick == OTHER else ''}{name} is explored on {where}"
 
 
 def _repairs(r: Run, d: Declared) -> tuple[list[str], list[str]]:
