@@ -55,6 +55,9 @@ def _tally(e: Any) -> str:
     if e.step == "production.a.no_target":
         return (f"{f['left']} more {f['resource']} is missing, but every {f['resource']}-using "
                 "Facility already has such a Shutdown tile: nothing more is placed.")
+    if e.step == "production.b.pay_void":
+        return (f"{_f(f['farm'])} took a Shutdown tile this phase, so it wilts anyway: the "
+                "crew pays nothing to stop it.")
     if e.step == "production.c":
         idle = (f" ({', '.join(_f(x) for x in f['shut_farms'])} is Shutdown: its plants "
                 "give no food)" if f.get("shut_farms") else "")

@@ -115,11 +115,14 @@ def grow_or_wilt(r: Run, it: Produce) -> None:
         assert farm is not None
         red = [p for p in ("oxygen", "energy") if f.red(p)]
         if f.shut:
-            if f.id in it.pay_wilt:
-                raise FmError("fm.shutdown_farm_wilts", "production.b.shutdown",
-                              f"{f.name} is Shutdown: paying from the supply cannot stop its "
-                              "wilting", {"facility": f.id})
             fresh = any(isinstance(e, ShutdownPlaced) and e.facility == f.id for e in r.events)
+            if f.id in it.pay_wilt and not fresh:
+                raise FmError("fm.shutdown_farm_wilts", "production.b.shutdown",
+                              f"{f.name} is shut down: paying from the supply cannot stop its "
+                              "wilting", {"facility": f.id})
+            if f.id in it.pay_wilt:  # the crew chose to pay before its tile went on it
+                r.emit(Tallied(rule="tutor.shutdown_same_phase", step="production.b.pay_void",
+                               facts={"farm": f.id}))
             _wilt(r, f, "tutor.shutdown_same_phase" if fresh else "production.b.shutdown")
         elif red and f.id in it.pay_wilt:
             for p in red:
