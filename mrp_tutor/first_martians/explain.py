@@ -48,7 +48,7 @@ def _tally(e: Any) -> str:
                 "need none)" if f["already_shut"] else "")
         verdict = (f"{need - made} missing" if made < need else
                    f"a surplus of {made - need}" if made > need else "exactly enough")
-        idle = (f"; {', '.join(_f(x) for x in f['shut_producers'])} Shutdown, so "
+        idle = (f"; {', '.join(_f(x) for x in f['shut_producers'])} shut down, so "
                 "producing nothing" if f.get("shut_producers") else "")
         return (f"{f['resource'].capitalize()}: produced {made} ({parts}{idle}); "
                 f"{need} Facilities need it{shut}: {verdict}.")
@@ -59,7 +59,7 @@ def _tally(e: Any) -> str:
         return (f"{_f(f['farm'])} took a Shutdown tile this phase, so it wilts anyway: the "
                 "crew pays nothing to stop it.")
     if e.step == "production.c":
-        idle = (f" ({', '.join(_f(x) for x in f['shut_farms'])} is Shutdown: its plants "
+        idle = (f" ({', '.join(_f(x) for x in f['shut_farms'])} is shut down: its plants "
                 "give no food)" if f.get("shut_farms") else "")
         return (f"Food: the plants produce {f['produced']}{idle}, the crew eats {f['eaten']}; "
                 f"{f['from_supply']} comes from the General Supply and {f['missing']} "
@@ -85,7 +85,8 @@ def _tally(e: Any) -> str:
         return (f"The ring-{f['ring']} stack of ROI tiles is empty: the Explore places no tile "
                 f"on {_f(f['space'])}.")
     if e.step == "actions.unused":
-        return "Pawns left unplaced: " + ", ".join(f"{k} {v}" for k, v in f.items()) + \
+        return "Pawns left unplaced: " + ", ".join(f"{_a(k)} {plural(v, 'pawn')}"
+                                                   for k, v in f.items()) + \
             " (every pawn must be used if possible)."
     return f"{e.step}: {f}."
 
@@ -121,6 +122,22 @@ FACE_DOWN_DRAWS = ("shutdown_oxygen", "shutdown_energy")
 PRINTED = ("roi_extra_pawns", "roi_samples", "roi_terrain", "roi_finds", "roi_edge")
 
 
+def _choice(kind: str, v: str) -> str | None:
+    """The table's answer to a choice in words (a Facility or astronaut by name, a Block,
+    what an Unwind or a Heal did), or None for other kinds."""
+    if kind in ("heal_patient", "food_wound"):
+        return _a(v)
+    if kind == "shutdown_target":
+        return _f(v)
+    if kind == "unwind":
+        return {"morale": "Morale +1", "stress": "Stress -6"}.get(v)
+    if kind == "manage":
+        return f"the {v.capitalize()} Block"
+    if kind == "heal":
+        return "a wound" if v == "wound" else None
+    return None
+
+
 def _tile(name: str) -> str:
     """A revealed tile at the start of a sentence: its name, or "The ROI tile" for one the
     data does not print (named "ROI tile" on the map)."""
@@ -141,8 +158,8 @@ def _item(item: str) -> str:
 def _drawn(e: Any) -> str:
     from .outcomes import choice_words
 
-    value = _a(str(e.value)) if e.kind in ("heal_patient", "food_wound") else \
-        choice_words(e.kind, e.value) or str(e.value).replace("_", " ")
+    value = _choice(e.kind, str(e.value)) or choice_words(e.kind, e.value) or \
+        str(e.value).replace("_", " ")
     if e.by == "table" and e.kind in PRINTED:  # what is printed on a tile: read, not chosen
         tile = e.what.rpartition(" on " if " on " in e.what else " of ")[2]
         return f"The table reads {tile}: {value}."

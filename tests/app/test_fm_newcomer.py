@@ -24,3 +24,34 @@ def test_paying_for_a_farm_that_then_takes_the_shutdown_tile_is_not_a_refusal() 
     assert "Refused" not in p.status.value, p.status.value
     assert p.table.state.phase == "actions"
     assert "Farm 01 took a Shutdown tile this phase, so it wilts anyway" in p.log.value
+
+
+def test_the_tables_choices_read_as_names_in_the_log() -> None:
+    """The log said "The table chooses the Facility receiving oxygen Shutdown tile 1 of 1:
+    farm 01", "...the Malfunction track Manage lowers: system", "what the Unwind does:
+    morale" and "Pawns left unplaced: red 1": ids, not what the table tapped."""
+    from testkit.fm_taps import place
+
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.produce_btn.click()
+    answer(p, "Med Lab")
+    answer(p, "Blue")
+    while p.asker.question is not None:  # the other wounds and Conditions
+        p.asker.buttons()[-1].click()
+    assert "Placed" in place(p, "unwind", "red", 1)
+    assert "Placed" in place(p, "manage", "yellow", 1)
+    p.planner.declare_btn.click()
+    p.resolver.buttons.children[0].click()
+    answer(p, "Morale +1")
+    p.resolver.buttons.children[0].click()
+    answer(p, "Living Block")
+    log = p.log.value.replace("&#x27;", "'")
+    for said in ("The table chooses the Facility receiving oxygen Shutdown tile 1 of 1: "
+                 "Med Lab.", "The table chooses the astronaut wounded for missing food 1 of "
+                 "2: Blue.", "The table chooses what the Unwind does: Morale +1.",
+                 "The table chooses the Malfunction track Manage lowers: the Living Block.",
+                 "Pawns left unplaced: Red 1 pawn, Yellow 1 pawn, Blue 2 pawns, Purple 2 "
+                 "pawns"):
+        assert said in log, said
