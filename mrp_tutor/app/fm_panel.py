@@ -133,8 +133,9 @@ class FmPanel:
                                     self._actions_done)
         self.also_roll = W.ToggleButtons(options=[("No extra die", ""), ("System", "system"),
                                                   ("Living", "living"), ("Working", "working")],
-                                         description="Mission sheet", value="",
-                                         style={"button_width": "auto"},
+                                         description="Extra die (Mission sheet)", value="",
+                                         style={"button_width": "auto",
+                                                "description_width": "initial"},
                                          _dom_classes=["fm-also-roll"])
         self.malfunction_btn = btn("Resolve Malfunction", "fm-go-malfunction", self._malfunction)
         self.goals = W.Checkbox(description="Mandatory goals done", value=False, indent=False,

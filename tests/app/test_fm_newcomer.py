@@ -55,3 +55,20 @@ def test_the_tables_choices_read_as_names_in_the_log() -> None:
                  "Pawns left unplaced: Red 1 pawn, Yellow 1 pawn, Blue 2 pawns, Purple 2 "
                  "pawns"):
         assert said in log, said
+
+
+def test_the_checklist_names_the_malfunction_extra_die_control_as_it_is_labelled() -> None:
+    """At the Malfunction dice the panel showed a row of Blocks labelled only "Mission
+    sheet", which the checklist did not mention: a table could not tell it was for a die the
+    Mission sheet adds. The row now says so and the checklist names it by that label; at
+    Production the checklist says which questions follow the Produce tap."""
+    from mrp_tutor.app.fm_checklist import now_text
+
+    p = FmPanel()
+    assert p.also_roll.description == "Extra die (Mission sheet)"
+    assert p.also_roll.style.description_width == "initial"  # not cut to "Extra di…"
+    s = p.table.state.model_copy(update={"phase": "actions"})
+    assert "“Extra die (Mission sheet)”" in now_text(s, "dice")
+    s = p.table.state.model_copy(update={"phase": "production"})
+    assert "which Facility takes a Shutdown tile, who takes a wound for missing food" in \
+        now_text(s, "")
