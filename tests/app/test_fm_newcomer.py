@@ -72,3 +72,15 @@ def test_the_checklist_names_the_malfunction_extra_die_control_as_it_is_labelled
     s = p.table.state.model_copy(update={"phase": "production"})
     assert "which Facility takes a Shutdown tile, who takes a wound for missing food" in \
         now_text(s, "")
+
+
+def test_the_hub_says_a_farms_seeds_in_words() -> None:
+    """The HUB showed a Farm as "seeds [1, 4, 6], plants 1/4" (a Python list) and each Block
+    as "system": now the Growth spaces and Greenhouses are named, the Block capitalised."""
+    from mrp_tutor.app.fm_hub import hub_html
+
+    p = FmPanel()
+    html = hub_html(p.table.state, p.table.board)
+    assert "seeds on Growth spaces 2, 5; plants 2 of 4 Greenhouses" in html
+    assert "[" not in html.split("<table>", 1)[1].split("</table>", 1)[0]
+    assert "<td>System</td>" in html and "<td>system</td>" not in html
