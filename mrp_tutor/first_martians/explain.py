@@ -144,6 +144,11 @@ def _tile(name: str) -> str:
     return "The ROI tile" if name == "ROI tile" else name
 
 
+def _token(token: str) -> str:
+    """A Facility token in words: the Extra Pawn token, the Wound token."""
+    return f"{_w(token).title()} token"
+
+
 def _item(item: str) -> str:
     """A Cargo Bay item in words: a POI token, an O2 spare part, a seed."""
     from .outcomes import PART_WORDS
@@ -263,10 +268,11 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     f"Malfunction {'penalty' if len(e.penalties) == 1 else 'penalties'} = {e.total}.",
     "status_broken": lambda e: (f"{_f(e.facility)}'s {e.part} status turns red." if e.effect
                                 else f"{_f(e.facility)}'s {e.part} status: no effect (already "
-                                "red or Shutdown)."),
+                                "red or shut down)."),
     "tokens_cleaned": lambda e: f"{_f(e.facility)}: " + (
-        f"discard {', '.join(_w(x) for x in e.discarded)} from the ! space" if e.discarded
-        else "! space empty") + (f"; {_w(e.moved)} moves from >> to !" if e.moved else "")
+        f"discard the {', '.join(_token(x) for x in e.discarded)} from the ! space"
+        if e.discarded else "! space empty")
+    + (f"; the {_token(e.moved)} moves from >> to !" if e.moved else "")
     + ".",
     "cargo_moved": lambda e: "Cargo Bay: Pending goes to Available ("
     + (", ".join(_w(x) for x in e.items) or "nothing") + ")"

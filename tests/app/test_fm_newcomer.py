@@ -84,3 +84,17 @@ def test_the_hub_says_a_farms_seeds_in_words() -> None:
     assert "seeds on Growth spaces 2, 5; plants 2 of 4 Greenhouses" in html
     assert "[" not in html.split("<table>", 1)[1].split("</table>", 1)[0]
     assert "<td>System</td>" in html and "<td>system</td>" not in html
+
+
+def test_clean_up_names_the_tokens_it_moves() -> None:
+    """Clean-Up said "Lab: ! space empty; wound moves from >> to !" and "Working Bay:
+    discard extra pawn from the ! space": the tokens by their printed names now."""
+    from mrp_tutor.first_martians import explain_event
+    from mrp_tutor.first_martians.events import TokensCleaned
+
+    said = explain_event(TokensCleaned(rule="cleanup.modifiers", facility="lab", discarded=[],
+                                       moved="wound")).text
+    assert said == "Lab: ! space empty; the Wound token moves from >> to !."
+    said = explain_event(TokensCleaned(rule="cleanup.modifiers", facility="working_bay",
+                                       discarded=["extra_pawn"], moved=None)).text
+    assert said == "Working Bay: discard the Extra Pawn token from the ! space."
