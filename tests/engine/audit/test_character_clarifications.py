@@ -42,7 +42,7 @@ def test_a_soldier_with_only_his_own_astronauts_in_reach_must_kill_one(table):
         t.play(Stop(red))
     evs = t.play(Kill(red, "hellas", red))
     assert t.state.memorial.get(red) == 1
-    assert [e.type for e in evs][0] == "astronaut_killed"
+    assert evs[0].type == "astronaut_killed" and evs[0].rule == "characters.soldier.kill"
 
 
 def test_the_soldier_kills_in_zones_not_aboard_ships(table):
