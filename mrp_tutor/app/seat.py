@@ -40,7 +40,7 @@ def my_options(sess: Session, seat: str) -> list[I.Intent]:
 #: engine's levels (``engine.bots.LEVELS``)
 LEVEL_NAMES: dict[str, str] = {
     "tutor": "Tutor (explains its moves)", "easy": "Easy (random)",
-    "medium": "Medium (greedy)", "hard": "Hard (searches, about 1 s a move)"}
+    "medium": "Medium (greedy)", "hard": "Hard (searches, up to a second a move)"}
 _LEVEL_WHY = {
     "easy": "The easy bot picks one of its options at random.",
     "medium": "The medium bot picks the option its one-step estimate of the board rates best.",

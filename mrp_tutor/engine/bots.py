@@ -39,8 +39,9 @@ def search_bot_for_simulation(rng: random.Random) -> Bot:
     return bot
 
 
-#: search iterations of a hard-level decision with many options (about 1 s on one core with
-#: the compiled engine; fewer with few options, :func:`hard_iterations`).  An iteration
+#: search iterations of a hard-level decision with many options (fewer with few options,
+#: :func:`hard_iterations`; p95 0.4 CPU-s a decision on one core with the compiled engine,
+#: ``benchmarks/results/bots_hard_level_400.json``).  An iteration
 #: budget, not a time budget: the same seed gives the same game on any machine.
 HARD_ITERATIONS = 1200
 
