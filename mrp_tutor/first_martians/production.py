@@ -83,7 +83,8 @@ def _shutdowns(r: Run, it: Produce, kind: str, missing: int, users: list[Facilit
             fid = chosen.pop(0)
         else:
             fid = r.draw("shutdown_target", eligible, "tutor.shutdown_target",
-                         f"the Facility receiving {kind} Shutdown tile {k + 1} of {missing}",
+                         f"the Facility that takes the {kind} Shutdown tile"
+                         + (f" ({k + 1} of {missing})" if missing > 1 else ""),
                          random_draw=False, labels=[_name(r, x) for x in eligible])
         if r.draws.has(f"shutdown_{kind}") or r.draws.roll_for_me:
             tile = r.draw(f"shutdown_{kind}", stack or [f"{kind}_replacement"],
@@ -212,7 +213,8 @@ def _food_wounds(r: Run, it: Produce, missing: int, portions: dict[str, int]) ->
             aid = named[j % len(named)]
         else:  # the crew's choice (tutor.wound_choice): asked, never rolled for the table
             aid = r.draw("food_wound", alive, "production.c.supply",
-                         f"the astronaut wounded for missing food {j + 1} of {left}",
+                         "the astronaut who takes a wound for missing food"
+                         + (f" ({j + 1} of {left})" if left > 1 else ""),
                          random_draw=False, labels=[r.s.astronaut(a).name for a in alive])
         r.wound(aid, 1, "missing food", "production.c.supply")
 

@@ -48,9 +48,9 @@ def test_the_tables_choices_read_as_names_in_the_log() -> None:
     p.resolver.buttons.children[0].click()
     answer(p, "Living Block")
     log = p.log.value.replace("&#x27;", "'")
-    for said in ("The table chooses the Facility receiving oxygen Shutdown tile 1 of 1: "
-                 "Med Lab.", "The table chooses the astronaut wounded for missing food 1 of "
-                 "2: Blue.", "The table chooses what the Unwind does: Morale +1.",
+    for said in ("The table chooses the Facility that takes the oxygen Shutdown tile: "
+                 "Med Lab.", "The table chooses the astronaut who takes a wound for missing "
+                 "food (1 of 2): Blue.", "The table chooses what the Unwind does: Morale +1.",
                  "The table chooses the Malfunction track Manage lowers: the Living Block.",
                  "Pawns left unplaced: Red 1 pawn, Yellow 1 pawn, Blue 2 pawns, Purple 2 "
                  "pawns"):

@@ -240,7 +240,7 @@ def test_fm_round_roll_for_me_rolls_dice_but_never_makes_the_tables_choices(
     assert main(["fm", "round", str(after), "--roll-for-me", "--out", str(after)]) == 1
     out, err = capsys.readouterr()
     assert "Rolled for you" in out  # the morale Condition token: a draw, rolled as asked
-    assert ("the file does not say the astronaut wounded for missing food 1 of 3, the "
+    assert ("the file does not say the astronaut who takes a wound for missing food (1 of 3), the "
             "table's choice: enter it in that production step's draws (food_wound: one of "
             "red, yellow, blue, purple); --roll-for-me rolls dice and draws tiles, it never "
             "chooses for the table") in err
