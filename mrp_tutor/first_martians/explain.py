@@ -39,6 +39,11 @@ def _a(aid: str) -> str:
     return aid[:1].upper() + aid[1:]
 
 
+def action_name(action: str) -> str:
+    """An action as the rulebook names it (``remove_shutdown`` → ``Remove Shutdown``)."""
+    return action.replace("_", " ").title()
+
+
 def _tally(e: Any) -> str:
     f = e.facts
     if e.step == "production.a":
@@ -110,7 +115,7 @@ def _declared(e: Any) -> str:
            + ".") if e.penalties else ""
     helpers = f" (assisted by {', '.join(map(_a, e.helpers))})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
-    act = e.action.replace("_", " ")
+    act = action_name(e.action)
     return (f"Step {e.order}: {_a(e.astronaut)} takes {act}{helpers}{rover}{via}: "
             f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
@@ -187,7 +192,7 @@ def _dice(e: Any) -> str:
         parts.append("a wound" if e.wound else "no wound")
     if e.adventure is not None:
         parts.append("an Adventure to resolve in the app" if e.adventure else "no Adventure")
-    return f"{_a(e.astronaut)}'s {e.action.replace('_', ' ')} dice: {'; '.join(parts)}."
+    return f"{_a(e.astronaut)}'s {action_name(e.action)} dice: {'; '.join(parts)}."
 
 
 ENTER_WORDS = {"reveal_tile": "the ROI tile drawn", "plant_seed": "a seed planted",
@@ -198,7 +203,7 @@ ENTER_WORDS = {"reveal_tile": "the ROI tile drawn", "plant_seed": "a seed plante
 
 
 def _resolved(e: Any) -> str:
-    act = e.action.replace("_", " ")
+    act = action_name(e.action)
     enter = (" Now enter " + " or ".join(ENTER_WORDS.get(x, _w(x)) for x in e.enter) + "."
              if e.enter else "")
     adv = (f" {_a(e.astronaut)} resolves an Adventure in the app." if e.adventure else "")

@@ -127,7 +127,7 @@ def test_the_poi_of_an_explored_tile_is_said_once_in_words(tile: str) -> None:
     assert all(x.count("POI") == 1 for x in said if "POI" in x)
     assert not [x for x in said if "poi" in x.replace("POI", "")]
     explored = "Canyon" if tile == "canyon" else "the ROI tile"
-    assert said[-1] == f"Red's explore resolves: {explored} is explored on {where}. Its pawns " \
+    assert said[-1] == f"Red's Explore resolves: {explored} is explored on {where}. Its pawns " \
         "go back."
     if tile == "another":
         assert ("The table reads the ring-1 tile for Ring 1 West: a POI and an Objective icon."
