@@ -71,10 +71,13 @@ class Replace(Effect[C.ReplaceStep]):
             return ("bad_place", st.rule, f"{it.place} is not a zone or ship in play",
                     {"place": it.place})
         if it.victim == c and not rules_of(s).may_replace_own(s, c):
-            return ("cannot_replace_own", st.rule,
+            # the step's ``not_own`` rule when the data names one (a reading)
+            return ("cannot_replace_own", st.rules.get("not_own", st.rule),
                     "the Femme Fatale replaces another player's astronaut", {"place": it.place})
         if st.requires_presence and not crew.get(c):
-            return ("presence_required", st.rule, f"{c} has no astronaut at {it.place}",
+            # on a ship: the step's ``ship_presence`` rule when the data names one (a reading)
+            rule = st.rules.get("ship_presence", st.rule) if it.place in s.ships else st.rule
+            return ("presence_required", rule, f"{c} has no astronaut at {it.place}",
                     {"place": it.place})
         if not crew.get(it.victim):
             return ("no_astronaut_there", st.rule, f"{it.victim} has no astronaut at {it.place}",

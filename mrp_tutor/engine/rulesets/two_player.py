@@ -65,7 +65,7 @@ class TwoPlayer(Rules):
     draws: ClassVar[bool] = True  # a neutral colour draws its character from its own deck
     no_peek_reason: ClassVar[str] = "event_deck_empty_neutral_only_draws"
     skip_rules: ClassVar[dict[str, str]] = {
-        "event_deck_empty_neutral_only_draws": "two_player.neutral_scientist"}
+        "event_deck_empty_neutral_only_draws": "two_player.neutral_scientist.draws"}
     words: ClassVar[dict[str, str]] = {
         "game_started": "A 2-player game begins with {colours} (clockwise), {seed}; each "
                         "colour has {astronauts} astronauts.",
@@ -182,7 +182,7 @@ class TwoPlayer(Rules):
         if (isinstance(intent, Peek) and s.seats[c].neutral and not s.done
                 and isinstance(current_step(spec, s), C.DrawOrPeekStep)):
             return IllegalIntent(
-                "neutral_scientist_draws", "two_player.neutral_scientist",
+                "neutral_scientist_draws", "two_player.neutral_scientist.draws",
                 "a neutral Scientist draws an event card; it does not look at a discovery",
                 {"colour": c, "zone": intent.zone, "event_deck": len(s.event_deck)})
         return None

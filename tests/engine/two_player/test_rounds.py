@@ -247,7 +247,7 @@ def _blue_scientist_round(spec: GameSpec, event_deck: list[str] | None = None,
 
 
 def test_neutral_scientist_only_draws_it_never_chooses_to_peek(spec: GameSpec) -> None:
-    # two_player.neutral_scientist: the controller draws the event card for the neutral
+    # two_player.neutral_scientist.draws: the controller draws the event card for the neutral
     mission = next(m for m in spec.missions)
     game, _ = _blue_scientist_round(spec, [mission], {"hellas": next(iter(spec.discoveries))})
     play_first_while(game, "board")
@@ -258,7 +258,7 @@ def test_neutral_scientist_only_draws_it_never_chooses_to_peek(spec: GameSpec) -
     with pytest.raises(IllegalIntent) as err:
         game.play(Peek(BLUE, "hellas"))
     assert err.value.code == "neutral_scientist_draws"
-    assert err.value.rule == "two_player.neutral_scientist"
+    assert err.value.rule == "two_player.neutral_scientist.draws"
     assert state_to_dict(game.state) == before  # nothing changed
 
 
@@ -281,7 +281,7 @@ def test_neutral_scientist_with_an_empty_event_deck_does_nothing(spec: GameSpec)
     events += play_first_while(game, "board")
     skipped = [e for e in events if isinstance(e, E.StepSkipped) and e.colour == BLUE
                and e.effect == "draw_or_peek"]
-    assert len(skipped) == 1 and skipped[0].rule == "two_player.neutral_scientist"
+    assert len(skipped) == 1 and skipped[0].rule == "two_player.neutral_scientist.draws"
     assert skipped[0].reason == "event_deck_empty_neutral_only_draws"  # not "no discovery"
     assert not any(isinstance(e, E.DiscoveryPeeked) for e in events)
     d = game.decision()
