@@ -28,7 +28,12 @@ KID = "0123abcd-0000-4000-8000-00000000beef"
 
 @pytest.fixture
 def records(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.delenv("MRP_RECORD_DIR", raising=False)
+    # set, then removed: the test's end restores the variable as it was. (A delenv of an
+    # unset variable records nothing, so the folder Records() names stayed in the
+    # environment and every app built by a later test kept its game there: the wire tests
+    # failed after this file.)
+    monkeypatch.setenv("MRP_RECORD_DIR", "")
+    monkeypatch.delenv("MRP_RECORD_DIR")
     r = Records()
     yield r
     r.close()
