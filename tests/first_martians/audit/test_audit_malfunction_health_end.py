@@ -135,3 +135,14 @@ def test_an_event_leaves_the_mission_log_after_three_rounds() -> None:
         play(t, type="roll_malfunction")
     play(t, type="clean_up")
     assert t.state.mission_log == []
+
+
+def test_an_entered_malfunction_roll_outside_the_model_cites_the_model_reading() -> None:
+    """Phase V: each red Box line rolls its Block's Malfunction die; the rulebook does not
+    print the die's faces, so refusing a number the table entered rests on the assistant's
+    labelled model (tutor.malfunction_die_faces), not on the rulebook section.  Before the
+    audit the refusal cited malfunction.dice and stated the model faces as the die's."""
+    t = table(START, box={"living": "red"})
+    err = refused(t, type="roll_malfunction", dice={"living": 3})
+    assert err.code == "fm.draw_not_possible"
+    assert err.rule == "tutor.malfunction_die_faces" and "model" in str(err)

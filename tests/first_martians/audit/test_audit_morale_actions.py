@@ -122,3 +122,18 @@ def test_a_two_pawn_event_action_cannot_be_taken_one_pawn_short() -> None:
     refused(t, type="declare_actions", actions=[
         {"action": "event", "astronaut": "red", "pawns": 1, "target": "Dust storm"},
         {"action": "rest", "astronaut": "yellow", "pawns": 1}])
+
+
+def test_an_unplaced_pawn_is_a_notice_resting_on_a_labelled_reading() -> None:
+    """Action Pawns notes: every pawn must be used if possible.  The assistant cannot always
+    judge "possible", so it accepts the placement and names the idle pawn; that choice is a
+    tutor reading (before the audit the notice cited the rulebook rule it does not enforce)."""
+    from mrp_tutor.first_martians import rulebook
+
+    t = table(ACT)
+    events = play(t, type="declare_actions", actions=[
+        {"action": "rest", "astronaut": "red", "pawns": 1},
+        {"action": "rest", "astronaut": "yellow", "pawns": 2}])
+    notice = next(e for e in events if getattr(e, "step", "") == "actions.unused")
+    assert notice.rule == "tutor.unused_pawns" and notice.facts == {"red": 1}
+    assert notice.rule in rulebook()
