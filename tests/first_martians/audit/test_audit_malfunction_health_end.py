@@ -146,3 +146,27 @@ def test_an_entered_malfunction_roll_outside_the_model_cites_the_model_reading()
     err = refused(t, type="roll_malfunction", dice={"living": 3})
     assert err.code == "fm.draw_not_possible"
     assert err.rule == "tutor.malfunction_die_faces" and "model" in str(err)
+
+
+def test_a_death_from_missing_food_stops_the_production_phase() -> None:
+    """Winning and Losing: the mission fails the moment an astronaut dies.  Red (5 wounds)
+    dies of missing food in III-C; III-D (Stress) must not run after that.  Before the
+    audit Stress still rose by 1 after the mission was lost."""
+    t = table(START, phase="production", first_player="yellow", stress=3,
+              astronauts=[{**CREW[0], "wounds": 5}, CREW[1]],
+              supply={"oxygen": 0, "energy": 0, "food": 0},
+              facilities={"farm_01": {"farm": {"greenhouses": 2, "plants": 1}}})
+    events = play(t, type="produce", food_wounds=["red"])
+    assert t.state.result == "lost" and t.state.stress == 3
+    assert events[-1].type == "wounded" and events[-1].died
+
+
+def test_a_fight_that_kills_wounds_nobody_after_the_death() -> None:
+    """III-D fight + Winning and Losing: the fight's wounds go round the crew, but once one
+    kills, the mission is over: no further wound and no Morale drop are recorded.  Before the
+    audit the others were still wounded and Morale still dropped."""
+    t = table(START, phase="production", morale=1, stress=17,
+              astronauts=[{**CREW[0], "wounds": 5}, *CREW[1:]])
+    play(t, type="produce")
+    assert t.state.result == "lost" and t.state.astronaut("red").dead
+    assert [a.wounds for a in t.state.astronauts[1:]] == [0, 0] and t.state.morale == 1
