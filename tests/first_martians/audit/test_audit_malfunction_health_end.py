@@ -170,3 +170,16 @@ def test_a_fight_that_kills_wounds_nobody_after_the_death() -> None:
     play(t, type="produce")
     assert t.state.result == "lost" and t.state.astronaut("red").dead
     assert [a.wounds for a in t.state.astronauts[1:]] == [0, 0] and t.state.morale == 1
+
+
+def test_clean_up_places_pending_upgrades_and_refreshes_skills() -> None:
+    """VI: a Pending Upgrade tile goes to the Facility matching its icon; base-skill black
+    markers are removed and skill cards flip face up."""
+    t = table(CLEAN, astronauts=[{**CREW[0], "base_skill_used": True,
+                                  "skill_cards_down": ["sprint"]}, *CREW[1:]],
+              cargo={"pending": ["upgrade:auto_scanner@med_lab"], "available": []})
+    play(t, type="clean_up")
+    assert "auto_scanner" in t.state.facility("med_lab").upgrades
+    assert t.state.cargo.pending == [] and t.state.cargo.available == []
+    red = t.state.astronaut("red")
+    assert not red.base_skill_used and red.skill_cards_down == []
