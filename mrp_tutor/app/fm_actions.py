@@ -21,6 +21,7 @@ from ..first_martians import travel
 from ..first_martians.content import Board
 from ..first_martians.intents import DeclareActions, Placement
 from ..first_martians.legal import legal
+from ..first_martians.outcomes import PART_WORDS
 from ..first_martians.state import HubState
 from ..first_martians.table import play
 from .fm_ask import guard
@@ -68,6 +69,17 @@ def _where(s: HubState, board: Board, space: str) -> str:
     if tile is None:
         return words(space, board)
     return f"{tile.name} ({words(space, board)}, {tile.samples} samples)"
+
+
+def _build_places(s: HubState) -> list[tuple[str, str]]:
+    """Where a Build may go besides the HUB: first the Facilities with a red status a Build
+    there can repair now (named with it), then every other Facility (none hidden)."""
+    def red(f: Any) -> list[str]:
+        return [PART_WORDS.get(st.part, st.part) for st in f.statuses if st.red]
+
+    fix = [f for f in s.facilities if not f.shut and red(f)]
+    return ([(f"{f.name}: {', '.join(red(f))} red, to repair", f.id) for f in fix]
+            + [(f.name, f.id) for f in s.facilities if f not in fix])
 
 
 def placement_text(p: dict[str, Any], s: HubState, board: Board) -> str:
@@ -266,7 +278,7 @@ class ActionPlanner:
         elif act in ("explore", "gather"):  # only spaces a legal path reaches
             opts = []
         elif act == "build":
-            opts += [(f.name, f.id) for f in s.facilities]
+            opts += _build_places(s)
         if act in MAP_ACTIONS:
             opts += [(_where(s, b, x), x) for x in self.reach.get(str(act), ())]
         old = self.target.value

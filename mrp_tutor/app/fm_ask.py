@@ -49,6 +49,33 @@ class Question:
     roll_label: str = "Roll for me"
 
 
+#: a choice shown alone, or a group: a heading and its short choices
+Shown = tuple[str, Any] | tuple[str, list[tuple[str, Any]]]
+SWITCH = " with the green marker from "
+
+
+def grouped(kind: str, choices: list[tuple[str, Any]]) -> list[Shown]:
+    """The choices as shown: a Build's repairs with a switched green marker (one per Facility
+    that could give its marker, up to ten long sentences differing in the last words) become
+    one group per status, headed by the repair and offering each Facility by its name alone,
+    where the first of them stood; every other choice is shown as it is (nothing hidden)."""
+    if kind != "build_what":
+        return list(choices)
+    out: list[Shown] = []
+    heads: dict[str, list[tuple[str, Any]]] = {}
+    for label, value in choices:
+        head, sep, donor = label.rpartition(SWITCH)
+        if not sep or not str(value).startswith("switch:"):
+            out.append((label, value))
+            continue
+        head += SWITCH.rstrip()
+        if head not in heads:
+            heads[head] = []
+            out.append((head, heads[head]))
+        heads[head].append((donor, value))
+    return out
+
+
 class Asker:
     """The question box: a prompt, a button per choice, "Roll for me" when it applies."""
 
@@ -71,19 +98,42 @@ class Asker:
                            _dom_classes=["fm-ask"], layout=W.Layout(display="none"))
         self.question: Question | None = None
 
-    def ask(self, q: Question) -> None:
+    def ask(self, q: Question, kind: str = "") -> None:
         self.question = q
         self.prompt.value = f"<b>The table's turn:</b> {_e(q.prompt)}"
-        buttons = []
-        for label, value in q.choices:
-            b = W.Button(description=label, _dom_classes=["fm-choice", STEP_TAP],
-                         button_style="info", layout=W.Layout(width="auto", min_width="64px"))
-            b.on_click(guard(functools.partial(self._answer, q, value), self.say))
-            buttons.append(b)
-        self.choices.children = buttons
+        shown: list[W.Widget] = []
+        for label, value in grouped(kind, q.choices):
+            if isinstance(value, list):  # a heading and its short choices
+                shown.append(W.VBox([
+                    W.HTML(f"<b>{_e(label)}</b> one of these Facilities (its status "
+                           "there turns red):",
+                           _dom_classes=["fm-ask-group-head"]),
+                    W.Box([self._button(q, x, v) for x, v in value],
+                          layout=W.Layout(flex_flow="row wrap"))],
+                    _dom_classes=["fm-ask-group"], layout=W.Layout(width="100%")))
+            else:
+                shown.append(self._button(q, label, value))
+        self.choices.children = shown
         self.roll_btn.description = q.roll_label
         self.roll_btn.layout.display = "" if q.can_roll else "none"
         self.root.layout.display = ""
+
+    def _button(self, q: Question, label: str, value: Any) -> W.Button:
+        b = W.Button(description=label, _dom_classes=["fm-choice", STEP_TAP],
+                     button_style="info", layout=W.Layout(width="auto", min_width="64px"))
+        b.on_click(guard(functools.partial(self._answer, q, value), self.say))
+        b._fm_value = value  # what the button answers (kernel tests read it)
+        return b
+
+    def buttons(self) -> list[W.Button]:
+        """Every choice button of the question asked, in order (inside groups too)."""
+        out: list[W.Button] = []
+        for w in self.choices.children:
+            if isinstance(w, W.Button):
+                out.append(w)
+            else:
+                out += [b for b in w.children[1].children if isinstance(b, W.Button)]
+        return out
 
     def _answer(self, q: Question, value: Any) -> None:
         """A choice tapped: answered only if its question is still the one asked (a second

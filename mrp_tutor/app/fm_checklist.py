@@ -22,7 +22,9 @@ NOW = {
               "Tap “Resolve Morale”.",
     "production": "Produce oxygen and energy, grow or wilt seeds, eat, gain Stress, resolve "
                   "red Working Block hardware. Say whether you pay to stop wilting, then tap "
-                  "“Produce”: the panel asks for each Shutdown tile and Facility.",
+                  "“Produce”: the panel then asks what only the table knows (which Facility "
+                  "takes a Shutdown tile, who takes a wound for missing food, a Condition "
+                  "drawn).",
     "place": "Place every action pawn: add each action (who is on top, pawns, AOM, rover, "
              "where), then tap “Declare these actions”.",
     "resolve": "Resolve the actions one by one in the action order: tap the action named "
@@ -30,7 +32,8 @@ NOW = {
                "repairs; what a card or the app gives goes under Something happened. Tap "
                "“Actions done” when every action has resolved.",
     "dice": "Roll the Malfunction dice the Box names and tap each die's face "
-            "(or “Roll for me”), then “Resolve Malfunction”.",
+            "(or “Roll for me”), then “Resolve Malfunction”. A die the Mission sheet adds: "
+            "tap its Block under “Extra die (Mission sheet)” first.",
     "cleanup": "Check victory, clean the Facilities' ! and >> spaces, move the Cargo Bay, "
                "refresh skills, pass the First Player token: tap “Clean-Up”.",
     "round_over": "The round is over. Look the HUB over; tap “Start sol {sol}” when the table "

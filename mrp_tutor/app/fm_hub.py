@@ -63,11 +63,13 @@ def hub_html(s: HubState, board: Board) -> str:
         tiles = "".join(f"<span class='fm-tile'>{PART[k]} shutdown</span> "
                         for k in ("oxygen", "energy") if getattr(f, f"shutdown_{k}"))
         prod = f"{f.production}/{f.max_production} {f.produces}" if f.produces else ""
-        farm = (f"seeds {f.farm.seeds or '–'}, plants {f.farm.plants}/{f.farm.greenhouses}"
+        farm = (("seeds on Growth spaces " + ", ".join(map(str, f.farm.seeds))
+                 if f.farm.seeds else "no seeds")
+                + f"; plants {f.farm.plants} of {f.farm.greenhouses} Greenhouses"
                 if f.farm else "")
         toks = ("! " + ", ".join(TOKENS.get(t, t) for t in f.now) if f.now else "") + (
             (" » " + ", ".join(TOKENS.get(t, t) for t in f.next)) if f.next else "")
-        rows.append(f"<tr><td>{escape(f.name)}</td><td>{f.block}</td><td>{stat}</td>"
+        rows.append(f"<tr><td>{escape(f.name)}</td><td>{f.block.capitalize()}</td><td>{stat}</td>"
                     f"<td>{tiles}{escape(prod)}{escape(farm)}</td><td>{escape(toks)}</td></tr>")
     crew = "".join(
         f"<tr><td>{escape(a.name)}{' ★' if a.id == s.first_player else ''}</td>"

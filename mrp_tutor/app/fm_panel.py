@@ -133,8 +133,9 @@ class FmPanel:
                                     self._actions_done)
         self.also_roll = W.ToggleButtons(options=[("No extra die", ""), ("System", "system"),
                                                   ("Living", "living"), ("Working", "working")],
-                                         description="Mission sheet", value="",
-                                         style={"button_width": "auto"},
+                                         description="Extra die (Mission sheet)", value="",
+                                         style={"button_width": "auto",
+                                                "description_width": "initial"},
                                          _dom_classes=["fm-also-roll"])
         self.malfunction_btn = btn("Resolve Malfunction", "fm-go-malfunction", self._malfunction)
         self.goals = W.Checkbox(description="Mandatory goals done", value=False, indent=False,
@@ -241,7 +242,8 @@ class FmPanel:
         self.asker.ask(Question(prompt, list(zip(labels, choices, strict=False)),
                                 lambda v: self._answer(kind, v),
                                 rolled and not need.table_only,
-                                roll_label="Roll for me" if verb == "roll" else "Draw for me"))
+                                roll_label="Roll for me" if verb == "roll" else "Draw for me"),
+                       kind)
         self.say("")
 
     def _answer(self, kind: str, value: Any) -> None:
@@ -256,6 +258,9 @@ class FmPanel:
         the next die or draw is asked again)."""
         if self.pending is None or not self.pending.get("asked"):
             self.say(STALE)
+            return
+        if self.asker.question is not None and not self.asker.question.can_roll:
+            self.say("That is the table's choice: tap one of the answers.", error=True)
             return
         self.pending["intent"].setdefault("roll_for", []).append(self.pending.pop("asked"))
         self._try()

@@ -37,6 +37,8 @@ FM_CSS = """<style>
 .fm-ask { border: 2px solid #0b5a96; border-radius: 6px; padding: 6px 8px; background: #e3f2fd;
   margin: 4px 0; }
 .fm-ask-choices .jupyter-button { font-size: 16px; }
+.fm-ask-group { margin: 4px 0 2px; border-left: 3px solid #90caf9; padding-left: 6px; }
+.fm-ask-group .widget-html { height: auto; line-height: 1.3; }
 .fm-phase-box, .fm-effects, .fm-planner { border-top: 1px solid #ddd; padding-top: 4px;
   margin-top: 4px; }
 .fm-panel .fm-route { text-align: left; justify-content: flex-start; margin: 2px 0; }

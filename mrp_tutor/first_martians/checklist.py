@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from .content import BLOCKS
 from .events import Event
-from .explain import ENTER_WORDS
+from .explain import ENTER_WORDS, action_name
 from .resolve import ENTER, next_up
 from .state import PHASES, HubState
 from .table import Table
@@ -156,7 +156,7 @@ def _actions(table: Table) -> list[Todo]:
         where = "" if d.target == "hub" else f" ({_place_name(table, d.target)})"
         first = " (now)" if k in now else ""
         out.append(Todo(f"resolve_{k}", f"Step {d.order}{first}: resolve "
-                        f"{d.astronaut.capitalize()}'s {d.action.replace('_', ' ')}{where}"
+                        f"{d.astronaut.capitalize()}'s {action_name(d.action)}{where}"
                         f"{dice}{choice}.", "actions.dice" if rolls else "actions.order",
                         ("resolve_action",), done=d.resolved))
         if d.resolved and d.success and ENTER.get(d.action):

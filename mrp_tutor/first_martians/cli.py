@@ -34,8 +34,11 @@ def add_fm_commands(sub: Any) -> None:
     rnd.add_argument("--out", type=Path, default=None, help="write the HUB state after it")
     rnd.add_argument("--seed", type=int, default=None, help="seed for --roll-for-me draws")
     rnd.add_argument("--roll-for-me", action="store_true",
-                     help="roll and draw (seeded, logged) what the file does not enter; by "
-                     "default every die, tile and draw is the table's own, from the file")
+                     help="roll the dice and draw the tiles and tokens (seeded, logged) the "
+                     "file does not enter; by default every die, tile and draw is the "
+                     "table's own, from the file. The table's choices (which Facility, who "
+                     "is wounded, what a Build does ...) are never made for it: the file "
+                     "gives them")
     rnd.add_argument("--board", type=Path, default=None,
                      help="board data corrections (YAML, entries by id, as board.yaml)")
     rnd.set_defaults(func=cmd_round)
@@ -91,9 +94,7 @@ def cmd_round(args: argparse.Namespace) -> int:
         try:
             events = play_round(table, [(name, it)])
         except InputNeeded as err:
-            print(f"mrp-tutor: the file does not say {err.what}: enter it in that step's "
-                  f"draws ({err.kind}: one of {', '.join(map(str, err.choices))}), or run "
-                  "with --roll-for-me", file=sys.stderr)
+            print(_input_needed(err, name, args.roll_for_me), file=sys.stderr)
             return 1
         except MrpError as err:
             print(f"mrp-tutor: refused ({err.code}): {explain_error(err)}", file=sys.stderr)
@@ -117,3 +118,19 @@ def cmd_round(args: argparse.Namespace) -> int:
             return 2
         print(f"HUB state written to {args.out}")
     return 0
+
+
+def _input_needed(err: InputNeeded, phase: str, rolled: bool) -> str:
+    """What the file must still give: a die or draw (or ``--roll-for-me``), a choice or a
+    printed icon (only the table can say, so only the file)."""
+    step = "that step" if phase == "round" else \
+        f"that {phase.replace('cleanup', 'clean-up')} step"
+    enter = f"enter it in {step}'s draws ({err.kind}: one of {', '.join(map(str, err.choices))})"
+    if err.table_only:
+        return (f"mrp-tutor: the file does not say {err.what}, printed on the tile: {enter}; "
+                "only the table can read it")
+    if not err.random_draw:
+        return (f"mrp-tutor: the file does not say {err.what}, the table's choice: {enter}; "
+                "--roll-for-me rolls dice and draws tiles, it never chooses for the table")
+    return (f"mrp-tutor: the file does not say {err.what}: {enter}"
+            + ("" if rolled else ", or run with --roll-for-me"))

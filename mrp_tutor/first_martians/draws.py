@@ -3,11 +3,13 @@
 By default the assistant never rolls or draws for the table: a draw the intent does not
 carry raises :class:`~.errors.InputNeeded` (nothing changes) naming the kind, the legal
 values and a sentence, so the panel can offer them as taps and play the intent again with
-the value entered.  Only an intent with ``roll_for_me`` set lets the seeded generator
-draw: draw number ``n`` of a state with seed ``s`` always gives the same value (the
-generator is ``random.Random`` seeded from ``(s, n)``).  Every draw, entered or rolled,
-becomes a ``draw_made`` event saying which it was, so a round replays exactly from its
-events without any generator.
+the value entered.  Only an intent with ``roll_for_me`` set (or the kind in ``roll_for``)
+lets the seeded generator draw, and only a random draw (a die, a face-down tile or token):
+the table's choices (which Facility, who is wounded, which track) are always the table's,
+asked for when not entered.  Draw number ``n`` of a state with seed ``s`` always gives the
+same value (the generator is ``random.Random`` seeded from ``(s, n)``).  Every draw,
+entered or rolled, becomes a ``draw_made`` event saying which it was, so a round replays
+exactly from its events without any generator.
 """
 
 from __future__ import annotations
@@ -43,15 +45,18 @@ class Draws:
         """One of ``choices``: the table's entry, else (asked) a seeded draw.
 
         ``random_draw`` False marks a choice the table makes (which Facility, who takes a
-        wound) rather than a die or a face-down draw.  ``model``: the rule id of the tutor
-        reading that models the faces, cited on a seeded draw (the rulebook does not print
-        them).  ``table_only``: only the table can say (never drawn by the generator).
+        wound) rather than a die or a face-down draw: the generator never makes it, not even
+        with the blanket ``roll_for_me`` (that covers dice and draws only).  ``model``: the
+        rule id of the tutor reading that models the faces, cited on a seeded draw (the
+        rulebook does not print them).  ``table_only``: only the table can say what is
+        printed (never drawn by the generator).
 
         Raises:
             FmError: ``fm.draw_empty`` (nothing possible), ``fm.draw_not_possible`` (an
-                entered value is not one of ``choices``).
-            InputNeeded: nothing entered for ``kind`` and no roll asked for it (or
-                ``table_only``).
+                entered value is not one of ``choices``), ``fm.not_a_draw`` (``roll_for``
+                names a choice or a printed icon: the assistant does not make it).
+            InputNeeded: nothing entered for ``kind`` and no roll asked for it, or a choice
+                or a printed icon not entered.
         """
         if not choices:
             raise FmError("fm.draw_empty", rule, f"nothing to draw for {what}", {"kind": kind})
@@ -68,7 +73,14 @@ class Draws:
             return DrawMade(rule=rule, kind=kind, what=what, value=value, by="table",
                             number=None, random=random_draw)
         asked = kind in self.roll_for
-        if table_only or not (self.roll_for_me or asked):
+        chosen = table_only or not random_draw
+        if asked and chosen:
+            whose = "what is printed, read off the tile by the table" if table_only else \
+                "the table's choice"
+            raise FmError("fm.not_a_draw", "tutor.table_draws",
+                          f"{what} is {whose}: asked, the assistant rolls dice and draws "
+                          "tiles or tokens for the table, never more", {"kind": kind})
+        if chosen or not (self.roll_for_me or asked):
             raise InputNeeded(kind, what, list(dict.fromkeys(choices)), rule,
                               random_draw=random_draw, labels=labels, table_only=table_only)
         if asked:

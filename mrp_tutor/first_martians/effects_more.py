@@ -36,7 +36,7 @@ def change_production(r: Run, it: ChangeProduction) -> None:
         raise FmError("fm.not_a_producer", it.rule, f"{f.name} produces no oxygen or energy",
                       {"facility": f.id})
     if f.shut:
-        raise FmError("fm.facility_shutdown", "shutdown.effects", f"{f.name} is Shutdown: it "
+        raise FmError("fm.facility_shutdown", "shutdown.effects", f"{f.name} is shut down: it "
                       "receives no effect", {"facility": f.id})
     new = f.production + it.delta
     if new > f.max_production:
@@ -58,7 +58,7 @@ def plant_seed(r: Run, it: PlantSeed) -> None:
     if farm is None:
         raise FmError("fm.not_a_farm", it.rule, f"{f.name} is not a Farm", {"facility": f.id})
     if f.shut:
-        raise FmError("fm.facility_shutdown", "shutdown.effects", f"{f.name} is Shutdown",
+        raise FmError("fm.facility_shutdown", "shutdown.effects", f"{f.name} is shut down",
                       {"facility": f.id})
     if "seed" not in r.s.cargo.available:
         raise FmError("fm.no_seed", it.rule, "the Cargo Bay's Available area holds no seed",

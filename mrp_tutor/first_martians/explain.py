@@ -39,6 +39,11 @@ def _a(aid: str) -> str:
     return aid[:1].upper() + aid[1:]
 
 
+def action_name(action: str) -> str:
+    """An action as the rulebook names it (``remove_shutdown`` → ``Remove Shutdown``)."""
+    return action.replace("_", " ").title()
+
+
 def _tally(e: Any) -> str:
     f = e.facts
     if e.step == "production.a":
@@ -48,15 +53,18 @@ def _tally(e: Any) -> str:
                 "need none)" if f["already_shut"] else "")
         verdict = (f"{need - made} missing" if made < need else
                    f"a surplus of {made - need}" if made > need else "exactly enough")
-        idle = (f"; {', '.join(_f(x) for x in f['shut_producers'])} Shutdown, so "
+        idle = (f"; {', '.join(_f(x) for x in f['shut_producers'])} shut down, so "
                 "producing nothing" if f.get("shut_producers") else "")
         return (f"{f['resource'].capitalize()}: produced {made} ({parts}{idle}); "
                 f"{need} Facilities need it{shut}: {verdict}.")
     if e.step == "production.a.no_target":
         return (f"{f['left']} more {f['resource']} is missing, but every {f['resource']}-using "
                 "Facility already has such a Shutdown tile: nothing more is placed.")
+    if e.step == "production.b.pay_void":
+        return (f"{_f(f['farm'])} took a Shutdown tile this phase, so it wilts anyway: the "
+                "crew pays nothing to stop it.")
     if e.step == "production.c":
-        idle = (f" ({', '.join(_f(x) for x in f['shut_farms'])} is Shutdown: its plants "
+        idle = (f" ({', '.join(_f(x) for x in f['shut_farms'])} is shut down: its plants "
                 "give no food)" if f.get("shut_farms") else "")
         return (f"Food: the plants produce {f['produced']}{idle}, the crew eats {f['eaten']}; "
                 f"{f['from_supply']} comes from the General Supply and {f['missing']} "
@@ -76,12 +84,14 @@ def _tally(e: Any) -> str:
         return (f"{_a(f['astronaut'])} already has {f['condition'].replace('_', ' ')}: "
                 "nothing happens.")
     if e.step == "explore.objective":
-        return f"{f['name']} shows an Objective icon: check the Mission sheet for what it does."
+        return (f"{_tile(f['name'])} shows an Objective icon: check the Mission sheet for what "
+                "it does.")
     if e.step == "explore.empty_stack":
         return (f"The ring-{f['ring']} stack of ROI tiles is empty: the Explore places no tile "
                 f"on {_f(f['space'])}.")
     if e.step == "actions.unused":
-        return "Pawns left unplaced: " + ", ".join(f"{k} {v}" for k, v in f.items()) + \
+        return "Pawns left unplaced: " + ", ".join(f"{_a(k)} {plural(v, 'pawn')}"
+                                                   for k, v in f.items()) + \
             " (every pawn must be used if possible)."
     return f"{e.step}: {f}."
 
@@ -105,7 +115,7 @@ def _declared(e: Any) -> str:
            + ".") if e.penalties else ""
     helpers = f" (assisted by {', '.join(map(_a, e.helpers))})" if e.helpers else ""
     rover = f" with {e.rover.capitalize()}" if e.rover else ""
-    act = e.action.replace("_", " ")
+    act = action_name(e.action)
     return (f"Step {e.order}: {_a(e.astronaut)} takes {act}{helpers}{rover}{via}: "
             f"{plural(e.pawns, 'pawn')} for {e.needed} needed.{dice}{pen}")
 
@@ -113,13 +123,56 @@ def _declared(e: Any) -> str:
 #: draws the table makes face down: the tile is placed without anyone seeing its face
 #: (Production III-A; it is flipped only by the Remove Shutdown Tiles action).
 FACE_DOWN_DRAWS = ("shutdown_oxygen", "shutdown_energy")
+#: what the table reads off an ROI tile the data does not print (outcomes._printed)
+PRINTED = ("roi_extra_pawns", "roi_samples", "roi_terrain", "roi_finds", "roi_edge")
+
+
+def _choice(kind: str, v: str) -> str | None:
+    """The table's answer to a choice in words (a Facility or astronaut by name, a Block,
+    what an Unwind or a Heal did), or None for other kinds."""
+    if kind in ("heal_patient", "food_wound"):
+        return _a(v)
+    if kind == "shutdown_target":
+        return _f(v)
+    if kind == "unwind":
+        return {"morale": "Morale +1", "stress": "Stress -6"}.get(v)
+    if kind == "manage":
+        return f"the {v.capitalize()} Block"
+    if kind == "heal":
+        return "a wound" if v == "wound" else None
+    return None
+
+
+def _tile(name: str) -> str:
+    """A revealed tile at the start of a sentence: its name, or "The ROI tile" for one the
+    data does not print (named "ROI tile" on the map)."""
+    return "The ROI tile" if name == "ROI tile" else name
+
+
+def _token(token: str) -> str:
+    """A Facility token in words: the Extra Pawn token, the Wound token."""
+    return f"{_w(token).title()} token"
+
+
+def _item(item: str) -> str:
+    """A Cargo Bay item in words: a POI token, an O2 spare part, a seed."""
+    from .outcomes import PART_WORDS
+
+    if item == "poi":
+        return "POI token"
+    if item.startswith("spare_part_"):
+        return f"{PART_WORDS.get(item[11:], _w(item[11:]))} spare part"
+    return _w(item)
 
 
 def _drawn(e: Any) -> str:
     from .outcomes import choice_words
 
-    value = _a(str(e.value)) if e.kind in ("heal_patient", "food_wound") else \
-        choice_words(e.kind, e.value) or str(e.value).replace("_", " ")
+    value = _choice(e.kind, str(e.value)) or choice_words(e.kind, e.value) or \
+        str(e.value).replace("_", " ")
+    if e.by == "table" and e.kind in PRINTED:  # what is printed on a tile: read, not chosen
+        tile = e.what.rpartition(" on " if " on " in e.what else " of ")[2]
+        return f"The table reads {tile}: {value}."
     if e.by == "table":
         verb = "enters" if getattr(e, "random", True) else "chooses"
         return f"The table {verb} {e.what}: {value}."
@@ -139,7 +192,7 @@ def _dice(e: Any) -> str:
         parts.append("a wound" if e.wound else "no wound")
     if e.adventure is not None:
         parts.append("an Adventure to resolve in the app" if e.adventure else "no Adventure")
-    return f"{_a(e.astronaut)}'s {e.action.replace('_', ' ')} dice: {'; '.join(parts)}."
+    return f"{_a(e.astronaut)}'s {action_name(e.action)} dice: {'; '.join(parts)}."
 
 
 ENTER_WORDS = {"reveal_tile": "the ROI tile drawn", "plant_seed": "a seed planted",
@@ -150,7 +203,7 @@ ENTER_WORDS = {"reveal_tile": "the ROI tile drawn", "plant_seed": "a seed plante
 
 
 def _resolved(e: Any) -> str:
-    act = e.action.replace("_", " ")
+    act = action_name(e.action)
     enter = (" Now enter " + " or ".join(ENTER_WORDS.get(x, _w(x)) for x in e.enter) + "."
              if e.enter else "")
     adv = (f" {_a(e.astronaut)} resolves an Adventure in the app." if e.adventure else "")
@@ -188,7 +241,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "seed_planted": lambda e: f"A seed from the Cargo Bay is planted on Growth space 1 of "
     f"{_f(e.farm)}.",
     "cargo_changed": lambda e: f"Cargo Bay {e.area.capitalize()}: {e.delta:+d} "
-    f"{e.item.replace('_', ' ')}.",
+    f"{_item(e.item)}.",
     "skill_used": lambda e: f"{_a(e.astronaut)} uses "
     + ("the base skill" if e.skill == "base" else f"the skill card {e.skill.replace('_', ' ')}")
     + (f", discarding {plural(e.morale_tokens, 'Morale token')}" if e.morale_tokens else "")
@@ -220,10 +273,11 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     f"Malfunction {'penalty' if len(e.penalties) == 1 else 'penalties'} = {e.total}.",
     "status_broken": lambda e: (f"{_f(e.facility)}'s {e.part} status turns red." if e.effect
                                 else f"{_f(e.facility)}'s {e.part} status: no effect (already "
-                                "red or Shutdown)."),
+                                "red or shut down)."),
     "tokens_cleaned": lambda e: f"{_f(e.facility)}: " + (
-        f"discard {', '.join(_w(x) for x in e.discarded)} from the ! space" if e.discarded
-        else "! space empty") + (f"; {_w(e.moved)} moves from >> to !" if e.moved else "")
+        f"discard the {', '.join(_token(x) for x in e.discarded)} from the ! space"
+        if e.discarded else "! space empty")
+    + (f"; the {_token(e.moved)} moves from >> to !" if e.moved else "")
     + ".",
     "cargo_moved": lambda e: "Cargo Bay: Pending goes to Available ("
     + (", ".join(_w(x) for x in e.items) or "nothing") + ")"
@@ -243,7 +297,7 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "shutdown_removed": lambda e: f"The {e.kind} Shutdown tile leaves {_f(e.facility)}.",
     "status_repaired": lambda e: f"{_f(e.facility)}'s {e.part} status is repaired: green "
     "again (it counts as red until the end of the phase).",
-    "tile_revealed": lambda e: f"{e.name} is placed face up on {_f(e.space)}"
+    "tile_revealed": lambda e: f"{_tile(e.name)} is placed face up on {_f(e.space)}"
     + (f" with {plural(e.samples, 'sample cube')}" if e.samples else "")
     + ("; draw a random POI for the Cargo Bay" if "poi" in e.icons else "") + ".",
     "sample_gathered": lambda e: f"A sample moves from {_f(e.space)} to the Cargo Bay's Pending "

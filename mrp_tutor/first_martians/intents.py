@@ -3,7 +3,8 @@
 Effects of the companion app, Adventures and resolved actions are entered as effect
 intents in any phase; each phase's bookkeeping is one intent (``end_events``,
 ``resolve_morale``, ``produce``, ``declare_actions``, ``roll_malfunction``, ``clean_up``).
-Random draws may be entered in ``draws`` (by kind); the rest come from the seeded generator.
+The table's dice, draws and choices are entered in ``draws`` (by kind); a die or draw not
+entered comes from the seeded generator only when asked (``roll_for_me``, ``roll_for``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ class _I(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     draws: dict[str, list[Any]] = Field(default={}, description="table-entered draws by kind")
     roll_for_me: bool = Field(default=False, description="the person asked the assistant to "
-                              "roll or draw what the table did not enter (seeded, logged)")
-    roll_for: list[str] = Field(default=[], max_length=40, description="kinds the person "
-                                "asked the assistant to roll or draw once each (seeded, "
-                                "logged); a later draw of the kind is asked again")
+                              "roll the dice and draw the tiles and tokens the table did not "
+                              "enter (seeded, logged); the table's choices are still asked")
+    roll_for: list[str] = Field(default=[], max_length=40, description="kinds of dice or "
+                                "draws the person asked the assistant to roll or draw once "
+                                "each (seeded, logged); a later draw of the kind is asked "
+                                "again; a choice kind is refused")
 
 
 class AdvanceMalfunction(_I):
@@ -361,7 +364,8 @@ def with_input(it: Intent, kind: str, value: Any) -> Intent:
 
 
 def with_roll_for_me(it: Intent) -> Intent:
-    """``it`` with the assistant asked to roll what the table did not enter."""
+    """``it`` with the assistant asked to roll the dice and draw the tiles the table did not
+    enter (never to make the table's choices)."""
     return it.model_copy(update={"roll_for_me": True})
 
 

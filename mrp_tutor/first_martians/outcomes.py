@@ -46,12 +46,16 @@ def choice_words(kind: str, value: object) -> str | None:
     if kind == "roi_tile":
         return "a tile the assistant's data does not print" if v == OTHER else \
             v.replace("_", " ").title()
+    if kind in ("roi_extra_pawns", "roi_samples"):
+        icon = "Extra Pawn" if kind == "roi_extra_pawns" else "sample"
+        return f"{v if v != '0' else 'no'} {icon} icon{'' if v == '1' else 's'}"
     if kind == "roi_terrain":
-        return "no more" if v == "none" else f"a {ICON_WORDS.get(v, v)} icon"
+        return "no more terrain icons" if v == "none" else f"a {ICON_WORDS.get(v, v)} icon"
     if kind == "roi_finds":
-        return FIND_WORDS[list(FINDS).index(v)].lower() if v in FINDS else v
+        said = FIND_WORDS[list(FINDS).index(v)] if v in FINDS else v
+        return said[:1].lower() + said[1:]
     if kind == "roi_edge":
-        return "yes" if v == "yes" else "none"
+        return "an impassable long outer edge" if v == "yes" else "no impassable edge"
     if kind == "build_what":
         how, _, rest = v.partition(":")
         part, _, donor = rest.partition(":")
@@ -151,17 +155,13 @@ def explore(r: Run, d: Declared) -> str:
         name, icons, edge = spec.name, list(spec.icons), False
     r.emit(TileRevealed(rule="explore.resolve", space=space, name=name, icons=icons,
                         samples=icons.count("sample"), impassable_outer=edge))
-    said = [f"{name} goes face up on {where}"]
-    if "sample" in icons:
-        n = icons.count("sample")
-        said.append(f"{n} sample cube{'s' if n > 1 else ''} on it")
     if "poi" in icons:
         cargo(r, Cargo(item="poi", delta=1, rule="explore.resolve"))
-        said.append("a random POI token goes to the Cargo Bay (Available)")
     if "objective" in icons:
         r.emit(Tallied(rule="explore.resolve", step="explore.objective",
                        facts={"space": space, "name": name}))
-    return "; ".join(said)
+    # the tile's samples, POI and Objective are each said once, by their own events above
+    return f"{'the ' if pick == OTHER else ''}{name} is explored on {where}"
 
 
 def _repairs(r: Run, d: Declared) -> tuple[list[str], list[str]]:
@@ -176,14 +176,14 @@ def _repairs(r: Run, d: Declared) -> tuple[list[str], list[str]]:
                 continue
             part = st.part
             label = PART_WORDS[part]
+            its = f"{_whose(fac.name)} {label} status"
             if f"spare_part_{part}" in s.cargo.available:
                 values.append(f"spare:{part}")
-                words.append(f"Repair {fac.name}'s {label} status with a {label} spare part")
+                words.append(f"Repair {its} with {_a(label)} spare part")
             for other in s.facilities:
                 if other.id != fac.id and other.uses(part) and not other.red(part):
                     values.append(f"switch:{part}:{other.id}")
-                    words.append(f"Repair {fac.name}'s {label} status with the green marker "
-                                 f"from {other.name}")
+                    words.append(f"Repair {its} with the green marker from {other.name}")
     for rid, rv in s.rovers.items():
         if rv.blocked - rv.fresh >= 1:
             values.append(f"rover:{rid}")
@@ -192,6 +192,16 @@ def _repairs(r: Run, d: Declared) -> tuple[list[str], list[str]]:
     words.append("Something on the Mission sheet (an Upgrade, a Facility card, an "
                  "objective): enter it next")
     return values, words
+
+
+def _whose(name: str) -> str:
+    """``Lab's``, ``Crew Quarters'``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _a(word: str) -> str:
+    """``an O2``, ``an energy``, ``a hardware``, ``a CPU`` (by the first letter as said)."""
+    return f"{'an' if word[:1].lower() in 'aeio' else 'a'} {word}"
 
 
 def build(r: Run, d: Declared) -> tuple[str, list[str]]:
@@ -223,4 +233,4 @@ def build(r: Run, d: Declared) -> tuple[str, list[str]]:
     r.emit(StatusRepaired(rule="build.repair", facility=fac.id, part=part))
     how = ("a spare part" if kind == "spare" else
            f"the green marker from {r.s.facility(donor).name}, whose status turns red")
-    return f"{fac.name}'s {part} status is repaired with {how}", []
+    return f"{_whose(fac.name)} {PART_WORDS.get(part, part)} status is repaired with {how}", []

@@ -86,7 +86,8 @@ def _shutdowns(r: Run, it: Produce, kind: str, missing: int, users: list[Facilit
             fid = chosen.pop(0)
         else:
             fid = r.draw("shutdown_target", eligible, "tutor.shutdown_target",
-                         f"the Facility receiving {kind} Shutdown tile {k + 1} of {missing}",
+                         f"the Facility that takes the {kind} Shutdown tile"
+                         + (f" ({k + 1} of {missing})" if missing > 1 else ""),
                          random_draw=False, labels=[_name(r, x) for x in eligible])
         if r.draws.has(f"shutdown_{kind}") or r.draws.roll_for_me:
             tile = r.draw(f"shutdown_{kind}", stack or [f"{kind}_replacement"],
@@ -118,11 +119,14 @@ def grow_or_wilt(r: Run, it: Produce) -> None:
         assert farm is not None
         red = [p for p in ("oxygen", "energy") if f.red(p)]
         if f.shut:
-            if f.id in it.pay_wilt:
-                raise FmError("fm.shutdown_farm_wilts", "production.b.shutdown",
-                              f"{f.name} is Shutdown: paying from the supply cannot stop its "
-                              "wilting", {"facility": f.id})
             fresh = any(isinstance(e, ShutdownPlaced) and e.facility == f.id for e in r.events)
+            if f.id in it.pay_wilt and not fresh:
+                raise FmError("fm.shutdown_farm_wilts", "production.b.shutdown",
+                              f"{f.name} is shut down: paying from the supply cannot stop its "
+                              "wilting", {"facility": f.id})
+            if f.id in it.pay_wilt:  # the crew chose to pay before its tile went on it
+                r.emit(Tallied(rule="tutor.shutdown_same_phase", step="production.b.pay_void",
+                               facts={"farm": f.id}))
             _wilt(r, f, "tutor.shutdown_same_phase" if fresh else "production.b.shutdown")
         elif red and f.id in it.pay_wilt:
             for p in red:
@@ -209,15 +213,13 @@ def _food_wounds(r: Run, it: Produce, missing: int, portions: dict[str, int]) ->
         if not alive:
             return
         if named:
-            aid, rule = named[j % len(named)], "production.c.supply"
-        elif r.draws.has("food_wound") or not r.draws.roll_for_me:
+            aid = named[j % len(named)]
+        else:  # the crew's choice (tutor.wound_choice): asked, never rolled for the table
             aid = r.draw("food_wound", alive, "production.c.supply",
-                         f"the astronaut wounded for missing food {j + 1} of {left}",
+                         "the astronaut who takes a wound for missing food"
+                         + (f" ({j + 1} of {left})" if left > 1 else ""),
                          random_draw=False, labels=[r.s.astronaut(a).name for a in alive])
-            rule = "production.c.supply"
-        else:
-            aid, rule = ids[(k + j) % len(ids)], "tutor.wound_choice"
-        r.wound(aid, 1, "missing food", rule)
+        r.wound(aid, 1, "missing food", "production.c.supply")
 
 
 def stress(r: Run) -> None:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from testkit.fm_taps import answer, place
 
 from mrp_tutor.app.fm_panel import FmPanel
+from mrp_tutor.first_martians import InputNeeded, intent_from_dict
 from mrp_tutor.first_martians.events import DrawMade
 
 CANYON = "Canyon (Extra Pawn, sample, POI, Objective)"
@@ -83,22 +85,64 @@ def test_draw_for_me_draws_the_tile_only() -> None:
     assert "Success die (build): what did the table roll?" in p.asker.prompt.value
 
 
-def test_build_asks_what_it_repairs_inside_the_resolve_step() -> None:
-    p = _declared(("build", "yellow", 2, {"target": "working_bay"}))
+def _build_asked(target: str) -> FmPanel:
+    p = _declared(("build", "yellow", 2, {"target": target}))
     p.resolver.buttons.children[0].click()
     answer(p, CANYON)
     head = p.resolver.head.value.replace("&#x27;", "'")
     assert "Yellow's Build" in head and "what the Build repairs or builds" in head
     p.resolver.buttons.children[0].click()
-    for face in ("Success", "No wound", "No Adventure"):  # a pawn short: the brown dice
-        answer(p, face)
+    faces = {"Success die": "Success", "Wound die": "No wound", "Adventure die": "No Adventure"}
+    while "Build does" not in p.asker.prompt.value:  # the brown dice, if any
+        answer(p, next(v for k, v in faces.items() if k in p.asker.prompt.value))
     assert "What Yellow&#x27;s Build does: the table chooses" in p.asker.prompt.value
-    labels = [b.description for b in p.asker.choices.children]
-    switch = next(x for x in labels if x.startswith("Repair Working Bay's hardware status "
-                                                    "with the green marker from"))
-    donor = switch.rsplit(" from ", 1)[1]
-    answer(p, switch)
+    return p
+
+
+def test_build_asks_what_it_repairs_inside_the_resolve_step() -> None:
+    p = _build_asked("working_bay")
+    (group,) = [w for w in p.asker.choices.children if "fm-ask-group" in w._dom_classes]
+    assert "Repair Working Bay&#x27;s hardware status with the green marker from" in \
+        group.children[0].value
+    answer(p, "Lab")  # the Facility giving its green marker, by its name alone
     s = p.table.state
     assert not s.facility("working_bay").red("hardware")
-    assert next(f for f in s.facilities if f.name == donor).red("hardware")
+    assert s.facility("lab").red("hardware")
+    assert "Working Bay's hardware status is repaired with the green marker from Lab" in \
+        p.log.value.replace("&#x27;", "'")
     assert "Every placed action has resolved" in p.resolver.head.value
+
+
+def test_the_build_list_is_short_on_a_phone_and_hides_no_choice() -> None:
+    """Crew Quarters' red O2 status could take the green marker of any of seven Facilities:
+    nine long sentences differing in their last words. They are one group headed by the
+    repair, each Facility a short button by its name; every choice the rules give is one
+    tap, nothing folded away."""
+    p = _build_asked("crew_quarters")
+    before = p.table.state  # the engine's choices, asked again without the panel
+    assert p.pending is not None
+    with pytest.raises(InputNeeded) as asked:
+        p.table.play(intent_from_dict(p.pending["intent"]))
+    offered = sorted(map(str, asked.value.choices))
+    assert p.table.state == before
+    shown = p.asker.buttons()
+    assert sorted(str(b._fm_value) for b in shown) == offered
+    tops = list(p.asker.choices.children)
+    assert [getattr(w, "description", None) for w in tops] == [
+        "Repair Crew Quarters' O2 status with an O2 spare part", None,
+        "Something on the Mission sheet (an Upgrade, a Facility card, an objective): enter "
+        "it next"]
+    donors = [b.description for b in tops[1].children[1].children]
+    assert "Med Lab" in donors and len(donors) == len(offered) - 2
+    assert max(len(d) for d in donors) <= 16  # names, not sentences
+
+
+def test_where_a_build_goes_lists_what_it_can_repair_first() -> None:
+    p = _declared()
+    p.planner.action.value = "build"
+    labels = [x for x, _ in p.planner.target.options]
+    facilities = [f.id for f in p.table.state.facilities]
+    assert labels[:5] == ["(choose where)", "In the HUB", "Farm 01: energy red, to repair",
+                          "Crew Quarters: O2 red, to repair",
+                          "Working Bay: hardware red, to repair"]
+    assert set(facilities) <= {v for _, v in p.planner.target.options}  # none hidden

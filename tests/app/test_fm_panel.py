@@ -156,14 +156,22 @@ def test_roll_for_me_is_an_explicit_choice_and_the_log_says_so() -> None:
     p.events_btn.click()
     p.morale_btn.click()
     p.produce_btn.click()
-    assert p.asker.question is not None and p.table.state.phase == "production"
-    p.asker.roll_btn.click()
-    for _ in range(10):  # every draw of this step rolled for the table
-        if p.asker.question is None:
+    q = p.asker.question
+    assert q is not None and p.table.state.phase == "production"
+    assert not q.can_roll  # which Facility takes the Shutdown tile: the table's choice
+    p.asker.roll_btn.click()  # (hidden) refused: the assistant never chooses for the table
+    assert p.asker.question is q and "choice: tap one of the answers" in p.status.value
+    for _ in range(10):  # every die and draw of this step rolled for the table
+        q = p.asker.question
+        if q is None:
             break
-        p.asker.roll_btn.click()
-    seeded = [ev for ev in p.history[-1].events if isinstance(ev, DrawMade)]
-    assert seeded and all(ev.by == "seeded" for ev in seeded)
+        if q.can_roll:
+            p.asker.roll_btn.click()
+        else:
+            p.asker.choices.children[0].click()
+    drawn = [ev for ev in p.history[-1].events if isinstance(ev, DrawMade)]
+    assert {ev.by for ev in drawn if ev.random} == {"seeded"}
+    assert {ev.by for ev in drawn if not ev.random} == {"table"}
     assert "Seeded draw" in p.log.value or "Rolled for you" in p.log.value
 
 

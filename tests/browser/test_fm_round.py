@@ -170,7 +170,7 @@ def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     panel.locator(".fm-ask").scroll_into_view_if_needed()
     app.screenshot(f"fm-ask-{size}", full_page=False)
     _answer(panel, "oxygen Shutdown tile", "Med Lab")
-    _answer(panel, "wounded for missing food", "Red")  # the table's choice
+    _answer(panel, "a wound for missing food", "Red")  # the table's choice
     # Red's wound passes a Condition icon: solo practice, the assistant draws the token
     ask = panel.locator(".fm-ask")
     expect(ask.locator(".fm-ask-prompt")).to_contain_text("Condition")

@@ -217,13 +217,35 @@ def test_a_hub_saved_after_clean_up_plays_the_next_sol(tmp_path: Path,
     next sol starts), not "the mission is over"."""
     after = tmp_path / "after.yaml"
     assert main(["fm", "round", str(SAMPLE), "--out", str(after)]) == 0
-    assert main(["fm", "round", str(after), "--roll-for-me"]) == 0
+    done = yaml.safe_load(after.read_text(encoding="utf-8"))
+    nxt = tmp_path / "next.yaml"  # who takes the food wounds: the crew's choice, in the file
+    nxt.write_text(yaml.safe_dump({"state": done, "round": {"production": {
+        "food_wounds": ["red", "yellow", "purple"]}}}), encoding="utf-8")
+    assert main(["fm", "round", str(nxt), "--roll-for-me"]) == 0
     out = capsys.readouterr().out
     assert "Sol 4 is over" in out
-    done = yaml.safe_load(after.read_text(encoding="utf-8"))
     with pytest.raises(ContentError) as info:
         round_intents({**done, "result": "lost"}, "done.yaml")
     assert info.value.problems == ["result: the mission is over (lost); no round to play"]
+
+
+def test_fm_round_roll_for_me_rolls_dice_but_never_makes_the_tables_choices(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--roll-for-me`` made the seeded generator choose who took the food wounds (and which
+    Facility took a Shutdown tile, what a Build did ...): the table's decisions, not dice."""
+    after = tmp_path / "after.yaml"
+    assert main(["fm", "round", str(SAMPLE), "--out", str(after)]) == 0
+    capsys.readouterr()
+    before = after.read_text(encoding="utf-8")
+    assert main(["fm", "round", str(after), "--roll-for-me", "--out", str(after)]) == 1
+    out, err = capsys.readouterr()
+    assert "Rolled for you" in out  # the morale Condition token: a draw, rolled as asked
+    assert ("the file does not say the astronaut who takes a wound for missing food (1 of 3), the "
+            "table's choice: enter it in that production step's draws (food_wound: one of "
+            "red, yellow, blue, purple); --roll-for-me rolls dice and draws tiles, it never "
+            "chooses for the table") in err
+    assert "wound" not in out.split("== Production")[1]
+    assert after.read_text(encoding="utf-8") == before  # stopped: nothing written
 
 
 def test_round_files_carry_the_tables_draws_of_every_phase() -> None:

@@ -102,6 +102,39 @@ def test_a_tile_the_data_does_not_print_is_entered_by_its_icons() -> None:
     assert "does not print" in explain_event(_types(events, "draw_made")[0]).text
 
 
+@pytest.mark.parametrize("tile", ["canyon", "another"])
+def test_the_poi_of_an_explored_tile_is_said_once_in_words(tile: str) -> None:
+    """The Explore's resolved sentence repeated the tile sentence before it ("...; 1 sample
+    cube on it; a random POI token goes to the Cargo Bay"), the Cargo sentence said "+1 poi",
+    and the icons read off an unprinted tile said "the POI and Objective icons on ...: a poi
+    and an objective icon". Now the tile sentence tells the table to draw the POI, the Cargo
+    Bay sentence records the token, and no sentence says it twice or as an id."""
+    t = table(START, tiles={"r1_n": {"name": "Plains"}, "r1_e": {"name": "Geysers"}})
+    target = "r2_n" if tile == "canyon" else "r1_w"
+    _play(t, type="declare_actions", actions=[
+        {"action": "explore", "astronaut": "red", "pawns": 2, "rover": "froggy",
+         "target": target}])
+    draws: dict[str, list[Any]] = {"roi_tile": [tile]}
+    if tile == "another":
+        draws |= {"roi_extra_pawns": [1], "roi_samples": [1], "roi_terrain": ["none"],
+                  "roi_finds": ["poi_objective"], "roi_edge": ["no"]}
+    said = [explain_event(e).text for e in _play(t, type="resolve_action", draws=draws)]
+    poi = [x for x in said if "POI" in x]
+    name = "Canyon" if tile == "canyon" else "The ROI tile"
+    where = "Ring 2 North" if tile == "canyon" else "Ring 1 West"
+    assert poi[-2:] == [f"{name} is placed face up on {where} with 1 sample cube; draw a "
+                        "random POI for the Cargo Bay.", "Cargo Bay Available: +1 POI token."]
+    assert all(x.count("POI") == 1 for x in said if "POI" in x)
+    assert not [x for x in said if "poi" in x.replace("POI", "")]
+    explored = "Canyon" if tile == "canyon" else "the ROI tile"
+    assert said[-1] == f"Red's Explore resolves: {explored} is explored on {where}. Its pawns " \
+        "go back."
+    if tile == "another":
+        assert ("The table reads the ring-1 tile for Ring 1 West: a POI and an Objective icon."
+                in said)
+        assert "The table reads the ring-1 tile for Ring 1 West: 1 Extra Pawn icon." in said
+
+
 def test_the_assistant_never_invents_what_is_printed_on_a_tile() -> None:
     t = _explore()
     need = _asked(t, roll_for_me=True, draws={"roi_tile": ["another"]})

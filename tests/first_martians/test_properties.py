@@ -7,6 +7,7 @@ from typing import Any
 
 from mrp_tutor.core.errors import MrpError
 from mrp_tutor.first_martians import Table, default_board, intent_from_dict, load_state
+from mrp_tutor.first_martians.errors import InputNeeded
 from mrp_tutor.first_martians.resolve import pending
 from mrp_tutor.first_martians.state import BLOCKS, HubState
 
@@ -51,20 +52,32 @@ def _round(rng: random.Random, t: Table) -> None:
              "pawns": rng.randint(1, 2)} for a in ids]},
         {"type": "roll_malfunction"}, {"type": "clean_up"}, {"type": "start_sol"}]
     for d in plan:
-        d["roll_for_me"] = True  # the table asked the assistant to roll (seeded, logged)
         if t.state.result is not None:
             return
         try:
-            t.play(intent_from_dict(d))
+            _play(rng, t, d)
         except MrpError:
             if d["type"] in ("produce", "declare_actions"):  # refused choice: the plain one
-                d = {"type": d["type"], "actions": []} if d["type"] == "declare_actions" \
-                    else {"type": "produce"}
-                d["roll_for_me"] = True
-                t.play(intent_from_dict(d))
+                _play(rng, t, {"type": d["type"], "actions": []}
+                      if d["type"] == "declare_actions" else {"type": "produce"})
         while d["type"] == "declare_actions" and t.state.result is None and pending(t.state):
-            t.play(intent_from_dict({"type": "resolve_action", "roll_for_me": True}))
+            _play(rng, t, {"type": "resolve_action"})
         _invariants(t.state)
+
+
+def _play(rng: random.Random, t: Table, d: dict[str, Any]) -> None:
+    """Play ``d`` with the table's dice and draws rolled for it (seeded, logged); each choice
+    the rules leave to the table is asked (never rolled) and made here by the test's
+    generator from the choices offered."""
+    d = {**d, "roll_for_me": True, "draws": {}}
+    for _ in range(80):
+        try:
+            t.play(intent_from_dict(d))
+            return
+        except InputNeeded as need:
+            assert not need.random_draw, need.kind  # rolled for the table: never asked
+            d["draws"].setdefault(need.kind, []).append(rng.choice(need.choices))
+    raise AssertionError(f"still asking after 80 answers: {d}")
 
 
 def _invariants(s: HubState) -> None:
@@ -89,6 +102,9 @@ def test_seeded_random_rounds_keep_invariants_and_replay() -> None:
         for _ in range(3):
             _round(rng, t)
         assert t.replayed() == t.state
+        drawn = [e for e in t.log if e.type == "draw_made"]
+        assert {e.by for e in drawn if not e.random} <= {"table"}  # choices: the table's
+        assert {e.by for e in drawn if e.random} <= {"seeded"}
         again = Table(start)
         for it in t.intents:
             again.play(it)

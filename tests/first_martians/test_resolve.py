@@ -233,7 +233,7 @@ def test_the_checklist_and_legal_show_the_next_action_to_resolve() -> None:
     assert [x.action for x in lg.to_resolve] == ["rest"]
     cl = checklist(t)
     assert cl.next_intent == {"type": "resolve_action", "action": 0}  # Rest asks nothing
-    assert cl.now[0].text.startswith("Step 2 (now): resolve Yellow's rest")
+    assert cl.now[0].text.startswith("Step 2 (now): resolve Yellow's Rest")
     _play(t, type="resolve_action")
     assert checklist(t).next_intent is None  # Unwind needs the table's choice
     _play(t, type="resolve_action", draws={"unwind": ["morale"]})

@@ -265,6 +265,26 @@ def test_a_farm_shut_down_in_iii_a_wilts_in_iii_b_under_the_labelled_reading() -
     assert cite.section == "Phase III. Production › III-B. Grow or Wilt Seeds"
 
 
+def test_a_farm_paid_for_then_shut_down_in_iii_a_wilts_and_nothing_is_paid() -> None:
+    """The crew said it pays to stop the Farm wilting, then put the phase's Shutdown tile on
+    that Farm: the whole Production was refused ("paying cannot stop its wilting"), after
+    every question was answered. III-B: a Shutdown Farm wilts and paying cannot stop it,
+    so the payment is not made and the Farm wilts (tutor.shutdown_same_phase)."""
+    t = _table(phase="production", facilities={"oxygenator_01": {"production": 3},
+                                                "farm_01": {"red": ["energy"]}})
+    events = _play(t, type="produce", pay_wilt=["farm_01"], shutdowns={"oxygen": ["farm_01"]})
+    void = next(e for e in events if e.type == "tallied" and e.step == "production.b.pay_void")
+    assert void.rule == "tutor.shutdown_same_phase"
+    assert explain_event(void).text == ("Farm 01 took a Shutdown tile this phase, so it wilts "
+                                        "anyway: the crew pays nothing to stop it.")
+    wilt = next(e for e in events if e.type == "seeds_changed")
+    assert (wilt.how, wilt.rule) == ("wilted", "tutor.shutdown_same_phase")
+    assert not [e for e in events if e.rule == "production.b.pay"]  # nothing paid
+    shut = _table(phase="production", facilities={"farm_01": {"red": ["energy"],
+                                                              "shutdown_energy": "energy_4"}})
+    assert _refused(shut, type="produce", pay_wilt=["farm_01"]).code == "fm.shutdown_farm_wilts"
+
+
 def test_the_anemic_astronauts_second_food_wounds_them() -> None:
     """Anemia: you eat 2 food and take a wound for each uneaten food."""
     t = _table(phase="production", supply={"oxygen": 0, "energy": 0, "food": 0},

@@ -9,6 +9,7 @@ import pytest
 from testkit.first_martians import raises_unchanged, table
 
 from mrp_tutor.first_martians import (
+    FmError,
     InputNeeded,
     Table,
     explain_event,
@@ -88,7 +89,8 @@ def test_a_shutdown_tile_rolled_for_the_table_is_not_shown_face_up() -> None:
     """Production III-A places the tile face down; only Remove Shutdown Tiles flips it. A tile
     drawn for the table is recorded (the game replays) but its face is not said."""
     t = _table(phase="production", seed=3, facilities={"solar_panel_02": {"production": 4}})
-    events = t.play(with_roll_for_me(intent_from_dict({"type": "produce"})))
+    it = with_input(intent_from_dict({"type": "produce"}), "shutdown_target", "lab")
+    events = t.play(with_roll_for_me(it))
     tiles = [e for e in events if e.type == "draw_made" and e.kind.startswith("shutdown_")
              and e.kind != "shutdown_target"]
     assert tiles and all(e.by == "seeded" for e in tiles)
@@ -96,3 +98,79 @@ def test_a_shutdown_tile_rolled_for_the_table_is_not_shown_face_up() -> None:
         text = explain_event(e).text
         assert "face down" in text and str(e.value) not in text
         assert str(e.value).replace("_", " ") not in text
+
+
+# ------------------------------------------------- "roll for me" is not "choose for me"
+CHOICES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("shutdown_target", {"phase": "production",
+                         "facilities": {"solar_panel_02": {"production": 4}}},
+     {"type": "produce"}),
+    ("food_wound", {"phase": "production", "supply": {"oxygen": 2, "energy": 2, "food": 0},
+                    "facilities": {"farm_01": {"farm": {"greenhouses": 4, "seeds": [],
+                                                        "plants": 0}}}},
+     {"type": "produce"}),
+    ("unwind", {"phase": "actions"}, {"type": "resolve_action"}),
+    ("manage", {"phase": "actions", "malfunction": {"living": 2, "system": 1}},
+     {"type": "resolve_action", "draws": {"success_die": ["success"]}}),
+    ("build_what", {"phase": "actions"},
+     {"type": "resolve_action", "draws": {"success_die": ["success"]}}),
+    ("heal", {"phase": "actions", "astronauts": [
+        {"id": "red", "name": "Red", "medic": True, "wounds": 1, "conditions": ["migraine"]},
+        {"id": "yellow", "name": "Yellow"}]}, {"type": "resolve_action"}),
+]
+PLACED = {"unwind": {"action": "unwind", "astronaut": "red"},
+          "manage": {"action": "manage", "astronaut": "red", "pawns": 1},
+          "build_what": {"action": "build", "astronaut": "red", "pawns": 1, "target": "hub"},
+          "heal": {"action": "heal", "astronaut": "red"}}
+
+
+def _choice_table(kind: str, state: dict[str, Any]) -> Table:
+    t = table(START, **state)
+    if kind in PLACED:
+        t.play(intent_from_dict({"type": "declare_actions", "actions": [PLACED[kind]]}))
+    return t
+
+
+@pytest.mark.parametrize(("kind", "state", "intent"), CHOICES, ids=[c[0] for c in CHOICES])
+def test_roll_for_me_never_makes_the_tables_choices(kind: str, state: dict[str, Any],
+                                                    intent: dict[str, Any]) -> None:
+    """The seeded generator picked the Facility, the wounded astronaut, the track, the Unwind,
+    what a Build did and what a Heal healed when the table asked it to roll: those are the
+    players' decisions. A blanket "roll for me" rolls the dice; each choice is still asked."""
+    t = _choice_table(kind, state)
+    it = with_roll_for_me(intent_from_dict(intent))
+    need = _needed(t, it)
+    assert need.kind == kind and not need.random_draw and need.code == "fm.input_needed"
+    it = with_input(it, kind, need.choices[-1])
+    for _ in range(3):  # two food wounds are two choices
+        try:
+            events = t.play(it)
+            break
+        except InputNeeded as more:
+            assert more.kind == kind and not more.random_draw
+            it = with_input(it, kind, more.choices[-1])
+    made = [e for e in events if e.type == "draw_made" and e.kind == kind]
+    assert made and all(e.by == "table" for e in made)
+
+
+@pytest.mark.parametrize(("kind", "state", "intent"), CHOICES, ids=[c[0] for c in CHOICES])
+def test_asked_to_roll_a_choice_the_assistant_refuses(kind: str, state: dict[str, Any],
+                                                      intent: dict[str, Any]) -> None:
+    """``roll_for`` names one question; a choice named there is refused (the panel offers
+    "Roll for me" only for dice and draws), with the rule, and nothing changes."""
+    t = _choice_table(kind, state)
+    it = intent_from_dict({**intent, "roll_for_me": True, "roll_for": [kind]})
+    err = raises_unchanged(t, it, FmError)
+    assert err.code == "fm.not_a_draw" and err.rule == "tutor.table_draws"
+    assert "the table's choice" in err.message
+
+
+def test_asked_to_draw_what_a_tile_prints_the_assistant_refuses() -> None:
+    t = table(START, phase="actions", tiles={"r1_e": {"name": "Geysers"}})
+    t.play(intent_from_dict({"type": "declare_actions", "actions": [
+        {"action": "explore", "astronaut": "red", "pawns": 2, "rover": "froggy",
+         "target": "r1_n"}]}))
+    it = intent_from_dict({"type": "resolve_action", "roll_for": ["roi_extra_pawns"],
+                           "draws": {"roi_tile": ["another"], "success_die": ["success"]}})
+    err = raises_unchanged(t, it, FmError)
+    assert err.code == "fm.not_a_draw" and "read off the tile" in err.message

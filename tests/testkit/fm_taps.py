@@ -10,7 +10,7 @@ from mrp_tutor.app.fm_panel import FmPanel
 def answer(p: FmPanel, label: str) -> None:
     """Tap the asked question's choice ``label`` (it must be offered)."""
     assert p.asker.question is not None, p.status.value
-    buttons = {b.description: b for b in p.asker.choices.children}
+    buttons = {b.description: b for b in p.asker.buttons()}
     assert label in buttons, (label, list(buttons), p.asker.prompt.value)
     buttons[label].click()
 

@@ -1,0 +1,100 @@
+"""The First Martians panel as a newcomer table meets it: what it trips on, tapped in the
+kernel (the newcomer pass of the phone and tablet screenshots)."""
+
+from __future__ import annotations
+
+from testkit.fm_taps import answer
+
+from mrp_tutor.app.fm_panel import FmPanel
+
+
+def test_paying_for_a_farm_that_then_takes_the_shutdown_tile_is_not_a_refusal() -> None:
+    """The table ticks "Pay 1 energy so Farm 01 does not wilt", taps Produce and puts the
+    oxygen Shutdown tile on Farm 01 (offered first): the whole Production was refused after
+    the question ("Farm 01 is Shutdown: paying ... cannot stop its wilting") and the table
+    had to start the phase again. Now the Farm wilts, nothing is paid, and the log says so."""
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.wilt.children[0].value = True
+    p.produce_btn.click()
+    answer(p, "Farm 01")
+    while p.asker.question is not None:  # the food wound and the Condition: the table's
+        p.asker.buttons()[0].click()
+    assert "Refused" not in p.status.value, p.status.value
+    assert p.table.state.phase == "actions"
+    assert "Farm 01 took a Shutdown tile this phase, so it wilts anyway" in p.log.value
+
+
+def test_the_tables_choices_read_as_names_in_the_log() -> None:
+    """The log said "The table chooses the Facility receiving oxygen Shutdown tile 1 of 1:
+    farm 01", "...the Malfunction track Manage lowers: system", "what the Unwind does:
+    morale" and "Pawns left unplaced: red 1": ids, not what the table tapped."""
+    from testkit.fm_taps import place
+
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    p.produce_btn.click()
+    answer(p, "Med Lab")
+    answer(p, "Blue")
+    while p.asker.question is not None:  # the other wounds and Conditions
+        p.asker.buttons()[-1].click()
+    assert "Placed" in place(p, "unwind", "red", 1)
+    assert "Placed" in place(p, "manage", "yellow", 1)
+    p.planner.declare_btn.click()
+    p.resolver.buttons.children[0].click()
+    answer(p, "Morale +1")
+    p.resolver.buttons.children[0].click()
+    answer(p, "Living Block")
+    log = p.log.value.replace("&#x27;", "'")
+    for said in ("The table chooses the Facility that takes the oxygen Shutdown tile: "
+                 "Med Lab.", "The table chooses the astronaut who takes a wound for missing "
+                 "food (1 of 2): Blue.", "The table chooses what the Unwind does: Morale +1.",
+                 "The table chooses the Malfunction track Manage lowers: the Living Block.",
+                 "Pawns left unplaced: Red 1 pawn, Yellow 1 pawn, Blue 2 pawns, Purple 2 "
+                 "pawns"):
+        assert said in log, said
+
+
+def test_the_checklist_names_the_malfunction_extra_die_control_as_it_is_labelled() -> None:
+    """At the Malfunction dice the panel showed a row of Blocks labelled only "Mission
+    sheet", which the checklist did not mention: a table could not tell it was for a die the
+    Mission sheet adds. The row now says so and the checklist names it by that label; at
+    Production the checklist says which questions follow the Produce tap."""
+    from mrp_tutor.app.fm_checklist import now_text
+
+    p = FmPanel()
+    assert p.also_roll.description == "Extra die (Mission sheet)"
+    assert p.also_roll.style.description_width == "initial"  # not cut to "Extra di…"
+    s = p.table.state.model_copy(update={"phase": "actions"})
+    assert "“Extra die (Mission sheet)”" in now_text(s, "dice")
+    s = p.table.state.model_copy(update={"phase": "production"})
+    assert "which Facility takes a Shutdown tile, who takes a wound for missing food" in \
+        now_text(s, "")
+
+
+def test_the_hub_says_a_farms_seeds_in_words() -> None:
+    """The HUB showed a Farm as "seeds [1, 4, 6], plants 1/4" (a Python list) and each Block
+    as "system": now the Growth spaces and Greenhouses are named, the Block capitalised."""
+    from mrp_tutor.app.fm_hub import hub_html
+
+    p = FmPanel()
+    html = hub_html(p.table.state, p.table.board)
+    assert "seeds on Growth spaces 2, 5; plants 2 of 4 Greenhouses" in html
+    assert "[" not in html.split("<table>", 1)[1].split("</table>", 1)[0]
+    assert "<td>System</td>" in html and "<td>system</td>" not in html
+
+
+def test_clean_up_names_the_tokens_it_moves() -> None:
+    """Clean-Up said "Lab: ! space empty; wound moves from >> to !" and "Working Bay:
+    discard extra pawn from the ! space": the tokens by their printed names now."""
+    from mrp_tutor.first_martians import explain_event
+    from mrp_tutor.first_martians.events import TokensCleaned
+
+    said = explain_event(TokensCleaned(rule="cleanup.modifiers", facility="lab", discarded=[],
+                                       moved="wound")).text
+    assert said == "Lab: ! space empty; the Wound token moves from >> to !."
+    said = explain_event(TokensCleaned(rule="cleanup.modifiers", facility="working_bay",
+                                       discarded=["extra_pawn"], moved=None)).text
+    assert said == "Working Bay: discard the Extra Pawn token from the ! space."
