@@ -191,7 +191,8 @@ def _malfunction(r: Run, it: RollMalfunction) -> None:
                           "Mission sheet names no roll: its die is not rolled", {"block": b})
     die = r.board.dice.malfunction_die
     faces = die.faces
-    for b, v in it.dice.items():
+    entered = [(b, v) for b in BLOCKS for v in r.draws.entered.get(f"malfunction_{b}", [])[:1]]
+    for b, v in [*it.dice.items(), *entered]:
         if v not in faces or isinstance(v, bool):
             whose = ("the board file's Malfunction die" if die.verified else "the assistant's "
                      "model of a Malfunction die (unverified, correctable with a board file)")

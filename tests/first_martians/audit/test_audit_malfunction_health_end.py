@@ -143,9 +143,10 @@ def test_an_entered_malfunction_roll_outside_the_model_cites_the_model_reading()
     labelled model (tutor.malfunction_die_faces), not on the rulebook section.  Before the
     audit the refusal cited malfunction.dice and stated the model faces as the die's."""
     t = table(START, box={"living": "red"})
-    err = refused(t, type="roll_malfunction", dice={"living": 3})
-    assert err.code == "fm.draw_not_possible"
-    assert err.rule == "tutor.malfunction_die_faces" and "model" in str(err)
+    for entry in ({"dice": {"living": 3}}, {"draws": {"malfunction_living": [3]}}):
+        err = refused(t, type="roll_malfunction", **entry)
+        assert err.code == "fm.draw_not_possible"
+        assert err.rule == "tutor.malfunction_die_faces" and "model" in str(err)
 
 
 def test_a_death_from_missing_food_stops_the_production_phase() -> None:
