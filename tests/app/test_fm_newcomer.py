@@ -98,3 +98,15 @@ def test_clean_up_names_the_tokens_it_moves() -> None:
     said = explain_event(TokensCleaned(rule="cleanup.modifiers", facility="working_bay",
                                        discarded=["extra_pawn"], moved=None)).text
     assert said == "Working Bay: discard the Extra Pawn token from the ! space."
+
+
+def test_the_hub_comes_before_the_map_outside_pawn_placing() -> None:
+    """On a phone or an upright tablet the panel is one column: the HUB's tracks and supplies
+    (what the assistant keeps for the table) came after the whole map, off the first screen.
+    The HUB now leads the right column; while pawns are placed the map moves beside "Where"
+    and the column holds the HUB alone."""
+    p = FmPanel()
+    assert p.right.children[0] is p.hub
+    p.events_btn.click()
+    p.morale_btn.click()
+    assert list(p.right.children) == [p.hub, p.planner.map]
