@@ -256,6 +256,7 @@ class EffectForms:
         self.group.observe(self._on_group, names="value")
         self.kind.observe(self._on_kind, names="value")
         self._quiet = False
+        self._step: tuple[int, str] | None = None  # the sol and phase of the last update
         self.form: Form | None = None
         self.pickers: dict[str, W.Widget] = {}
         self.root = W.VBox([W.HTML("<b>Something happened</b> (app events, action results, "
@@ -268,8 +269,13 @@ class EffectForms:
     def update(self, s: HubState, board: Board) -> None:
         """New HUB: the open effect's choices follow it; a field whose choices did not change
         keeps its widget (and the table's pick), so a tap never lands on a widget being
-        replaced."""
+        replaced.  When the phase (or sol) moves on, the form folds: it was entered for the
+        phase before, and open it kept every later step a screen further down on a phone."""
         self.state, self.board = s, board
+        step, self._step = self._step, (s.sol, s.phase)
+        if step is not None and step != self._step and self.group.value is not None:
+            self.group.value = None  # a new phase: the form folds away (tapped open again)
+            return
         if self.form is None:
             return
         fresh = {key: options(s, board) for key, _label, options in self.form.fields}

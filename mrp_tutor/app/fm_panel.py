@@ -106,7 +106,9 @@ class FmPanel:
                        self.effects.root, step_row([self.undo_btn, self.restart_btn],
                                                    "fm-step-row", scope="fm")],
                       _dom_classes=["fm-col", "fm-col-play"])
-        right = self.right = W.VBox([self.planner.map, self.hub],
+        # the HUB first: the table keeps the board, the assistant the HUB's books (on a
+        # phone or an upright tablet the one column shows it before the map)
+        right = self.right = W.VBox([self.hub, self.planner.map],
                                     _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
             [W.HTML(APP_CSS + FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
@@ -344,7 +346,7 @@ class FmPanel:
         self.planner.update(s, b)
         placing = s.phase == "actions" and self.step == "place" and s.result is None
         self.planner.show_map(placing)  # beside "Where" while pawns are placed
-        self.right.children = [self.hub] if placing else [self.planner.map, self.hub]
+        self.right.children = [self.hub] if placing else [self.hub, self.planner.map]
         self.log.value = log_html([(h.label, h.said) for h in self.history], "fm-steps")
         self.hub.value = hub_html(s, b)
         self.files.refresh()

@@ -81,7 +81,7 @@ def declare(r: Run, it: DeclareActions) -> None:
         planned.append((ACTIONS[p.action].order, k, _placement(r, p, ph, graph, where)))
     free = {a.id: a.pawns - ph.used.get(a.id, 0) for a in s.astronauts if not a.dead}
     if any(free.values()):
-        r.emit(Tallied(rule="actions.all_pawns", step="actions.unused",
+        r.emit(Tallied(rule="tutor.unused_pawns", step="actions.unused",
                        facts={k: v for k, v in free.items() if v}))
     r.emit(PawnsPlaced(rule="actions.order", actions=len(planned)))
     for _, _, ev in sorted(planned, key=lambda x: (x[0], x[1])):

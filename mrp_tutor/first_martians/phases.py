@@ -189,12 +189,17 @@ def _malfunction(r: Run, it: RollMalfunction) -> None:
             raise FmError("fm.die_not_rolled", "malfunction.dice",
                           f"the {b} Block's line in the Malfunction Box is green and the "
                           "Mission sheet names no roll: its die is not rolled", {"block": b})
-    faces = r.board.dice.malfunction_die.faces
-    for b, v in it.dice.items():
+    die = r.board.dice.malfunction_die
+    faces = die.faces
+    entered = [(b, v) for b in BLOCKS for v in r.draws.entered.get(f"malfunction_{b}", [])[:1]]
+    for b, v in [*it.dice.items(), *entered]:
         if v not in faces or isinstance(v, bool):
-            raise FmError("fm.draw_not_possible", "malfunction.dice",
-                          f"a Malfunction die shows {', '.join(map(str, sorted(set(faces))))}, "
-                          f"not {v}", {"block": b, "value": v})
+            whose = ("the board file's Malfunction die" if die.verified else "the assistant's "
+                     "model of a Malfunction die (unverified, correctable with a board file)")
+            raise FmError("fm.draw_not_possible", "malfunction.dice" if die.verified
+                          else "tutor.malfunction_die_faces",
+                          f"{whose} shows {', '.join(map(str, sorted(set(faces))))}, not {v}",
+                          {"block": b, "value": v, "faces": sorted(set(faces))})
     totals: dict[str, int] = {}
     for b in BLOCKS:
         roll = None

@@ -22,12 +22,15 @@ def _half_up(n: int) -> int:
 
 
 def produce(r: Run, it: Produce) -> None:
-    """III-A to III-E in order."""
+    """III-A to III-E in order; a death (a food wound, a fight) fails the mission at once
+    (winning.death), so no later step runs."""
     oxygen_energy(r, it)
     grow_or_wilt(r, it)
     food(r, it)
-    stress(r)
-    working_block(r, it)
+    if r.s.result is None:
+        stress(r)
+    if r.s.result is None:
+        working_block(r, it)
 
 
 def oxygen_energy(r: Run, it: Produce) -> None:

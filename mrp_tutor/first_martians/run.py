@@ -63,7 +63,7 @@ class Run:
             n *= 2
         icons = set(self.board.health.condition_icons)
         for _ in range(n):
-            if a.dead:
+            if a.dead or self.s.result is not None:  # the mission is over
                 return
             w = a.wounds + 1
             died = w >= self.board.health.spaces
@@ -128,9 +128,12 @@ class Run:
     def fight(self) -> None:
         self.emit(FightBroke(rule="production.d.fight"))
         for a in self.s.astronauts:
+            if self.s.result is not None:  # a death fails the mission at once
+                return
             if not a.dead:
                 self.wound(a.id, 1, "fight", "production.d.fight")
-        self.morale(-1, "production.d.fight")
+        if self.s.result is None:
+            self.morale(-1, "production.d.fight")
 
     def malfunction(self, block: str, by: int, rule: str, *, resolve: bool = True) -> bool:
         """Move a Malfunction track; True when it reached its top space (a Malfunction,

@@ -98,3 +98,32 @@ def test_clean_up_names_the_tokens_it_moves() -> None:
     said = explain_event(TokensCleaned(rule="cleanup.modifiers", facility="working_bay",
                                        discarded=["extra_pawn"], moved=None)).text
     assert said == "Working Bay: discard the Extra Pawn token from the ! space."
+
+
+def test_the_hub_comes_before_the_map_outside_pawn_placing() -> None:
+    """On a phone or an upright tablet the panel is one column: the HUB's tracks and supplies
+    (what the assistant keeps for the table) came after the whole map, off the first screen.
+    The HUB now leads the right column; while pawns are placed the map moves beside "Where"
+    and the column holds the HUB alone."""
+    p = FmPanel()
+    assert p.right.children[0] is p.hub
+    p.events_btn.click()
+    p.morale_btn.click()
+    assert list(p.right.children) == [p.hub, p.planner.map]
+
+
+def test_something_happened_folds_when_the_phase_moves_on() -> None:
+    """The "Something happened" form, opened in the Events phase (Health › Wound with its
+    Who and Wounds rows), stayed open through every later phase, pushing the step's
+    controls' neighbours a screen down on a phone. It stays open for a second effect of the
+    same phase, and folds when the phase moves on."""
+    p = FmPanel()
+    fx = p.effects
+    fx.group.value = "Supply"
+    assert fx.form is not None and fx.fields.children
+    fx.update(p.table.state, p.table.board)  # a redraw in the same phase: still open
+    assert fx.form is not None and fx.fields.children
+    p.events_btn.click()  # Events -> Morale
+    assert fx.group.value is None and fx.form is None and not fx.fields.children
+    fx.group.value = "Supply"
+    assert fx.form is not None
