@@ -210,7 +210,7 @@ def _food_wounds(r: Run, it: Produce, missing: int, portions: dict[str, int]) ->
                       "wound is the crew's to give", {"named": named, "missing": left})
     for j in range(left):
         alive = [a for a in ids if not r.s.astronaut(a).dead]
-        if not alive:
+        if not alive or r.s.result is not None:  # a death failed the mission: ask no more
             return
         if named:
             aid = named[j % len(named)]

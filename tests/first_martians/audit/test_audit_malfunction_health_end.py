@@ -184,3 +184,18 @@ def test_clean_up_places_pending_upgrades_and_refreshes_skills() -> None:
     assert t.state.cargo.pending == [] and t.state.cargo.available == []
     red = t.state.astronaut("red")
     assert not red.base_skill_used and red.skill_cards_down == []
+
+
+def test_no_food_wound_is_asked_for_after_a_death() -> None:
+    """Winning and Losing: once a food wound kills, the mission is over, so the table is not
+    asked who takes the next missing food's wound.  Red (5 wounds) takes the first of two
+    food wounds, entered as the table's choice, and dies; before this the assistant still
+    asked for the second wound (a question about a game already lost)."""
+    t = table(START, phase="production", first_player="yellow", stress=3,
+              astronauts=[{**CREW[0], "wounds": 5}, CREW[1]],
+              supply={"oxygen": 0, "energy": 0, "food": 0},
+              facilities={"farm_01": {"farm": {"greenhouses": 2, "plants": 0}}})
+    events = play(t, type="produce", draws={"food_wound": ["red"]})
+    assert t.state.result == "lost" and t.state.astronaut("yellow").wounds == 0
+    assert [e.what for e in _kinds(events, "draw_made") if e.kind == "food_wound"] == [
+        "the astronaut who takes a wound for missing food (1 of 2)"]
