@@ -421,6 +421,15 @@ class AppDriver:
                                                                  timeout=WIDGET_TIMEOUT_MS)
         return self.page
 
+    def open_fm(self, size: tuple[int, int]) -> Any:
+        """Load the app at ``size`` (width, height), switch to First Martians and wait for
+        its panel; the panel's locator."""
+        self.page.set_viewport_size({"width": size[0], "height": size[1]})
+        self.open()
+        self.wait_for_class("mrp-app")
+        self.wait_for_class("game-picker").get_by_role("button", name="First Martians").click()
+        return self.wait_for_class("fm-panel")
+
     def screenshot(self, name: str, full_page: bool = True) -> Path:
         return save_screenshot(self.page, name, full_page)
 

@@ -35,11 +35,7 @@ def _inside(app: Any, css: str, width: int) -> None:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_build_list_by_tap_on_a_phone(app: Any, size: str) -> None:
     w, h = SIZES[size]
-    app.page.set_viewport_size({"width": w, "height": h})
-    app.open()
-    app.wait_for_class("mrp-app")
-    app.wait_for_class("game-picker").get_by_role("button", name="First Martians").click()
-    panel = app.wait_for_class("fm-panel")
+    panel = app.open_fm((w, h))
     panel.locator(".fm-lessons-open").click()
     panel.locator(".fm-lesson-pick select").select_option(label=LESSON)
     expect(panel.locator(".fm-checklist")).to_contain_text("IV. Actions")

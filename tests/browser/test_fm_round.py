@@ -136,12 +136,7 @@ def _no_raw_text(app: Any, ids: list[str]) -> None:
 def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
     from mrp_tutor.app.fm_words import known_ids
 
-    w, h = SIZES[size]
-    app.page.set_viewport_size({"width": w, "height": h})
-    app.open()
-    app.wait_for_class("mrp-app")
-    app.wait_for_class("game-picker").get_by_role("button", name="First Martians").click()
-    panel = app.wait_for_class("fm-panel")
+    panel = app.open_fm(SIZES[size])
     _now(panel, "I. Events")
     expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
     expect(panel.locator(".fm-upload button")).to_have_text("Import a saved game…")
