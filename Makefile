@@ -16,17 +16,17 @@ PY       := $(VENV)/bin/python
 STAMP    := $(VENV)/.stamp-dev
 APP_STAMP := $(VENV)/.stamp-app
 ENGINE_STAMP := $(VENV)/.stamp-engine
-ENGINE_SRC := $(shell find mrp_tutor/engine -name '*.py' 2>/dev/null)
+ENGINE_SRC := $(shell find mrp_tutor/games/mission_red_planet/engine -name '*.py' 2>/dev/null)
 HOST     := 127.0.0.1
 PORT     ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 APP_NB   := notebooks/app.ipynb
 
-# `mrp-tutor app` (mrp_tutor/cli_serve.py: the one way to serve, installed or from here) runs
-# mrp_tutor.serve = Voila + the tab-close fix (voila#1458), a JavaScript gate (plain GETs start
+# `mrp-tutor app` (mrp_tutor/cli/serve.py: the one way to serve, installed or from here) runs
+# mrp_tutor.serve.server = Voila + the tab-close fix (voila#1458), a JavaScript gate (plain GETs start
 # no kernel), a kernel cap with a busy page and a preheated pool; its other defaults
 # (sources stripped, no template/theme override, idle cull of kernels without a tab) are in
-# mrp_tutor/serve.py.  POOL / MAX_KERNELS tune it.
+# mrp_tutor/serve/server.py.  POOL / MAX_KERNELS tune it.
 POOL        ?= 2
 MAX_KERNELS ?= 64
 APP_FLAGS   := --host=$(HOST) --port=$(PORT) --pool=$(POOL) --max-kernels=$(MAX_KERNELS)
@@ -78,7 +78,7 @@ $(APP_STAMP): pyproject.toml constraints.txt
 # The engine's hot modules compiled with mypyc, in place (scripts/build_engine.py; ~1 min on
 # 2 cores); rebuilt when an engine source changes.  A failed build leaves the plain-Python
 # engine, which the engine also runs while its sources are newer than the build
-# (mrp_tutor/engine/native.py).  mypy (mypyc) and setuptools are build tools only.
+# (mrp_tutor/games/mission_red_planet/engine/native.py).  mypy (mypyc) and setuptools are build tools only.
 $(ENGINE_STAMP): $(APP_STAMP) $(ENGINE_SRC) scripts/build_engine.py
 	$(PY) -m pip install -q -c constraints.txt "mypy>=1.10" setuptools
 	$(PY) scripts/build_engine.py

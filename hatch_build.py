@@ -4,7 +4,8 @@ Without that variable nothing happens: ``pip wheel .`` / ``python -m build`` giv
 (``py3-none-any``, the plain-Python engine), which runs everywhere.  With it, the wheel also
 carries the engine's hot modules compiled with mypyc, tagged for this interpreter and platform
 (``cp311-cp311-linux_x86_64``), with the digest of the sources they were built from
-(``mrp_tutor/engine/_native_build.txt``; mrp_tutor/engine/native.py checks it on import).
+(``mrp_tutor/games/mission_red_planet/engine/_native_build.txt``;
+mrp_tutor/games/mission_red_planet/engine/native.py checks it on import).
 
 They are compiled (scripts/build_engine.py) in a copy of the package, never in the checkout;
 or, when the checkout's own build (``make setup``) is of exactly these sources (its stamp) for
@@ -36,7 +37,7 @@ def _current_build(root: str) -> list[Path] | None:
     """The checkout's own compiled engine (``make setup``) when it was built from exactly these
     sources (its stamp holds their digest) for this interpreter: its files, else None."""
     engine_build = _build_engine(root)
-    engine = Path(root) / "mrp_tutor" / "engine"
+    engine = Path(root) / "mrp_tutor" / "games" / "mission_red_planet" / "engine"
     stamp = engine / engine_build.STAMP
     if not stamp.is_file() or stamp.read_text().strip() != engine_build.source_digest(engine):
         return None
@@ -91,7 +92,7 @@ class EngineBuildHook(BuildHookInterface):  # type: ignore[misc]
                                f"pure wheel instead (without {ENV})")
         for lib in engine_build.built(copy):
             force[str(lib)] = lib.relative_to(copy).as_posix()
-        stamp = copy / "mrp_tutor" / "engine" / engine_build.STAMP
+        stamp = copy / "mrp_tutor" / "games" / "mission_red_planet" / "engine" / engine_build.STAMP
         force[str(stamp)] = stamp.relative_to(copy).as_posix()
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:

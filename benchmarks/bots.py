@@ -8,7 +8,8 @@
 Seat-rotated games (game ``i`` has seed ``i``; the tested bot sits at seat ``i mod players``):
 
 * the search bot at the default budget, the hard level a learner seats against
-  (:func:`mrp_tutor.engine.bots.hard_bot`: ``bots.HARD_ITERATIONS`` iterations with six or
+  (:func:`mrp_tutor.games.mission_red_planet.engine.bots.hard_bot`: ``bots.HARD_ITERATIONS``
+  iterations with six or
   more options, fewer with fewer, stopped once the choice is settled; the same seed gives the
   same game on any machine), or ``--seconds`` per decision with many options (a time budget,
   less with few), or a fixed ``--iterations`` per decision, against greedy bots and against
@@ -55,11 +56,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mrp_tutor.engine import ENGINE, Game, find_ruleset, play_out
-from mrp_tutor.engine import events as E
-from mrp_tutor.engine.bots import BOTS, HARD_ITERATIONS, bot_game, hard_bot
-from mrp_tutor.engine.search import SearchResult, search_bot
-from mrp_tutor.simulation.records import characters_by_round
+from mrp_tutor.games.mission_red_planet.engine import ENGINE, Game, find_ruleset, play_out
+from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine.bots import BOTS, HARD_ITERATIONS, bot_game, hard_bot
+from mrp_tutor.games.mission_red_planet.engine.search import SearchResult, search_bot
+from mrp_tutor.games.mission_red_planet.simulation.records import characters_by_round
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
 
@@ -209,7 +210,7 @@ def _on_dask(jobs: list[tuple[str, Job]], workers: int, deadline: float | None,
     games not finished are cancelled (only finished games are counted)."""
     from dask.distributed import Client, as_completed
 
-    from mrp_tutor.simulation.runner import local_cluster
+    from mrp_tutor.games.mission_red_planet.simulation.runner import local_cluster
 
     cluster = local_cluster(workers)
     client = Client(cluster)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     ENGINE,
     Game,
     find_ruleset,
@@ -39,7 +39,7 @@ from mrp_tutor.engine import (
     state_from_dict,
     state_to_dict,
 )
-from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

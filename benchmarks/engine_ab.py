@@ -23,8 +23,8 @@ import sys
 
 _GAMES = r'''
 import json, sys, time
-from mrp_tutor.engine import ENGINE, load_spec
-from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine import ENGINE, load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 spec = load_spec(use_env_overrides=False)
 colours = ["red", "blue", "green", "yellow"]
 for i in range(10):
@@ -43,10 +43,10 @@ print(json.dumps({"engine": ENGINE, "us_per_game": cpu / n * 1e6,
 
 _SEARCH = r'''
 import json, random, sys, time
-from mrp_tutor.engine import ENGINE, Game, load_spec
-from mrp_tutor.engine.bots import random_bot
-from mrp_tutor.engine.search import search
-from mrp_tutor.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.engine import ENGINE, Game, load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import random_bot
+from mrp_tutor.games.mission_red_planet.engine.search import search
+from mrp_tutor.games.mission_red_planet.engine.views import view_for
 spec = load_spec(use_env_overrides=False)
 colours = ["red", "blue", "green", "yellow"]
 found = []

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mrp_tutor.engine import ENGINE, Game, load_spec
-from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine import ENGINE, Game, load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 
 
 def main(n: int) -> None:

@@ -19,11 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import yaml
 
-from mrp_tutor.first_martians import default_board, explain_event, load_state, route
-from mrp_tutor.first_martians.round_file import play_round, round_intents
-from mrp_tutor.first_martians.state import clone
+from mrp_tutor.games.first_martians import default_board, explain_event, load_state, route
+from mrp_tutor.games.first_martians.round_file import play_round, round_intents
+from mrp_tutor.games.first_martians.state import clone
 
-SAMPLE = Path(__file__).resolve().parents[1] / "mrp_tutor/first_martians/data/sample_round.yaml"
+SAMPLE = (Path(__file__).resolve().parents[1] / "mrp_tutor/games/first_martians/data"
+          / "sample_round.yaml")
 
 
 def best_ms(fn: Callable[[], object], n: int = 7, reps: int = 10) -> float:

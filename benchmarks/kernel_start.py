@@ -4,7 +4,7 @@
 
 Starts N kernels of each kind, interleaved, with ``jupyter_client`` as the server does:
 ``spawn`` (``python -m ipykernel_launcher``, its own process) and ``fork`` (a fork of the
-server's kernel parent, mrp_tutor/serve_fork.py); each runs ``show_app()`` as the app's
+server's kernel parent, mrp_tutor/serve/fork.py); each runs ``show_app()`` as the app's
 notebook does. Reported per kind: the kernel process's CPU seconds from its start to the
 rendered app, its RSS and its USS (the pages that are its own), with the load average
 before and after. The scenario library is cached in a private folder as the server does
@@ -23,7 +23,7 @@ from typing import Any
 import psutil
 from jupyter_client.manager import AsyncKernelManager
 
-from mrp_tutor.serve_fork import ForkKernelManager, KernelParent
+from mrp_tutor.serve.fork import ForkKernelManager, KernelParent
 
 CODE = "from mrp_tutor.app import show_app\nshow_app()"
 

@@ -1,6 +1,6 @@
 """Load benchmark: N visitors of one app server on loopback, a class arriving within a few seconds.
 
-Starts ``python -m mrp_tutor.serve`` (the deployment: paced preheated pool, kernel cap,
+Starts ``python -m mrp_tutor.serve.server`` (the deployment: paced preheated pool, kernel cap,
 tab-close fix) on a free loopback port, preheated with ``--pool`` kernels, then N visitors
 arrive evenly within ``--ramp`` seconds.  ``--browsers K`` of them are real headless Chromium
 sessions (one browser, a fresh context each: own cache and cookies, like separate visitors);
@@ -159,7 +159,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
         self.log_path = Path(tempfile.mkdtemp(prefix="mrp-load-")) / "server.log"
-        cmd = [sys.executable, "-m", "mrp_tutor.serve", f"--port={self.port}",
+        cmd = [sys.executable, "-m", "mrp_tutor.serve.server", f"--port={self.port}",
                # one more than the visitors' pool: the visit recording the static files takes it
                "--Voila.ip=127.0.0.1", f"--pool_size={args.pool + 1}",
                f"--TutorVoila.max_kernels={args.max_kernels}",

@@ -207,7 +207,8 @@ class Visitor:
 
     def text_source(self, dom_class: str) -> tuple[str, str]:
         """(model id, state key) holding the text of the widget ``.dom_class``: its own
-        ``value``, or for a live panel of the app (``mrp_tutor/app/live.py``) its trait on
+        ``value``, or for a live panel of the app
+        (``mrp_tutor/games/mission_red_planet/ui/live.py``) its trait on
         the hub widget that carries every panel's text."""
         m = self.model_with(dom_class)
         hub, name = m["state"].get("hub"), m["state"].get("name")

@@ -3,7 +3,7 @@ and a second tab of the app, in headless Chromium (its HTTP cache as a browser k
 
     python benchmarks/revisit.py [--json]
 
-Starts ``python -m mrp_tutor.serve`` (a pool of one kernel) on a free loopback port, in a
+Starts ``python -m mrp_tutor.serve.server`` (a pool of one kernel) on a free loopback port, in a
 folder of its own so that ``PYTHONPATH`` alone decides which checkout serves (before/after
 comparisons: ``PYTHONPATH=/path/to/old/checkout``).  Each phase counts, from Chromium's own network
 events (DevTools protocol): requests that reached the server (by status: 200, 304, ...),
@@ -131,7 +131,7 @@ def main() -> None:
     log = Path(tempfile.mkdtemp()) / "voila.log"
     env = {k: v for k, v in os.environ.items() if k != "MRP_TUTOR_OVERRIDES"}
     with log.open("wb") as fh:
-        proc = subprocess.Popen([sys.executable, "-m", "mrp_tutor.serve", f"--port={port}",
+        proc = subprocess.Popen([sys.executable, "-m", "mrp_tutor.serve.server", f"--port={port}",
                                  "--pool_size=1"], cwd=log.parent, stdout=fh,
                                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
     try:

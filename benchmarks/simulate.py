@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mrp_tutor.engine import load_spec
-from mrp_tutor.simulation import simulate
-from mrp_tutor.simulation.records import play_chunk
-from mrp_tutor.simulation.runner import local_cluster
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.simulation import simulate
+from mrp_tutor.games.mission_red_planet.simulation.records import play_chunk
+from mrp_tutor.games.mission_red_planet.simulation.runner import local_cluster
 
 PLAYERS, SEED = 4, 1
 

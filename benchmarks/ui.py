@@ -1,7 +1,8 @@
 """UI benchmark: the app in Voila + headless Chromium, against bare ipywidgets baselines.
 
 ONE run, ONE server serving a temporary *directory* that holds three notebooks, each rendered
-at ``/voila/render/<name>.ipynb``: the app's own server (``python -m mrp_tutor.serve DIR``, as
+at ``/voila/render/<name>.ipynb``: the app's own server (``python -m mrp_tutor.serve.server DIR``,
+as
 ``make app`` runs it, with its kernel pool, JavaScript gate and kernel cap off, so every page
 load starts a fresh kernel), or with ``--server voila`` a plain standalone Voila (``voila DIR``)
 (``--server serve-nagle``: the app's server with Nagle's algorithm left on its websockets):
@@ -82,8 +83,11 @@ display(widgets.VBox([button, label], _dom_classes=["bench-root"]))"""
 # but no app is built: what is left between the two is the app's own start-up work.
 BLANK_SRC = """import ipywidgets as widgets
 from IPython.display import display
-import mrp_tutor.app.ui, mrp_tutor.app.lessons, mrp_tutor.tables  # noqa: F401
-import mrp_tutor.scenarios, mrp_tutor.referee  # noqa: F401
+import mrp_tutor.games.mission_red_planet.ui.tutor_app,
+mrp_tutor.games.mission_red_planet.ui.lessons, mrp_tutor.games.mission_red_planet.tables  # noqa:
+F401
+import mrp_tutor.games.mission_red_planet.scenarios, mrp_tutor.games.mission_red_planet.referee  #
+noqa: F401
 display(widgets.Label(value="ready", _dom_classes=["bench-ready"]))"""
 
 # click -> last DOM mutation under rootSel; doneSel's text must change (the kernel answered).
@@ -170,9 +174,10 @@ def write_notebooks(folder: Path, ref: str | None = None) -> None:
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
         # the engine as compiled here (mypyc) when REF's engine is the same source: else REF's
         # kernel would run it interpreted, slower, and the A/B would not compare the apps
-        same = subprocess.run(["git", "diff", "--quiet", ref, "--", "mrp_tutor/engine"],
+        engine_dir = "mrp_tutor/games/mission_red_planet/engine"
+        same = subprocess.run(["git", "diff", "--quiet", ref, "--", engine_dir],
                               cwd=ROOT, check=False).returncode == 0
-        for so in (ROOT / "mrp_tutor" / "engine").rglob("*.so") if same else ():
+        for so in (ROOT / engine_dir).rglob("*.so") if same else ():
             shutil.copyfile(so, tree / so.relative_to(ROOT))
         nb = nbformat.read(APP_NB, as_version=4)
         nb.cells[0].source = (f"import sys\nsys.path.insert(0, {str(tree)!r})\n"
@@ -289,12 +294,12 @@ def series(res: dict[str, Any]) -> dict[str, Any]:
 
 # the app's server as visitors get it (TCP_NODELAY kernel websockets, compressed static files),
 # minus what would change what is measured: no pool (a fresh kernel per load), gate or cap
-SERVE = ["-m", "mrp_tutor.serve", "--preheat_kernel=False", "--TutorVoila.js_gate=False",
+SERVE = ["-m", "mrp_tutor.serve.server", "--preheat_kernel=False", "--TutorVoila.js_gate=False",
          "--TutorVoila.max_kernels=0"]
 SERVERS = {
     "serve": SERVE,
     # jupyter_server's own kernel websocket connection (Nagle's algorithm left on): an A/B of
-    # mrp_tutor/serve_ws.py alone
+    # mrp_tutor/serve/ws.py alone
     "serve-nagle": [*SERVE, "--TutorVoila.kernel_websocket_connection_class=jupyter_server."
                             "services.kernels.connection.channels.ZMQChannelsWebsocketConnection"],
     "voila": ["-m", "voila"],
@@ -449,7 +454,7 @@ def main() -> None:
     ap.add_argument("--ab", metavar="REF", help="also measure the app at git revision REF "
                     "(e.g. main), its page taking turns with this one's")
     ap.add_argument("--server", choices=sorted(SERVERS), default="serve",
-                    help="serve: the app's server (python -m mrp_tutor.serve, the default); "
+                    help="serve: the app's server (python -m mrp_tutor.serve.server, the default); "
                          "serve-nagle: the same with Nagle's algorithm left on the kernel "
                          "websocket; voila: a plain standalone Voila")
     args = ap.parse_args()

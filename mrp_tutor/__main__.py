@@ -2,6 +2,6 @@
 
 import sys
 
-from mrp_tutor.cli import main
+from mrp_tutor.cli.main import main
 
 sys.exit(main())

@@ -4,7 +4,8 @@ notebook and the tutorials.
 In a wheel they are packaged as ``mrp_tutor/_widgets``, ``mrp_tutor/_scenarios`` and
 ``mrp_tutor/_notebooks`` (pyproject.toml, ``force-include``); in a checkout (editable install,
 or ``PYTHONPATH``) they are the top-level ``widgets/``, ``scenarios/`` and ``notebooks/``
-folders.  The rules data (``mrp_tutor/data``) is inside the package in both.
+folders.  The rules data (``mrp_tutor/games/mission_red_planet/data``) is inside the package in
+both.
 """
 
 from __future__ import annotations

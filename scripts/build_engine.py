@@ -4,7 +4,8 @@
 
 The compiled modules (``*.so`` next to their ``.py``; git-ignored) take precedence on import;
 without them (no C compiler, no mypy, a failed build, ``--clean``) the same ``.py`` files run
-as plain Python, only slower.  ``mrp_tutor.engine.COMPILED`` says which one is in use.
+as plain Python, only slower.  ``mrp_tutor.games.mission_red_planet.engine.COMPILED`` says which
+one is in use.
 
 Compiled: the game state, events, intents, the rules that run during play (flow, legal
 intents, phases, effects, rulesets, bots).  A ruleset may still be a plain-Python subclass of
@@ -14,8 +15,10 @@ validates or loads (content, spec, codec, checks, loading), ``rng`` (a subclass 
 On any failure the build removes what it built and exits 0 with a warning (the plain-Python
 engine still runs), or 1 with ``--strict``.
 
-A successful build writes ``mrp_tutor/engine/_native_build.txt``: the digest of the engine's
-sources it compiled (mrp_tutor/engine/native.py runs the compiled modules only while the
+A successful build writes ``mrp_tutor/games/mission_red_planet/engine/_native_build.txt``: the
+digest of the engine's
+sources it compiled (mrp_tutor/games/mission_red_planet/engine/native.py runs the compiled modules
+only while the
 sources still have that digest).  The compiled wheel (hatch_build.py, ``make wheels``) runs
 :func:`build` on a copy of the package.
 """
@@ -33,7 +36,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE = ROOT / "mrp_tutor" / "engine"
+ENGINE = ROOT / "mrp_tutor" / "games" / "mission_red_planet" / "engine"
 
 
 def ruleset_modules(engine: Path = ENGINE) -> list[str]:
@@ -45,7 +48,7 @@ def ruleset_modules(engine: Path = ENGINE) -> list[str]:
                   if "pydantic" not in p.read_text())
 
 
-#: modules compiled (paths relative to mrp_tutor/engine)
+#: modules compiled (paths relative to mrp_tutor/games/mission_red_planet/engine)
 MODULES = [
     "state.py", "event_base.py", "events.py", "round_events.py", "ship_events.py",
     "phase_events.py", "ability_events.py", "intents.py", "core.py", "flow.py", "legal.py",
@@ -57,11 +60,11 @@ MODULES = [
     *ruleset_modules(),
 ]
 GROUP = "mrp_engine_native"  # their shared library: mrp_engine_native__mypyc.*.so (top level)
-STAMP = "_native_build.txt"  # mrp_tutor.engine.native.BUILD_STAMP
+STAMP = "_native_build.txt"  # mrp_tutor.games.mission_red_planet.engine.native.BUILD_STAMP
 
 
 def source_digest(folder: Path) -> str:
-    """mrp_tutor.engine.native.source_digest (same bytes; this script imports no engine)."""
+    """The engine's ``native.source_digest`` (same bytes; this script imports no engine)."""
     digest = hashlib.sha256()
     for path in sorted(folder.rglob("*.py"), key=lambda p: p.relative_to(folder).as_posix()):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
@@ -71,8 +74,8 @@ def source_digest(folder: Path) -> str:
 
 def built(root: Path = ROOT) -> list[Path]:
     """Every compiled file of the engine under ``root`` (its modules, and their shared library
-    at the top: mrp_tutor/engine/native.py looks for it there)."""
-    engine = root / "mrp_tutor" / "engine"
+    at the top: mrp_tutor/games/mission_red_planet/engine/native.py looks for it there)."""
+    engine = root / "mrp_tutor" / "games" / "mission_red_planet" / "engine"
     return sorted([*(p for p in engine.rglob("*") if p.suffix in (".so", ".pyd")),
                    *(p for p in root.glob(f"{GROUP}__mypyc.*") if p.suffix in (".so", ".pyd"))])
 
@@ -80,7 +83,7 @@ def built(root: Path = ROOT) -> list[Path]:
 def clean(root: Path = ROOT) -> None:
     for p in built(root):
         p.unlink()
-    (root / "mrp_tutor" / "engine" / STAMP).unlink(missing_ok=True)
+    (root / "mrp_tutor" / "games" / "mission_red_planet" / "engine" / STAMP).unlink(missing_ok=True)
 
 
 _SETUP = """
@@ -103,7 +106,8 @@ def build(jobs: int, verbose: bool, root: Path = ROOT) -> bool:
     with tempfile.TemporaryDirectory(prefix="mrp-mypyc-") as temp:
         script = Path(temp) / "setup_engine.py"
         script.write_text(_SETUP.format(jobs=jobs, temp=temp, group=GROUP))
-        cmd = [sys.executable, str(script), *(f"mrp_tutor/engine/{m}" for m in MODULES)]
+        cmd = [sys.executable, str(script),
+               *(f"mrp_tutor/games/mission_red_planet/engine/{m}" for m in MODULES)]
         env = {**os.environ, "MYPY_CACHE_DIR": str(Path(temp) / "mypy_cache")}
         res = subprocess.run(cmd, cwd=root, env=env, capture_output=not verbose, text=True)
         if res.returncode != 0:
@@ -112,7 +116,7 @@ def build(jobs: int, verbose: bool, root: Path = ROOT) -> bool:
             clean(root)
             return False
     shutil.rmtree(root / "build", ignore_errors=True)
-    engine = root / "mrp_tutor" / "engine"
+    engine = root / "mrp_tutor" / "games" / "mission_red_planet" / "engine"
     (engine / STAMP).write_text(source_digest(engine) + "\n", encoding="ascii")
     return bool(built(root))
 

@@ -1,8 +1,8 @@
-"""Write the app's icon: ``mrp_tutor/icons/favicon.svg`` and ``favicon.ico`` (16, 32, 48 px).
+"""Write the app's icon: ``mrp_tutor/serve/icons/favicon.svg`` and ``favicon.ico`` (16, 32, 48 px).
 
 A red planet with a darker band and two craters, drawn here so the files can be made again
 (``python scripts/make_favicon.py``; needs Pillow, a dev tool only: the server just reads
-the files).  Both are served by ``mrp-tutor app`` (``mrp_tutor/serve_static.py``).
+the files).  Both are served by ``mrp-tutor app`` (``mrp_tutor/serve/static.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-OUT = Path(__file__).resolve().parents[1] / "mrp_tutor" / "icons"
+OUT = Path(__file__).resolve().parents[1] / "mrp_tutor" / "serve" / "icons"
 PLANET, BAND, CRATER, EDGE = "#c1440e", "#8f2f08", "#e27b58", "#5a1d05"
 
 SVG = f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">

@@ -1,7 +1,8 @@
 """Regenerate the results file shipped with the project (read by notebooks/insights.ipynb and
 the app's Insights tab):
 
-    nice .venv/bin/python scripts/make_results.py [--out mrp_tutor/data/results/games.parquet]
+    nice .venv/bin/python scripts/make_results.py [--out
+    mrp_tutor/games/mission_red_planet/data/results/games.parquet]
 
 Plays, on a local Dask cluster (one worker per core), seeded games from seed 1: random bots at
 every player count, and, to compare the bot levels, one greedy (medium) or search (hard) bot
@@ -22,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pandas as pd
 
-from mrp_tutor.engine import load_spec
-from mrp_tutor.simulation import save_results, simulate
-from mrp_tutor.simulation.runner import local_cluster
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.simulation import save_results, simulate
+from mrp_tutor.games.mission_red_planet.simulation.runner import local_cluster
 
 #: (players, bots, games); the shipped file is small, so intervals are wide: read them
 PLAN = [
@@ -45,7 +46,7 @@ SEARCH_BUDGET = 60
 
 def _set_search_budget(iterations: int) -> int:
     """Run on every worker: the search bot's iterations a decision in that process."""
-    from mrp_tutor.engine import bots
+    from mrp_tutor.games.mission_red_planet.engine import bots
 
     bots.SEARCH_ITERATIONS = iterations
     return iterations
@@ -53,12 +54,13 @@ def _set_search_budget(iterations: int) -> int:
 
 def _search_budget() -> int:
     """Run on every worker: the search bot's iterations a decision in that process now."""
-    from mrp_tutor.engine import bots
+    from mrp_tutor.games.mission_red_planet.engine import bots
 
     return int(bots.SEARCH_ITERATIONS)
 
 
-DEFAULT_OUT = Path(__file__).resolve().parents[1] / "mrp_tutor/data/results/games.parquet"
+DEFAULT_OUT = (Path(__file__).resolve().parents[1] / "mrp_tutor/games/mission_red_planet/data"
+               / "results" / "games.parquet")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mrp_tutor.cli import main
+from mrp_tutor.cli.main import main
 
 PLACES_TOTAL = 22
 
@@ -93,7 +93,7 @@ def test_rules_prints_paraphrase_and_citation(capsys):
 
 def test_console_script_runs_without_traceback(tmp_path):
     exe = Path(sys.executable).with_name("mrp-tutor")
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "mrp_tutor.cli"]
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "mrp_tutor.cli.main"]
     ok = subprocess.run([*cmd, "rules", "launch"], capture_output=True, text=True)
     assert ok.returncode == 0 and "round.launch" in ok.stdout
     bad = subprocess.run([*cmd, "simulate", "--players", "8"], capture_output=True, text=True)
@@ -103,7 +103,7 @@ def test_console_script_runs_without_traceback(tmp_path):
 
 
 def test_bad_override_file_is_a_sentence(tmp_path, monkeypatch, capsys):
-    from mrp_tutor.engine.spec import clear_cache
+    from mrp_tutor.games.mission_red_planet.engine.spec import clear_cache
 
     path = tmp_path / "o.yaml"
     path.write_text("ships:\n  ships:\n    - {id: s99, capacity: 2}\n")
@@ -138,7 +138,7 @@ def test_referee_final_uses_the_editions_words(tmp_path: Path) -> None:
     from mrp_tutor.resources import scenarios_dir
 
     path = scenarios_dir() / "unique_abilities-major-mayhem.yaml"
-    out = subprocess.run([sys.executable, "-m", "mrp_tutor.cli", "referee", "final", str(path)],
+    out = subprocess.run([sys.executable, "-m", "mrp_tutor", "referee", "final", str(path)],
                          capture_output=True, text=True, check=True).stdout
     assert "bonus cards" in out and "Ice bonus" in out
     assert "missions" not in out and "Ice Monopoly" not in out and "1 tokens" not in out

@@ -1,4 +1,4 @@
-"""``mrp-tutor app``, ``tutorials`` and ``--version`` (mrp_tutor/cli_serve.py, cli.py), without
+"""``mrp-tutor app``, ``tutorials`` and ``--version`` (mrp_tutor/cli/serve.py, cli.py), without
 starting a server; tests/browser/test_installed_package.py runs them from installed wheels."""
 
 from __future__ import annotations
@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from mrp_tutor import cli_serve, resources, serve
-from mrp_tutor.cli import build_parser, main
-from mrp_tutor.engine import ENGINE
+from mrp_tutor import resources
+from mrp_tutor.cli import serve as cli_serve
+from mrp_tutor.cli.main import build_parser, main
+from mrp_tutor.games.mission_red_planet.engine import ENGINE
+from mrp_tutor.serve import server as serve
 
 REPO = Path(__file__).resolve().parents[1]
 

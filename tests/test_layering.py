@@ -4,7 +4,8 @@
   rules;
 - effects never import phases, the flow or the facade; rulesets import neither effects nor
   phases; phases never import the flow or the facade;
-- nothing outside ``mrp_tutor/engine`` imports or reaches a ``_private`` engine name;
+- nothing outside ``mrp_tutor/games/mission_red_planet/engine`` imports or reaches a ``_private``
+engine name;
 - explain never imports the app; the shared core (``mrp_tutor/core``) imports no game;
 - no phase or effect module branches on the 2-player variant (it lives in its ruleset);
 - no branch outside ``engine/rulesets/`` names a ruleset or tests the ``neutral`` flag (what a
@@ -14,9 +15,11 @@
   scripts or the benchmarks over 600 lines, and none of their functions over 100 lines;
 - the app's panels (``app/panels``, and the panel interface ``app/panel.py``) never import
   ``app/ui.py`` (not even for typing) and never touch a private name of the app
-  (``app._guard``): what a panel may use is :class:`mrp_tutor.app.panel.Host`;
+  (``app._guard``): what a panel may use is
+  :class:`mrp_tutor.games.mission_red_planet.ui.panel.Host`;
 - no tab is named by an integer index (``tabs.selected_index = 3``) in the app or its tests;
-- no import circle among the modules of ``mrp_tutor/app`` or ``mrp_tutor/engine``.  How it
+- no import circle among the modules of ``mrp_tutor/app`` or
+``mrp_tutor/games/mission_red_planet/engine``.  How it
   is measured (:func:`import_graph`): every ``import``/``from ... import`` statement in a
   module's ast is an edge, wherever it stands: at the top of the module, inside a function
   (a lazy import is no way out) or under ``if TYPE_CHECKING:`` (for typing only);
@@ -41,7 +44,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "mrp_tutor"
-ENGINE = PKG / "engine"
+MRP = PKG / "games" / "mission_red_planet"
+ENGINE = MRP / "engine"
+ENGINE_MOD = ["mrp_tutor", "games", "mission_red_planet", "engine"]
 MODEL = {"errors", "codec", "secrecy", "state", "event_base", "events", "round_events",
          "ship_events", "phase_events", "ability_events", "intents", "content", "loading", "spec"}
 RULES = {"core", "rng", "effects", "phases", "rulesets", "flow", "legal", "game", "bots", "views",
@@ -72,7 +77,8 @@ def _imports(path: Path) -> list[tuple[str, list[str]]]:
 
 def _engine_part(module: str) -> str | None:
     parts = module.split(".")
-    return parts[2] if parts[:2] == ["mrp_tutor", "engine"] and len(parts) > 2 else None
+    n = len(ENGINE_MOD)
+    return parts[n] if parts[:n] == ENGINE_MOD and len(parts) > n else None
 
 
 def _engine_sources() -> list[Path]:
@@ -81,7 +87,8 @@ def _engine_sources() -> list[Path]:
 
 @pytest.mark.parametrize("path", _engine_sources(), ids=lambda p: _module(p))
 def test_engine_layers(path: Path) -> None:
-    me = _module(path).split(".")[2] if _module(path).count(".") >= 2 else ""
+    parts = _module(path).split(".")
+    me = parts[len(ENGINE_MOD)] if len(parts) > len(ENGINE_MOD) else ""
     forbidden: set[str] = set()
     if me in MODEL:
         forbidden = RULES
@@ -107,7 +114,7 @@ def test_nothing_outside_the_engine_uses_a_private_engine_name() -> None:
         tree = ast.parse(path.read_text())
         engine_aliases: set[str] = set()
         for mod, names in _imports(path):
-            if "mrp_tutor.engine" in mod or mod.startswith("engine"):
+            if "mrp_tutor.games.mission_red_planet.engine" in mod or mod.startswith("engine"):
                 bad += [f"{path.name}: {mod}.{n}" for n in names
                         if n.startswith("_") and not n.startswith("__")]
         for node in ast.walk(tree):
@@ -115,7 +122,7 @@ def test_nothing_outside_the_engine_uses_a_private_engine_name() -> None:
                 engine_aliases.update(a.asname or a.name for a in node.names)
             if isinstance(node, ast.Import):
                 engine_aliases.update(a.asname or a.name for a in node.names
-                                      if "mrp_tutor.engine" in a.name)
+                                      if "mrp_tutor.games.mission_red_planet.engine" in a.name)
         for node in ast.walk(tree):
             if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
                     and not node.attr.startswith("__")
@@ -130,13 +137,14 @@ def test_the_shared_core_knows_no_game() -> None:
     game builds on: of the package it imports only itself and the hardened reader."""
     for path in (PKG / "core").rglob("*.py"):
         own = [m for m, _ in _imports(path) if m.startswith("mrp_tutor")
-               and not m.startswith(("mrp_tutor.core", "mrp_tutor.loader"))]
+               and not m.startswith(("mrp_tutor.core", "mrp_tutor.core.loader"))]
         assert not own, (path.name, own)
 
 
 def test_explain_never_imports_the_app() -> None:
-    for path in (PKG / "explain").rglob("*.py"):
-        assert not [m for m, _ in _imports(path) if m.startswith("mrp_tutor.app")], path
+    for path in (MRP / "explain").rglob("*.py"):
+        assert not [m for m, _ in _imports(path) if m.startswith(
+            ("mrp_tutor.app", "mrp_tutor.games.mission_red_planet.ui"))], path
 
 
 def test_no_phase_or_effect_branches_on_the_two_player_variant() -> None:
@@ -161,7 +169,7 @@ RECORDED_NEUTRAL = {
     # GameStarted.apply: a colour the log records as neutral starts without a hand.  The flag
     # is the log's own field (the log format stays), nothing else recorded tells it, and the
     # model may not ask a ruleset.  (Bound as ``neu``: the name check alone missed it.)
-    "engine/round_events.py": 1,
+    "games/mission_red_planet/engine/round_events.py": 1,
 }
 
 
@@ -231,13 +239,13 @@ def _names_a_ruleset_or_neutral(node: ast.AST, rulesets: set[str],
 def ruleset_branches(package: Path = PKG) -> dict[str, list[str]]:
     """Per file of ``package`` outside ``engine/rulesets/`` (and another game's package),
     the branches naming a registered ruleset or reading a ``neutral`` flag."""
-    from mrp_tutor.engine.rulesets import ALIASES, RULESETS
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import ALIASES, RULESETS
 
     names = set(RULESETS) | set(ALIASES.values())
     out: dict[str, list[str]] = {}
     for path in sorted(package.rglob("*.py")):
         rel = path.relative_to(package).as_posix()
-        if rel.startswith(("engine/rulesets/", "first_martians/")):
+        if rel.startswith(("games/mission_red_planet/engine/rulesets/", "games/first_martians/")):
             continue
         tree = ast.parse(path.read_text())
         bound = _bound_to_neutral(tree)
@@ -317,7 +325,7 @@ def test_the_function_check_counts_a_long_method(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------ the app's panels
-APP = PKG / "app"
+APP = MRP / "ui"
 PANEL_SOURCES = [*sorted((APP / "panels").rglob("*.py")), APP / "panel.py", APP / "tabs.py"]
 # how a panel reaches the app (a private name after one of these is the app's)
 APP_HANDLES = {"app", "self.app", "ctx.app", "self.ctx.app", "host", "self.host"}
@@ -325,8 +333,8 @@ APP_HANDLES = {"app", "self.app", "ctx.app", "self.ctx.app", "host", "self.host"
 
 @pytest.mark.parametrize("path", PANEL_SOURCES, ids=lambda p: p.name)
 def test_no_panel_imports_the_ui(path: Path) -> None:
-    hits = [m for m, _ in _imports(path) if m == "mrp_tutor.app.ui" or m.startswith(
-        "mrp_tutor.app.ui.")]
+    app_mod = "mrp_tutor.games.mission_red_planet.ui.tutor_app"
+    hits = [m for m, _ in _imports(path) if m == app_mod or m.startswith(app_mod + ".")]
     assert not hits, f"{path.name} imports {hits}"
 
 

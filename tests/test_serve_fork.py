@@ -1,4 +1,4 @@
-"""Kernels forked from the server's warm parent (mrp_tutor/serve_fork.py, kernel_parent.py).
+"""Kernels forked from the server's warm parent (mrp_tutor/serve/fork.py, kernel_parent.py).
 
 Real kernels, started the way the server starts them (the per-kernel manager
 :class:`ForkKernelManager` with the parent running), driven with ``jupyter_client``: each is a
@@ -20,7 +20,7 @@ from typing import Any
 import psutil
 import pytest
 
-from mrp_tutor.serve_fork import (
+from mrp_tutor.serve.fork import (
     ForkedProcess,
     ForkKernelManager,
     KernelParent,
@@ -31,7 +31,7 @@ from mrp_tutor.serve_fork import (
 PROBE = """
 import json, os, random, sys, comm
 print(json.dumps({
-    "preloaded": "mrp_tutor.app.ui" in sys.modules,
+    "preloaded": "mrp_tutor.games.mission_red_planet.ui.tutor_app" in sys.modules,
     "probe": os.environ.get("MRP_FORK_PROBE"),
     "random": random.random(),
     "targets": sorted(comm.get_comm_manager().targets),

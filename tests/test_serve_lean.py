@@ -1,4 +1,4 @@
-"""The server's per-visitor work trimmed (mrp_tutor/serve_lean.py): same results, less work."""
+"""The server's per-visitor work trimmed (mrp_tutor/serve/lean.py): same results, less work."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from jinja2 import DictLoader, Environment
 from testkit.loops import in_own_loop
 
-from mrp_tutor import serve_lean
+from mrp_tutor.serve import lean as serve_lean
 
 
 def _env(templates: dict[str, str], *, is_async: bool = False) -> Environment:

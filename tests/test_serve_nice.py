@@ -1,4 +1,4 @@
-"""A pool kernel's priority is set for every thread of it (mrp_tutor/serve_pool.py): on Linux a
+"""A pool kernel's priority is set for every thread of it (mrp_tutor/serve/pool.py): on Linux a
 nice value belongs to a thread, and a kernel taken from the pool used to keep its ZeroMQ and
 IOPub threads, which send every message to the page, at the pool's low priority."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mrp_tutor.serve_pool import _set_nice
+from mrp_tutor.serve.pool import _set_nice
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
 

@@ -1,4 +1,5 @@
-"""The game record kept on the server (mrp_tutor/serve_records.py, mrp_tutor/app/record.py).
+"""The game record kept on the server (mrp_tutor/serve/records.py,
+mrp_tutor/games/mission_red_planet/ui/record.py).
 
 In-process: the server's folder is private and hands a record out once, only by a kernel
 id; the app brings a seated game back to the same decision from its record, and a record
@@ -19,9 +20,9 @@ import pytest
 
 from mrp_tutor.app import build_app
 from mrp_tutor.app.picker import GamePicker
-from mrp_tutor.app.record import GAMES_SUFFIX, RESTORE_ENV, Recorder, attach
-from mrp_tutor.engine.state import state_to_dict
-from mrp_tutor.serve_records import SUFFIXES, Records
+from mrp_tutor.games.mission_red_planet.engine.state import state_to_dict
+from mrp_tutor.games.mission_red_planet.ui.record import GAMES_SUFFIX, RESTORE_ENV, Recorder, attach
+from mrp_tutor.serve.records import SUFFIXES, Records
 
 KID = "0123abcd-0000-4000-8000-00000000beef"
 
@@ -40,7 +41,7 @@ def records(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def test_the_folder_is_private_and_a_record_is_handed_out_once_by_kernel_id(records: Any) -> None:
-    from mrp_tutor.app import record, scenario_glue
+    from mrp_tutor.games.mission_red_planet.ui import record, scenario_glue
 
     assert stat.S_IMODE(records.folder.stat().st_mode) == 0o700
     assert os.environ["MRP_RECORD_DIR"] == str(records.folder)
@@ -191,7 +192,7 @@ def test_a_library_scenario_comes_back_at_the_same_step(
 def _table_app(folder: Path) -> Any:
     from testkit.share_codes import midgame_table_doc
 
-    from mrp_tutor.scenarios.table import load_table
+    from mrp_tutor.games.mission_red_planet.scenarios.table import load_table
 
     def begin(app: Any) -> None:
         app.use_table(load_table(midgame_table_doc(app.session.spec)), "The table is set.")
@@ -265,7 +266,7 @@ def test_a_first_martians_game_comes_back_at_the_same_step(tmp_path: Path,
     assert [h.label for h in p.history] == [h.label for h in old.history]
     assert (p.hub.value, p.checklist.value, p.log.value, p.step) == \
         (old.hub.value, old.checklist.value, old.log.value, old.step)
-    from mrp_tutor.first_martians.state import state_to_dict
+    from mrp_tutor.games.first_martians.state import state_to_dict
 
     assert state_to_dict(p.table.state) == state_to_dict(old.table.state)  # seed, draws too
     p.undo_btn.click()  # and plays on: Undo takes back the last step as before
@@ -289,7 +290,7 @@ def test_a_first_martians_record_the_rules_did_not_produce_is_refused(
 
 
 def test_a_first_martians_lesson_comes_back_with_its_hub() -> None:
-    from mrp_tutor.app.fm_panel import FmPanel
+    from mrp_tutor.games.first_martians.ui.fm_panel import FmPanel
 
     p = FmPanel()
     p.lessons.open_btn.click()

@@ -1,4 +1,4 @@
-"""The front-end's files served compressed from memory (mrp_tutor/serve_static.py): a file
+"""The front-end's files served compressed from memory (mrp_tutor/serve/static.py): a file
 found once is found again without the search, yet a file gone since is a 404 and a path out
 of the folder is refused; a browser's copy revalidated is a 304; the caching policy and the
 version of a folder; the page template's icon that ``serve`` replaces."""
@@ -15,7 +15,7 @@ import pytest
 import tornado.web
 from tornado.testing import AsyncHTTPTestCase
 
-from mrp_tutor import serve_static
+from mrp_tutor.serve import static as serve_static
 
 
 class StaticCase(AsyncHTTPTestCase):
@@ -120,7 +120,7 @@ def test_voila_page_names_the_empty_icon_serve_replaces() -> None:
     for is the installed template's (a Voila that changes it shows here, not as a blank icon)."""
     from voila.paths import collect_template_paths
 
-    from mrp_tutor.serve import TEMPLATE_ICON
+    from mrp_tutor.serve.server import TEMPLATE_ICON
 
     found = [p / "index.html.j2" for p in map(Path, collect_template_paths(
         ["voila", "nbconvert"], "lab")) if (p / "index.html.j2").is_file()]

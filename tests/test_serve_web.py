@@ -1,10 +1,10 @@
-"""What a browser asks of the real server (``python -m mrp_tutor.serve``) besides the app:
+"""What a browser asks of the real server (``python -m mrp_tutor.serve.server``) besides the app:
 its icon, and the front-end's files with headers that let a returning visitor keep them.
 
 The icon: ``/favicon.ico`` (every browser asks for it) fell to Voila's page route, which sent
 it on to ``/voila/files/favicon.ico`` and a 403 (not on Voila's file allowlist): a red line in
-each visitor's console.  Now the app's own icon (``mrp_tutor/icons``) answers, and the pages
-name it.  Caching: see ``mrp_tutor/serve_static.py`` (``cache_control``)."""
+each visitor's console.  Now the app's own icon (``mrp_tutor/serve/icons``) answers, and the pages
+name it.  Caching: see ``mrp_tutor/serve/static.py`` (``cache_control``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from testkit.server import http_get, kernel_free_server
 
-from mrp_tutor.serve_static import ICON_FOLDER, IMMUTABLE, REVALIDATE
+from mrp_tutor.serve.static import ICON_FOLDER, IMMUTABLE, REVALIDATE
 
 GZ = {"Accept-Encoding": "gzip"}
 COOKIES = {"none": {}, "gate passed": {"Cookie": "mrp_js=1"},

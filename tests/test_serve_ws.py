@@ -1,9 +1,9 @@
-"""mrp_tutor/serve_ws.py: the kernel websocket sends each message at once (TCP_NODELAY), and
+"""mrp_tutor/serve/ws.py: the kernel websocket sends each message at once (TCP_NODELAY), and
 every way the app is served uses it.
 
 These checks never skip: a real tornado websocket in this process (tornado leaves Nagle's
 algorithm on; the connection class turns it off before jupyter_server's own connect runs),
-and the settings of ``mrp_tutor.serve``, Binder's ``postBuild`` and the JupyterHub config.
+and the settings of ``mrp_tutor.serve.server``, Binder's ``postBuild`` and the JupyterHub config.
 The browser tests (tests/browser/test_kernel_reclaim.py, test_binder_layout.py) also read
 the real servers' sockets where the machine allows it.
 """
@@ -23,8 +23,8 @@ from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from testkit.loops import in_own_loop
 from traitlets.utils.importstring import import_item
 
-from mrp_tutor.serve import TutorVoila
-from mrp_tutor.serve_ws import DOTTED, NoDelayConnection
+from mrp_tutor.serve.server import TutorVoila
+from mrp_tutor.serve.ws import DOTTED, NoDelayConnection
 
 REPO = Path(__file__).resolve().parents[1]
 

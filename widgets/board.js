@@ -343,7 +343,7 @@ function render({ model, el }) {
 }
 
 // Follow the wired traits from the model's creation (the app board also carries the log, the
-// countdown and the rules cited: AppBoard.WIRED in mrp_tutor/app/live.py), so no patch
+// countdown and the rules cited: AppBoard.WIRED in mrp_tutor/games/mission_red_planet/ui/live.py), so no patch
 // arrives before the page holds the value it patches.
 function initialize({ model }) {
   for (const name of ["board", "log", "countdown", "cites"]) wireStream(model, name);

@@ -68,7 +68,7 @@ c.Spawner.args = [
     "--VoilaConfiguration.allow_template_override=NO",
     "--VoilaConfiguration.allow_theme_override=NO",
     # a click's answer is sent at once, not after a delayed acknowledgement (TCP_NODELAY)
-    "--ServerApp.kernel_websocket_connection_class=mrp_tutor.serve_ws.NoDelayConnection",
+    "--ServerApp.kernel_websocket_connection_class=mrp_tutor.serve.ws.NoDelayConnection",
     *(["--allow-root"] if os.geteuid() == 0 else []),
 ]
 

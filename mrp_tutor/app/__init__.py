@@ -21,7 +21,7 @@ __all__ = ["TutorApp", "build_app", "show_app"]
 
 def build_app(**kwargs: Any) -> Any:
     """Build the app (a :class:`~.ui.TutorApp`) without displaying it."""
-    from .ui import TutorApp
+    from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
     return TutorApp(**kwargs)
 
@@ -31,20 +31,20 @@ def show_app(**kwargs: Any) -> None:
     shows no object repr; use :func:`build_app` to keep a handle on the app)."""
     from IPython.display import display
 
-    from .idle_gc import settle
-    from .picker import GamePicker  # imports another game only when it is picked
-    from .record import attach
+    from mrp_tutor.app.idle_gc import settle
+    from mrp_tutor.app.picker import GamePicker  # imports another game only when it is picked
+    from mrp_tutor.games.mission_red_planet.ui.record import attach
 
     app = build_app(**kwargs)
     picker = GamePicker(app.root)
-    attach(app, picker)  # served by mrp_tutor.serve: the games kept on the server, brought back
+    attach(app, picker)  # served by mrp_tutor.serve: the games kept on the server
     display(picker.root)  # type: ignore[no-untyped-call]
     settle()  # start-up's objects stay for the kernel's life: full collections skip them
 
 
 def __getattr__(name: str) -> Any:
     if name == "TutorApp":
-        from .ui import TutorApp
+        from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
         return TutorApp
     raise AttributeError(name)

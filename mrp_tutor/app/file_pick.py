@@ -13,7 +13,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..resources import widget_esm
+from mrp_tutor.resources import widget_esm
 
 FileHandler = Callable[[str, bytes | None], None]
 

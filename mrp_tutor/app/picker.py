@@ -12,7 +12,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..core.games import get, titles
+from mrp_tutor.core.games import get, titles
 
 
 class GamePicker:

@@ -13,13 +13,14 @@
 * :mod:`.games` - the game registry: how each game loads, plays, explains and shows its
   scenarios and table (the scenario loader, runner, CLI and app picker dispatch through it).
 
-Game engines (:mod:`mrp_tutor.engine`, :mod:`mrp_tutor.first_martians`) build on it; it
+Game engines (:mod:`mrp_tutor.games.mission_red_planet.engine`,
+:mod:`mrp_tutor.games.first_martians`) build on it; it
 knows nothing of any game.
 """
 
-from .errors import ContentError, MrpError
-from .loading import format_validation, read_yaml
-from .rules import Citation, Explanation, RuleBook, RuleEntry, RulesFile
+from mrp_tutor.core.errors import ContentError, MrpError
+from mrp_tutor.core.loading import format_validation, read_yaml
+from mrp_tutor.core.rules import Citation, Explanation, RuleBook, RuleEntry, RulesFile
 
 __all__ = [
     "Citation", "ContentError", "Explanation", "MrpError", "RuleBook", "RuleEntry", "RulesFile",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .words import plural
+from mrp_tutor.core.words import plural
 
 
 class MrpError(Exception):

@@ -2,7 +2,8 @@
 or refused with the expected code and rule and nothing changed), then match the expected
 events in order and the forbidden event types.
 
-Each game's runner (:mod:`mrp_tutor.scenarios.runner`, :mod:`mrp_tutor.first_martians.scenarios`)
+Each game's runner (:mod:`mrp_tutor.games.mission_red_planet.scenarios.runner`,
+:mod:`mrp_tutor.games.first_martians.scenarios`)
 calls these with its own ``play``, ``snapshot`` and ``event_to_dict``.
 """
 
@@ -11,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .errors import MrpError
-from .scenario import ErrorExpectation
+from mrp_tutor.core.errors import MrpError
+from mrp_tutor.core.scenario import ErrorExpectation
 
 
 class ExpectingStep(Protocol):

@@ -12,7 +12,7 @@ name a game: they ask this registry.  A game registers one :class:`Game` (usuall
   NAME``; the published copy ``scenarios/<schema_file>`` is kept equal to it by a test), and
 * adds its **commands** to ``mrp-tutor`` (optional).
 
-Example (what :mod:`mrp_tutor.first_martians.registration` does)::
+Example (what :mod:`mrp_tutor.games.first_martians.registration` does)::
 
     from mrp_tutor.core.games import Game, register
 
@@ -21,7 +21,7 @@ Example (what :mod:`mrp_tutor.first_martians.registration` does)::
         load=fm_scenario_from_dict, play=run_fm_scenario,
         explain_event=..., explain_error=..., schema=fm_schema_json,
         schema_file="first_martians/schema.json",
-        panel="mrp_tutor.app.fm_panel:FmPanel", commands=add_fm_commands,
+        panel="mrp_tutor.games.first_martians.ui.fm_panel:FmPanel", commands=add_fm_commands,
     ))
 
 A scenario document names its game in its ``game:`` field; a document without one belongs
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import ContentError
+from mrp_tutor.core.errors import ContentError
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +55,9 @@ class Shipped:
 #: the games shipped with the tutor, in picker order (each imported only when first needed:
 #: a visitor who never picks a game never imports its engine)
 SHIPPED = (
-    Shipped("mission_red_planet", "Mission: Red Planet", "mrp_tutor.scenarios.registration"),
-    Shipped("first_martians", "First Martians", "mrp_tutor.first_martians.registration"),
+    Shipped("mission_red_planet", "Mission: Red Planet",
+            "mrp_tutor.games.mission_red_planet.registration"),
+    Shipped("first_martians", "First Martians", "mrp_tutor.games.first_martians.registration"),
 )
 
 #: the game of a scenario document without a ``game:`` field (files older than the field)
@@ -150,7 +151,7 @@ def game_of(data: Any, source: str = "scenario") -> Game:
     name = data.get("game", DEFAULT) if isinstance(data, dict) else DEFAULT
     known = dict(titles())
     if not isinstance(name, str) or name not in known:
-        from mrp_tutor.loader import excerpt
+        from mrp_tutor.core.loader import excerpt
 
         shown = excerpt(name) if isinstance(name, str) else type(name).__name__
         raise ContentError(source, [f"game: unknown game {shown} (games: "

@@ -28,16 +28,16 @@ def format_validation(prefix: str, err: ValidationError, raw: Any = None) -> lis
 
 
 def load_yaml_text(text: str, source: str) -> Any:
-    """Parse untrusted YAML text with the hardened loader (:mod:`mrp_tutor.loader`)."""
-    from mrp_tutor.loader import parse_yaml
+    """Parse untrusted YAML text with the hardened loader (:mod:`mrp_tutor.core.loader`)."""
+    from mrp_tutor.core.loader import parse_yaml
 
     return parse_yaml(text, source)
 
 
 def read_yaml(path: Path) -> Any:
-    """Read one YAML file with the hardened loader (:mod:`mrp_tutor.loader`): reading,
+    """Read one YAML file with the hardened loader (:mod:`mrp_tutor.core.loader`): reading,
     encoding, syntax and limit problems become a located :class:`ContentError`."""
-    from mrp_tutor.loader import load_yaml
+    from mrp_tutor.core.loader import load_yaml
 
     return load_yaml(path)
 

@@ -5,7 +5,7 @@ file writes it (``state.supply.oxygen``), the YAML line it is on when the text i
 and what is wrong in words (``must be a whole number, not true``), never pydantic's own
 wording, its error codes or its links.  Any game uses it; it knows nothing of any game.
 
-The line map comes from text the hardened loader (:mod:`mrp_tutor.loader`) has already
+The line map comes from text the hardened loader (:mod:`mrp_tutor.core.loader`) has already
 accepted: no aliases, bounded depth and size, so composing it again is safe and short.
 """
 
@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from .errors import ContentError
+from mrp_tutor.core.errors import ContentError
 
 __all__ = ["At", "Lines", "Path", "field_name", "file_lines", "locate", "plain", "printable",
            "validate", "validation_problems", "yaml_lines"]
@@ -62,8 +62,8 @@ def field_name(path: Path) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with every control character escaped (:func:`mrp_tutor.loader.printable`)."""
-    from mrp_tutor.loader import printable as escaped
+    """``text`` with every control character escaped (:func:`mrp_tutor.core.loader.printable`)."""
+    from mrp_tutor.core.loader import printable as escaped
 
     return escaped(text)
 
@@ -73,7 +73,7 @@ def _plain_key(key: str) -> bool:
 
 
 def _quoted(key: str) -> str:
-    from mrp_tutor.loader import excerpt
+    from mrp_tutor.core.loader import excerpt
 
     return excerpt(key)
 
@@ -91,7 +91,7 @@ def locate(path: Path, lines: Lines | None) -> str:
 
 
 def _what(value: Any) -> str:
-    from mrp_tutor.loader import excerpt
+    from mrp_tutor.core.loader import excerpt
 
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -232,7 +232,7 @@ class _FileLines(Mapping[Path, int]):
 
     def _lines(self) -> dict[Path, int]:
         if self._map is None:
-            from mrp_tutor.loader import read_text
+            from mrp_tutor.core.loader import read_text
 
             try:
                 self._map = yaml_lines(read_text(self._path))

@@ -14,8 +14,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
-from .errors import ContentError
-from .loading import format_validation, read_yaml
+from mrp_tutor.core.errors import ContentError
+from mrp_tutor.core.loading import format_validation, read_yaml
 
 
 class _Model(BaseModel):

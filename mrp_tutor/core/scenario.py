@@ -1,8 +1,10 @@
 """What every game's scenario shares: the quiz and error-expectation models and the
 pass-through properties.
 
-A scenario file of any game (Mission: Red Planet's :mod:`mrp_tutor.scenarios`, First
-Martians' :mod:`mrp_tutor.first_martians.scenarios`) has an id, a title, a lesson, the rule ids
+A scenario file of any game (Mission: Red Planet's
+:mod:`mrp_tutor.games.mission_red_planet.scenarios`, First
+Martians' :mod:`mrp_tutor.games.first_martians.scenarios`) has an id, a title, a lesson, the rule
+ids
 it shows and an optional quiz; the app's lesson panels and the CLI read them through
 :class:`ScenarioBase`, whatever the game.
 """

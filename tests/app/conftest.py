@@ -9,10 +9,16 @@ from typing import Any
 import pytest
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.html import rows_html
-from mrp_tutor.app.panels.view_tabs import LOG_TAIL, event_rounds, log_class, log_head, log_row
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.ui.html import rows_html
+from mrp_tutor.games.mission_red_planet.ui.panels.view_tabs import (
+    LOG_TAIL,
+    event_rounds,
+    log_class,
+    log_head,
+    log_row,
+)
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 @pytest.fixture(scope="module")

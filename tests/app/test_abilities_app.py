@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from testkit.app_widgets import page_state, tracked
 
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import events as E
-from mrp_tutor.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 SHEETS = find_ruleset("unique_abilities").sheets()  # type: ignore[attr-defined]
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # snake_case ids never reach a visitor

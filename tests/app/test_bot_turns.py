@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app import seat as S
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import bots as engine_bots
+from mrp_tutor.games.mission_red_planet.engine import bots as engine_bots
+from mrp_tutor.games.mission_red_planet.ui import seat as S
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 WAITS = 200_000  # loop turns a test may wait for a thread (a bound, not a time)
 

@@ -14,11 +14,11 @@ import pytest
 from testkit.app_widgets import to_choose, walk
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.session import Session
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import ChooseCharacter, load_spec
-from mrp_tutor.engine.state import state_to_dict
-from mrp_tutor.explain.options import ship_name
+from mrp_tutor.games.mission_red_planet.engine import ChooseCharacter, load_spec
+from mrp_tutor.games.mission_red_planet.engine.state import state_to_dict
+from mrp_tutor.games.mission_red_planet.explain.options import ship_name
+from mrp_tutor.games.mission_red_planet.ui.session import Session
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 @pytest.fixture
@@ -295,9 +295,9 @@ def test_referee_edit_beyond_22_astronauts_is_refused(app: TutorApp) -> None:
 
 def test_edit_error_sentences_are_the_shared_explanations(spec: Any) -> None:
     """A referee edit's error reads the same from the session and from explain_error."""
-    from mrp_tutor.app.edits import EditForm, check_edit
-    from mrp_tutor.engine.errors import IllegalIntent
-    from mrp_tutor.explain import explain_error
+    from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent
+    from mrp_tutor.games.mission_red_planet.explain import explain_error
+    from mrp_tutor.games.mission_red_planet.ui.edits import EditForm, check_edit
 
     sess = Session.new(spec, ("red", "blue", "green"), 7)
     zone = next(z for z in spec.zones if z in sess.state.resources)
@@ -421,10 +421,11 @@ def test_board_front_end_is_loaded_from_widget_files(app: TutorApp) -> None:
 
 
 def small_scenario(spec: Any) -> Any:
-    """A real scenario document (mrp_tutor.scenarios): a seeded setup, one legal step and
+    """A real scenario document (mrp_tutor.games.mission_red_planet.scenarios): a seeded setup, one
+    legal step and
     one step that shows an illegal move on purpose, and a quiz."""
-    from mrp_tutor.engine import Game
-    from mrp_tutor.scenarios import scenario_from_dict
+    from mrp_tutor.games.mission_red_planet.engine import Game
+    from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
 
     dealt = Game.new(spec, ["red", "blue", "green"], seed=3).state.seats["red"].dealt
     return scenario_from_dict({
@@ -519,8 +520,8 @@ def test_real_library_scenario_with_quiz(spec: Any) -> None:
 
 
 def test_picker_tolerates_a_broken_library(spec: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from mrp_tutor.app import scenario_glue
-    from mrp_tutor.engine import ContentError
+    from mrp_tutor.games.mission_red_planet.engine import ContentError
+    from mrp_tutor.games.mission_red_planet.ui import scenario_glue
 
     def broken() -> list[Any]:
         raise ContentError("scenarios", ["bad.yaml: stage: not a stage"])
@@ -551,9 +552,9 @@ def test_broken_override_file_starts_the_app_with_a_sentence(
 
 
 def test_bot_kill_reason_follows_the_zone_counts(spec: Any) -> None:
-    from mrp_tutor.app import bot
-    from mrp_tutor.engine import Game
-    from mrp_tutor.engine.intents import Kill
+    from mrp_tutor.games.mission_red_planet.engine import Game
+    from mrp_tutor.games.mission_red_planet.engine.intents import Kill
+    from mrp_tutor.games.mission_red_planet.ui import bot
 
     game = Game.new(spec, ["red", "blue", "green"], seed=3)
     zones = game.state.zones

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app.html import COUNTDOWN_SHELL, countdown_cells
-from mrp_tutor.app.live import AppBoard, LiveRows
-from mrp_tutor.app.session import Session
-from mrp_tutor.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.ui.html import COUNTDOWN_SHELL, countdown_cells
+from mrp_tutor.games.mission_red_planet.ui.live import AppBoard, LiveRows
+from mrp_tutor.games.mission_red_planet.ui.session import Session
 
 
 def resolving_session(ruleset: str = "standard") -> Session:

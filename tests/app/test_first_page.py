@@ -12,12 +12,12 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.bot_turns import THINK_CSS
-from mrp_tutor.app.panels.seat import SEAT_CSS
 from mrp_tutor.app.picker import game_picker
-from mrp_tutor.app.review_box import REVIEW_CSS
-from mrp_tutor.app.summary import GAME_OVER_CSS
-from mrp_tutor.app.tabs import TABS
+from mrp_tutor.games.mission_red_planet.ui.bot_turns import THINK_CSS
+from mrp_tutor.games.mission_red_planet.ui.panels.seat import SEAT_CSS
+from mrp_tutor.games.mission_red_planet.ui.review_box import REVIEW_CSS
+from mrp_tutor.games.mission_red_planet.ui.summary import GAME_OVER_CSS
+from mrp_tutor.games.mission_red_planet.ui.tabs import TABS
 
 # 175 models before the first page was trimmed (2026-11-27)
 MOST_MODELS = 141

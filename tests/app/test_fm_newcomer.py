@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from testkit.fm_taps import answer
 
-from mrp_tutor.app.fm_panel import FmPanel
+from mrp_tutor.games.first_martians.ui.fm_panel import FmPanel
 
 
 def test_paying_for_a_farm_that_then_takes_the_shutdown_tile_is_not_a_refusal() -> None:
@@ -62,7 +62,7 @@ def test_the_checklist_names_the_malfunction_extra_die_control_as_it_is_labelled
     sheet", which the checklist did not mention: a table could not tell it was for a die the
     Mission sheet adds. The row now says so and the checklist names it by that label; at
     Production the checklist says which questions follow the Produce tap."""
-    from mrp_tutor.app.fm_checklist import now_text
+    from mrp_tutor.games.first_martians.ui.fm_checklist import now_text
 
     p = FmPanel()
     assert p.also_roll.description == "Extra die (Mission sheet)"
@@ -77,7 +77,7 @@ def test_the_checklist_names_the_malfunction_extra_die_control_as_it_is_labelled
 def test_the_hub_says_a_farms_seeds_in_words() -> None:
     """The HUB showed a Farm as "seeds [1, 4, 6], plants 1/4" (a Python list) and each Block
     as "system": now the Growth spaces and Greenhouses are named, the Block capitalised."""
-    from mrp_tutor.app.fm_hub import hub_html
+    from mrp_tutor.games.first_martians.ui.fm_hub import hub_html
 
     p = FmPanel()
     html = hub_html(p.table.state, p.table.board)
@@ -89,8 +89,8 @@ def test_the_hub_says_a_farms_seeds_in_words() -> None:
 def test_clean_up_names_the_tokens_it_moves() -> None:
     """Clean-Up said "Lab: ! space empty; wound moves from >> to !" and "Working Bay:
     discard extra pawn from the ! space": the tokens by their printed names now."""
-    from mrp_tutor.first_martians import explain_event
-    from mrp_tutor.first_martians.events import TokensCleaned
+    from mrp_tutor.games.first_martians import explain_event
+    from mrp_tutor.games.first_martians.events import TokensCleaned
 
     said = explain_event(TokensCleaned(rule="cleanup.modifiers", facility="lab", discarded=[],
                                        moved="wound")).text

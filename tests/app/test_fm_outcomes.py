@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from testkit.fm_taps import answer, place
 
-from mrp_tutor.app.fm_panel import FmPanel
-from mrp_tutor.first_martians import InputNeeded, intent_from_dict
-from mrp_tutor.first_martians.events import DrawMade
+from mrp_tutor.games.first_martians import InputNeeded, intent_from_dict
+from mrp_tutor.games.first_martians.events import DrawMade
+from mrp_tutor.games.first_martians.ui.fm_panel import FmPanel
 
 CANYON = "Canyon (Extra Pawn, sample, POI, Objective)"
 

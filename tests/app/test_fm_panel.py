@@ -15,18 +15,18 @@ import ipywidgets as W
 import pytest
 from testkit.fm_taps import answer, place
 
-from mrp_tutor.app.fm_busy import STEP_TAP
-from mrp_tutor.app.fm_files import export_text
-from mrp_tutor.app.fm_lessons import fm_lessons
-from mrp_tutor.app.fm_map import map_layout, map_payload
-from mrp_tutor.app.fm_panel import FmPanel, hub_table
-from mrp_tutor.app.fm_words import known_ids
 from mrp_tutor.app.picker import game_picker
 from mrp_tutor.core.loading import read_yaml
-from mrp_tutor.first_martians import explain_event, load_state
-from mrp_tutor.first_martians.content import default_board
-from mrp_tutor.first_martians.events import DrawMade
-from mrp_tutor.first_martians.state import state_to_dict
+from mrp_tutor.games.first_martians import explain_event, load_state
+from mrp_tutor.games.first_martians.content import default_board
+from mrp_tutor.games.first_martians.events import DrawMade
+from mrp_tutor.games.first_martians.state import state_to_dict
+from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
+from mrp_tutor.games.first_martians.ui.fm_files import export_text
+from mrp_tutor.games.first_martians.ui.fm_lessons import fm_lessons
+from mrp_tutor.games.first_martians.ui.fm_map import map_layout, map_payload
+from mrp_tutor.games.first_martians.ui.fm_panel import FmPanel, hub_table
+from mrp_tutor.games.first_martians.ui.fm_words import known_ids
 
 SEED = "730461"  # the sample HUB's seed: hidden state
 
@@ -123,7 +123,7 @@ def test_a_round_by_taps_with_the_tables_own_draws_stops_at_its_end(tmp_path: Pa
                   if ev.type == "action_declared" and getattr(ev, "action", "") == "gather")
     assert list(getattr(gather, "path", [])) == ["hub", "r1_ne", "r2_ne", "r2_e"]
     # the exported file, played by the CLI, gives the same HUB (hidden state left out)
-    from mrp_tutor.cli import main
+    from mrp_tutor.cli.main import main
 
     text = export_text(p)
     assert not re.search(r"\bseed:", text) and SEED not in text
@@ -271,7 +271,7 @@ def test_map_layout_is_the_rings_round_the_hub() -> None:
 
 def test_an_uploaded_file_is_imported_and_a_bad_one_changes_nothing() -> None:
     p = FmPanel()
-    good = read_yaml(Path(__file__).resolve().parents[2] / "mrp_tutor" / "first_martians"
+    good = read_yaml(Path(__file__).resolve().parents[2] / "mrp_tutor" / "games" / "first_martians"
                      / "data" / "sample_round.yaml")
     good["state"]["sol"] = 5
     import yaml
@@ -321,7 +321,7 @@ def test_picker_switches_to_first_martians() -> None:
 
 def _form(p: FmPanel, group: str, label: str, **values: Any) -> str:
     """Apply the effect named ``label`` of ``group`` (by its words, as a table taps it)."""
-    from mrp_tutor.app.fm_effects import GROUPS
+    from mrp_tutor.games.first_martians.ui.fm_effects import GROUPS
 
     k = next(i for i, f in enumerate(GROUPS[group]) if f.label == label)
     _effect(p, group, k, **values)
@@ -484,7 +484,7 @@ def test_the_steps_button_is_hidden_while_the_table_answers() -> None:
 def test_the_explanation_is_the_apps_shared_one() -> None:
     """Each step's sentences are drawn by the app's shared explanation markup (the one the
     Mission: Red Planet stepper uses), under the shared step head, in the shared box."""
-    from mrp_tutor.app.html import sentences_html
+    from mrp_tutor.games.mission_red_planet.ui.html import sentences_html
 
     p = FmPanel()
     p.events_btn.click()

@@ -16,7 +16,7 @@ import mrp_tutor.app
 from mrp_tutor.app import build_app
 with mock.patch("IPython.display.display"):
     mrp_tutor.app.show_app(seed=3)  # the notebook's call, game picker included
-assert "mrp_tutor.first_martians" not in sys.modules
+assert "mrp_tutor.games.first_martians" not in sys.modules
 app = build_app(seed=3)
 app.stepper.next_btn.click()
 print(",".join(m for m in ("pandas", "pyarrow", "networkx") if m in sys.modules))
@@ -32,8 +32,8 @@ def test_the_first_screen_does_not_import_pandas() -> None:
 
 
 def test_the_ring_walk_is_networkx_find_cycle() -> None:
-    from mrp_tutor.app.board import _ring_order_nx, ring_order
-    from mrp_tutor.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.ui.board import _ring_order_nx, ring_order
 
     spec = load_spec(use_env_overrides=False)
     assert len(ring_order(spec)) == len(spec.outer) >= 3
@@ -41,8 +41,8 @@ def test_the_ring_walk_is_networkx_find_cycle() -> None:
 
 
 def test_the_map_edges_are_the_zone_graphs() -> None:
-    from mrp_tutor.app.board import map_edges
-    from mrp_tutor.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.ui.board import map_edges
 
     spec = load_spec(use_env_overrides=False)
     graph = [{"a": a, "b": b, "verified": bool(d.get("verified", False))}

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app.cards import UNVERIFIED, choice_detail
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.ui.cards import UNVERIFIED, choice_detail
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 def text(h: str) -> str:
@@ -111,7 +111,7 @@ def test_the_game_ends_with_its_scores_where_it_ended(make_app: Any) -> None:
 
 
 def test_seated_game_over_summary_is_in_the_prompt(seated: TutorApp) -> None:
-    from mrp_tutor.app import seat as S
+    from mrp_tutor.games.mission_red_planet.ui import seat as S
 
     sess = seated.session
     while not sess.game.over:
@@ -126,7 +126,7 @@ def test_seated_game_over_summary_is_in_the_prompt(seated: TutorApp) -> None:
 
 def _play_until(app: TutorApp, want: Any, limit: int = 400) -> list[I.Intent]:
     """Play the seated game (last option each time) until ``want(decision)`` holds."""
-    from mrp_tutor.app import seat as S
+    from mrp_tutor.games.mission_red_planet.ui import seat as S
 
     sess = app.session
     for _ in range(limit):
@@ -168,9 +168,9 @@ def test_board_a_ship_lights_only_ships_and_options_are_not_doubled(seated: Tuto
 
 
 def test_the_production_ruling_says_what_it_assumes_and_counts_what_waits(spec: Any) -> None:
-    from mrp_tutor.app.panels.rulings import production_summary_html
-    from mrp_tutor.app.session import Session
-    from mrp_tutor.referee import production_ruling
+    from mrp_tutor.games.mission_red_planet.referee import production_ruling
+    from mrp_tutor.games.mission_red_planet.ui.panels.rulings import production_summary_html
+    from mrp_tutor.games.mission_red_planet.ui.session import Session
 
     sess = Session.new(spec, ("red", "blue", "green"), 5)
     seen = {"assumes": False, "waiting": False}

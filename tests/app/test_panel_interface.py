@@ -1,4 +1,5 @@
-"""The panel interface (mrp_tutor/app/panel.py): a tab is one panel class plus one
+"""The panel interface (mrp_tutor/games/mission_red_planet/ui/panel.py): a tab is one panel class
+plus one
 registration line; it is built from the narrow context on first open, refreshed from the
 view, and named by its title (never an index)."""
 
@@ -10,8 +11,8 @@ from typing import Any
 import ipywidgets as W
 import pytest
 
-from mrp_tutor.app.panel import TABS, PanelContext, View, register_tab
-from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.games.mission_red_planet.ui.panel import TABS, PanelContext, View, register_tab
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 class TurnTab:
@@ -54,7 +55,7 @@ def test_a_new_tab_is_one_class_and_one_registration_line(
 
 def test_a_title_is_registered_once() -> None:
     with pytest.raises(ValueError, match="registered already"):
-        register_tab("Log", "mrp_tutor.app.panels.view_tabs:LogTab")
+        register_tab("Log", "mrp_tutor.games.mission_red_planet.ui.panels.view_tabs:LogTab")
 
 
 def test_every_registered_tab_has_its_title_and_refreshes_from_a_view(

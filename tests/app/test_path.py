@@ -8,10 +8,15 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app.panels.path import CHAPTERS, ProgressStore, build_path, picker_options
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.explain.markdown import md_html
-from mrp_tutor.scenarios import library
+from mrp_tutor.games.mission_red_planet.explain.markdown import md_html
+from mrp_tutor.games.mission_red_planet.scenarios import library
+from mrp_tutor.games.mission_red_planet.ui.panels.path import (
+    CHAPTERS,
+    ProgressStore,
+    build_path,
+    picker_options,
+)
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 @pytest.fixture

@@ -12,11 +12,11 @@ import pytest
 from testkit.app_widgets import shown_text
 from testkit.hidden import resolve_choice, swap_hidden
 
-from mrp_tutor.app import seat as S
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import Game, load_spec
-from mrp_tutor.engine.views import view_for
-from mrp_tutor.explain import review as R
+from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
+from mrp_tutor.games.mission_red_planet.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.explain import review as R
+from mrp_tutor.games.mission_red_planet.ui import seat as S
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 from .test_seat import act_once
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app.board import board_payload
-from mrp_tutor.app.panels import ruleset as R
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.ui.board import board_payload
+from mrp_tutor.games.mission_red_planet.ui.panels import ruleset as R
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ def test_two_players_under_the_standard_rules_is_the_variant(app: TutorApp) -> N
 
 
 def test_corrections_of_other_data_do_not_leak_into_a_ruleset(app: TutorApp) -> None:
-    from mrp_tutor.app.panels.corrections import spec_with
+    from mrp_tutor.games.mission_red_planet.ui.panels.corrections import spec_with
 
     app.corrected_spec = spec_with({"ships": {"ships": [{"id": "s01", "capacity": 2}]}})
     app.rules.ruleset.value = "first_edition"

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from testkit.app_widgets import shown_text
 
-from mrp_tutor.app import seat as S
-from mrp_tutor.app.session import Session
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.ui import seat as S
+from mrp_tutor.games.mission_red_planet.ui.session import Session
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from testkit.app_widgets import page_state, to_choose, tracked
 
 from mrp_tutor.app import build_app
 from mrp_tutor.app.seeds import SEED_ENV, parse_seed
-from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 from .conftest import fresh_log
 

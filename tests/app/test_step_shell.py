@@ -9,10 +9,11 @@ from typing import Any
 import ipywidgets as W
 import pytest
 
-from mrp_tutor.app import fm_panel, step_shell
-from mrp_tutor.app.fm_panel import FmPanel
-from mrp_tutor.app.html import APP_CSS
-from mrp_tutor.app.panels import stepper
+from mrp_tutor.app import step_shell
+from mrp_tutor.games.first_martians.ui import fm_panel
+from mrp_tutor.games.first_martians.ui.fm_panel import FmPanel
+from mrp_tutor.games.mission_red_planet.ui.html import APP_CSS
+from mrp_tutor.games.mission_red_planet.ui.panels import stepper
 
 
 def _rows(w: W.Widget) -> list[W.Widget]:
@@ -86,7 +87,7 @@ def test_each_panels_step_row_has_its_own_scoped_class(make_app: Any) -> None:
 
 def test_a_scenario_lesson_is_drawn_by_the_shared_step_shell(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from mrp_tutor.app import ui
+    from mrp_tutor.games.mission_red_planet.ui import tutor_app as ui
 
     made = _spy(monkeypatch, ui, "step_html")
     app = make_app(7)

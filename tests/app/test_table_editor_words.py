@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 @pytest.fixture(scope="module")

@@ -14,13 +14,11 @@ import pytest
 import yaml
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.panels.corrections import check_bounds
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.referee import final_ruling, production_ruling
-from mrp_tutor.scenarios import load_scenario
-from mrp_tutor.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.referee import final_ruling, production_ruling
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
+from mrp_tutor.games.mission_red_planet.scenarios.table import (
     CODE_PREFIX,
     decode_table,
     encode_table,
@@ -30,6 +28,8 @@ from mrp_tutor.scenarios.table import (
     table_document,
     table_position,
 )
+from mrp_tutor.games.mission_red_planet.ui.panels.corrections import check_bounds
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 TABLE = Path(__file__).resolve().parents[1] / "browser" / "data" / "midgame-table.yaml"
 
@@ -249,7 +249,7 @@ def test_check_your_copy_marks_entries_verified_or_changes_nothing(app: TutorApp
 
 
 def test_the_command_line_rules_on_a_table_code(capsys: pytest.CaptureFixture[str]) -> None:
-    from mrp_tutor.cli import main
+    from mrp_tutor.cli.main import main
 
     code = encode_table(yaml.safe_load(TABLE.read_text()))
     assert main(["referee", "production", code]) == 0
@@ -289,7 +289,7 @@ def test_a_game_table_copies_through_the_editor_document_unchanged(spec: Any,
 
     import jsonschema
 
-    from mrp_tutor.engine.game import Game
+    from mrp_tutor.games.mission_red_planet.engine.game import Game
     from mrp_tutor.resources import scenarios_dir
 
     schema = json.loads((scenarios_dir() / "schema.json").read_text())

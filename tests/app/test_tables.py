@@ -7,10 +7,10 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from mrp_tutor import tables
-from mrp_tutor.app.session import Session
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.views import view_for
+from mrp_tutor.games.mission_red_planet import tables
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.ui.session import Session
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from mrp_tutor.app import lessons
-from mrp_tutor.engine import Game, load_spec, rank_winners
-from mrp_tutor.engine.views import HIDDEN, view_for
+from mrp_tutor.games.mission_red_planet.engine import Game, load_spec, rank_winners
+from mrp_tutor.games.mission_red_planet.engine.views import HIDDEN, view_for
+from mrp_tutor.games.mission_red_planet.ui import lessons
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "notebooks" / "tutorials"
 

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.board import board_payload
-from mrp_tutor.app.ui import TutorApp
 from mrp_tutor.app.wire import _SAME, diff, patch
-from mrp_tutor.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.ui.board import board_payload
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 from .conftest import fresh_log
 
@@ -210,7 +210,7 @@ def test_a_rule_paraphrase_travels_once_per_view(app: TutorApp) -> None:
 def test_the_page_follows_every_wired_trait_from_the_start() -> None:
     """widgets/board.js lists the wired traits it follows from the model's creation (so no
     patch arrives before the page holds the value): the same as AppBoard.WIRED."""
-    from mrp_tutor.app.live import AppBoard
+    from mrp_tutor.games.mission_red_planet.ui.live import AppBoard
     from mrp_tutor.resources import widgets_dir
 
     js = (widgets_dir() / "board.js").read_text(encoding="utf-8")

@@ -19,16 +19,16 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app import bot
-from mrp_tutor.app.session import Session
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.game import Game
-from mrp_tutor.engine.views import redact, view_for
-from mrp_tutor.explain import EVENT_TEMPLATES, explain_event
-from mrp_tutor.explain.options import describe_intent, plural, ship_name
-from mrp_tutor.referee import is_legal, production_ruling
-from mrp_tutor.scenarios import library
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.game import Game
+from mrp_tutor.games.mission_red_planet.engine.views import redact, view_for
+from mrp_tutor.games.mission_red_planet.explain import EVENT_TEMPLATES, explain_event
+from mrp_tutor.games.mission_red_planet.explain.options import describe_intent, plural, ship_name
+from mrp_tutor.games.mission_red_planet.referee import is_legal, production_ruling
+from mrp_tutor.games.mission_red_planet.scenarios import library
+from mrp_tutor.games.mission_red_planet.ui import bot
+from mrp_tutor.games.mission_red_planet.ui.session import Session
 
 KINDS = "|".join(k.replace("_", " ") for k in sorted(I.INTENT_TYPES) if "_" in k)
 RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bs\d{2}\b|\b(?:True|False|None)\b|\w\((?:s|es)\)"
@@ -149,7 +149,7 @@ def test_production_rulings_count_in_words() -> None:
 def test_referee_verdicts_name_the_play_in_words() -> None:
     """``mrp-tutor referee legal``: "Red may kill a green astronaut in Hellas: ...", never
     ``red: kill hellas green`` or a decision kind as the code spells it."""
-    from mrp_tutor.engine import intent_from_dict, intent_to_dict
+    from mrp_tutor.games.mission_red_planet.engine import intent_from_dict, intent_to_dict
 
     kinds = set()
     for sc in library():
@@ -333,7 +333,7 @@ def check_the_log_as_learner_and_referee(app: Any) -> None:
 
 
 def test_referee_final_names_missions_in_words(spec: Any) -> None:
-    from mrp_tutor.referee import final_ruling
+    from mrp_tutor.games.mission_red_planet.referee import final_ruling
 
     game = Game.new(spec, ["red", "blue", "green"], 5, ruleset="standard")
     while not game.over:

@@ -1,7 +1,7 @@
 """Browser test harness: standalone Voila + headless Debian Chromium via Playwright (sync API).
 
 Fixtures
-  voila_url  session  ``python -m mrp_tutor.serve`` (Voila + kernel pool, cap, tab-close fix)
+  voila_url  session  ``python -m mrp_tutor.serve.server`` (Voila + kernel pool, cap, tab-close fix)
                       serving notebooks/app.ipynb on a free loopback port; first game's seed
                       is TEST_SEED (env MRP_TUTOR_SEED), no operator override file (as a demo)
   browser    session  headless Chromium (/usr/bin/chromium, env CHROMIUM overrides)
@@ -76,13 +76,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 # --------------------------------------------------------------------------- voila
 @contextlib.contextmanager
 def serve_app(*options: str, log_name: str = "voila.log") -> Iterator[tuple[str, Any]]:
-    """Run ``python -m mrp_tutor.serve`` with ``options`` on a free loopback port.
+    """Run ``python -m mrp_tutor.serve.server`` with ``options`` on a free loopback port.
 
     Yields (base URL, server process); SIGTERM on exit (Voila then stops its kernels).
     """
     port = _free_port()
     cmd = [
-        sys.executable, "-m", "mrp_tutor.serve", str(APP_NOTEBOOK),
+        sys.executable, "-m", "mrp_tutor.serve.server", str(APP_NOTEBOOK),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
         *options,
     ]  # fmt: skip
@@ -324,7 +324,7 @@ def record_app_messages(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[
     past the rows shown, Back, another viewer, Referee mode, a round at once, a new game), each
     with the HTML and board expected after it."""
     from mrp_tutor.app import build_app
-    from mrp_tutor.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
 
     keys = ("log", "board", "countdown")  # the wired traits a page follows
     monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from mrp_tutor.serve_ws import DOTTED
+from mrp_tutor.serve.ws import DOTTED
 
 from .conftest import REPO_ROOT, _free_port, run_server, server_sockets_sending_at_once
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app.board import BOARD_JS, board_payload, zone_layout
-from mrp_tutor.app.session import Session
-from mrp_tutor.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.ui.board import BOARD_JS, board_payload, zone_layout
+from mrp_tutor.games.mission_red_planet.ui.session import Session
 
 from .conftest import MODEL_JS, record_app_messages, run_in_blank_page, widget_module
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from mrp_tutor.app.seat import LEVEL_NAMES
+from mrp_tutor.games.mission_red_planet.ui.seat import LEVEL_NAMES
 
 from .test_learning import state_key, wait_changed
 

@@ -134,7 +134,7 @@ def _no_raw_text(app: Any, ids: list[str]) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_round_by_tapping_only(app: Any, size: str, tmp_path: Path) -> None:
-    from mrp_tutor.app.fm_words import known_ids
+    from mrp_tutor.games.first_martians.ui.fm_words import known_ids
 
     panel = app.open_fm(SIZES[size])
     _now(panel, "I. Events")
@@ -262,11 +262,11 @@ def _play_actions(app: Any, panel: Any, size: str) -> None:
 
 def _export_matches_cli(app: Any, panel: Any, tmp_path: Path) -> None:
     """The file the page exports, played by ``mrp-tutor fm round``, gives the HUB shown."""
-    from mrp_tutor.app.fm_hub import hub_html
-    from mrp_tutor.cli import main as cli_main
+    from mrp_tutor.cli.main import main as cli_main
     from mrp_tutor.core.loading import read_yaml
-    from mrp_tutor.first_martians import load_state
-    from mrp_tutor.first_martians.content import default_board
+    from mrp_tutor.games.first_martians import load_state
+    from mrp_tutor.games.first_martians.content import default_board
+    from mrp_tutor.games.first_martians.ui.fm_hub import hub_html
 
     link = panel.locator(".fm-export-link")
     expect(link).to_have_attribute("download", "first-martians-sol-4.yaml")  # after Clean-Up

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from mrp_tutor.app.seat import LEVEL_NAMES
-from mrp_tutor.engine import Game, load_spec
+from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
+from mrp_tutor.games.mission_red_planet.ui.seat import LEVEL_NAMES
 
 from .test_secret_frames import Wire, forms, leaks
 

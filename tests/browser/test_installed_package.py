@@ -46,24 +46,24 @@ def test_both_wheels_carry_the_app_tutorials_widgets_scenarios_and_data(
           if p.is_file()),
         *(f"mrp_tutor/_scenarios/{p.name}" for p in SCENARIOS),
         "mrp_tutor/_scenarios/schema.json",
-        "mrp_tutor/data/base/rules.yaml",
-        "mrp_tutor/data/results/games.parquet",
-        "mrp_tutor/first_martians/data/sample_round.yaml",
-        "mrp_tutor/icons/favicon.ico",  # the server's icon (mrp_tutor/serve_static.py)
-        "mrp_tutor/icons/favicon.svg",
+        "mrp_tutor/games/mission_red_planet/data/base/rules.yaml",
+        "mrp_tutor/games/mission_red_planet/data/results/games.parquet",
+        "mrp_tutor/games/first_martians/data/sample_round.yaml",
+        "mrp_tutor/serve/icons/favicon.ico",  # the server's icon (mrp_tutor/serve/static.py)
+        "mrp_tutor/serve/icons/favicon.svg",
     }
     assert len(TUTORIALS) >= 10 and len(SCENARIOS) > 50
     assert shipped <= pure, sorted(shipped - pure)
     assert shipped <= compiled, sorted(shipped - compiled)
     assert not any(n.endswith((".so", ".pyd")) for n in pure)
-    assert "mrp_tutor/engine/_native_build.txt" not in pure
+    assert "mrp_tutor/games/mission_red_planet/engine/_native_build.txt" not in pure
     libs = {n for n in compiled if n.endswith(".so")}
     assert any(n.startswith("mrp_engine_native__mypyc.") for n in libs)
-    assert any(n.startswith("mrp_tutor/engine/state.") for n in libs)
-    assert "mrp_tutor/engine/_native_build.txt" in compiled
+    assert any(n.startswith("mrp_tutor/games/mission_red_planet/engine/state.") for n in libs)
+    assert "mrp_tutor/games/mission_red_planet/engine/_native_build.txt" in compiled
     assert installed.pure_wheel.name.endswith("-py3-none-any.whl")
     assert re.search(r"-cp3\d+-cp3\d+-[a-z0-9_]+\.whl$", installed.compiled_wheel.name)
-    assert compiled - pure == libs | {"mrp_tutor/engine/_native_build.txt"}
+    assert compiled - pure == libs | {"mrp_tutor/games/mission_red_planet/engine/_native_build.txt"}
 
 
 def test_each_venv_imports_its_own_installed_package(installed: Installed) -> None:

@@ -1,6 +1,6 @@
-"""Each kernel is bound to the visitor whose page started it (mrp_tutor/serve_owner.py).
+"""Each kernel is bound to the visitor whose page started it (mrp_tutor/serve/owner.py).
 
-Against the real server (``python -m mrp_tutor.serve``), with protocol-level visitors
+Against the real server (``python -m mrp_tutor.serve.server``), with protocol-level visitors
 (``benchmarks/load_protocol.py``: what the page does over HTTP and the kernel websocket).
 One server with a pool of one kernel and no refill during the test, so the first visitor
 gets a preheated kernel and the second one a kernel started for their page: both kinds of

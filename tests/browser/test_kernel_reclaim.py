@@ -1,9 +1,9 @@
-"""Kernels are reclaimed and capped (mrp_tutor.serve): a real browser against a real server.
+"""Kernels are reclaimed and capped (mrp_tutor.serve.server): a real browser against a real server.
 
 One server of its own with a cap of one visitor kernel and no pool, so every kernel in it is
 a visitor's: closing or reloading the tab stops the kernel at once (the ``_xsrf`` cookie fix),
 plain GETs start none, a second visitor gets the busy page, the seat frees when the tab closes.
-The page's kernel websocket sends at once (``TCP_NODELAY``, mrp_tutor/serve_ws.py).
+The page's kernel websocket sends at once (``TCP_NODELAY``, mrp_tutor/serve/ws.py).
 """
 
 from __future__ import annotations

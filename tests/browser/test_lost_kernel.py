@@ -1,4 +1,5 @@
-"""A game survives the loss of its kernel (mrp_tutor/serve_records.py, mrp_tutor/app/record.py).
+"""A game survives the loss of its kernel (mrp_tutor/serve/records.py,
+mrp_tutor/games/mission_red_planet/ui/record.py).
 
 A real browser against the real server: the visitor takes the red seat in a seeded game,
 plays two decisions of the first round and opens the Hand tab; the test then kills the

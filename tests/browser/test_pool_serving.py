@@ -1,4 +1,5 @@
-"""The paced kernel pool of ``mrp_tutor.serve`` (mrp_tutor/serve_pool.py) against a real server.
+"""The paced kernel pool of ``mrp_tutor.serve.server`` (mrp_tutor/serve/pool.py) against a real
+server.
 
 Visitors here are protocol-level (``benchmarks/load_protocol.py``): they do over HTTP and the
 kernel websocket what the page's front-end does (gate, page, widget states, a click as the

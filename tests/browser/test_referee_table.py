@@ -59,7 +59,7 @@ def context_page(browser: Any, viewport: dict[str, int], **kw: Any) -> Iterator[
 
 
 def cli(*args: str) -> str:
-    out = subprocess.run([sys.executable, "-m", "mrp_tutor.cli", *args], cwd=REPO_ROOT,
+    out = subprocess.run([sys.executable, "-m", "mrp_tutor.cli.main", *args], cwd=REPO_ROOT,
                          capture_output=True, text=True, timeout=120, check=True)
     return out.stdout
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from mrp_tutor.engine import Game, load_spec
+from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""A visitor's browser and the real server (``python -m mrp_tutor.serve``): the app's icon
+"""A visitor's browser and the real server (``python -m mrp_tutor.serve.server``): the app's icon
 answers (it was a 403 on every page: ``/favicon.ico`` fell to Voila's file route), and a
 reload or a second tab re-downloads none of the front-end's files, asking again only for
 those whose URL does not name one content (a 304 each).
@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from mrp_tutor.serve_static import IMMUTABLE, cache_control
+from mrp_tutor.serve.static import IMMUTABLE, cache_control
 
 from .conftest import VIEWPORT
 

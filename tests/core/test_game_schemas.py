@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.cli import main
+from mrp_tutor.cli.main import main
 from mrp_tutor.core import games as G
 from mrp_tutor.resources import scenarios_dir
 

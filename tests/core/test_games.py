@@ -11,11 +11,15 @@ from typing import Any
 import pytest
 import yaml
 
-from mrp_tutor.cli import main
+from mrp_tutor.cli.main import main
 from mrp_tutor.core import games as G
 from mrp_tutor.core.errors import ContentError
 from mrp_tutor.core.scenario import ScenarioBase
-from mrp_tutor.scenarios import load_scenario, run_scenario, scenario_from_dict
+from mrp_tutor.games.mission_red_planet.scenarios import (
+    load_scenario,
+    run_scenario,
+    scenario_from_dict,
+)
 
 PKG = Path(__file__).resolve().parents[2] / "mrp_tutor"
 
@@ -84,7 +88,7 @@ def test_an_unknown_game_is_a_located_sentence() -> None:
 
 
 def test_each_game_explains_its_own_events() -> None:
-    from mrp_tutor.first_martians import events as FE
+    from mrp_tutor.games.first_martians import events as FE
 
     fm = G.get("first_martians")
     assert fm.explain_event is not None
@@ -132,10 +136,11 @@ def test_loading_one_games_file_imports_no_other_game() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from mrp_tutor.scenarios import load_scenario, run_scenario; "
+    code = ("import sys; from mrp_tutor.games.mission_red_planet.scenarios import "
+            "load_scenario, run_scenario; "
             "from mrp_tutor.core.games import titles; "
             "assert run_scenario(load_scenario('scenarios/production-empty-zone.yaml')).ok; "
-            "print([t for _, t in titles()], 'mrp_tutor.first_martians' in sys.modules)")
+            "print([t for _, t in titles()], 'mrp_tutor.games.first_martians' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=PKG.parent, timeout=120).stdout.strip()
     assert out == "['Mission: Red Planet', 'First Martians'] False"

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     ChooseCharacter,
     Game,
     GameSpec,
@@ -22,7 +22,7 @@ from mrp_tutor.engine import (
     Ship,
     load_spec,
 )
-from mrp_tutor.engine.events import Event
+from mrp_tutor.games.mission_red_planet.engine.events import Event
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from mrp_tutor.engine import Game, Kill, event_to_dict, state_to_dict
-from mrp_tutor.engine.bots import (
+from mrp_tutor.games.mission_red_planet.engine import Game, Kill, event_to_dict, state_to_dict
+from mrp_tutor.games.mission_red_planet.engine.bots import (
     bot_game,
     greedy_bot,
     neutral_weights,
@@ -50,7 +50,7 @@ def test_greedy_beats_random_players_more_often_than_chance(spec):
 
 
 def test_greedy_prefers_taking_a_majority(table):
-    from mrp_tutor.engine import Board
+    from mrp_tutor.games.mission_red_planet.engine import Board
 
     table.clear_board()
     red, blue = table.colours[:2]
@@ -119,7 +119,7 @@ def test_greedy_neutrals_rarely_end_on_top(spec):
 def test_greedy_bots_vary_their_picks_with_the_position(spec):
     """Four greedy bots no longer all pick the same card every round (the fixed appeal table
     made them do so in every round): under a quarter of the rounds."""
-    from mrp_tutor.simulation.records import characters_by_round
+    from mrp_tutor.games.mission_red_planet.simulation.records import characters_by_round
 
     rounds = same = 0
     for seed in range(25):
@@ -133,7 +133,7 @@ def test_greedy_bots_vary_their_picks_with_the_position(spec):
 def test_a_character_is_worth_what_it_can_do_now(table):
     """The Saboteur is worth more with a docked ship full of rivals than with empty ships;
     the Recruiter more with many cards played."""
-    from mrp_tutor.engine.appeal import character_values
+    from mrp_tutor.games.mission_red_planet.engine.appeal import character_values
 
     red, blue, green = table.colours[:3]
     table.clear_board()

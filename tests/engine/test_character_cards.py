@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     Board,
     Destroy,
     DrawEvent,
@@ -21,7 +21,7 @@ from mrp_tutor.engine import (
     destination,
     state_to_dict,
 )
-from mrp_tutor.engine.intents import AssignDiscovery
+from mrp_tutor.games.mission_red_planet.engine.intents import AssignDiscovery
 
 BIG = ["s01", "s04", "s02", "s05"]  # capacities 4-5, known destinations
 

@@ -10,9 +10,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mrp_tutor.engine import ContentError, Game, KeepMission, load_spec, room
-from mrp_tutor.engine.content import DATA_DIR
-from mrp_tutor.engine.loading import load_content
+from mrp_tutor.games.mission_red_planet.engine import (
+    ContentError,
+    Game,
+    KeepMission,
+    load_spec,
+    room,
+)
+from mrp_tutor.games.mission_red_planet.engine.content import DATA_DIR
+from mrp_tutor.games.mission_red_planet.engine.loading import load_content
 
 
 def _copy_data(tmp_path: Path) -> Path:
@@ -81,7 +87,7 @@ def test_override_changes_a_card_without_code(spec):
 
 
 def test_override_file_from_the_environment(tmp_path, monkeypatch):
-    from mrp_tutor.engine.spec import clear_cache
+    from mrp_tutor.games.mission_red_planet.engine.spec import clear_cache
 
     path = tmp_path / "ref.yaml"
     path.write_text("ships:\n  ships:\n    - {id: s02, capacity: 3}\n")
@@ -114,7 +120,8 @@ def test_overridden_capacity_changes_play(spec):
 
 def test_engine_imports_no_ui_or_dataframe_libraries():
     code = (
-        "import sys, mrp_tutor.engine, mrp_tutor.explain\n"
+        "import sys, mrp_tutor.games.mission_red_planet.engine\n"
+        "import mrp_tutor.games.mission_red_planet.explain\n"
         "bad = {'ipywidgets', 'anywidget', 'IPython', 'pandas', 'voila', 'traitlets'}\n"
         "hit = sorted(m for m in sys.modules if m.split('.')[0] in bad)\n"
         "print(','.join(hit))\n"
@@ -125,7 +132,8 @@ def test_engine_imports_no_ui_or_dataframe_libraries():
 
 
 def test_engine_sources_never_read_the_reference_material():
-    root = Path(__file__).resolve().parents[2] / "mrp_tutor" / "engine"
+    root = (Path(__file__).resolve().parents[2] / "mrp_tutor" / "games" / "mission_red_planet"
+            / "engine")
     for py in root.glob("*.py"):
         text = py.read_text()
         assert "/work/shared" not in text and "seeds/" not in text, py
@@ -147,7 +155,7 @@ def test_every_rule_section_is_declared_and_every_tutor_reading_is_labelled(spec
 
 def test_an_override_step_without_a_flag_loads_as_unverified():
     """One provenance model: an entry that does not say it is verified is not."""
-    from mrp_tutor.engine.content import BoardStep, Provenance, Sourced
+    from mrp_tutor.games.mission_red_planet.engine.content import BoardStep, Provenance, Sourced
 
     step = BoardStep.model_validate({"effect": "board", "count": 1})
     assert step.verified is False
@@ -159,7 +167,7 @@ def test_placement_rule_text_matches_the_placement_data(spec):
     unverified is named in a sentence that says so, a verified one in a "confirmed" one."""
     import re
 
-    from mrp_tutor.engine.content import BoardStep
+    from mrp_tutor.games.mission_red_planet.engine.content import BoardStep
 
     text = spec.rules["characters.placement"].summary
     sentences = re.split(r"(?<=\.) ", text)

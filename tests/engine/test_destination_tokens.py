@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import Board, IllegalIntent, PlaceToken, destination
+from mrp_tutor.games.mission_red_planet.engine import Board, IllegalIntent, PlaceToken, destination
 
 
 @pytest.fixture

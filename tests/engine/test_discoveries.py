@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import Board, IllegalIntent, Move, advance
-from mrp_tutor.engine.intents import AssignDiscovery, DrawEvent
+from mrp_tutor.games.mission_red_planet.engine import Board, IllegalIntent, Move, advance
+from mrp_tutor.games.mission_red_planet.engine.intents import AssignDiscovery, DrawEvent
 
 REVEAL, THIRD = 12, 13  # round-tracker indices
 

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.bots import random_bot
-from mrp_tutor.engine.errors import MrpError
-from mrp_tutor.engine.game import Game, check_intent, setup_events
-from mrp_tutor.explain import ERROR_TEMPLATES, explain_error
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import random_bot
+from mrp_tutor.games.mission_red_planet.engine.errors import MrpError
+from mrp_tutor.games.mission_red_planet.engine.game import Game, check_intent, setup_events
+from mrp_tutor.games.mission_red_planet.explain import ERROR_TEMPLATES, explain_error
 
 SPEC = load_spec(use_env_overrides=False)
 ROOT = Path(__file__).resolve().parents[2] / "mrp_tutor"
@@ -26,7 +26,7 @@ ERROR_CLASSES = {"MrpError", "IllegalIntent", "MalformedIntent", "WrongPhase", "
 
 def raised_codes() -> dict[str, str]:
     """Every error code written in the Mission: Red Planet product's source, with where it is
-    (First Martians has its own sentences, in mrp_tutor.first_martians.explain)."""
+    (First Martians has its own sentences, in mrp_tutor.games.first_martians.explain)."""
     codes: dict[str, str] = {}
     for path in ROOT.rglob("*.py"):
         if "first_martians" in path.parts:
@@ -127,9 +127,9 @@ def test_setup_and_input_errors_read_as_sentences(call: Any, code: str) -> None:
 
 
 def test_referee_edit_and_ruling_errors_read_as_sentences() -> None:
-    from mrp_tutor.app.edits import EditForm, check_edit, parse_edit
-    from mrp_tutor.engine.game import replay
-    from mrp_tutor.referee import production_ruling
+    from mrp_tutor.games.mission_red_planet.engine.game import replay
+    from mrp_tutor.games.mission_red_planet.referee import production_ruling
+    from mrp_tutor.games.mission_red_planet.ui.edits import EditForm, check_edit, parse_edit
 
     game = Game.new(SPEC, ["red", "blue", "green"], 3)
     s = game.state

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import Kill, Stop, advance
-from mrp_tutor.engine.intents import KeepAction, PlayAction, Rescue
-from mrp_tutor.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.engine import Kill, Stop, advance
+from mrp_tutor.games.mission_red_planet.engine.intents import KeepAction, PlayAction, Rescue
+from mrp_tutor.games.mission_red_planet.engine.views import view_for
 
 THIRD = 13
 
@@ -102,7 +102,7 @@ def test_kill_action_targets_zones_where_the_player_is_present(t):
 def test_a_held_action_may_be_kept_unplayed_and_stays_secret(t):
     """Tutor reading actions.timing: at its moment the holder plays the card or keeps it;
     keeping it (here: declining a kill) changes nothing and never reveals the card."""
-    from mrp_tutor.engine.views import redact
+    from mrp_tutor.games.mission_red_planet.engine.views import redact
 
     red, blue = t.colours[:2]
     _give(t, red, "industrial_espionage")
@@ -126,7 +126,7 @@ def test_a_held_action_may_be_kept_unplayed_and_stays_secret(t):
 def test_bots_play_every_action_automatically(t):
     import random
 
-    from mrp_tutor.engine.bots import greedy_bot, random_bot
+    from mrp_tutor.games.mission_red_planet.engine.bots import greedy_bot, random_bot
 
     red = t.colours[0]
     _give(t, red, "blocks_of_ice")

@@ -8,7 +8,7 @@ import random
 import pytest
 from testkit.engine_codes import engine_codes
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     EVENT_TYPES,
     INTENT_TYPES,
     Game,
@@ -18,9 +18,14 @@ from mrp_tutor.engine import (
     intent_from_dict,
     state_to_dict,
 )
-from mrp_tutor.engine.game import check_intent
-from mrp_tutor.engine.rulesets import RULESETS
-from mrp_tutor.explain import EVENT_TEMPLATES, explain_error, explain_event, search_rules
+from mrp_tutor.games.mission_red_planet.engine.game import check_intent
+from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
+from mrp_tutor.games.mission_red_planet.explain import (
+    EVENT_TEMPLATES,
+    explain_error,
+    explain_event,
+    search_rules,
+)
 
 
 def test_every_event_type_has_a_template():
@@ -126,8 +131,8 @@ def test_search_rules_finds_rulings(spec):
 
 
 def test_a_skipped_travel_agent_is_all_or_nothing_not_as_fully_as_possible(spec):
-    from mrp_tutor.engine import events as E
-    from mrp_tutor.explain import explain_event
+    from mrp_tutor.games.mission_red_planet.engine import events as E
+    from mrp_tutor.games.mission_red_planet.explain import explain_event
 
     ev = E.StepSkipped(rule="characters.travel_agent", colour="blue", character="travel_agent",
                        step=0, effect="board", reason="no_docked_ship_with_room", left=3)
@@ -137,9 +142,9 @@ def test_a_skipped_travel_agent_is_all_or_nothing_not_as_fully_as_possible(spec)
 
 
 def test_wording_of_kills_and_returned_tokens(spec):
-    from mrp_tutor.engine import events as E
-    from mrp_tutor.engine.events import DestinationTokensReturned
-    from mrp_tutor.explain import explain_event
+    from mrp_tutor.games.mission_red_planet.engine import events as E
+    from mrp_tutor.games.mission_red_planet.engine.events import DestinationTokensReturned
+    from mrp_tutor.games.mission_red_planet.explain import explain_event
 
     empty = E.ShipDestroyed(rule="characters.saboteur", ship="s01", killed=(), tokens=(),
                             colour="red")
@@ -159,7 +164,7 @@ def test_wording_of_kills_and_returned_tokens(spec):
 
 
 def test_a_docked_ship_keeps_its_zone_name_capitalised(spec):
-    from mrp_tutor.engine import events as E
+    from mrp_tutor.games.mission_red_planet.engine import events as E
 
     text = explain_event(spec, E.ShipDocked(rule="round.refill", ship="s16", dock=0)).text
     assert text == "Ship 16 (Mare Tyrrhenum, capacity 2) docks at dock 1."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import advance, rank_winners
+from mrp_tutor.games.mission_red_planet.engine import advance, rank_winners
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def test_ice_monopoly_tie_splits_nine_rounded_down(t, tied, each):
 
 def test_no_ice_at_all_nobody_completes_ice_monopoly(t, spec):
     """Tutor reading (ice_monopoly.no_ice): nobody scores, and the log says so."""
-    from mrp_tutor.explain import explain_event
+    from mrp_tutor.games.mission_red_planet.explain import explain_event
 
     out = _score(t)
     ice = [e for e in out if e.type == "ice_monopoly_scored"]

@@ -14,7 +14,12 @@ import json
 import pytest
 from testkit import golden
 
-from mrp_tutor.engine import event_from_dict, event_to_dict, load_spec, replay
+from mrp_tutor.games.mission_red_planet.engine import (
+    event_from_dict,
+    event_to_dict,
+    load_spec,
+    replay,
+)
 
 STORED: dict[str, str] = golden.load()
 GAMES = list(golden.games())

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     Game,
     MalformedIntent,
     event_from_dict,
@@ -80,8 +80,8 @@ def test_events_and_intents_pickle_and_deepcopy_as_equal_values():
     import copy
     import pickle
 
-    from mrp_tutor.engine import load_spec
-    from mrp_tutor.engine.game import Game
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.engine.game import Game
 
     spec = load_spec(use_env_overrides=False)
     g = Game.new(spec, ["red", "blue", "green", "yellow"], 7)

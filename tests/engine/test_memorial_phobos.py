@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import Board, IllegalIntent, Kill, Move, Replace
+from mrp_tutor.games.mission_red_planet.engine import Board, IllegalIntent, Kill, Move, Replace
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def test_explorer_cannot_move_to_or_from_phobos(t):
 
 
 def test_phobos_behaves_like_a_zone_for_production(t):
-    from mrp_tutor.engine import advance
+    from mrp_tutor.games.mission_red_planet.engine import advance
 
     red = t.colours[0]
     t.flip("phobos", "celerium")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import mission_points
+from mrp_tutor.games.mission_red_planet.engine import mission_points
 
 RED = ["ausonia", "hellas", "mare_tyrrhenum", "mare_serpentis"]  # eastern_influence (data)
 
@@ -55,7 +55,7 @@ def test_strategic_zones_counts_both_central_zones_without_majority_in_either(t)
 
 
 def test_missions_are_scored_at_final_scoring_with_their_rule(t):
-    from mrp_tutor.engine import advance
+    from mrp_tutor.games.mission_red_planet.engine import advance
 
     red = t.colours[0]
     t.state.seats[red].missions = ["eastern_influence", "strategic_zones", "celerium_baron"]

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PLAY = """
 import json
-from mrp_tutor.engine import ENGINE, event_to_dict, find_ruleset, load_spec
-from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine import ENGINE, event_to_dict, find_ruleset, load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 logs = []
 for ruleset, colours in (("standard", ["red", "blue", "green", "yellow"]),
                          ("unique_abilities", ["red", "blue", "green", "yellow", "purple"])):

@@ -1,4 +1,5 @@
-"""Which engine runs (mrp_tutor/engine/native.py): the compiled modules only while the engine's
+"""Which engine runs (mrp_tutor/games/mission_red_planet/engine/native.py): the compiled modules
+only while the engine's
 sources have the digest the build recorded (scripts/build_engine.py writes it; the compiled
 wheel carries it, where file times are the install's and say nothing)."""
 
@@ -9,7 +10,7 @@ import importlib.util
 import os
 from pathlib import Path
 
-from mrp_tutor.engine import native
+from mrp_tutor.games.mission_red_planet.engine import native
 
 REPO = Path(__file__).resolve().parents[2]
 EXT = importlib.machinery.EXTENSION_SUFFIXES[0]  # a compiled module's suffix here

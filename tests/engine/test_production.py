@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import advance, winners_of_zone
+from mrp_tutor.games.mission_red_planet.engine import advance, winners_of_zone
 
 TRACK_OF = {1: 5, 2: 9}  # index of the 1st/2nd production on the round tracker
 

@@ -4,7 +4,8 @@ The log's reducers are seat-generic: a deck recorded as ``<kind>:<colour>`` is t
 deck whatever its kind, and a recorded pick equal to the card a seat drew clears the drawn card
 (any other pick leaves the hand).  The check of a recorded game start and the words of a
 recorded start come from the ruleset (``Rules.start_problems``, ``Rules.words``), with the
-shared defaults on :class:`~mrp_tutor.engine.rulesets.Rules`.  The 2-player variant's own
+shared defaults on :class:`~mrp_tutor.games.mission_red_planet.engine.rulesets.Rules`.  The
+2-player variant's own
 records (``neutral:<colour>`` decks, a neutral colour's draw) are pinned by the golden logs.
 """
 
@@ -16,12 +17,18 @@ from typing import ClassVar
 
 import pytest
 
-from mrp_tutor.engine import ContentError, Game, GameSpec, load_spec, replay
-from mrp_tutor.engine import events as E
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.checks import checked_replay
-from mrp_tutor.engine.rulesets import PRIORITY, RULESETS, Rules, register
-from mrp_tutor.explain import explain_event
+from mrp_tutor.games.mission_red_planet.engine import (
+    ContentError,
+    Game,
+    GameSpec,
+    load_spec,
+    replay,
+)
+from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.checks import checked_replay
+from mrp_tutor.games.mission_red_planet.engine.rulesets import PRIORITY, RULESETS, Rules, register
+from mrp_tutor.games.mission_red_planet.explain import explain_event
 
 COLOURS = ["red", "blue", "green"]
 FOUR = ["red", "blue", "green", "yellow"]  # the 2-player variant: two main, two neutral

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     Board,
     ChooseCharacter,
     IllegalIntent,
@@ -128,7 +128,7 @@ def test_effects_resolve_top_to_bottom(table):
 def test_ten_rounds_then_the_game_ends(spec):
     import random
 
-    from mrp_tutor.engine import Game
+    from mrp_tutor.games.mission_red_planet.engine import Game
 
     g = Game.new(spec, ["red", "blue", "green"], seed=4)
     rng = random.Random(4)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import Game, event_to_dict, load_spec
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.errors import MalformedIntent
-from mrp_tutor.engine.phases.setup import setup_events
+from mrp_tutor.games.mission_red_planet.engine import Game, event_to_dict, load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.errors import MalformedIntent
+from mrp_tutor.games.mission_red_planet.engine.phases.setup import setup_events
 
 SPEC = load_spec(use_env_overrides=False)
 FOUR = ["red", "blue", "green", "yellow"]

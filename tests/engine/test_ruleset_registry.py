@@ -11,8 +11,7 @@ from typing import ClassVar
 
 import pytest
 
-from mrp_tutor.app.panels import ruleset as picker
-from mrp_tutor.engine.rulesets import (
+from mrp_tutor.games.mission_red_planet.engine.rulesets import (
     DEFAULT,
     PRIORITY,
     RULESETS,
@@ -21,8 +20,10 @@ from mrp_tutor.engine.rulesets import (
     register,
     ruleset_for_players,
 )
+from mrp_tutor.games.mission_red_planet.ui.panels import ruleset as picker
 
-RULESETS_DIR = Path(__file__).resolve().parents[2] / "mrp_tutor" / "engine" / "rulesets"
+RULESETS_DIR = (Path(__file__).resolve().parents[2] / "mrp_tutor" / "games"
+                / "mission_red_planet" / "engine" / "rulesets")
 
 
 def test_the_registry_lists_the_shipped_rulesets_with_their_priorities() -> None:

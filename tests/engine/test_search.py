@@ -7,13 +7,19 @@ import random
 import pytest
 from testkit.hidden import resolve_choice, swap_hidden
 
-from mrp_tutor.engine import Game, event_to_dict, find_ruleset, play_out
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.bots import BOTS, LEVELS, greedy_bot, hard_bot, random_bot
-from mrp_tutor.engine.determinize import determinize
-from mrp_tutor.engine.game import legal_intents
-from mrp_tutor.engine.search import search, search_bot
-from mrp_tutor.engine.views import HIDDEN, view_for
+from mrp_tutor.games.mission_red_planet.engine import Game, event_to_dict, find_ruleset, play_out
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.bots import (
+    BOTS,
+    LEVELS,
+    greedy_bot,
+    hard_bot,
+    random_bot,
+)
+from mrp_tutor.games.mission_red_planet.engine.determinize import determinize
+from mrp_tutor.games.mission_red_planet.engine.game import legal_intents
+from mrp_tutor.games.mission_red_planet.engine.search import search, search_bot
+from mrp_tutor.games.mission_red_planet.engine.views import HIDDEN, view_for
 
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 TABLES = [("standard", 4), ("standard", 3), ("two_player", 4), ("first_edition", 4),

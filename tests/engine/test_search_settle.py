@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from mrp_tutor.app.seat import SearchLevel
-from mrp_tutor.engine import Game, find_ruleset, play_out
-from mrp_tutor.engine import bots as engine_bots
-from mrp_tutor.engine.bots import hard_bot, hard_iterations
-from mrp_tutor.engine.search import SearchResult, search
-from mrp_tutor.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.engine import Game, find_ruleset, play_out
+from mrp_tutor.games.mission_red_planet.engine import bots as engine_bots
+from mrp_tutor.games.mission_red_planet.engine.bots import hard_bot, hard_iterations
+from mrp_tutor.games.mission_red_planet.engine.search import SearchResult, search
+from mrp_tutor.games.mission_red_planet.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.ui.seat import SearchLevel
 
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     UNKNOWN,
     Game,
     KeepMission,
@@ -170,7 +170,7 @@ def test_seeded_shuffles_match_the_standard_library():
     """The engine's faster shuffle makes exactly random.Random's permutations."""
     import random
 
-    from mrp_tutor.engine.game import SeededRandom
+    from mrp_tutor.games.mission_red_planet.engine.game import SeededRandom
 
     for seed in range(200):
         for size in (0, 1, 2, 3, 4, 11, 13, 30, 36):
@@ -185,7 +185,7 @@ def test_seeded_generators_are_in_random_randoms_state() -> None:
     the generator exactly as random.Random(text) does: same state, same draws."""
     import random
 
-    from mrp_tutor.engine.rng import SeededRandom, seeded
+    from mrp_tutor.games.mission_red_planet.engine.rng import SeededRandom, seeded
 
     for text in ("0:0", "12345:7", "bot:3", "é:1", "", "9" * 300):
         ours, theirs = seeded(text), random.Random(text)

@@ -13,13 +13,19 @@ from pathlib import Path
 import pytest
 import testkit
 
-from mrp_tutor.engine import Game
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.rulesets import RULESETS, Rules, find_ruleset, register
-from mrp_tutor.explain import explain_event
+from mrp_tutor.games.mission_red_planet.engine import Game
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.rulesets import (
+    RULESETS,
+    Rules,
+    find_ruleset,
+    register,
+)
+from mrp_tutor.games.mission_red_planet.explain import explain_event
 
 HERE = Path(testkit.__file__).resolve().parent / "toy_ruleset"
-ENGINE = Path(__file__).resolve().parents[2] / "mrp_tutor" / "engine"
+ENGINE = (Path(__file__).resolve().parents[2] / "mrp_tutor" / "games" / "mission_red_planet"
+          / "engine")
 COLOURS = ["red", "blue", "green", "yellow"]
 
 

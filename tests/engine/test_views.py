@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from mrp_tutor.engine import ChooseCharacter, Game, event_to_dict
-from mrp_tutor.engine.views import HIDDEN, redact, view_for
-from mrp_tutor.explain import explain_event
+from mrp_tutor.games.mission_red_planet.engine import ChooseCharacter, Game, event_to_dict
+from mrp_tutor.games.mission_red_planet.engine.views import HIDDEN, redact, view_for
+from mrp_tutor.games.mission_red_planet.explain import explain_event
 
 
 def _check_view(spec, s, viewer):

@@ -10,7 +10,7 @@ from testkit.first_martians import play as _play
 from testkit.first_martians import refused as _refused
 from testkit.first_martians import table
 
-from mrp_tutor.first_martians import Table
+from mrp_tutor.games.first_martians import Table
 
 START: dict[str, Any] = {"first_player": "red", "astronauts": [
     {"id": "red", "name": "Red", "morale_tokens": 2}, {"id": "yellow", "name": "Yellow"}],
@@ -110,7 +110,7 @@ def _short_build(**state: Any) -> Table:
 
 def test_action_dice_are_the_tables_and_a_failure_gives_two_morale_tokens() -> None:
     """Action Dice: Success die (or fail and gain 2 Morale tokens), Wound die, Adventure die."""
-    from mrp_tutor.first_martians import InputNeeded, checklist
+    from mrp_tutor.games.first_martians import InputNeeded, checklist
 
     t = _short_build()
     assert [x.intent_types[0] for x in checklist(t).now][:1] == ["resolve_action"]
@@ -152,7 +152,7 @@ def test_a_fully_pawned_action_rolls_no_dice() -> None:
 
 def test_a_token_placed_during_clean_up_is_cleaned_with_the_rest() -> None:
     """Even when the mission ends at that Clean-Up, the HUB left is a valid one."""
-    from mrp_tutor.first_martians.state import HubState
+    from mrp_tutor.games.first_martians.state import HubState
 
     t = _table(phase="cleanup", sol=2, sols=2)
     _play(t, type="place_token", facility="lab", token="wound")

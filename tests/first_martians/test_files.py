@@ -15,15 +15,16 @@ from typing import Any
 import pytest
 import yaml
 
-from mrp_tutor.cli import main
+from mrp_tutor.cli.main import main
 from mrp_tutor.core.errors import ContentError
-from mrp_tutor.first_martians import load_board, load_state, new_state, state_to_dict
-from mrp_tutor.first_martians.round_file import round_intents
+from mrp_tutor.games.first_martians import load_board, load_state, new_state, state_to_dict
+from mrp_tutor.games.first_martians.round_file import round_intents
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
 from mrp_tutor.resources import scenarios_dir
-from mrp_tutor.scenarios import load_scenario
 
 FM = scenarios_dir() / "first_martians"
-SAMPLE = Path(__file__).resolve().parents[2] / "mrp_tutor/first_martians/data/sample_round.yaml"
+SAMPLE = (Path(__file__).resolve().parents[2] / "mrp_tutor/games/first_martians/data"
+          / "sample_round.yaml")
 CREW4 = [{"id": c, "name": c.capitalize()} for c in ("red", "yellow", "blue", "purple")]
 
 
@@ -203,7 +204,7 @@ def test_an_expected_rule_that_is_not_text_is_a_sentence(tmp_path: Path) -> None
 
 def test_an_expected_number_is_not_a_bool(tmp_path: Path) -> None:
     """``stress: true`` expected held for a stress of 1 (``True == 1`` in Python)."""
-    from mrp_tutor.scenarios import run_scenario
+    from mrp_tutor.games.mission_red_planet.scenarios import run_scenario
 
     path = _scenario(tmp_path, _crew(), steps=[
         {"intent": {"type": "change_stress", "delta": 1}, "expect": {"state": {"stress": True}}}])
@@ -278,7 +279,7 @@ def test_refusals_echo_no_control_characters(tmp_path: Path) -> None:
 def test_a_built_facility_card_is_part_of_the_hub() -> None:
     """A HUB saved after a Build of a Facility card (a backup Farm) loads again; a Facility
     the board cannot build is still refused."""
-    from mrp_tutor.first_martians import Table, intent_from_dict
+    from mrp_tutor.games.first_martians import Table, intent_from_dict
 
     t = Table(load_state({**_crew(), "phase": "actions"}))
     t.play(intent_from_dict({"type": "add_facility", "like": "farm_01", "id": "farm_02",
@@ -296,7 +297,7 @@ def test_a_built_facility_card_is_part_of_the_hub() -> None:
 def test_every_hub_the_assistant_reaches_loads_back_strictly(path: Path) -> None:
     """Export and import: the HUB after each shipped scenario, written as a file
     (``state_to_dict``), is read back by the strict loader as the same HUB."""
-    from mrp_tutor.scenarios import run_scenario
+    from mrp_tutor.games.mission_red_planet.scenarios import run_scenario
 
     result = run_scenario(load_scenario(path))
     state = result.game.state
@@ -315,7 +316,7 @@ def test_fm_round_says_why_it_cannot_write_the_out_file(tmp_path: Path,
 def test_fm_round_reports_an_assistant_defect_as_a_sentence(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from mrp_tutor.first_martians import cli
+    from mrp_tutor.games.first_martians import cli
 
     def broken(*_: Any) -> None:
         raise KeyError("lab")

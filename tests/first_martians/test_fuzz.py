@@ -11,11 +11,11 @@ from typing import Any
 import yaml
 
 from mrp_tutor.core.errors import ContentError, MrpError
-from mrp_tutor.first_martians import Table, intent_from_dict, load_state
-from mrp_tutor.first_martians.round_file import round_intents
+from mrp_tutor.games.first_martians import Table, intent_from_dict, load_state
+from mrp_tutor.games.first_martians.round_file import round_intents
 
 SAMPLE = yaml.safe_load((Path(__file__).resolve().parents[2]
-                         / "mrp_tutor/first_martians/data/sample_round.yaml").read_text())
+                         / "mrp_tutor/games/first_martians/data/sample_round.yaml").read_text())
 JUNK: list[Any] = [None, -1, 99, "x", "", [], {}, [1, "a"], {"a": 1}, True, 3.5, "hub",
                    "r1_n", "lab", "red", "oxygen", -30]
 
@@ -93,8 +93,8 @@ def test_junk_intents_are_content_errors_or_refusals() -> None:
 
 
 def test_mutated_scenario_files_are_located_content_errors() -> None:
+    from mrp_tutor.games.mission_red_planet.scenarios import run_scenario, scenario_from_dict
     from mrp_tutor.resources import scenarios_dir
-    from mrp_tutor.scenarios import run_scenario, scenario_from_dict
 
     rng = random.Random(12)
     files = sorted((scenarios_dir() / "first_martians").glob("*.yaml"))

@@ -1,4 +1,5 @@
-"""First Martians imports nothing from ``mrp_tutor.scenarios`` (issue 27): what it shares
+"""First Martians imports nothing from ``mrp_tutor.games.mission_red_planet.scenarios`` (issue 27):
+what it shares
 with Mission: Red Planet's scenarios lives in ``mrp_tutor.core``."""
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-PKG = Path(__file__).resolve().parents[2] / "mrp_tutor" / "first_martians"
+MRP_SCEN = "mrp_tutor.games.mission_red_planet.scenarios"
+PKG = Path(__file__).resolve().parents[2] / "mrp_tutor" / "games" / "first_martians"
 
 
 def _imports(path: Path) -> list[str]:
@@ -29,7 +31,7 @@ def _imports(path: Path) -> list[str]:
 
 def test_no_first_martians_module_names_mrp_tutor_scenarios() -> None:
     bad = [f"{p.name}: {name}" for p in sorted(PKG.glob("*.py")) for name in _imports(p)
-           if name == "mrp_tutor.scenarios" or name.startswith("mrp_tutor.scenarios.")]
+           if name == MRP_SCEN or name.startswith(MRP_SCEN + ".")]
     assert not bad, bad
 
 
@@ -41,13 +43,14 @@ def test_loading_and_playing_a_first_martians_file_imports_no_mrp_scenarios() ->
         "from pathlib import Path\n"
         "from mrp_tutor.core.loading import read_yaml\n"
         "from mrp_tutor.resources import scenarios_dir\n"
-        "from mrp_tutor.first_martians.scenarios import fm_scenario_from_dict, run_fm_scenario\n"
-        "from mrp_tutor.first_martians.schema import schema_json\n"
-        "import mrp_tutor.first_martians.registration, mrp_tutor.first_martians.cli\n"
+        "from mrp_tutor.games.first_martians.scenarios import fm_scenario_from_dict, "
+        "run_fm_scenario\n"
+        "from mrp_tutor.games.first_martians.schema import schema_json\n"
+        "import mrp_tutor.games.first_martians.registration, mrp_tutor.games.first_martians.cli\n"
         "for p in sorted((scenarios_dir() / 'first_martians').glob('*.yaml'))[:5]:\n"
         "    assert run_fm_scenario(fm_scenario_from_dict(read_yaml(p), str(p), p))[0], p\n"
         "schema_json()\n"
-        "print(sorted(m for m in sys.modules if m.startswith('mrp_tutor.scenarios')))\n")
+        "print(sorted(m for m in sys.modules if m.startswith('" + MRP_SCEN + "')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=PKG.parents[1])
     assert out.stdout.strip() == "[]", out.stdout + out.stderr

@@ -14,7 +14,7 @@ import networkx as nx
 from testkit.first_martians import play as _play
 from testkit.first_martians import table
 
-from mrp_tutor.first_martians import default_board, legal, map_graph, paths
+from mrp_tutor.games.first_martians import default_board, legal, map_graph, paths
 
 START = {"first_player": "red", "astronauts": [{"id": "red", "name": "Red"},
                                                {"id": "yellow", "name": "Yellow"}]}

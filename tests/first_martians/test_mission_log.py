@@ -15,7 +15,7 @@ from testkit.first_martians import refused as _refused
 from testkit.first_martians import table
 
 from mrp_tutor.core.errors import ContentError
-from mrp_tutor.first_martians import Table, explain_event, intent_from_dict, legal, rulebook
+from mrp_tutor.games.first_martians import Table, explain_event, intent_from_dict, legal, rulebook
 
 CREW = [{"id": "red", "name": "Red"}, {"id": "yellow", "name": "Yellow"}]
 START: dict[str, Any] = {"first_player": "red", "astronauts": CREW, "sol": 3,

@@ -22,9 +22,9 @@ from testkit.first_martians import play as _play
 from testkit.first_martians import refused as _refused
 from testkit.first_martians import table
 
-from mrp_tutor.first_martians import InputNeeded, Table, explain_event, load_state
-from mrp_tutor.first_martians.content import default_board
-from mrp_tutor.first_martians.events import Event
+from mrp_tutor.games.first_martians import InputNeeded, Table, explain_event, load_state
+from mrp_tutor.games.first_martians.content import default_board
+from mrp_tutor.games.first_martians.events import Event
 
 CREW = [{"id": "red", "name": "Red"}, {"id": "yellow", "name": "Yellow"}]
 START: dict[str, Any] = {"first_player": "red", "astronauts": CREW, "phase": "actions",

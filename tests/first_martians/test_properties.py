@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from mrp_tutor.core.errors import MrpError
-from mrp_tutor.first_martians import Table, default_board, intent_from_dict, load_state
-from mrp_tutor.first_martians.errors import InputNeeded
-from mrp_tutor.first_martians.resolve import pending
-from mrp_tutor.first_martians.state import BLOCKS, HubState
+from mrp_tutor.games.first_martians import Table, default_board, intent_from_dict, load_state
+from mrp_tutor.games.first_martians.errors import InputNeeded
+from mrp_tutor.games.first_martians.resolve import pending
+from mrp_tutor.games.first_martians.state import BLOCKS, HubState
 
 FACS = ["lab", "probe_bay", "med_lab", "working_bay", "crew_quarters", "garage_hall",
         "farm_01", "control_center"]

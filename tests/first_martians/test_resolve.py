@@ -17,9 +17,9 @@ from testkit.first_martians import play as _play
 from testkit.first_martians import refused as _refused
 from testkit.first_martians import table
 
-from mrp_tutor.first_martians import InputNeeded, Table, checklist, explain_event, legal
-from mrp_tutor.first_martians.events import Event
-from mrp_tutor.first_martians.intents import intent_from_dict, with_input
+from mrp_tutor.games.first_martians import InputNeeded, Table, checklist, explain_event, legal
+from mrp_tutor.games.first_martians.events import Event
+from mrp_tutor.games.first_martians.intents import intent_from_dict, with_input
 
 CREW = [{"id": "red", "name": "Red"}, {"id": "yellow", "name": "Yellow"}]
 START: dict[str, Any] = {"first_player": "red", "astronauts": CREW, "phase": "actions",
@@ -33,13 +33,13 @@ def _table(**state: Any) -> Table:
 
 
 def pending(s: Any) -> Any:  # imported late: on the old code each test fails on its own
-    from mrp_tutor.first_martians.resolve import pending as p
+    from mrp_tutor.games.first_martians.resolve import pending as p
 
     return p(s)
 
 
 def next_up(s: Any) -> Any:
-    from mrp_tutor.first_martians.resolve import next_up as n
+    from mrp_tutor.games.first_martians.resolve import next_up as n
 
     return n(s)
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from mrp_tutor.cli import main
+from mrp_tutor.cli.main import main
 from mrp_tutor.core.errors import ContentError, MrpError
-from mrp_tutor.first_martians import (
+from mrp_tutor.games.first_martians import (
     Table,
     default_board,
     explain_event,
@@ -19,11 +19,12 @@ from mrp_tutor.first_martians import (
     route,
     rulebook,
 )
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario, run_scenario
 from mrp_tutor.resources import scenarios_dir
-from mrp_tutor.scenarios import load_scenario, run_scenario
 
 FM = scenarios_dir() / "first_martians"
-SAMPLE = Path(__file__).resolve().parents[2] / "mrp_tutor/first_martians/data/sample_round.yaml"
+SAMPLE = (Path(__file__).resolve().parents[2] / "mrp_tutor/games/first_martians/data"
+          / "sample_round.yaml")
 
 
 @pytest.mark.parametrize("path", sorted(FM.glob("*.yaml")), ids=lambda p: p.stem)
@@ -130,7 +131,7 @@ def test_first_martians_imports_no_ui_or_dataframe_libraries() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, mrp_tutor.first_martians, mrp_tutor.core\n"
+    code = ("import sys, mrp_tutor.games.first_martians, mrp_tutor.core\n"
             "bad = {'ipywidgets', 'anywidget', 'IPython', 'pandas', 'voila', 'traitlets'}\n"
             "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in bad)))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import yaml
 
-from mrp_tutor.first_martians import rulebook
-from mrp_tutor.first_martians.content import DATA
-from mrp_tutor.first_martians.round_file import play_round, round_intents
+from mrp_tutor.games.first_martians import rulebook
+from mrp_tutor.games.first_martians.content import DATA
+from mrp_tutor.games.first_martians.round_file import play_round, round_intents
 
-PKG = Path(__file__).resolve().parents[2] / "mrp_tutor" / "first_martians"
+PKG = Path(__file__).resolve().parents[2] / "mrp_tutor" / "games" / "first_martians"
 # call -> index of its rule argument
 RULE_ARG = {"FmError": 1, "IllegalPlacement": 1, "WrongPhase": 1, "wound": 3, "supply": 2,
             "pay": 2, "morale": 1, "stress": 1, "malfunction": 2, "draw": 2}
@@ -78,7 +78,7 @@ def test_every_event_of_the_sample_round_cites_a_rule_of_the_fm_rules_file() -> 
 def test_every_effect_intents_default_rule_is_in_the_rules_file() -> None:
     from typing import get_args
 
-    from mrp_tutor.first_martians.intents import Intent
+    from mrp_tutor.games.first_martians.intents import Intent
 
     book = rulebook()
     union = get_args(get_args(Intent)[0])

@@ -11,7 +11,7 @@ from testkit.first_martians import refused as _refused
 from testkit.first_martians import table
 
 from mrp_tutor.core.errors import ContentError
-from mrp_tutor.first_martians import (
+from mrp_tutor.games.first_martians import (
     Table,
     explain_event,
     load_state,
@@ -108,7 +108,7 @@ def test_solo_uses_two_aoms_a_round() -> None:
 def test_the_sample_round_uses_no_aom_with_four_astronauts() -> None:
     import yaml
 
-    from mrp_tutor.first_martians.content import DATA
+    from mrp_tutor.games.first_martians.content import DATA
 
     doc = yaml.safe_load((DATA / "sample_round.yaml").read_text())
     assert len(doc["state"]["astronauts"]) == 4
@@ -155,8 +155,8 @@ def test_the_player_chooses_the_long_way_round_the_geysers() -> None:
 
 
 def test_the_paths_are_listed_cheapest_first_and_a_diagonal_path_is_refused() -> None:
-    from mrp_tutor.first_martians import paths
-    from mrp_tutor.first_martians.legal import travel_options
+    from mrp_tutor.games.first_martians import paths
+    from mrp_tutor.games.first_martians.legal import travel_options
 
     t = _geysers()
     opts = paths(t.board, t.state, "r2_e")

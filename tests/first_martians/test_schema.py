@@ -11,13 +11,14 @@ import jsonschema
 import pytest
 import yaml
 
-from mrp_tutor.cli import main
-from mrp_tutor.first_martians.schema import schema_json
+from mrp_tutor.cli.main import main
+from mrp_tutor.games.first_martians.schema import schema_json
 from mrp_tutor.resources import scenarios_dir
 
 FM = scenarios_dir() / "first_martians"
 FILES = sorted(FM.glob("*.yaml"))
-SAMPLE = Path(__file__).resolve().parents[2] / "mrp_tutor/first_martians/data/sample_round.yaml"
+SAMPLE = (Path(__file__).resolve().parents[2] / "mrp_tutor/games/first_martians/data"
+          / "sample_round.yaml")
 SCHEMA = json.loads((FM / "schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 

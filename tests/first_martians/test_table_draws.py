@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from testkit.first_martians import raises_unchanged, table
 
-from mrp_tutor.first_martians import (
+from mrp_tutor.games.first_martians import (
     FmError,
     InputNeeded,
     Table,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mrp_tutor.first_martians import (
+from mrp_tutor.games.first_martians import (
     InputNeeded,
     Table,
     checklist,

@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 
 from mrp_tutor.core.errors import MrpError
-from mrp_tutor.first_martians import default_board, load_state, map_graph, route
+from mrp_tutor.games.first_martians import default_board, load_state, map_graph, route
 
 ICONS = ["wound", "morale", "adventure", "rover"]
 

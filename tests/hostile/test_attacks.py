@@ -18,13 +18,19 @@ from typing import Any
 import pytest
 import yaml
 
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import Game, load_spec, replay, state_from_dict, state_to_dict
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.loading import load_content
-from mrp_tutor.loader import parse_json, parse_yaml
-from mrp_tutor.referee import is_legal
-from mrp_tutor.scenarios import load_scenario, scenario_from_dict
+from mrp_tutor.core.loader import parse_json, parse_yaml
+from mrp_tutor.games.mission_red_planet.engine import (
+    Game,
+    load_spec,
+    replay,
+    state_from_dict,
+    state_to_dict,
+)
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.loading import load_content
+from mrp_tutor.games.mission_red_planet.referee import is_legal
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario, scenario_from_dict
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 ROOT = Path(__file__).resolve().parents[2]
 POSITION = ROOT / "scenarios" / "round-countdown.yaml"
@@ -44,7 +50,7 @@ def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     if not env:
         full_env.pop("MRP_TUTOR_OVERRIDES", None)
-    done = subprocess.run([sys.executable, "-m", "mrp_tutor.cli", *args], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "mrp_tutor.cli.main", *args], capture_output=True,
                           text=True, timeout=60, env=full_env, preexec_fn=_cap_memory)
     assert done.returncode in (0, 1, 2), (done.returncode, done.stderr[-500:])
     assert "Traceback" not in done.stderr and "Error:" not in done.stderr.split("\n")[0]
@@ -241,7 +247,7 @@ def test_a_rule_breaking_state_and_a_mutated_log_are_refused_located() -> None:
         "components.astronauts)" in err.problems
     log = list(game.log)
     i = next(i for i, e in enumerate(log) if e.type == "missions_dealt")
-    from mrp_tutor.engine.events import MissionsDealt
+    from mrp_tutor.games.mission_red_planet.engine.events import MissionsDealt
     log[i] = MissionsDealt(rule="setup.missions", colour="red", cards=("zz",))
     err = refused(replay, spec, log)
     assert err.source == "log" and err.problems[0].startswith(f"log[{i}] (missions_dealt): ")

@@ -38,20 +38,20 @@ import pytest
 from testkit.hostile import Doc, leaves, put, run
 from testkit.share_codes import midgame_table_doc, packed
 
-from mrp_tutor.engine import Game, GameSpec, load_spec, replay
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.checks import log_from_data
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.events import event_to_dict
-from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.loader import parse_json
-from mrp_tutor.scenarios.table import (
+from mrp_tutor.core.loader import parse_json
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec, load_spec, replay
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.checks import log_from_data
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.events import event_to_dict
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.scenarios.table import (
     CODE_PREFIX,
     decode_table,
     encode_table,
     load_table,
 )
-from mrp_tutor.simulation.table import ResultsError, load_results
+from mrp_tutor.games.mission_red_planet.simulation.table import ResultsError, load_results
 
 N_DOCS = int(os.environ.get("HOSTILE_DOCS2", "1500"))
 SEED = int(os.environ.get("HOSTILE_SEED", "28"))

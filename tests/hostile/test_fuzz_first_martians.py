@@ -27,17 +27,17 @@ from typing import Any
 import yaml
 
 from mrp_tutor.core.errors import ContentError, MrpError
-from mrp_tutor.first_martians import default_board, load_board
-from mrp_tutor.first_martians.files import CARDS
-from mrp_tutor.first_martians.round_file import play_round, round_intents
-from mrp_tutor.loader import load_yaml
+from mrp_tutor.core.loader import load_yaml
+from mrp_tutor.games.first_martians import default_board, load_board
+from mrp_tutor.games.first_martians.files import CARDS
+from mrp_tutor.games.first_martians.round_file import play_round, round_intents
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario, run_scenario
 from mrp_tutor.resources import scenarios_dir
-from mrp_tutor.scenarios import load_scenario, run_scenario
 
 N_DOCS = int(os.environ.get("HOSTILE_DOCS", "3000"))
 SEED = int(os.environ.get("HOSTILE_SEED", "23"))
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "mrp_tutor" / "first_martians" / "data" / "sample_round.yaml"
+SAMPLE = ROOT / "mrp_tutor" / "games" / "first_martians" / "data" / "sample_round.yaml"
 SCENARIO_FILES = sorted((scenarios_dir() / "first_martians").glob("*.yaml"))
 SCENARIO_TEXTS = [p.read_text(encoding="utf-8") for p in SCENARIO_FILES]
 ROUND_TEXT = SAMPLE.read_text(encoding="utf-8")
@@ -46,7 +46,7 @@ ROUND_TEXT = SAMPLE.read_text(encoding="utf-8")
 def _steps_text() -> str:
     """The sample round as the app exports it: ``round: {steps: [...]}``, every input in
     the order played."""
-    from mrp_tutor.first_martians import intent_to_dict
+    from mrp_tutor.games.first_martians import intent_to_dict
 
     doc = yaml.safe_load(ROUND_TEXT)
     _, intents = round_intents(doc, "sample")
@@ -78,7 +78,7 @@ def _wrong_type(rng: random.Random, doc: Any, n: int, hostile: Any) -> Any:
 
 def _hub_attack(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
     """An attack on the HUB a state describes (``doc``: a scenario or a round file)."""
-    from mrp_tutor.first_martians import new_state, state_to_dict
+    from mrp_tutor.games.first_martians import new_state, state_to_dict
 
     state = doc["state"]
     crew = state.get("astronauts") or [{"id": "red", "name": "Red"}]
@@ -241,7 +241,7 @@ def test_scenario_check_reports_every_file_of_a_hostile_folder(tmp_path: Path, h
                                                                capsys: Any) -> None:
     """One bad file never stops ``mrp-tutor scenario check``: 60 hostile files and a good one,
     each reported on its own line, the good one ok, no traceback."""
-    from mrp_tutor.cli import main
+    from mrp_tutor.cli.main import main
 
     rng = random.Random(11)
     for i in range(60):

@@ -24,14 +24,21 @@ from typing import Any
 import pytest
 import yaml
 
-from mrp_tutor.engine import Game, GameSpec, load_spec, replay, state_from_dict, state_to_dict
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.checks import log_from_data
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.events import event_to_dict
-from mrp_tutor.engine.loading import load_content
-from mrp_tutor.loader import INTENT, parse_json, parse_yaml
-from mrp_tutor.referee import is_legal
+from mrp_tutor.core.loader import INTENT, parse_json, parse_yaml
+from mrp_tutor.games.mission_red_planet.engine import (
+    Game,
+    GameSpec,
+    load_spec,
+    replay,
+    state_from_dict,
+    state_to_dict,
+)
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.checks import log_from_data
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.events import event_to_dict
+from mrp_tutor.games.mission_red_planet.engine.loading import load_content
+from mrp_tutor.games.mission_red_planet.referee import is_legal
 from mrp_tutor.resources import scenarios_dir
 
 N_DOCS = int(os.environ.get("HOSTILE_DOCS", "3000"))
@@ -90,7 +97,7 @@ def _scenario_doc(rng: random.Random, kind: str, tmp: Path, i: int, hz: Any) -> 
     path = tmp / name
 
     def run() -> Any:
-        from mrp_tutor.scenarios import load_scenario
+        from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
 
         path.write_bytes(data)
         try:
@@ -147,7 +154,7 @@ def _intent_doc(rng: random.Random, i: int, hz: Any) -> Doc:
     legal = game.legal_intents()
     base: dict[str, Any] = {"type": "board", "colour": "red", "ship": "s07"}
     if legal:
-        from mrp_tutor.engine.intents import intent_to_dict
+        from mrp_tutor.games.mission_red_planet.engine.intents import intent_to_dict
 
         base = intent_to_dict(rng.choice(legal))
     how = rng.choice(["typed", "deep", "json", "huge"])

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.loader import (
+from mrp_tutor.core.loader import (
     DEFAULT,
     check_tree,
     confine,
@@ -18,12 +17,14 @@ from mrp_tutor.loader import (
     parse_yaml,
     read_text,
 )
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.resources import scenarios_dir
 
 
 def test_every_shipped_yaml_file_loads_as_pyyaml_reads_it() -> None:
     root = Path(__file__).resolve().parents[2]
-    files = [*scenarios_dir().glob("*.yaml"), *(root / "mrp_tutor" / "data").rglob("*.yaml")]
+    files = [*scenarios_dir().glob("*.yaml"),
+             *(root / "mrp_tutor" / "games" / "mission_red_planet" / "data").rglob("*.yaml")]
     assert len(files) > 70
     for f in files:
         assert load_yaml(f) == yaml.safe_load(f.read_text(encoding="utf-8")), f

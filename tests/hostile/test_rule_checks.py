@@ -1,5 +1,6 @@
 """``state_from_dict`` and ``replay`` check the game's rules, not just the shape
-(``mrp_tutor/engine/checks.py``): every reachable position passes, and each way of breaking
+(``mrp_tutor/games/mission_red_planet/engine/checks.py``): every reachable position passes, and
+each way of breaking
 a rule is refused with a sentence naming the field and the rule."""
 
 from __future__ import annotations
@@ -11,10 +12,16 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.engine import Game, load_spec, replay, state_from_dict, state_to_dict
-from mrp_tutor.engine.checks import log_from_data, state_problems
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.events import event_to_dict
+from mrp_tutor.games.mission_red_planet.engine import (
+    Game,
+    load_spec,
+    replay,
+    state_from_dict,
+    state_to_dict,
+)
+from mrp_tutor.games.mission_red_planet.engine.checks import log_from_data, state_problems
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.events import event_to_dict
 
 SPEC = load_spec(use_env_overrides=False)
 

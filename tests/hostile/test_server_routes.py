@@ -1,4 +1,4 @@
-"""The real server (``python -m mrp_tutor.serve``) answers a route it cannot serve with a 404
+"""The real server (``python -m mrp_tutor.serve.server``) answers a route it cannot serve with a 404
 page, never a 500 with a traceback in its log (issue 28, item 7): ``/voila/templates/`` with
 too short a path, ``/logout`` (the app has no accounts; Jupyter's page needs settings a Voila
 server lacks).  (The files the page loads are served as before: the browser tests load the

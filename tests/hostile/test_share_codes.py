@@ -16,15 +16,15 @@ import pytest
 from testkit.share_codes import midgame_table_doc, packed
 
 from mrp_tutor.app import build_app
-from mrp_tutor.app.ui import TutorApp
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.scenarios.table import (
     CODE_PREFIX,
     decode_table,
     encode_table,
     load_table,
 )
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = packed(b'{"position":' + b"[" * 1000 + b"]" * 1000 + b"}")  # 57 characters
@@ -77,7 +77,7 @@ def test_the_good_code_still_loads(good: str) -> None:
 
 
 def test_the_command_line_says_the_field_not_a_traceback() -> None:
-    out = subprocess.run([sys.executable, "-m", "mrp_tutor.cli", "referee", "final", DEEP],
+    out = subprocess.run([sys.executable, "-m", "mrp_tutor.cli.main", "referee", "final", DEEP],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2, out.stderr
     assert "Traceback" not in out.stderr and "RecursionError" not in out.stderr

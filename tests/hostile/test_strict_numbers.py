@@ -11,14 +11,19 @@ from typing import Any
 import pytest
 
 from mrp_tutor.app import build_app
-from mrp_tutor.engine import Game, load_spec, state_from_dict, state_to_dict
-from mrp_tutor.engine.checks import log_from_data
-from mrp_tutor.engine.errors import ContentError, MalformedIntent
-from mrp_tutor.engine.events import event_to_dict
-from mrp_tutor.engine.intents import intent_from_dict
-from mrp_tutor.engine.loading import load_content
-from mrp_tutor.referee import is_legal
-from mrp_tutor.scenarios import scenario_from_dict
+from mrp_tutor.games.mission_red_planet.engine import (
+    Game,
+    load_spec,
+    state_from_dict,
+    state_to_dict,
+)
+from mrp_tutor.games.mission_red_planet.engine.checks import log_from_data
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MalformedIntent
+from mrp_tutor.games.mission_red_planet.engine.events import event_to_dict
+from mrp_tutor.games.mission_red_planet.engine.intents import intent_from_dict
+from mrp_tutor.games.mission_red_planet.engine.loading import load_content
+from mrp_tutor.games.mission_red_planet.referee import is_legal
+from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
 
 SPEC = load_spec(use_env_overrides=False)
 

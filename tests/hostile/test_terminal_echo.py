@@ -1,5 +1,5 @@
 """No control character of user text reaches the terminal (issue 28, item 5): every command
-prints through :func:`mrp_tutor.loader.printable` (``mrp-tutor`` wraps standard output and
+prints through :func:`mrp_tutor.core.loader.printable` (``mrp-tutor`` wraps standard output and
 error), so an astronaut named ``ESC[2J ESC]0;PWNED BEL`` cannot clear the screen or set the
 window title, and a ship id in an intent cannot either."""
 
@@ -9,15 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from mrp_tutor.loader import PrintableStream, printable
+from mrp_tutor.core.loader import PrintableStream, printable
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "mrp_tutor" / "first_martians" / "data" / "sample_round.yaml"
+SAMPLE = ROOT / "mrp_tutor" / "games" / "first_martians" / "data" / "sample_round.yaml"
 ATTACK = "\x1b[2J\x1b]0;PWNED\x07\u202e\x9b"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mrp_tutor.cli", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "mrp_tutor.cli.main", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 from testkit.playouts import Checker, check_round_trips, scoring_as_directed
 
-from mrp_tutor.engine import event_to_dict
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.engine import event_to_dict
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
 
 RULES = find_ruleset("first_edition")
 SPEC = RULES.spec(use_env_overrides=False)

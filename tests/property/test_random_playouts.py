@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from testkit.playouts import Checker, check_round_trips
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     Game,
     event_to_dict,
     load_spec,
     replay,
     state_to_dict,
 )
-from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 
 SPEC = load_spec(use_env_overrides=False)
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]

@@ -26,15 +26,15 @@ from typing import Any
 import pytest
 from testkit import golden
 
-from mrp_tutor.engine import GameSpec, load_spec, replay, state_to_dict
-from mrp_tutor.engine import events as E
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.checks import log_from_data
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.flow import advance, apply_intent
-from mrp_tutor.engine.legal import legal_intents
-from mrp_tutor.engine.phases.setup import setup_events
-from mrp_tutor.engine.state import GameState
+from mrp_tutor.games.mission_red_planet.engine import GameSpec, load_spec, replay, state_to_dict
+from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.checks import log_from_data
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.flow import advance, apply_intent
+from mrp_tutor.games.mission_red_planet.engine.legal import legal_intents
+from mrp_tutor.games.mission_red_planet.engine.phases.setup import setup_events
+from mrp_tutor.games.mission_red_planet.engine.state import GameState
 
 SPEC = load_spec(use_env_overrides=False)
 GOLDEN = {name: golden.parse(text)["log"] for name, text in sorted(golden.load().items())}
@@ -143,7 +143,7 @@ ALTER: list[Callable[[random.Random, list[dict[str, Any]]], tuple[str, int] | No
 
 def _bot_logs() -> dict[str, tuple[GameSpec, list[dict[str, Any]]]]:
     out: dict[str, tuple[GameSpec, list[dict[str, Any]]]] = {}
-    from mrp_tutor.engine.rulesets import find_ruleset
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
 
     fe = find_ruleset("first_edition").spec(use_env_overrides=False)
     ua = find_ruleset("unique_abilities").spec(use_env_overrides=False)

@@ -9,13 +9,13 @@ from collections.abc import Callable, Iterable
 
 import pytest
 
-from mrp_tutor.engine import content as C
-from mrp_tutor.engine import events as E
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.spec import UNKNOWN, GameSpec
-from mrp_tutor.engine.state import GameState
-from mrp_tutor.explain.messages import SKIP_REASONS
+from mrp_tutor.games.mission_red_planet.engine import content as C
+from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.spec import UNKNOWN, GameSpec
+from mrp_tutor.games.mission_red_planet.engine.state import GameState
+from mrp_tutor.games.mission_red_planet.explain.messages import SKIP_REASONS
 
 SPEC = load_spec(use_env_overrides=False)
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -126,7 +126,7 @@ def test_every_skip_reason_is_true_in_random_games(chunk: int) -> None:
 
 
 def test_every_skip_reason_is_true_in_the_scenario_library() -> None:
-    from mrp_tutor.scenarios import library, run_scenario
+    from mrp_tutor.games.mission_red_planet.scenarios import library, run_scenario
 
     checked = 0
     for sc in library():

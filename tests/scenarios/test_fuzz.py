@@ -19,9 +19,9 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from mrp_tutor.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario, scenario_from_dict
 from mrp_tutor.resources import scenarios_dir
-from mrp_tutor.scenarios import load_scenario, scenario_from_dict
 
 DOCS = [yaml.safe_load(p.read_text(encoding="utf-8"))
         for p in sorted(scenarios_dir().glob("*.yaml"))]

@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mrp_tutor.engine import Game, load_spec, state_to_dict
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.resources import scenarios_dir
-from mrp_tutor.scenarios import (
+from mrp_tutor.games.mission_red_planet.engine import Game, load_spec, state_to_dict
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.scenarios import (
     library,
     load_scenario,
     needs_advance,
@@ -27,6 +26,7 @@ from mrp_tutor.scenarios import (
     schema_json,
     validate_state,
 )
+from mrp_tutor.resources import scenarios_dir
 
 FILES = sorted(scenarios_dir().glob("*.yaml"))
 
@@ -175,7 +175,7 @@ def test_the_unverified_reveal_position_is_never_stated_as_fact() -> None:
     import json
     import re
 
-    from mrp_tutor.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
 
     spec = load_spec(use_env_overrides=False)
     assert spec.content.game.provenance["track"].verified is False

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import yaml
 
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.scenarios import library, load_scenario, scenario_from_dict
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.scenarios import library, load_scenario, scenario_from_dict
 
 BASE: dict[str, Any] = {
     "id": "t", "title": "t", "lesson": "t", "players": ["red", "blue", "green"],

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mrp_tutor.engine import Game, load_spec
-from mrp_tutor.scenarios.model import ruleset_of
-from mrp_tutor.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
+from mrp_tutor.games.mission_red_planet.scenarios.model import ruleset_of
+from mrp_tutor.games.mission_red_planet.scenarios.table import (
     decode_table,
     encode_table,
     load_table,

@@ -11,10 +11,10 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.game import advance, legal_intents
-from mrp_tutor.scenarios import needs_advance, scenario_from_dict
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.game import advance, legal_intents
+from mrp_tutor.games.mission_red_planet.scenarios import needs_advance, scenario_from_dict
 
 SPEC = load_spec(use_env_overrides=False)
 SHIPS = sorted(SPEC.ships)

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mrp_tutor.cli import main
-from mrp_tutor.engine import intent_from_dict, state_to_dict
-from mrp_tutor.engine.game import advance
-from mrp_tutor.engine.intents import KeepAction
-from mrp_tutor.referee import final_ruling, is_legal, production_ruling
+from mrp_tutor.cli.main import main
+from mrp_tutor.games.mission_red_planet.engine import intent_from_dict, state_to_dict
+from mrp_tutor.games.mission_red_planet.engine.game import advance
+from mrp_tutor.games.mission_red_planet.engine.intents import KeepAction
+from mrp_tutor.games.mission_red_planet.referee import final_ruling, is_legal, production_ruling
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
 from mrp_tutor.resources import scenarios_dir
-from mrp_tutor.scenarios import load_scenario
 
 FILES = sorted(scenarios_dir().glob("*.yaml"))
 PRODUCTION = [p for p in FILES if "position" in (d := yaml.safe_load(p.read_text()))
@@ -110,7 +110,7 @@ def test_is_legal_agrees_with_the_engine(path: Path) -> None:
     sc = load_scenario(path)
     game = sc.build()
     for intent in game.legal_intents()[:30]:
-        from mrp_tutor.engine import intent_to_dict
+        from mrp_tutor.games.mission_red_planet.engine import intent_to_dict
 
         v = is_legal(game.spec, game.state, intent_to_dict(intent))
         assert v.legal, v.text()
@@ -192,9 +192,9 @@ def test_production_ruling_refuses_a_negative_amount():
     """Nothing is clamped: a production of fewer than 1 token per zone is an error."""
     import pytest
 
-    from mrp_tutor.engine import MalformedIntent
-    from mrp_tutor.referee import production_ruling
-    from mrp_tutor.scenarios import library
+    from mrp_tutor.games.mission_red_planet.engine import MalformedIntent
+    from mrp_tutor.games.mission_red_planet.referee import production_ruling
+    from mrp_tutor.games.mission_red_planet.scenarios import library
 
     sc = next(s for s in library() if s.id.startswith("production-majority"))
     game = sc.build()
@@ -218,7 +218,7 @@ def _reveal_position(zones: dict[str, object], seats: dict[str, object] | None =
 def test_production_ruling_before_the_reveal_applies_reveal_discoveries() -> None:
     """Native Resistance (a reveal-phase discovery) removes one astronaut of each player
     before the third production: the ruling asked before the reveal must already know it."""
-    from mrp_tutor.scenarios import scenario_from_dict
+    from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
 
     doc = _reveal_position({"hellas": {"astronauts": {"red": 1, "blue": 1}, "resource": "ice",
                                        "discovery": "native_resistance"}})

@@ -12,13 +12,13 @@ from collections import Counter
 
 import pytest
 
-from mrp_tutor.engine import Game
-from mrp_tutor.engine.bots import BOTS
-from mrp_tutor.engine.checks import state_problems
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.scenarios import position_from_state, scenario_from_dict
-from mrp_tutor.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.engine import Game
+from mrp_tutor.games.mission_red_planet.engine.bots import BOTS
+from mrp_tutor.games.mission_red_planet.engine.checks import state_problems
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.scenarios import position_from_state, scenario_from_dict
+from mrp_tutor.games.mission_red_planet.scenarios.table import (
     decode_table,
     encode_table,
     load_table,
@@ -114,9 +114,9 @@ def test_a_genius_acting_early_leaves_the_same_number_face_down() -> None:
 def test_referee_edits_and_rulings_use_the_same_ruleset_aware_validation() -> None:
     """A first-edition table: a referee edit filling a shuttle on the launch pad is refused by
     the one validation, citing the first edition's own rule, as the loader refuses it."""
-    from mrp_tutor.app.edits import EditForm, check_edit
-    from mrp_tutor.engine.errors import IllegalIntent
-    from mrp_tutor.referee import table_reasons
+    from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent
+    from mrp_tutor.games.mission_red_planet.referee import table_reasons
+    from mrp_tutor.games.mission_red_planet.ui.edits import EditForm, check_edit
 
     doc = {"id": "t", "title": "t", "lesson": "t", "ruleset": "first_edition",
            "players": ["red", "blue", "green"], "position": {

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mrp_tutor.engine.errors import IllegalIntent
-from mrp_tutor.scenarios.model import ErrorExpectation
-from mrp_tutor.scenarios.runner import play_intent
+from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent
+from mrp_tutor.games.mission_red_planet.scenarios.model import ErrorExpectation
+from mrp_tutor.games.mission_red_planet.scenarios.runner import play_intent
 
 WANT = ErrorExpectation(code="ship_full", rule="ships.capacity")
 

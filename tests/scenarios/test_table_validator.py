@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.app.edits import EditForm, check_edit
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.errors import IllegalIntent
-from mrp_tutor.explain import explain_error
-from mrp_tutor.scenarios import scenario_from_dict, table_problems
-from mrp_tutor.scenarios.core import Scenario
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent
+from mrp_tutor.games.mission_red_planet.explain import explain_error
+from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict, table_problems
+from mrp_tutor.games.mission_red_planet.scenarios.core import Scenario
+from mrp_tutor.games.mission_red_planet.ui.edits import EditForm, check_edit
 
 SPEC = load_spec(use_env_overrides=False)
 
@@ -27,7 +27,7 @@ def _doc(**position: Any) -> dict[str, Any]:
 
 
 def _loader_problems(**position: Any) -> list[str]:
-    from mrp_tutor.engine.errors import ContentError
+    from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 
     try:
         sc: Scenario = scenario_from_dict(_doc(**position))
@@ -77,7 +77,7 @@ def test_crew_on_an_unknown_ship_without_a_token_is_refused_like_the_loader() ->
 
 
 def test_the_validator_accepts_every_library_position() -> None:
-    from mrp_tutor.scenarios import library
+    from mrp_tutor.games.mission_red_planet.scenarios import library
 
     for sc in library():
         if "position" in sc.doc.model_dump(exclude_none=True):
@@ -86,7 +86,7 @@ def test_the_validator_accepts_every_library_position() -> None:
 
 
 def test_a_ruling_on_an_unreachable_table_says_so_first() -> None:
-    from mrp_tutor.referee import production_ruling, table_reasons
+    from mrp_tutor.games.mission_red_planet.referee import production_ruling, table_reasons
 
     s = _state()
     assert table_reasons(SPEC, s) == []

@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 from dask.distributed import Client
 
-from mrp_tutor.engine import load_spec
-from mrp_tutor.simulation import simulate
-from mrp_tutor.simulation.runner import local_cluster
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.simulation import simulate
+from mrp_tutor.games.mission_red_planet.simulation.runner import local_cluster
 
 # enough chunks of enough games that a worker is still busy when the first chunk comes back,
 # even on a loaded machine (60 games in chunks of 5 once finished before a busy worker was seen)
@@ -131,8 +131,8 @@ def test_interrupt_on_the_cluster_returns_finished_games(spec, client, expected)
 
 
 def test_cli_runs_on_an_existing_cluster(client, expected, tmp_path, capsys):
-    from mrp_tutor.cli import main
-    from mrp_tutor.simulation import load_results
+    from mrp_tutor.cli.main import main
+    from mrp_tutor.games.mission_red_planet.simulation import load_results
 
     out = tmp_path / "r.csv"
     assert main(["simulate", "--games", "20", "--seed", "100", "--chunk", "5", "--no-progress",

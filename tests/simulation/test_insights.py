@@ -6,10 +6,14 @@ import math
 
 import pytest
 
-from mrp_tutor.app.panels.insights import VIEWS, InsightsPanel, build_insights_tab
-from mrp_tutor.engine import load_spec
-from mrp_tutor.simulation import insights as S
-from mrp_tutor.simulation import save_results, shipped_results, simulate
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.simulation import insights as S
+from mrp_tutor.games.mission_red_planet.simulation import save_results, shipped_results, simulate
+from mrp_tutor.games.mission_red_planet.ui.panels.insights import (
+    VIEWS,
+    InsightsPanel,
+    build_insights_tab,
+)
 
 
 def test_wilson_interval_known_values():
@@ -100,7 +104,7 @@ def test_insights_tab_without_a_results_file_says_so(tmp_path):
 
 
 def test_shipped_results_file_is_a_valid_table():
-    from mrp_tutor.simulation import load_results
+    from mrp_tutor.games.mission_red_planet.simulation import load_results
 
     df = load_results(shipped_results())
     assert set(df["players"].unique()) == {2, 3, 4, 5, 6}
@@ -114,7 +118,7 @@ def test_shipped_results_file_is_a_valid_table():
 
 def test_rows_carry_each_seats_sheet_and_ability_uses_and_the_win_share_per_sheet():
     """Issue 24, item 11: per-sheet statistics of Unique Abilities games."""
-    from mrp_tutor.engine.rulesets import find_ruleset
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
 
     spec = find_ruleset("unique_abilities").spec(use_env_overrides=False)
     run = simulate(spec, 4, 28, seed=3, workers=0, progress=None, ruleset="unique_abilities")

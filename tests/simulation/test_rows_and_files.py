@@ -7,12 +7,17 @@ import re
 import pandas as pd
 import pytest
 
-from mrp_tutor.cli import main
-from mrp_tutor.engine import load_spec
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.simulation import ResultsError, load_results, save_results, simulate
-from mrp_tutor.simulation.progress import NotebookBar, rate_text
-from mrp_tutor.simulation.records import json_record
+from mrp_tutor.cli.main import main
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.simulation import (
+    ResultsError,
+    load_results,
+    save_results,
+    simulate,
+)
+from mrp_tutor.games.mission_red_planet.simulation.progress import NotebookBar, rate_text
+from mrp_tutor.games.mission_red_planet.simulation.records import json_record
 
 ASTRONAUTS = 22
 
@@ -158,8 +163,8 @@ def test_cli_writes_a_table(tmp_path, capsys):
 def test_cli_plays_a_named_ruleset(tmp_path, capsys):
     """--ruleset first_edition: five players of the first edition, recorded in each row, and
     the same rows on a cluster's worker as in this process (the ruleset travels with the task)."""
-    from mrp_tutor.engine import find_ruleset
-    from mrp_tutor.simulation import simulate
+    from mrp_tutor.games.mission_red_planet.engine import find_ruleset
+    from mrp_tutor.games.mission_red_planet.simulation import simulate
 
     out = tmp_path / "fe.csv"
     assert main(["simulate", "--ruleset", "first_edition", "--players", "5", "--games", "3",

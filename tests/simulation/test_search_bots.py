@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.cli import main
-from mrp_tutor.engine import bots, load_spec
-from mrp_tutor.simulation import simulate
+from mrp_tutor.cli.main import main
+from mrp_tutor.games.mission_red_planet.engine import bots, load_spec
+from mrp_tutor.games.mission_red_planet.simulation import simulate
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from typing import Any
 
 from ipywidgets.widgets import widget as ipw
 
-from mrp_tutor.app.ui import TutorApp
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
 def tracked(build: Callable[[], TutorApp],

@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "mrp_tutor" / "engine"
+ENGINE = (Path(__file__).resolve().parents[2] / "mrp_tutor" / "games" / "mission_red_planet"
+          / "engine")
 ERRORS = {"MrpError", "IllegalIntent", "MalformedIntent", "NotYourDecision", "WrongPhase",
           "GameOver"}
 

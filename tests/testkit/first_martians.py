@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 import pytest
 
 from mrp_tutor.core.errors import MrpError
-from mrp_tutor.first_martians import Table, intent_from_dict, load_state
-from mrp_tutor.first_martians.events import Event
+from mrp_tutor.games.first_martians import Table, intent_from_dict, load_state
+from mrp_tutor.games.first_martians.events import Event
 
 Err = TypeVar("Err", bound=MrpError)
 

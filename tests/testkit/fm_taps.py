@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mrp_tutor.app.fm_panel import FmPanel
+from mrp_tutor.games.first_martians.ui.fm_panel import FmPanel
 
 
 def answer(p: FmPanel, label: str) -> None:

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from mrp_tutor.engine import Game, event_to_dict, load_spec
-from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine import Game, event_to_dict, load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 
 FOLDER = Path(__file__).resolve().parents[1] / "golden" / "games"
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from mrp_tutor.engine import Game
+from mrp_tutor.games.mission_red_planet.engine import Game
 
 
 def swap_hidden(g: Game, me: str) -> Game:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     Game,
     GameSpec,
     event_from_dict,
@@ -20,10 +20,15 @@ from mrp_tutor.engine import (
     state_to_dict,
     step,
 )
-from mrp_tutor.engine.events import Event
-from mrp_tutor.engine.game import decision, has_options, legal_intents, step_options
-from mrp_tutor.engine.legal import options
-from mrp_tutor.engine.state import GameState
+from mrp_tutor.games.mission_red_planet.engine.events import Event
+from mrp_tutor.games.mission_red_planet.engine.game import (
+    decision,
+    has_options,
+    legal_intents,
+    step_options,
+)
+from mrp_tutor.games.mission_red_planet.engine.legal import options
+from mrp_tutor.games.mission_red_planet.engine.state import GameState
 
 
 class Checker:

@@ -1,6 +1,6 @@
 """A server process for tests over HTTP: started, waited for until its port accepts, stopped
 with SIGTERM (:func:`running`; the browser tests' servers and the one below), and the real
-app server (``python -m mrp_tutor.serve``) started without any kernel, for tests of its
+app server (``python -m mrp_tutor.serve.server``) started without any kernel, for tests of its
 routes: no pool and no page asked for, so no kernel starts (a few seconds, no kernel's CPU)."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def kernel_free_server(log: Path, *options: str) -> Iterator[int]:
     in ``log`` and no operator's override file; yields the port."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "MRP_TUTOR_OVERRIDES"}
-    cmd = [sys.executable, "-m", "mrp_tutor.serve", f"--port={port}",
+    cmd = [sys.executable, "-m", "mrp_tutor.serve.server", f"--port={port}",
            "--preheat_kernel=False", "--pool_size=0", *options]
     with running(cmd, port, log, env=env, cwd=ROOT):
         yield port

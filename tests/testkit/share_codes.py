@@ -1,5 +1,6 @@
 """Share-code material the hostile suites share: a code packed from raw bytes the way
-:func:`mrp_tutor.scenarios.table.encode_table` packs one (so its framing can be broken on
+:func:`mrp_tutor.games.mission_red_planet.scenarios.table.encode_table` packs one (so its framing
+can be broken on
 purpose), and the table document of the mid-game table the browser tests also use."""
 
 from __future__ import annotations
@@ -9,9 +10,13 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from mrp_tutor.engine import GameSpec
-from mrp_tutor.scenarios import load_scenario
-from mrp_tutor.scenarios.table import CODE_PREFIX, table_document, table_position
+from mrp_tutor.games.mission_red_planet.engine import GameSpec
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
+from mrp_tutor.games.mission_red_planet.scenarios.table import (
+    CODE_PREFIX,
+    table_document,
+    table_position,
+)
 
 MIDGAME_TABLE = Path(__file__).resolve().parents[1] / "browser" / "data" / "midgame-table.yaml"
 

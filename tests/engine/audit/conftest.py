@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     ChooseCharacter,
     Game,
     GameSpec,
@@ -19,7 +19,7 @@ from mrp_tutor.engine import (
     KeepMission,
     advance,
 )
-from mrp_tutor.engine.events import Event
+from mrp_tutor.games.mission_red_planet.engine.events import Event
 
 #: four ordinary docked ships (capacities 4, 4, 5, 4; known destinations)
 BIG = ["s01", "s04", "s02", "s05"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     Board,
     IllegalIntent,
     Kill,

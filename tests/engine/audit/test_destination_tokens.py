@@ -8,7 +8,7 @@ ship is not available until that ship lands and gives it back.
 
 from __future__ import annotations
 
-from mrp_tutor.engine import Board, PlaceToken
+from mrp_tutor.games.mission_red_planet.engine import Board, PlaceToken
 
 from .conftest import end_round, fresh, until
 

@@ -10,7 +10,7 @@ still aboard docked ships are not on Mars; tokens left in a zone belong to nobod
 
 from __future__ import annotations
 
-from mrp_tutor.engine import Board, Launch
+from mrp_tutor.games.mission_red_planet.engine import Board, Launch
 
 from .conftest import at_track, fresh
 

@@ -9,7 +9,7 @@ after the round before it has fully ended (its ships landed).
 
 from __future__ import annotations
 
-from mrp_tutor.engine import Board, Launch, PlaceToken
+from mrp_tutor.games.mission_red_planet.engine import Board, Launch, PlaceToken
 
 from .conftest import end_round, fresh
 

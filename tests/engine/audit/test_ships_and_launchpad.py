@@ -11,7 +11,7 @@ leaves it face down.
 
 from __future__ import annotations
 
-from mrp_tutor.engine import Board, DrawEvent, Launch
+from mrp_tutor.games.mission_red_planet.engine import Board, DrawEvent, Launch
 
 from .conftest import end_round, fresh
 

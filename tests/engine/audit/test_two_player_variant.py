@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     ChooseCharacter,
     IllegalIntent,
     Replace,
@@ -63,7 +63,7 @@ def test_a_neutral_recruiter_once_boxed_never_comes_back(spec, seed):
     """Whole random games: each neutral colour reveals its Recruiter at most once, and once it
     is boxed the colour plays from the other eight cards only (the deck was set up with the
     Recruiter below three other cards, so it is drawn in round 4 at the earliest)."""
-    from mrp_tutor.engine import Game
+    from mrp_tutor.games.mission_red_planet.engine import Game
 
     rng = random.Random(seed)
     game = Game.new(spec, [RED, GREEN, BLUE, YELLOW], seed, ruleset="two_player")
@@ -97,7 +97,7 @@ def test_a_neutral_scientists_draw_only_is_a_labelled_tutor_reading(spec):
     """The rulebook has the controller draw for a neutral Scientist and does not say whether
     the card's look at a discovery is still open; refusing the look is the engine's reading,
     so the refusal cites a rule filed under the tutor readings."""
-    from mrp_tutor.engine import Peek
+    from mrp_tutor.games.mission_red_planet.engine import Peek
 
     game = two_player(spec, 2)
     neutral_plays(game, BLUE, "scientist")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import Game, GameSpec
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.rulesets import Rules, find_ruleset
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.rulesets import Rules, find_ruleset
 
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.engine import Game
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.scenarios import scenario_from_dict
+from mrp_tutor.games.mission_red_planet.engine import Game
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
 
 READINGS = ("fe.tutor.landing_together", "fe.tutor.vamp_presence", "fe.tutor.monument_own",
             "fe.tutor.radioactive_rock", "fe.tutor.action_parts")

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.engine import Game, GameSpec, IllegalIntent
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.checks import state_problems
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.explain import explain_event
-from mrp_tutor.scenarios import scenario_from_dict
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec, IllegalIntent
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.checks import state_problems
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.explain import explain_event
+from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
 
 DOCKED = [{"id": "f07", "dock": 0}, {"id": "f08", "dock": 1}, {"id": "f09", "dock": 2}]
 

@@ -12,15 +12,15 @@ import re
 
 import pytest
 
-from mrp_tutor.engine import Game, load_spec
-from mrp_tutor.engine import events as E
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.explain import explain_event
-from mrp_tutor.explain.options import describe_intent
+from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
+from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.explain import explain_event
+from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
+from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
 from mrp_tutor.resources import scenarios_dir
-from mrp_tutor.scenarios import load_scenario
 
 SECOND_EDITION = re.compile(r"\b(ships?|Ships?|docks?|docked|launchpad|production phases?|"
                             r"round tracker|rounds?|zones?|as fully as possible|"

@@ -3,7 +3,7 @@ characters, called 1 to 9, each step citing a first-edition rule."""
 
 from __future__ import annotations
 
-from mrp_tutor.engine import Game, GameSpec
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec
 
 ORDER = ["recruiter", "explorer", "scientist", "secret_agent", "saboteur", "femme_fatale",
          "travel_agent", "soldier", "pilot"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import Game, GameSpec, MalformedIntent
-from mrp_tutor.engine.rulesets import Rules, ruleset_for_players
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec, MalformedIntent
+from mrp_tutor.games.mission_red_planet.engine.rulesets import Rules, ruleset_for_players
 
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 

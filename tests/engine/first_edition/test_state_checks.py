@@ -12,9 +12,16 @@ import random
 
 import pytest
 
-from mrp_tutor.engine import Game, GameSpec, event_to_dict, replay, state_from_dict, state_to_dict
-from mrp_tutor.engine.checks import log_from_data, state_problems
-from mrp_tutor.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine import (
+    Game,
+    GameSpec,
+    event_to_dict,
+    replay,
+    state_from_dict,
+    state_to_dict,
+)
+from mrp_tutor.games.mission_red_planet.engine.checks import log_from_data, state_problems
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 
 from .conftest import COLOURS
 
@@ -63,8 +70,8 @@ def test_every_rule_a_state_check_cites_is_a_first_edition_rule(fe_spec: GameSpe
     import re
     from pathlib import Path
 
-    from mrp_tutor.engine import checks
-    from mrp_tutor.engine.rulesets import find_ruleset
+    from mrp_tutor.games.mission_red_planet.engine import checks
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
 
     fe = find_ruleset("first_edition")
     tree = ast.parse(Path(checks.__file__).read_text())
@@ -96,7 +103,7 @@ def test_a_broken_first_edition_state_cites_its_own_rules(fe_spec: GameSpec) -> 
 
 
 def replay_checked(spec: GameSpec, data: list[dict[str, object]]) -> object:
-    from mrp_tutor.engine.checks import checked_replay
+    from mrp_tutor.games.mission_red_planet.engine.checks import checked_replay
 
     return checked_replay(spec, log_from_data(data, "log.json"), "log.json")
 
@@ -106,7 +113,7 @@ def test_a_first_edition_scenario_position_cites_the_first_edition(fe_spec: Game
     # "(rule components.ship_cards)", a second-edition id
     import re
 
-    from mrp_tutor.scenarios import scenario_from_dict
+    from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
 
     doc = {"id": "x", "title": "x", "ruleset": "first_edition", "players": ["red", "blue", "green"],
            "lesson": "x",
@@ -129,8 +136,8 @@ def test_a_first_edition_scenario_position_cites_the_first_edition(fe_spec: Game
 
 def test_a_referee_edit_of_a_first_edition_table_cites_the_first_edition(
         fe_spec: GameSpec) -> None:
-    from mrp_tutor.app.edits import check_edit, parse_edit
-    from mrp_tutor.engine.errors import MrpError
+    from mrp_tutor.games.mission_red_planet.engine.errors import MrpError
+    from mrp_tutor.games.mission_red_planet.ui.edits import check_edit, parse_edit
 
     g = Game.new(fe_spec, COLOURS[:3], 4, ruleset="first_edition")
     ship = g.state.docked()[0]

@@ -6,11 +6,11 @@ import itertools
 
 from testkit.engine_codes import engine_codes
 
-from mrp_tutor.engine import Game, GameSpec
-from mrp_tutor.engine import content as C
-from mrp_tutor.engine.effects import EFFECTS
-from mrp_tutor.engine.rulesets import Rules, find_ruleset
-from mrp_tutor.explain import explain_event
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec
+from mrp_tutor.games.mission_red_planet.engine import content as C
+from mrp_tutor.games.mission_red_planet.engine.effects import EFFECTS
+from mrp_tutor.games.mission_red_planet.engine.rulesets import Rules, find_ruleset
+from mrp_tutor.games.mission_red_planet.explain import explain_event
 
 
 def test_characters_are_called_from_1_up_ties_clockwise_from_the_first_player(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     ChooseCharacter,
     Game,
     GameSpec,
@@ -23,7 +23,7 @@ from mrp_tutor.engine import (
     Intent,
     KeepMission,
 )
-from mrp_tutor.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine import events as E
 
 RED, BLUE, GREEN, YELLOW = "red", "blue", "green", "yellow"
 SEATING = [RED, GREEN, BLUE, YELLOW]  # clockwise

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     GameSpec,
     GameState,
     load_spec,
@@ -16,8 +16,8 @@ from mrp_tutor.engine import (
     replay,
     state_to_dict,
 )
-from mrp_tutor.engine import events as E
-from mrp_tutor.engine.views import HIDDEN, redact, view_for
+from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine.views import HIDDEN, redact, view_for
 
 from .conftest import (
     BLUE,
@@ -145,7 +145,8 @@ SCENARIOS = sorted((Path(__file__).resolve().parents[3] / "scenarios").glob("two
 
 
 def test_every_two_player_rule_has_a_scenario() -> None:
-    load_scenario = pytest.importorskip("mrp_tutor.scenarios").load_scenario
+    load_scenario = pytest.importorskip(
+        "mrp_tutor.games.mission_red_planet.scenarios").load_scenario
     shown = {r for f in SCENARIOS for r in load_scenario(f).rules}
     ids = {r for r in load_spec(use_env_overrides=False).rules if r.startswith("two_player.")}
     assert ids <= shown, sorted(ids - shown)
@@ -153,7 +154,7 @@ def test_every_two_player_rule_has_a_scenario() -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_two_player_scenario_plays_as_written(path: Path) -> None:
-    scenarios = pytest.importorskip("mrp_tutor.scenarios")
+    scenarios = pytest.importorskip("mrp_tutor.games.mission_red_planet.scenarios")
     sc = scenarios.load_scenario(path)
     assert sc.build().state.ruleset == "two_player"  # recorded by the state
     result = scenarios.run_scenario(sc)
@@ -162,7 +163,7 @@ def test_two_player_scenario_plays_as_written(path: Path) -> None:
 
 
 def test_explanations_describe_neutral_colours(spec: GameSpec) -> None:
-    from mrp_tutor.explain import explain_event
+    from mrp_tutor.games.mission_red_planet.explain import explain_event
 
     game = new_game(spec, 1)
     text = explain_event(spec, game.log[0]).text

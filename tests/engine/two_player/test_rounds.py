@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     AssignDiscovery,
     Board,
     ChooseCharacter,
@@ -23,8 +23,8 @@ from mrp_tutor.engine import (
     setup_events,
     state_to_dict,
 )
-from mrp_tutor.engine import events as E
-from mrp_tutor.engine.views import HIDDEN, redact, view_for
+from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine.views import HIDDEN, redact, view_for
 
 from .conftest import (
     BLUE,

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     Game,
     GameSpec,
     advance,
     mission_points,
     rank_winners,
 )
-from mrp_tutor.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine import events as E
 
 from .conftest import (
     BLUE,

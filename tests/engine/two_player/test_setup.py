@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from mrp_tutor.engine import (
+from mrp_tutor.games.mission_red_planet.engine import (
     Game,
     GameSpec,
     KeepMission,
@@ -16,7 +16,7 @@ from mrp_tutor.engine import (
     play_out,
     setup_events,
 )
-from mrp_tutor.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine import events as E
 
 from .conftest import (
     BLUE,

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.engine import Game, GameSpec
-from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.engine.rulesets.unique_abilities import UniqueAbilities
-from mrp_tutor.scenarios import scenario_from_dict
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities import UniqueAbilities
+from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
 
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 #: the seed's table (§5): sheet -> crew numbers and cost

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from mrp_tutor.engine import Game, GameSpec, IllegalIntent
-from mrp_tutor.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec, IllegalIntent
+from mrp_tutor.games.mission_red_planet.engine import intents as I
 
 from .conftest import DOCKED, PositionGame
 
@@ -302,7 +302,7 @@ def test_landing_windows_are_declined_one_after_the_other(at: PositionGame) -> N
 
 def test_guileful_genius_is_asked_only_between_whole_actions(ua_spec: GameSpec) -> None:
     # ua.tutor.genius_between: any point of the turn order, never inside another action
-    from mrp_tutor.engine.bots import bot_game
+    from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 
     asked = 0
     for seed in range(30):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.bots import greedy_bot
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.bots import greedy_bot
 
 from .conftest import PositionGame
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import IllegalIntent, state_to_dict
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.rulesets.unique_abilities.effects import forced_payment
+from mrp_tutor.games.mission_red_planet.engine import IllegalIntent, state_to_dict
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities.effects import (
+    forced_payment,
+)
 
 from .conftest import DOCKED, PositionGame
 
@@ -86,7 +88,7 @@ def test_tokens_are_paid_automatically_only_when_there_is_no_choice(
 
 
 def test_no_token_ever_goes_below_zero_in_a_whole_game(ua_spec: object) -> None:
-    from mrp_tutor.engine.bots import bot_game
+    from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 
     for seed in range(8):
         g = bot_game(ua_spec, ["red", "blue", "green", "yellow", "purple"], seed,  # type: ignore[arg-type]

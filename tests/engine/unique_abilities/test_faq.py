@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import GameSpec, IllegalIntent
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine import GameSpec, IllegalIntent
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
 
 from .conftest import DOCKED, PositionGame
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.secrecy import HIDDEN, redact
-from mrp_tutor.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.secrecy import HIDDEN, redact
+from mrp_tutor.games.mission_red_planet.engine.views import view_for
 
 from .conftest import DOCKED, PositionGame
 

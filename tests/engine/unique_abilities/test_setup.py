@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from mrp_tutor.engine import Game, GameSpec, IllegalIntent, MalformedIntent
-from mrp_tutor.engine import intents as I
-from mrp_tutor.engine.bots import bot_game
-from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.engine.rulesets.unique_abilities import UniqueAbilities
+from mrp_tutor.games.mission_red_planet.engine import Game, GameSpec, IllegalIntent, MalformedIntent
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities import UniqueAbilities
 
 from .conftest import COLOURS, SEED_SHEETS
 

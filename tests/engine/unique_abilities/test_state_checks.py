@@ -8,11 +8,18 @@ import random
 
 import pytest
 
-from mrp_tutor.engine import Game, GameSpec, event_to_dict, replay, state_from_dict, state_to_dict
-from mrp_tutor.engine.checks import log_from_data, state_problems
-from mrp_tutor.engine.errors import ContentError
-from mrp_tutor.engine.rulesets import find_ruleset
-from mrp_tutor.explain import explain_event
+from mrp_tutor.games.mission_red_planet.engine import (
+    Game,
+    GameSpec,
+    event_to_dict,
+    replay,
+    state_from_dict,
+    state_to_dict,
+)
+from mrp_tutor.games.mission_red_planet.engine.checks import log_from_data, state_problems
+from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+from mrp_tutor.games.mission_red_planet.explain import explain_event
 
 from .conftest import COLOURS
 

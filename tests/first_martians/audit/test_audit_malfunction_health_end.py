@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from testkit.first_martians import play, refused, table
 
-from mrp_tutor.first_martians import default_board
+from mrp_tutor.games.first_martians import default_board
 
 CREW = [{"id": "red", "name": "Red"}, {"id": "yellow", "name": "Yellow"},
         {"id": "blue", "name": "Blue"}]

@@ -128,7 +128,7 @@ def test_an_unplaced_pawn_is_a_notice_resting_on_a_labelled_reading() -> None:
     """Action Pawns notes: every pawn must be used if possible.  The assistant cannot always
     judge "possible", so it accepts the placement and names the idle pawn; that choice is a
     tutor reading (before the audit the notice cited the rulebook rule it does not enforce)."""
-    from mrp_tutor.first_martians import rulebook
+    from mrp_tutor.games.first_martians import rulebook
 
     t = table(ACT)
     events = play(t, type="declare_actions", actions=[

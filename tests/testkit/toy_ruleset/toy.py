@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from mrp_tutor.engine.rulesets import register
-from mrp_tutor.engine.rulesets.base import Rules
-from mrp_tutor.engine.spec import GameSpec
-from mrp_tutor.engine.state import GameState
+from mrp_tutor.games.mission_red_planet.engine.rulesets import register
+from mrp_tutor.games.mission_red_planet.engine.rulesets.base import Rules
+from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
+from mrp_tutor.games.mission_red_planet.engine.state import GameState
 
 
 @register

@@ -1,0 +1,55 @@
+"""Sentences for the events of ability sheets (the ``unique_abilities`` ruleset); merged into
+:data:`.messages.EVENT_TEMPLATES`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mrp_tutor.core.words import plural
+from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
+
+
+def _c(colour: Any) -> str:
+    return str(colour).capitalize() if colour else "Someone"
+
+
+def _sheet(ability: Any) -> str:
+    return str(ability or "ability").replace("_", " ").title()
+
+
+def _name(sp: GameSpec, ident: Any) -> str:
+    if ident in sp.characters:
+        return sp.characters[ident].name
+    if ident in sp.zones:
+        return sp.zone_info[ident].name
+    return str(ident)
+
+
+_POINTS = {"after_choosing": "now that everyone has chosen",
+           "spy_swap": "to swap its chosen character",
+           "before_resolution": "before the next character is called",
+           "landed": "after its astronauts landed"}
+
+ABILITY_EVENT_TEMPLATES: dict[str, Callable[[GameSpec, Any], str]] = {
+    "sheets_dealt": lambda sp, e: "Ability sheets: " + "; ".join(
+        f"{_c(c)} plays the {_sheet(x)}" for c, x in e.sheets)
+    + ". Each keeps only the five characters of its crew.",
+    "ability_window_opened": lambda sp, e: f"{_c(e.colour)} may use the {_sheet(e.ability)}'s "
+    f"ability {_POINTS.get(e.point, 'now')}, or decline.",
+    "ability_declared": lambda sp, e: f"{_c(e.colour)} uses the {_sheet(e.ability)}'s ability"
+    + (f" on {_name(sp, e.target)}" if e.target else "")
+    + f" for {plural(e.cost, 'point token')}.",
+    "tokens_spent": lambda sp, e: f"{_c(e.colour)} pays {plural(e.count, e.resource + ' token')};"
+    f" {'it goes' if e.count == 1 else 'they go'} back to the supply.",
+    "ability_window_closed": lambda sp, e: (
+        f"{_c(e.colour)}'s {_sheet(e.ability)} ability is done." if e.used else
+        f"{_c(e.colour)} declines the {_sheet(e.ability)}'s ability."),
+    "character_taken_back": lambda sp, e: f"{_c(e.colour)} takes the set-aside "
+    f"{_name(sp, e.card)} back into its hand.",
+    "characters_shown": lambda sp, e: "Everyone else shows their chosen character: " + (
+        "; ".join(f"{_c(c)}: {_name(sp, ch)}" for c, ch in e.shown) or "nobody") + ".",
+    "character_swapped": lambda sp, e: f"{_c(e.colour)} swaps its chosen character"
+    + (f" ({_name(sp, e.returned)} for {_name(sp, e.chosen)})." if e.chosen else
+       " for another one from its hand."),
+}
