@@ -290,6 +290,8 @@ SKIP_REASONS: dict[str, str] = {
     "no_docked_ship_with_room": "no docked ship has room for {n} more",
     "only_ship_with_room_already_used": "each astronaut goes on a different ship, and every "
     "docked ship with room already has one of them",
+    "same_ship_full": "its astronauts go on one ship, and the ship its first astronaut "
+    "boarded is full",
     "no_destination_token_for_unknown_ship": "the only docked ships with room have an unknown "
     "destination, and no destination token is left to give them one",
     "no_astronaut_on_mars_to_move": "it has no astronaut in a zone of Mars",
@@ -462,6 +464,9 @@ ERROR_TEMPLATES: dict[str, E_T] = {
     f"not {d['count']}.",
     "must_use_same_ship": lambda sp, d: "All these astronauts go on the same ship: "
     f"{_w(sp, d['required'])}, not {_w(sp, d['ship'])}.",
+    "ship_too_small_for_all": lambda sp, d: f"All {d['count']} astronauts go on one ship, and "
+    f"{_sn(d['ship'])} has room for {d['room']} only: put them on one with room for all "
+    f"({_and(_sn(x) for x in d['ships'])}).",
     "ship_already_used": lambda sp, d: "Each astronaut of this effect goes on a different ship, "
     f"and {_w(sp, d['ship'])} already has one.",
     "no_astronauts_in_supply": lambda sp, d: f"{_c(d.get('colour'))} has only "

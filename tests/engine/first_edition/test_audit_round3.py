@@ -1,0 +1,69 @@
+"""Issue 37, rule errors of the third audit against seed 003 (each test failed before its
+fix): the Soldier's two astronauts in one shuttle, a first-edition skip told truly, the
+Guileful Genius's latest moment and the Secret Mission not completed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mrp_tutor.games.mission_red_planet.engine import Game, IllegalIntent
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.explain import explain_error, explain_event
+from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
+
+
+def build(ruleset: str, position: dict[str, Any], players: list[str] | None = None) -> Game:
+    doc = {"id": "t", "title": "t", "lesson": "t", "ruleset": ruleset,
+           "players": players or ["red", "blue", "green"], "position": position}
+    return scenario_from_dict(doc).build(advance_now=True)
+
+
+def soldier(ships: list[dict[str, Any]], supply: int | None = None) -> Game:
+    g = build("first_edition", {
+        "stage": "resolve", "round": 2, "first": "red", "ships": ships,
+        "resolving": {"colour": "red", "character": "soldier", "step": 0}})
+    if supply is not None:  # (the rest lost in space: only the supply is read here)
+        g.state.seats["red"].supply = supply
+    return g
+
+
+# ------------------------------------------------------------ 1. the Soldier
+
+def test_soldier_first_astronaut_must_go_where_both_fit() -> None:
+    """Seed 003 §5: 'Place 2 astronauts in one shuttle'. f07 has room for one, f08 (empty,
+    capacity 2) for both: the first astronaut may not take f07 (fe.tutor.soldier_shuttle)."""
+    g = soldier([{"id": "f07", "dock": 0}, {"id": "f08", "dock": 1}])
+    ships = {x.ship for x in g.legal_intents() if isinstance(x, I.Board)}
+    assert ships == {"f08"}
+    with pytest.raises(IllegalIntent) as err:
+        g.play(I.Board("red", "f07", 1))
+    assert err.value.code == "ship_too_small_for_all"
+    assert err.value.rule == "fe.tutor.soldier_shuttle"
+    text = explain_error(g.spec, err.value).text
+    assert "room for 1 only" in text and "shuttle 8" in text and "ship" not in text
+    n = len(g.log)
+    g.play(I.Board("red", "f08", 1))
+    g.play(I.Board("red", "f08", 1))
+    assert sum(e.count for e in g.log[n:]
+               if e.type == "astronauts_boarded" and e.ship == "f08") == 2
+
+
+def test_soldier_with_no_room_for_two_places_one_and_says_why_truly() -> None:
+    """No shuttle has room for two: one astronaut goes aboard, the second is skipped because
+    that shuttle is full; never the 2nd edition's 'unknown destination' reason."""
+    g = soldier([{"id": "f07", "dock": 0}, {"id": "f08", "dock": 1, "crew": {"blue": 1}}])
+    assert {x.ship for x in g.legal_intents() if isinstance(x, I.Board)} == {"f07", "f08"}
+    n = len(g.log)
+    g.play(I.Board("red", "f07", 1))
+    skipped = [e for e in g.log[n:] if e.type == "step_skipped"]
+    assert skipped and skipped[0].reason == "same_ship_full"
+    text = explain_event(g.spec, skipped[0]).text
+    assert "unknown destination" not in text and "destination token" not in text
+    assert "full" in text
+
+
+def test_soldier_with_one_astronaut_left_takes_any_shuttle_with_room() -> None:
+    g = soldier([{"id": "f07", "dock": 0}, {"id": "f08", "dock": 1}], supply=1)
+    assert {x.ship for x in g.legal_intents() if isinstance(x, I.Board)} == {"f07", "f08"}
