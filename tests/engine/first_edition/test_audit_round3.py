@@ -67,3 +67,62 @@ def test_soldier_with_no_room_for_two_places_one_and_says_why_truly() -> None:
 def test_soldier_with_one_astronaut_left_takes_any_shuttle_with_room() -> None:
     g = soldier([{"id": "f07", "dock": 0}, {"id": "f08", "dock": 1}], supply=1)
     assert {x.ship for x in g.legal_intents() if isinstance(x, I.Board)} == {"f07", "f08"}
+
+
+# ------------------------------------------------------------ 3. the Guileful Genius
+
+def genius_choosing() -> Game:
+    """Round 3: Blue chose the Explorer (2), Green the Scientist (3); Red, the Genius, takes
+    the Recruiter (1), called first."""
+    g = build("unique_abilities", {
+        "stage": "choose", "round": 3, "first": "red",
+        "ships": [{"id": "f07", "dock": 0}, {"id": "f08", "dock": 1}, {"id": "f09", "dock": 2}],
+        "seats": {"red": {"sheet": "guileful_genius", "tokens": {"ice": 2},
+                          "played": ["explorer"]},
+                  "blue": {"sheet": "audacious_adventurer", "played": ["soldier"],
+                           "chosen": "explorer"},
+                  "green": {"sheet": "cunning_conspirator", "played": ["pilot"],
+                            "chosen": "scientist"}}})
+    g.play(I.ChooseCharacter("red", "recruiter"))
+    return g
+
+
+def test_guileful_genius_may_act_later_than_its_number() -> None:
+    """Seed 003 §5: 'at any point in the turn order': later than its number too.  At its own
+    number (1) it pays 1 to hold its card; the Explorer (2) resolves; before the Scientist
+    (3) it acts, for nothing more."""
+    g = genius_choosing()
+    assert g.state.queue == ["red", "blue", "green"]
+    later = I.UseAbility("red", "guileful_genius", "later")
+    assert later in g.legal_intents()
+    new = g.play(later)
+    assert g.state.seats["red"].tokens["ice"] == 1  # paid once, at the hold
+    assert g.state.seats["red"].chosen == "recruiter"  # still face down
+    assert not [e for e in new if e.type == "character_revealed" and e.colour == "red"]
+    text = [explain_event(g.spec, e).text for e in new]
+    assert any("holds its card face down" in x for x in text), text
+    while g.state.cur is not None or g.decision().kind != "use_ability":
+        g.play(g.legal_intents()[0], trusted=True)
+    assert g.state.queue == ["green", "red"]  # the Explorer is done, the Scientist waits
+    now = I.UseAbility("red", "guileful_genius", "now")
+    assert now in g.legal_intents()
+    new = g.play(now)
+    assert g.state.seats["red"].tokens["ice"] == 1  # nothing more to pay
+    started = next(e for e in new if e.type == "resolution_started")
+    assert (started.colour, started.character) == ("red", "recruiter")
+
+
+def test_a_held_genius_that_never_acts_acts_last() -> None:
+    g = genius_choosing()
+    start = len(g.log)
+    g.play(I.UseAbility("red", "guileful_genius", "later"))
+    for _ in range(200):
+        if g.state.stage != "resolve":
+            break
+        d = g.decision()
+        if d is not None and d.kind == "use_ability":
+            g.play(I.DeclineAbility("red", "guileful_genius"))
+            continue
+        g.play(g.legal_intents()[0], trusted=True)
+    order = [e.colour for e in g.log[start:] if e.type == "resolution_started"]
+    assert order == ["blue", "green", "red"]
