@@ -126,3 +126,36 @@ def test_a_held_genius_that_never_acts_acts_last() -> None:
         g.play(g.legal_intents()[0], trusted=True)
     order = [e.colour for e in g.log[start:] if e.type == "resolution_started"]
     assert order == ["blue", "green", "red"]
+
+
+# ------------------------------------------------------------ 4. the Secret Mission
+
+def test_secret_mission_with_two_of_four_red_regions_is_not_completed() -> None:
+    """Seed 003 §6: 'Secret Mission: 8 pts if you have >=1 astronaut in all red-marked zones':
+    two of the four is not completed (never 'completed, 0 points' nor '✓ 0 points')."""
+    from mrp_tutor.games.mission_red_planet.engine.bots import bot_game
+    from mrp_tutor.games.mission_red_planet.engine.phases.scoring import mission_points
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+    from mrp_tutor.games.mission_red_planet.referee import final_ruling
+    from mrp_tutor.games.mission_red_planet.ui.summary import game_over_html
+
+    spec = find_ruleset("first_edition").spec(use_env_overrides=False)
+    s = bot_game(spec, ["red", "blue", "green"], 3, ruleset="first_edition").state.clone()
+    red_zones = list(spec.missions["secret_mission"].effect.zones)  # type: ignore[union-attr]
+    for z in s.zones:
+        s.zones[z].pop("red", None)
+    for z in red_zones[:2]:
+        s.zones[z]["red"] = 1
+    s.seats["red"].missions = ["secret_mission"]
+    assert mission_points(spec, s, "red", "secret_mission")[:2] == (False, 0)
+    ruling = final_ruling(spec, s)
+    line = next(m for m in ruling.scores["red"].missions if m.card == "secret_mission")
+    assert not line.completed
+    assert "Secret Mission: not completed, 0 points" in ruling.text()
+    scored = [e for e in ruling.events if e.type == "mission_scored" and e.colour == "red"]
+    assert "not completed" in explain_event(spec, scored[0]).text
+    page = game_over_html(spec, {"result": {"winners": ["blue"]}, "order": ["red"]}, scored)
+    assert "✓" not in page and "Secret Mission ✗ not completed" in page
+    for z in red_zones[2:]:
+        s.zones[z]["red"] = 1
+    assert mission_points(spec, s, "red", "secret_mission")[:2] == (True, 8)
