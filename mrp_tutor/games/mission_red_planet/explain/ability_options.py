@@ -71,6 +71,11 @@ def describe_ability(spec: GameSpec, x: I.Intent, view: Mapping[str, Any] | None
     if isinstance(x, I.UseAbility):
         name, cost, second = sheet_facts(spec, x.ability)
         swap = x.ability == "stealthy_spy" and x.target is not None
+        progress = (view or {}).get("progress") or {}
+        if x.ability == "cunning_conspirator" and any(  # paid for this action already
+                sid in (view or {}).get("launched", ()) for sid in progress.get("used", ())):
+            return (f"use the {name}'s ability (already paid for this action): "
+                    f"{EFFECTS[x.ability](spec, n, x.target, view)}")
         if x.ability == "guileful_genius" and x.target == "now":  # paid when it held
             return f"use the {name}'s ability: {EFFECTS[x.ability](spec, n, x.target, view)}"
         effect = EFFECTS.get(x.ability)

@@ -347,7 +347,18 @@ def _game_ended(e: Any) -> str:
         return f"Final scores: {scores}. A neutral colour has the highest score: both players lose."
     win = " and ".join(_c(c) for c in e.winners)
     verb = "share the victory" if len(e.winners) > 1 else "wins"
-    return f"Final scores: {scores}. {win} {verb}."
+    points = dict(e.scores)
+    best = max(points.values(), default=0)
+    tied = [c for c, p in e.scores if p == best]
+    if len(tied) < 2:
+        return f"Final scores: {scores}. {win} {verb}."
+    held = dict(e.token_counts)
+    counts = ", ".join(f"{_c(c)} {plural(held.get(c, 0), 'token')}" for c in tied)
+    how = ("the tie stays" if len(e.winners) > 1 else
+           f"{win} holds the most")
+    return (f"Final scores: {scores}. {' and '.join(_c(c) for c in tied)} tie on {best} "
+            f"points; the tie is broken by the point tokens each holds ({counts}): {how}, so "
+            f"{win} {verb}.")
 
 
 def explain_event(spec: GameSpec, event: E.Event) -> Explanation:

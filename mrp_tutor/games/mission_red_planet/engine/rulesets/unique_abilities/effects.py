@@ -32,6 +32,13 @@ def forced_payment(tokens: dict[str, int], owed: int) -> list[tuple[str, int]]:
     return []
 
 
+def conspirator_paid(s: GameState) -> bool:
+    """Has the Cunning Conspirator paid for this action already (seed 003 §5: "spend 1 ... to
+    place your astronaut(s)": one payment for the astronauts of one action)?  An astronaut
+    of this step went on a launched shuttle: only the ability puts one there."""
+    return any(sid in s.launched for sid in s.used)
+
+
 def _close(s: GameState, out: Out, w: Window, rule: str) -> None:
     emit(s, out, E.AbilityWindowClosed(rule=rule, colour=w.colour, ability=w.ability, used=True))
 

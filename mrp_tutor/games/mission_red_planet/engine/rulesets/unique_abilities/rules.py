@@ -41,6 +41,7 @@ from mrp_tutor.games.mission_red_planet.engine.rulesets.first_edition import Fir
 from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities import genius
 from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities.bot import score_ability
 from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities.effects import (
+    conspirator_paid,
     finish_use,
     forced_payment,
     placement_ship_problem,
@@ -92,8 +93,11 @@ class UniqueAbilities(FirstEdition):
 
     def use_cost(self, spec: GameSpec, s: GameState, c: str, sheet: Sheet,
                  w: Window | None) -> int:
-        """Tokens this use costs now: a Genius that held its card has paid already."""
+        """Tokens this use costs now: a Genius that held its card has paid already, and so
+        has a Conspirator that put an astronaut of this action on a launched shuttle."""
         if sheet.id == "guileful_genius" and genius.held(spec, s, c):
+            return 0
+        if sheet.id == "cunning_conspirator" and conspirator_paid(s):
             return 0
         return self.cost(sheet, w)
 
@@ -174,7 +178,8 @@ class UniqueAbilities(FirstEdition):
     def extra_options(self, spec: GameSpec, s: GameState, c: str, kind: str) -> list[I.Intent]:
         seat = s.seats[c]
         sheet = self.sheets().get(seat.sheet or "")
-        if sheet is None or sum(seat.tokens.values()) < sheet.cost:
+        if sheet is None or (sum(seat.tokens.values()) < sheet.cost
+                             and not (kind == "board" and conspirator_paid(s))):
             return []
         a = sheet.id
         if kind == "choose_character" and sheet.window == "before_choosing" \
