@@ -93,13 +93,15 @@ def add_rules(sub: Subparsers) -> None:
                        description="Search the rules (paraphrased, with rulebook citations).")
     p.add_argument("query", nargs="+", help="words to look for, e.g. travel agent")
     p.add_argument("--limit", type=positive_int, default=5, help="most results to show (default 5)")
+    p.add_argument("--ruleset", choices=sorted(RULESETS), default=None,
+                   help="search this ruleset's own rules file (default: the standard game's)")
     p.set_defaults(func=run_rules)
 
 
 def run_rules(args: argparse.Namespace) -> int:
     from mrp_tutor.games.mission_red_planet.explain import search_rules
 
-    spec = load_spec()
+    spec = load_spec() if args.ruleset is None else RULESETS[args.ruleset].spec()
     query = " ".join(args.query)
     found = search_rules(spec, query, limit=args.limit)
     if not found:
