@@ -86,3 +86,26 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "1 difference" in out and "[fe.tutor.ties: Tutor readings]" in out
     assert main(["referee", "compare", str(path), "--rulesets", "first_edition"]) == 2
+
+
+def test_the_app_shows_the_same_comparison(monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Any) -> None:
+    """The Referee tab's Compare editions: the same rulings and citations as the command."""
+    from mrp_tutor.app import build_app
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
+
+    monkeypatch.setenv("MRP_TUTOR_OVERRIDES", str(tmp_path / "overrides.yaml"))
+    app = build_app(spec=load_spec(use_env_overrides=False), seed=3)
+    app.scenario.value = "production-tie-example-three-tokens"
+    app.on_load_scenario()
+    app.mode.value = "Referee"
+    panel = app.panel("Referee")
+    panel.rule_compare.click()
+    page = panel.ruling.value
+    c = compare(app.session.spec, app.session.state, ["standard", "first_edition",
+                                                      "unique_abilities"])
+    (what, by), = c.differences()
+    assert "Differs" in page and "Mare Tyrrhenum" in page
+    for r in by.values():
+        assert r.citation in page and r.rule in page
+    assert "Red takes 1 sylvanite token; Blue takes 1 sylvanite token" in page

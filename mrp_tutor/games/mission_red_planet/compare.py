@@ -11,6 +11,7 @@ ruleset (its player count, ability sheets), a sentence says why and nothing else
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 
 from mrp_tutor.core.words import plural
 from mrp_tutor.games.mission_red_planet.engine import RULESETS
@@ -172,3 +173,31 @@ def compare(spec: GameSpec, state: GameState, names: list[str]) -> Comparison:
             counts = ", ".join(f"{c} {n}" for c, n in state.zones[z].items() if n)
             out.points.append((f"Scoring {number} in {spec.card_name(z)} ({counts})", by))
     return out
+
+
+def picker_rulesets() -> list[str]:
+    """The rulesets with an entry of their own in the app's picker (a 2-player game is
+    offered within the standard game's)."""
+    return [n for n, r in RULESETS.items() if r.offered_within is None]
+
+
+def compare_html(c: Comparison) -> str:
+    """The comparison as the app's Referee tab shows it: each point, each ruleset's ruling
+    with its rule and section; a difference marked."""
+    label = {n: RULESETS[n].label or n for n in c.rulesets}
+    parts = [f"<h4>Compare: {escape(' / '.join(label.values()))}</h4>"]
+    parts += [f"<p>{escape(n)}</p>" for n in c.notes]
+    parts += [f"<p><b>{escape(label[n])}</b>: {escape(why)}</p>" for n, why in c.cannot.items()]
+    diff = c.differences()
+    if c.points:
+        parts.append(f"<p>{escape(plural(len(diff), 'difference'))}.</p>")
+    items = []
+    for what, by in c.points:
+        rows = "".join(f"<li><b>{escape(label[n])}</b>: {escape(r.text)} "
+                       f"<span class=\"mrp-cite\">({escape(r.citation)}; {escape(r.rule)})"
+                       "</span></li>" for n, r in by.items())
+        mark = "Differs" if (what, by) in diff else "The same"
+        items.append(f"<li>{escape(what)}: <i>{mark}</i><ul>{rows}</ul></li>")
+    if items:
+        parts.append(f"<ul class=\"mrp-compare\">{''.join(items)}</ul>")
+    return "".join(parts)
