@@ -162,7 +162,7 @@ def compare(spec: GameSpec, state: GameState, names: list[str]) -> Comparison:
     if all(v is not None for v in orders.values()):
         out.points.append(("Order of play of the characters chosen",
                            {k: v for k, v in orders.items() if v is not None}))
-    amount, number = _next_amount(spec, state)
+    _, number = _next_amount(spec, state)
     if number == 3:
         out.notes.append("The next scoring is the last: the discoveries' effects on it are left "
                          "out of this comparison.")
