@@ -128,7 +128,7 @@ def _production(spec: GameSpec, rules: Rules, s: GameState) -> dict[str, Ruled]:
             got.setdefault(zone, []).append(
                 f"{ev.colour.capitalize()} takes {plural(ev.count, ev.resource + ' token')}")
             rule.setdefault(zone, []).append(ev.rule)
-        elif isinstance(ev, E.TokensStayed) and sum(n for _, n in ev.resources):
+        elif isinstance(ev, E.TokensStayed) and any(k > 0 for _, k in ev.resources):
             n = sum(k for _, k in ev.resources)
             got.setdefault(zone, []).append(
                 f"{plural(n, 'token')} {'stays' if n == 1 else 'stay'} on the zone")
