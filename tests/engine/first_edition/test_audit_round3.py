@@ -159,3 +159,15 @@ def test_secret_mission_with_two_of_four_red_regions_is_not_completed() -> None:
     for z in red_zones[2:]:
         s.zones[z]["red"] = 1
     assert mission_points(spec, s, "red", "secret_mission")[:2] == (True, 8)
+
+
+def test_the_bonus_prompt_says_the_cards_not_kept_leave_the_game() -> None:
+    """Seed 003 §3: 'Discarded Bonus cards are removed from the game' (the second edition's
+    'the other goes back' is not so here)."""
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
+    from mrp_tutor.games.mission_red_planet.explain.words import speaker
+    from mrp_tutor.games.mission_red_planet.ui.prompts import step_words
+
+    spec = find_ruleset("first_edition").spec(use_env_overrides=False)
+    said = speaker(spec)(step_words("keep_mission", mission="bonus card"))
+    assert said == "keep one bonus card (the others dealt leave the game)"

@@ -144,6 +144,7 @@ FE_WORDS: tuple[tuple[str, str], ...] = (
     ("round tracker", "turn marker"), ("rounds", "turns"), ("round", "turn"),
     ("zones", "regions"), ("zone", "region"),
     (" and puts the rest back", "; the other bonus cards dealt leave the game"),
+    ("the other goes back", "the others dealt leave the game"),
     ("The step is resolved as fully as possible and ends",
      "Nothing on the table fits this part of the action, so it is skipped"),
 )
