@@ -17,7 +17,7 @@ from mrp_tutor.core.words import plural
 from mrp_tutor.games.mission_red_planet.engine import RULESETS
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import game as G
-from mrp_tutor.games.mission_red_planet.engine.core import clockwise_from
+from mrp_tutor.games.mission_red_planet.engine.basics import clockwise_from
 from mrp_tutor.games.mission_red_planet.engine.rulesets import Rules
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState

@@ -93,7 +93,7 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
 
 
 def _ship_to(game: Game, sid: str) -> str:
-    from mrp_tutor.games.mission_red_planet.engine.core import destination
+    from mrp_tutor.games.mission_red_planet.engine.basics import destination
 
     zone = destination(game.spec, game.state, sid)
     return f"{ship_name(sid)}, bound for {game.spec.card_name(zone)}"

@@ -11,7 +11,7 @@ nothing more (it has paid); if it never does, it acts last, after every other ch
 from __future__ import annotations
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Out, emit
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, emit
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 
