@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .test_learning import STEP_TIMEOUT_MS, check_layout, state_key, wait_changed
+from .test_learning import STEP_TIMEOUT_MS, check_layout
+from .test_lost_kernel import play_one
 
 pytestmark = pytest.mark.browser
 
@@ -65,13 +66,7 @@ def test_a_five_player_unique_abilities_game_reads_in_first_edition_words(app: A
         wrong += second_edition_words(page)
         if "The game is over" in prompt.inner_text():
             break
-        before = state_key(page)
-        target = page.locator(".mrp-board .mrp-target")
-        if target.count():
-            target.first.click()
-        else:
-            page.locator("button.mrp-choice").first.click()
-        wait_changed(page, before)
+        play_one(page)
     else:
         pytest.fail("the game did not end")
     check_layout(app, "fe-words-desktop-game-over")
