@@ -199,7 +199,7 @@ function draw(model, root, b) {
   const zones = b.zones || [];
   const W = b.words || {};  // the board's labels in the words of the game's ruleset
   const top = [
-    [J(["head", b.round, b.stage, b.character, b.resolving, b.viewer, b.step]), () => {
+    [J(["head", b.round, b.stage, b.character, b.resolving, b.viewer, b.step, W.round]), () => {
       const head = h("div", "mrp-board-head");
       head.appendChild(h("span", "mrp-board-round", `${W.round || "Round"} ${b.round ?? "-"}`));
       head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
@@ -223,7 +223,7 @@ function draw(model, root, b) {
     top.push([J(["prompt", targets.prompt]), () => h("div", "mrp-board-prompt", targets.prompt)]);
   }
   const MARS = top.length;
-  top.push([J(["mars", b.moon]), () => {  // its zones are reconciled below
+  top.push([J(["mars", b.moon, W.map, W.neighbours]), () => {  // its zones are reconciled below
     const mars = h("div", "mrp-mars");
     mars.setAttribute("role", "group");
     mars.setAttribute("aria-label",
@@ -241,7 +241,7 @@ function draw(model, root, b) {
     return mem;
   }]);
   const unplaced = zones.some((z) => !z.placed);
-  top.push([J(["key", b.moon, unplaced]), () => h("div", "mrp-map-key",
+  top.push([J(["key", b.moon, unplaced, W.key, W.act, W.unplaced]), () => h("div", "mrp-map-key",
     (W.key || "Lines join neighbouring zones (dashed: not yet checked against a physical board). ") +
     (b.moon ? `${b.moon}, top right, has no neighbours. ` : "") +
     (W.act || "Highlighted zones and ships are where you can act.") +
@@ -260,18 +260,18 @@ function draw(model, root, b) {
     ? [J(["ship", s, label(i), colours, picked === `ship:${s.id}`,
           (targets.picked || []).includes(s.id), (targets.ships || []).includes(s.id)]),
        () => shipCard(s, colours, picked, label(i), targets)]
-    : [J(["empty", i]), () => h("div", "mrp-ship mrp-empty-dock", `${W.dock || "Dock"} ${i + 1}: empty`)]));
+    : [J(["empty", i, W.dock]), () => h("div", "mrp-ship mrp-empty-dock", `${W.dock || "Dock"} ${i + 1}: empty`)]));
   const row = (parts) => () => {
     const box = h("div", "mrp-docks");
     reconcile(box, parts);
     return box;
   };
   const docks = cards(b.docks || [], (i) => `${W.dock || "Dock"} ${i + 1}:`);
-  const pad = [[J(["title", "pad"]), () => h("div", "mrp-section-title", W.launchpad || "Launchpad")],
+  const pad = [[J(["title", "pad", W.launchpad]), () => h("div", "mrp-section-title", W.launchpad || "Launchpad")],
                [J(["docks"]), row(docks)]];
   const launched = cards(b.launched || [], () => "In flight:");
   if (launched.length) {
-    pad.push([J(["title", "launched"]), () => h("div", "mrp-section-title",
+    pad.push([J(["title", "launched", W.launched]), () => h("div", "mrp-section-title",
       W.launched || "Launched (land at the end of the round)")], [J(["launched"]), row(launched)]);
   }
   const rows = reconcile(nodes[PAD], pad);

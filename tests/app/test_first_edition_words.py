@@ -32,7 +32,9 @@ NOT_READ = {"layout", "style", "_dom_classes", "_model_module", "_view_module", 
 _NOT_TEXT = re.compile(r"<style\b.*?</style>|<script\b.*?</script>|<[^>]*>", re.S | re.I)
 #: names, not words: the game's and two first-edition bonus cards'; a quotation of a rulebook
 #: and a sentence of a rules file about the second edition (said in its words, as is right)
-NAMES = re.compile(r"Mission: Red Planet|(?:Ultra )?Secret Mission|'[^']*'|&#x27;.*?&#x27;|"
+NAMES = re.compile(r"Mission: Red Planet|(?:Ultra )?Secret Mission|"
+                   r"(?<=[\s(])'[^'\n]{1,120}'(?=[\s.,;:)])|"
+                   r"(?<=[\s(])&#x27;(?:(?!&#x27;).){1,120}&#x27;|"
                    r"[^.]*second edition[^.]*")
 GAMES = 20
 

@@ -24,7 +24,8 @@ RULES = "Unique Abilities (first edition)"
 SECOND_EDITION = re.compile(
     r"\b(?:ships?|Ships?|launchpad|Launchpad|docks?|Docks?|docked|missions?|Missions?|"
     r"action cards?|Action cards?|Ice Monopoly|Phobos|countdown|Countdown|rounds?|Rounds?)\b")
-NAMES = re.compile(r"Mission: Red Planet|(?:Ultra )?Secret Mission|'[^']*'|"
+NAMES = re.compile(r"Mission: Red Planet|(?:Ultra )?Secret Mission|"
+                   r"(?<=[\s(])'[^'\n]{1,120}'(?=[\s.,;:)])|"
                    r"[^.\n]*second edition[^.\n]*")
 #: the page's text but the scenario picker's (its titles name scenarios of both editions)
 TEXT_JS = """() => { const b = document.body.cloneNode(true);
