@@ -113,6 +113,7 @@ FE_WORDS: tuple[tuple[str, str], ...] = (
     # names that stay: the game's and two bonus cards'
     ("Mission: Red Planet", "Mission: Red Planet"),
     ("Ultra Secret Mission", "Ultra Secret Mission"), ("Secret Mission", "Secret Mission"),
+    ("Strategic Zones", "Strategic Zones"),
     # the stages of turn 10 the second edition gives its action cards (none here)
     ("Next: actions before", "Next: the scoring of turn 10"),
     ("Next: actions after", "Next: after the scoring of turn 10"),
