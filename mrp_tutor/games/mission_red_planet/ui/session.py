@@ -18,12 +18,14 @@ from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent, MrpError
 from mrp_tutor.games.mission_red_planet.engine.events import Event
 from mrp_tutor.games.mission_red_planet.engine.game import Game
+from mrp_tutor.games.mission_red_planet.engine.secrecy import HIDDEN
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.views import controls, redact, view_for
 from mrp_tutor.games.mission_red_planet.explain import Explanation, explain_error, explain_event
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 from mrp_tutor.games.mission_red_planet.ui import bot, scenario_glue
 from mrp_tutor.games.mission_red_planet.ui.edits import check_edit, parse_edit
+from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns
 
 DEFAULT_COLOURS = ("red", "blue", "green")
 MAX_UNDO = 500
@@ -102,9 +104,22 @@ class Session:
     def state(self) -> Any:
         return self.game.state
 
+    @property
+    def unknowns(self) -> Unknowns:
+        """What the referee's table in play leaves unknown (nothing for a learner's or demo
+        game, whose draws are part of it): the rulings rule on each possibility."""
+        return self.scenario.unknowns() if self.scenario is not None else NONE
+
     def view(self) -> dict[str, Any]:
         """What the current viewer may see (the referee sees everything)."""
-        return view_for(self.spec, self.game.state, self.viewer, referee=self.referee)
+        view = view_for(self.spec, self.game.state, self.viewer, referee=self.referee)
+        unknown = self.unknowns
+        for z in unknown.resources:  # the loader's filler is never shown as the token
+            if view["zones"][z]["resource"] is not None:
+                view["zones"][z]["resource"] = HIDDEN
+        for z in unknown.discoveries:  # a face-down card there, not identified
+            view["zones"][z]["discovery"] = HIDDEN
+        return view
 
     def visible(self, ev: Event) -> Event:
         """An event as the current viewer may see it."""

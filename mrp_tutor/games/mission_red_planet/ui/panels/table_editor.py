@@ -42,6 +42,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.table_words import (
     ship_card,
     ship_options,
 )
+from mrp_tutor.games.mission_red_planet.unknowns import UNKNOWN_DISCOVERY
 
 STAGES = [("Choosing characters (a round starts)", "choose"),
           ("Resolving characters", "resolve"), ("Production phase", "production"),
@@ -126,7 +127,7 @@ class TableEditor:
         self.zone = _dd("Zone", "mrp-te-zone", [(spec.card_name(z), z) for z in spec.zones])
         self.astronauts = _text("Astronauts", "mrp-te-astronauts", "red 3, blue 1")
         self.resource = _dd("Resource", "mrp-te-resource",
-                            [("not known (random)", ""), ("ice", "ice"),
+                            [("not known", ""), ("ice", "ice"),
                              ("sylvanite", "sylvanite"), ("celerium", "celerium")])
         self.face = _dd("Face", "mrp-te-face", [("up if occupied (rule)", ""), ("face up", "up"),
                                                 ("face down", "down")])
@@ -246,7 +247,7 @@ class TableEditor:
         if not force and self.pos and (self.dirty or step == self.base_step):
             return
         try:
-            pos = table_position(self.spec, sess.state)
+            pos = table_position(self.spec, sess.state, sess.unknowns)
         except ContentError as err:
             self.problems.value = (f"<p>The game is in the middle of a phase "
                                    f"({e(err.problems[0])}); the editor keeps its draft.</p>")
@@ -338,8 +339,8 @@ class TableEditor:
             if res.get("character") in spec.countdown:
                 self.res_char.value = res["character"]
             self.res_step.value = int(res.get("step", 0)) + 1
-            self.discovery.options = [("none", "")] + [(spec.card_name(d), d)
-                                                       for d in spec.discoveries]
+            self.discovery.options = [("none", ""), ("face down, not known", UNKNOWN_DISCOVERY)] + [
+                (spec.card_name(d), d) for d in spec.discoveries]
             _options(self.ship, ship_options(spec, self.pos))
             self.place.options = ([("not in play (deck)", "out")]
                                   + [(f"dock {i + 1}", f"dock:{i}")
