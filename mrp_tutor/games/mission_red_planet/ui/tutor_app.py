@@ -42,6 +42,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.ruleset import RulesetPicker
 from mrp_tutor.games.mission_red_planet.ui.panels.seat import SEAT_CSS, SeatPanel
 from mrp_tutor.games.mission_red_planet.ui.panels.stepper import StepperPanel, intent_fields
 from mrp_tutor.games.mission_red_planet.ui.panels.style import RESPONSIVE_CSS
+from mrp_tutor.games.mission_red_planet.ui.referee_confirm import CONFIRM_CSS, RefereeConfirm
 from mrp_tutor.games.mission_red_planet.ui.review_box import REVIEW_CSS
 from mrp_tutor.games.mission_red_planet.ui.session import Session, StepReport
 from mrp_tutor.games.mission_red_planet.ui.summary import GAME_OVER_CSS
@@ -52,7 +53,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 FREE_GAME = "__free__"
 # the styles of the panels on the first page, in the order they were on the page
-PANEL_CSS = SEAT_CSS + THINK_CSS + REVIEW_CSS + GAME_OVER_CSS
+PANEL_CSS = SEAT_CSS + THINK_CSS + REVIEW_CSS + GAME_OVER_CSS + CONFIRM_CSS
 
 
 def app_spec() -> GameSpec:
@@ -142,6 +143,7 @@ class TutorApp:
         self.load_btn.on_click(self.guard(self.on_load_scenario))
         self.new_btn.on_click(self.guard(self.on_new_game))
         self.mode.observe(self.guard(self.on_mode), names="value")
+        self.referee_confirm = RefereeConfirm(self._open_referee, self.guard)
         self.viewer.observe(self.guard(self.on_viewer), names="value")
         self.tabs.observe(self.guard(self.on_tab), names="selected_index")
         self.board.on_pick(self.guard(self.on_pick), with_colour=True)
@@ -159,6 +161,7 @@ class TutorApp:
             self.rules.note,
             W.HBox([self.mode, self.viewer, self.seed_shown],
                    layout=W.Layout(flex_flow="row wrap")),
+            self.referee_confirm.widget,
             self.status,
         ])
         self.root = W.VBox([header, W.HBox([left, right], _dom_classes=["mrp-main"],
@@ -370,11 +373,29 @@ class TutorApp:
                 panel.refresh(view)
 
     def on_mode(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        seat = self.seat.seat
+        if change["new"] == "Referee" and seat is not None and not self.seat.saw_all:
+            self._quiet = True  # ask first: Referee mode shows the seat every secret
+            try:
+                self.mode.value = "Tutor"
+            finally:
+                self._quiet = False
+            self.referee_confirm.ask(seat)
+            self.say("Referee mode shows every secret: confirm below, or stay seated.", "info")
+            return
+        self.referee_confirm.hide()
         self.session.referee = change["new"] == "Referee"
         self.viewer.disabled = self.session.referee
         self._reviewed()
         self.say("Referee mode: you see every hidden card and may edit the table."
                  if self.session.referee else "Tutor mode: you see only your own secrets.", "info")
+
+    def _open_referee(self) -> None:
+        """The seated learner chose to see everything: the seat is marked, then Referee."""
+        self.seat.saw_all = True
+        self.mode.value = "Referee"
 
     def on_viewer(self, change: dict[str, Any]) -> None:
         if self._quiet:
