@@ -156,6 +156,15 @@ class LessonPanel:
             self.intro.value = ""
             return
         step = self.steps[self.current]
+        sc = self.app.session.scenario
+        if sc is None or sc.id != step.scenario.id:  # a seat, a new game: the path waits
+            self.path_head.value = (
+                "<p><b>Guided path</b>: paused (the game in play is not one of its lessons); "
+                f"you were at {e(place_words(self.steps, self.current))}. <i>Start here</i> "
+                "takes you back to the first lesson not done yet.</p>")
+            self.nav.layout.display = "none"
+            self.intro.value = ""
+            return
         mark = " ✓ done" if step.scenario.id in self.store.done else ""
         self.path_head.value = (f"<p><b>Guided path</b>{mark} · "
                                 f"{e(place_words(self.steps, self.current))}</p>")
