@@ -31,37 +31,45 @@ def saw_all_html(colour: str) -> str:
 
 
 class RefereeConfirm:
-    """The question, hidden until asked; ``on_yes`` opens Referee mode."""
+    """The question, built the first time it is asked (the first page carries no model for
+    it) and put in ``place`` (the header); ``on_yes`` opens Referee mode."""
 
-    def __init__(self, on_yes: Callable[[], None], guard: Callable[..., object]) -> None:
+    def __init__(self, on_yes: Callable[[], None], guard: Callable[..., object],
+                 place: W.Box) -> None:
+        self.on_yes, self.guard, self.place = on_yes, guard, place
+        self.widget: W.VBox | None = None
+        self.asked = False
+
+    def _build(self) -> W.VBox:
         self.text = W.HTML()
         self.yes = button("Show everything", "mrp-referee-yes",
                           "Open Referee mode: every secret is shown", style="warning")
         self.no = button("Stay seated", "mrp-referee-no", "Keep playing your seat blind")
-        self.on_yes = on_yes
-        self.yes.on_click(guard(self._yes))
-        self.no.on_click(guard(lambda _b: self.hide()))
+        self.yes.on_click(self.guard(self._yes))
+        self.no.on_click(self.guard(lambda _b: self.hide()))
         self.widget = W.VBox([self.text, W.HBox([self.yes, self.no],
                                                 layout=W.Layout(flex_flow="row wrap"))],
-                             _dom_classes=["mrp-referee-confirm"],
-                             layout=W.Layout(display="none"))
-        self.asked = False
+                             _dom_classes=["mrp-referee-confirm"])
+        self.place.children = (*self.place.children, self.widget)
+        return self.widget
 
     def _yes(self, _b: object = None) -> None:
         self.hide()
         self.on_yes()
 
     def ask(self, colour: str) -> None:
+        widget = self.widget or self._build()
         who = colour.capitalize()
         self.text.value = (
             f"<p role='alert'><b>Referee mode shows every secret.</b> You play {e(who)}: the "
             "other players' missions, action cards and hands, the face-down resource tokens "
             "and discoveries and the seed would all be shown. Your seat is then marked as "
             "having seen everything for the rest of this game.</p>")
-        self.widget.layout.display = ""
+        widget.layout.display = ""
         self.asked = True
 
     def hide(self) -> None:
-        self.widget.layout.display = "none"
-        self.text.value = ""
+        if self.widget is not None:
+            self.widget.layout.display = "none"
+            self.text.value = ""
         self.asked = False

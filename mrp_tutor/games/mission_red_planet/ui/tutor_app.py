@@ -143,7 +143,6 @@ class TutorApp:
         self.load_btn.on_click(self.guard(self.on_load_scenario))
         self.new_btn.on_click(self.guard(self.on_new_game))
         self.mode.observe(self.guard(self.on_mode), names="value")
-        self.referee_confirm = RefereeConfirm(self._open_referee, self.guard)
         self.viewer.observe(self.guard(self.on_viewer), names="value")
         self.tabs.observe(self.guard(self.on_tab), names="selected_index")
         self.board.on_pick(self.guard(self.on_pick), with_colour=True)
@@ -161,9 +160,9 @@ class TutorApp:
             self.rules.note,
             W.HBox([self.mode, self.viewer, self.seed_shown],
                    layout=W.Layout(flex_flow="row wrap")),
-            self.referee_confirm.widget,
             self.status,
         ])
+        self.referee_confirm = RefereeConfirm(self._open_referee, self.guard, header)
         self.root = W.VBox([header, W.HBox([left, right], _dom_classes=["mrp-main"],
                                            layout=W.Layout(flex_flow="row wrap")), self.tabs],
                            _dom_classes=["mrp-app"])
