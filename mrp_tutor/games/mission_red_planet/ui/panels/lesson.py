@@ -54,7 +54,7 @@ class LessonPanel:
         self.current: int | None = None  # index into steps while on the path
         self.answered = False
         self._quiz: tuple[str, Any] = ("none", None)
-        self.start_btn = W.Button(description="Start here: guided path", button_style="info",
+        self.start_btn = W.Button(description="Learn the rules: guided path", button_style="info",
                                   tooltip="Lessons in teaching order, from the goal of the game",
                                   _dom_classes=["mrp-start-here"], layout=W.Layout(width="auto"))
         # shown (invisibly) in the page header, so saved progress is back before Start here
@@ -158,7 +158,7 @@ class LessonPanel:
         self.progress.value = done
         self.progress.description = f"{done}/{n} done"
         if self.current is None:
-            self.path_head.value = ("<p><b>Guided path</b>: press <i>Start here</i> for the "
+            self.path_head.value = ("<p><b>Guided path</b>: press <i>Learn the rules</i> for the "
                                     f"lessons in teaching order ({n} steps).</p>")
             self.nav.layout.display = "none"
             self.intro.value = ""
@@ -168,7 +168,7 @@ class LessonPanel:
         if sc is None or sc.id != step.scenario.id:  # a seat, a new game: the path waits
             self.path_head.value = (
                 "<p><b>Guided path</b>: paused (the game in play is not one of its lessons); "
-                f"you were at {e(place_words(self.steps, self.current))}. <i>Start here</i> "
+                f"you were at {e(place_words(self.steps, self.current))}. <i>Learn the rules</i> "
                 "takes you back to the first lesson not done yet.</p>")
             self.nav.layout.display = "none"
             self.intro.value = ""
