@@ -198,6 +198,8 @@ class TableEditor:
         self.set_seat.on_click(guard(lambda _b: self._set(self.apply_seat, "seat")))
         self.check.on_click(guard(lambda _b: self.use()))
         self.restart.on_click(guard(lambda _b: self.take_from_game(force=True)))
+        self.players_txt.observe(guard(lambda _c: None if self._loading else
+                                       self._follow_colours()), names="value")
         for dd, show in ((self.zone, self.show_zone), (self.ship, self.show_ship),
                          (self.seat, self.show_seat)):
             dd.observe(guard(lambda _c, show=show: None if self._loading else show()),
@@ -316,6 +318,25 @@ class TableEditor:
         self.base_step = len(self.host.session.game.log) + len(self.host.session.history)
         self.problems.value = "<p class='mrp-te-ok'>This table is in play.</p>"
         return sc
+
+    def _follow_colours(self) -> None:
+        """A colour typed in "Colours" is offered at once in "First player", "Player" and
+        "Resolving" (issue 36: it waited for "Set round"); a half-typed name changes nothing."""
+        try:
+            players = parse_cards(self.players_txt.value, {c: c for c in self.spec.colours},
+                                  "Colours")
+        except EntryError:
+            return
+        if not players:
+            return
+        colours = [(c.capitalize(), c) for c in dict.fromkeys(players)]
+        self._loading = True
+        try:
+            _options(self.first, colours)
+            _options(self.res_colour, [("nobody", ""), *colours])
+            _options(self.seat, colours)
+        finally:
+            self._loading = False
 
     # ------------------------------------------------------------------ show (draft -> form)
     def show_all(self) -> None:
