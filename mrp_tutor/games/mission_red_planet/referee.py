@@ -28,7 +28,7 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain import Citation, cite, explain_error, explain_event
 from mrp_tutor.games.mission_red_planet.explain.messages import decision_name
-from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
+from mrp_tutor.games.mission_red_planet.explain.options import describe_intent, ship_words
 from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns
 
 
@@ -67,7 +67,7 @@ def table_reasons(spec: GameSpec, state: GameState) -> list[Reason]:
 
     out = []
     for _, message, rule in table_problems(spec, state):
-        text = f"This table cannot occur in a game: {message}."
+        text = f"This table cannot occur in a game: {ship_words(message)}."
         out.append(Reason(text, rule, cite(spec, rule)))
     return out
 

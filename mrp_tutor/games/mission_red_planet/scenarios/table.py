@@ -32,6 +32,7 @@ from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.engine.rulesets import DEFAULT
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
+from mrp_tutor.games.mission_red_planet.explain.options import ship_words
 from mrp_tutor.games.mission_red_planet.scenarios.core import Scenario, scenario_from_dict
 from mrp_tutor.games.mission_red_planet.scenarios.export import position_from_state
 from mrp_tutor.games.mission_red_planet.unknowns import NONE, UNKNOWN_DISCOVERY, Unknowns
@@ -193,7 +194,7 @@ def located_sentence(spec: GameSpec, problem: str, position: dict[str, Any] | No
     words (``Zone Hellas, crew: ...``)."""
     m = _PATH.match(problem)
     if not m:
-        return problem
+        return ship_words(problem)
     parts = [x for x in re.split(r"\.(?![^\[]*\])", m.group("path")) if x]
     words: list[str] = []
     i = 0
@@ -225,4 +226,4 @@ def located_sentence(spec: GameSpec, problem: str, position: dict[str, Any] | No
         words.append(part.replace("_", " "))
         i += 1
     where = ", ".join(words) or "the table"
-    return f"{where[:1].upper()}{where[1:]}: {m.group('msg')}"
+    return f"{where[:1].upper()}{where[1:]}: {ship_words(m.group('msg'))}"
