@@ -126,7 +126,7 @@ def _position(path: Path) -> Any:
     the app's Table tab: decoded and checked by the same loader), and what that table leaves
     unknown (a file given to ``referee`` is a table: what it leaves out is not known)."""
     from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
-    from mrp_tutor.games.mission_red_planet.scenarios.table import (
+    from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
         CODE_PREFIX,
         decode_table,
         load_table,

@@ -137,6 +137,9 @@ def busy(host: str, port: int, what: str) -> int:
 
 
 def run_app(args: argparse.Namespace) -> int:
+    from mrp_tutor.core.extras import require
+
+    require("Serving the app (mrp-tutor app)", "serve")
     from mrp_tutor.serve import server as serve
 
     argv = app_argv(args)

@@ -94,7 +94,7 @@ def test_a_colour_typed_is_offered_at_once_in_first_player(editor: tuple[TutorAp
 def test_no_ship_id_reaches_a_sentence(spec: Any) -> None:
     """Issue 36: a table problem said "ship s07"; the board and the cards say "ship 7"."""
     from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
-    from mrp_tutor.games.mission_red_planet.scenarios.table import load_table, located_sentence
+    from mrp_tutor.games.mission_red_planet.scenarios.table_file import load_table, located_sentence
 
     pos = {"ships": [{"id": "s07", "dock": 0}, {"id": "s07", "dock": 1},
                      {"id": "s03", "dock": 2, "crew": {"red": 9}}]}

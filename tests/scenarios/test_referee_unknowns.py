@@ -21,7 +21,7 @@ from mrp_tutor.cli.main import main
 from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.referee import final_ruling, production_ruling
 from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
-from mrp_tutor.games.mission_red_planet.scenarios.table import load_table, table_position
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import load_table, table_position
 from mrp_tutor.games.mission_red_planet.ui.panels.rulings import (
     final_summary_html,
     production_summary_html,
