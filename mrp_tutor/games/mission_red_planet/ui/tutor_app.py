@@ -151,19 +151,9 @@ class TutorApp:
         left = W.VBox([self.board], layout=W.Layout(flex="3 1 0%", min_width="min(100%, 520px)"))
         right = W.VBox([self.seat.widget, *self.stepper.widgets], _dom_classes=["mrp-side"],
                        layout=W.Layout(flex="2 1 0%", min_width="min(100%, 340px)"))
-        # three doors: learn (the guided path), play a seat, referee a table (issue 36)
-        self.play_door = button("Play a seat against the bots", "mrp-door-play",
-                                "Take the colour chosen below; the bots play the others",
-                                style="success")
-        self.referee_door = button("Referee a table", "mrp-door-referee",
-                                   "Referee mode and the Table tab: copy the table in front of "
-                                   "you and get rulings")
-        self.play_door.on_click(self.guard(lambda _b: self.seat.on_take()))
-        self.referee_door.on_click(self.guard(self.on_referee_door))
         header = W.VBox([
             self.title,
-            W.HBox([self.lesson.start_btn, self.play_door, self.referee_door],
-                   _dom_classes=["mrp-doors"], layout=W.Layout(flex_flow="row wrap")),
+            self._doors(),
             W.HBox([self.lesson.store, self.scenario, self.load_btn,
                     self.rules.ruleset, self.players, self.rules.sheet, self.seed,
                     self.new_btn],
@@ -401,6 +391,20 @@ class TutorApp:
         self._reviewed()
         self.say("Referee mode: you see every hidden card and may edit the table."
                  if self.session.referee else "Tutor mode: you see only your own secrets.", "info")
+
+    def _doors(self) -> W.HBox:
+        """Three doors at the top: learn (the guided path), play a seat, referee a table
+        (issue 36: the first screen said none of the three)."""
+        self.play_door = button("Play a seat against the bots", "mrp-door-play",
+                                "Take the colour chosen below; the bots play the others",
+                                style="success")
+        self.referee_door = button("Referee a table", "mrp-door-referee",
+                                   "Referee mode and the Table tab: copy the table in front of "
+                                   "you and get rulings")
+        self.play_door.on_click(self.guard(lambda _b: self.seat.on_take()))
+        self.referee_door.on_click(self.guard(self.on_referee_door))
+        return W.HBox([self.lesson.start_btn, self.play_door, self.referee_door],
+                      _dom_classes=["mrp-doors"], layout=W.Layout(flex_flow="row wrap"))
 
     def on_referee_door(self, _b: Any = None) -> None:
         """The third door: Referee mode (asked first while seated), then the Table tab."""
