@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .test_hint import others_missions
+from .test_hint import open_seat_form, others_missions
 from .test_secret_frames import Wire, leaks
 
 pytestmark = pytest.mark.browser
@@ -19,15 +19,8 @@ SIZES = {"desktop": (1280, 800), "tablet": (768, 1024), "phone": (390, 844)}
 
 
 def test_referee_asks_a_seated_learner_first(app: Any) -> None:
-    page = app.page
     wire = Wire()
-    page.on("websocket", wire.on_ws)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    app.open()
-    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
-    page.locator(".mrp-players select").select_option(label="4")
-    page.locator(".mrp-seat-colour select").select_option(label="Red")
-    page.locator(".mrp-seed input").fill("11")
+    page = open_seat_form(app, wire, 1280, 800)
     page.locator("button.mrp-take-seat").click()
     expect(page.locator(".mrp-prompt")).to_contain_text("Your turn", timeout=T)
     start = len(wire.raw)

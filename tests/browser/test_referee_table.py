@@ -191,13 +191,19 @@ def check_rulings(page: Any, production: str, final: str) -> None:
 RECORD_PRINT = "window.print = () => { window.__mrpPrinted = (window.__mrpPrinted || 0) + 1; };"
 
 
-def print_sheet(page: Any, name: str) -> bytes:
+def open_sheet(page: Any) -> Any:
+    """The printable sheet's window (the print dialog it asks for is recorded, not opened)."""
     page.context.add_init_script(RECORD_PRINT)
     with page.context.expect_page(timeout=T) as popup_info:
         page.locator("button.mrp-tt-print").click()
     sheet = popup_info.value
     sheet.wait_for_load_state()
     expect(sheet.locator("h1")).to_contain_text("Table sheet")
+    return sheet
+
+
+def print_sheet(page: Any, name: str) -> bytes:
+    sheet = open_sheet(page)
     sheet.wait_for_function("window.__mrpPrinted === 1", timeout=T)  # the dialog was asked for
     sheet.emulate_media(media="print")
     save_screenshot(sheet, f"sheet-{name}")
@@ -312,12 +318,7 @@ def test_a_resource_left_unknown_is_ruled_per_case_in_the_app_and_the_sheet(
                      if line.startswith("If Hellas holds")]
         assert len(app_cases) >= 2, row.inner_text()
         expect(page.locator(".mrp-prod-totals")).to_contain_text("not counted: what Hellas")
-        page.context.add_init_script(RECORD_PRINT)
-        with page.context.expect_page(timeout=T) as popup_info:
-            page.locator("button.mrp-tt-print").click()
-        sheet = popup_info.value
-        sheet.wait_for_load_state()
-        expect(sheet.locator("h1")).to_contain_text("Table sheet")
+        sheet = open_sheet(page)
         text = sheet.locator("body").inner_text()
         for case in app_cases:  # the same sentences, read back from the printed sheet
             assert case.split(" [")[0] in text, case
