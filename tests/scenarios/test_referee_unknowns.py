@@ -167,3 +167,24 @@ def test_lessons_keep_their_draws(spec: Any) -> None:
     sc = load_scenario(scenarios_dir() / "production-majority.yaml")
     assert not sc.unknowns()
     assert not production_ruling(spec, sc.build().state).open
+
+
+def test_playing_on_never_produces_from_a_resource_nobody_entered(spec: Any) -> None:
+    """Next from the table: the production would state Phobos's filler token as a fact, so
+    it is not played (the position is as before) and the sentence says what to enter."""
+    from mrp_tutor.games.mission_red_planet.ui.session import Session
+
+    sc = load_table(PLAIN)
+    sess = Session(sc.spec(), sc.build(), viewer=None, referee=True, scenario=sc)
+    before = sess.state.clone()
+    rep = sess.next()
+    assert rep.blocked and rep.events == [] and sess.history == []
+    assert "Phobos would produce" in rep.why and "not entered" in rep.why
+    assert sess.state.seats["red"].tokens == before.seats["red"].tokens
+    assert sess.state.stage == before.stage
+    assert sess.run_to_end_of_round()[-1].blocked  # no loop either
+    known = yaml.safe_load(yaml.safe_dump(PLAIN))
+    known["position"]["zones"]["phobos"]["resource"] = "ice"
+    sc2 = load_table(known)
+    sess2 = Session(sc2.spec(), sc2.build(), viewer=None, referee=True, scenario=sc2)
+    assert not sess2.next().blocked  # entered: the production is played
