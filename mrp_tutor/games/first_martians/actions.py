@@ -190,9 +190,10 @@ def _placement(r: Run, p: Placement, ph: _Phase, graph: nx.Graph,
     elif p.path is not None:
         raise IllegalPlacement("fm.bad_path", "travel.path", f"{where}: a {_words(p.action)} "
                                "action in the HUB travels nowhere", {"path": list(p.path)})
-    if p.action == "gather" and s.tiles[p.target].explored_sol == s.sol:
+    if p.action == "gather" and s.tiles[p.target].closed_to_gather(s.sol):
         raise IllegalPlacement("fm.gather_same_round", "gather.declare",
-                               f"{where}: {s.tiles[p.target].name} was explored this round",
+                               f"{where}: {s.tiles[p.target].name} was revealed during this "
+                               "Action Phase, after the pawns were placed",
                                {"space": p.target})
     penalties = list(travel)
     if fac is not None:
