@@ -359,6 +359,7 @@ def test_every_effect_of_a_round_has_a_control() -> None:
     said = _form(p, "AOMs", "AOM cards in play", first="green", second="", solo="no")
     assert "Refused" in said and p.table.state.aoms == []  # 4 astronauts: no AOM
     p.files.source.value = 2
+    p.guard.yes.click()  # a game was running: the switch asks first
     _form(p, "AOMs", "AOM cards in play", first="green", second="brown", solo="no")
     assert p.table.state.aoms == ["green", "brown"]
     labels = [label for label, _v in p.planner.aom.options]
@@ -517,3 +518,56 @@ def test_scenario_lessons_load_a_hub_with_its_lesson_cited() -> None:
     assert p.lessons.shown.value == ""
     for sc in fm_lessons():  # every lesson's HUB loads in the panel
         hub_table({"state": sc.doc.state}, sc.id)
+
+
+def test_a_running_game_is_never_lost_by_one_tap() -> None:
+    """issue 38: a HUB switch, a lesson, an import or Restart during a game asks first
+    (offering the export); Undo brings the game put away back, every step of it."""
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    played = [h.label for h in p.history]
+    assert len(played) == 2 and p.table.state.phase == "production"
+    p.files.source.value = 2  # a mis-tap on the HUB list
+    assert p.guard.root.layout.display == "" and "Export HUB file" in p.guard.text.value
+    assert p.table.state.phase == "production" and len(p.history) == 2  # nothing lost yet
+    p.guard.no.click()
+    assert p.guard.root.layout.display == "none" and len(p.history) == 2
+    assert p.files.source.value == "sample"  # the list names the game still running
+    p.restart_btn.click()  # Restart asks too
+    assert p.guard.waiting is not None and len(p.history) == 2
+    p.guard.no.click()
+    p.lessons.open_btn.click()
+    p.lessons.pick.value = "actions-one-pawn-short"
+    assert p.guard.waiting is not None and p.table.state.phase == "production"
+    p.guard.yes.click()  # confirmed: the lesson's HUB, the game put away
+    assert p.table.state.phase == "actions" and p.history == [] and not p.undo_btn.disabled
+    assert "Undo brings it back" in p.status.value
+    p.undo_btn.click()  # the game comes back whole
+    assert [h.label for h in p.history] == played and p.table.state.phase == "production"
+    assert p.lessons.shown.value == "" and p.files.source.value == "sample"
+    p.undo_btn.click()
+    p.undo_btn.click()
+    assert p.history == [] and p.table.state.phase == "events"
+    p.files.source.value = 2  # no step played: nothing to lose, no question
+    assert p.guard.waiting is None and len(p.table.state.astronauts) == 2
+
+
+def test_an_empty_where_list_says_why_with_its_rule() -> None:
+    """issue 38: a Gather with no tile to go to says why, citing the Gather section."""
+    from mrp_tutor.games.first_martians.state import Tile
+
+    p = FmPanel()
+    p.files.source.value = 2
+    s = p.table.state
+    s.phase, s.tiles["r1_w"] = "actions", Tile(name="Canyon", icons=["sample"], samples=1,
+                                               explored_sol=s.sol, explored_phase="actions")
+    p.step = "place"
+    p.say("")
+    p.planner.action.value = "gather"
+    why = p.planner.nowhere_why.value
+    assert "Canyon was revealed during this Action Phase" in why and "7. Gather" in why
+    s.tiles["r1_w"].explored_phase = "events"  # an event revealed it before the pawns
+    p.say("")
+    assert p.planner.nowhere_why.value == ""
+    assert [v for _lb, v in p.planner.target.options] == ["r1_w"]

@@ -41,6 +41,7 @@ from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP, BusyGuard
 from mrp_tutor.games.first_martians.ui.fm_checklist import checklist_html
 from mrp_tutor.games.first_martians.ui.fm_effects import EffectForms
 from mrp_tutor.games.first_martians.ui.fm_files import FileBar, plain, setup_doc
+from mrp_tutor.games.first_martians.ui.fm_guard import LoadGuard, PutAway
 from mrp_tutor.games.first_martians.ui.fm_hub import hub_html
 from mrp_tutor.games.first_martians.ui.fm_keep import bring_back, keep
 from mrp_tutor.games.first_martians.ui.fm_lessons import LessonPicker
@@ -96,7 +97,10 @@ class FmPanel:
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
         self.log = W.HTML(_dom_classes=["fm-log", EXPLAIN])  # the app's shared step shell
         self.files = FileBar(self)
-        self.lessons = LessonPicker(self.load, lambda t: self.say(t))
+        self.guard = LoadGuard(self)
+        self.shelf: list[PutAway] = []  # games put away by a load (Undo brings them back)
+        self.lesson_id: str | None = None
+        self.lessons = LessonPicker(self.ask_load, lambda t: self.say(t))
         self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True),
                            lambda: self.say(STALE))
         self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
@@ -123,7 +127,8 @@ class FmPanel:
                                     _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
             [W.HTML(APP_CSS + FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
-             self.files.root, self.lessons.root, W.Box([left, right], _dom_classes=["fm-cols"]),
+             self.files.root, self.lessons.root, self.guard.root,
+             W.Box([left, right], _dom_classes=["fm-cols"]),
              W.HTML("<b>Explanation</b> (newest first; tap a citation for the rule)"),
              self.log, self.busy],
             _dom_classes=["fm-panel", "mrp-app"], layout=W.Layout(width="100%"))
@@ -179,7 +184,24 @@ class FmPanel:
         self.submit({"type": "start_sol"}, "Next sol")
 
     # ------------------------------------------------------------------ loading
-    def load(self, doc: Any, name: str, lesson: str = "") -> bool:
+    def ask_load(self, doc: Any, name: str, lesson: str = "",
+                 lesson_id: str | None = None) -> bool:
+        """A load the table tapped (HUB list, lesson, import, Restart): while a game is
+        running it asks first and offers the export (:mod:`.fm_guard`)."""
+        return self.guard.ask(doc, name, lesson, lesson_id)
+
+    def put_away(self, doc: Any, name: str, lesson: str, lesson_id: str | None) -> None:
+        """Set the running game aside (Undo brings it back), then load the one asked for; a
+        file that does not load puts nothing away."""
+        game = PutAway(self.doc, self.name, self.lessons.shown.value, self.lesson_id,
+                       self.table, self.history, self.step)
+        if self.load(doc, name, lesson, lesson_id=lesson_id):
+            self.shelf.append(game)
+            self.say(f"Loaded {name}. {game.name} (sol {game.table.state.sol}) was put "
+                     "away: Undo brings it back.")
+
+    def load(self, doc: Any, name: str, lesson: str = "", *,
+             lesson_id: str | None = None) -> bool:
         """Load a HUB (or HUB + round inputs, which are not played), with the lesson shown
         beside it when it is a scenario lesson; a bad file changes nothing and says why in a
         sentence."""
@@ -189,7 +211,8 @@ class FmPanel:
             self.say(f"{name} was not loaded: " + "; ".join(
                 plain(p) for p in err.problems[:3]) + ".", error=True)
             return False
-        self.doc, self.name = doc, name
+        self.doc, self.name, self.lesson_id = doc, name, lesson_id
+        self.guard.close()
         self.lessons.shown.value = lesson
         self.files.shown(name)
         self.table = table
@@ -201,10 +224,10 @@ class FmPanel:
         return True
 
     def restart(self) -> None:
-        self.load(self.doc, self.name, self.lessons.shown.value)
+        self.ask_load(self.doc, self.name, self.lessons.shown.value, self.lesson_id)
 
     def load_setup(self, n: int) -> None:
-        self.load(setup_doc(n), f"Board Setup HUB, {n} astronauts")
+        self.ask_load(setup_doc(n), f"Board Setup HUB, {n} astronaut{'s' if n != 1 else ''}")
 
     # ------------------------------------------------------------------ playing
     def submit(self, d: dict[str, Any], label: str) -> None:
@@ -316,6 +339,9 @@ class FmPanel:
 
     def undo(self) -> None:
         """Take back the last step: replay every intent but the last from the loaded HUB."""
+        if not self.history and self.shelf:
+            self._bring_back_put_away()
+            return
         if not self.history:
             self.say("Nothing to take back: no step played since the HUB was loaded.")
             return
@@ -330,6 +356,20 @@ class FmPanel:
         self.pending = None
         self.asker.close()
         self.say("Undone.")
+
+    def _bring_back_put_away(self) -> None:
+        """Undo a load: the game it put away comes back whole (its steps, its lesson)."""
+        g = self.shelf.pop()
+        self.doc, self.name, self.lesson_id = g.doc, g.name, g.lesson_id
+        self.lessons.shown.value = g.lesson
+        self.files.shown(g.name)
+        self.table, self.history, self.step = g.table, g.history, g.step
+        self.pending = None
+        self.asker.close()
+        self.guard.close()
+        self.planner.reset()
+        self.say(f"Undone: {g.name} is back (sol {g.table.state.sol}, {len(g.history)} "
+                 "steps played).")
 
     def _why(self, err: MrpError) -> str:
         ex = explain_error(err)
@@ -348,7 +388,7 @@ class FmPanel:
         """Redraw the panel; the status sentence (when given) and the checklist go last, so a
         page that shows them shows every other change of the step."""
         s, b = self.table.state, self.table.board
-        self.undo_btn.disabled = not self.history
+        self.undo_btn.disabled = not self.history and not self.shelf
         self.phase_box.children = self._phase_controls()
         # while the table answers a question, the step's button is not tapped a second time
         self.phase_box.layout.display = "none" if self.asker.question else ""
