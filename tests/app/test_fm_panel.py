@@ -571,3 +571,36 @@ def test_an_empty_where_list_says_why_with_its_rule() -> None:
     p.say("")
     assert p.planner.nowhere_why.value == ""
     assert [v for _lb, v in p.planner.target.options] == ["r1_w"]
+
+
+def test_the_crew_names_its_medic_and_its_aoms_at_setup() -> None:
+    """issue 38: a 4-astronaut Board Setup asks who the Medic is (then Heal can be placed);
+    a 2-astronaut setup asks for the two AOM cards; both show in the HUB view."""
+    p = FmPanel()
+    p.files.source.value = 4
+    assert p.setup.root.layout.display == "" and "who is the Medic" in p.setup.medic_q.value
+    assert "Heal needs the Medic or the Auto-scanner" in _heal_why(p)
+    pick = {b.description: b for b in p.setup.medic.children}
+    pick["Yellow"].click()
+    assert p.table.state.astronaut("yellow").medic and p.setup.root.layout.display == "none"
+    assert "Yellow (Medic)" in p.hub.value and "Yellow is the Medic" in p.log.value
+    assert _heal_why(p) == ""
+    _effect(p, "Health", 2, astronaut="blue")  # the Medic changed under Health
+    assert p.table.state.astronaut("blue").medic and not p.table.state.astronaut("yellow").medic
+    p.files.source.value = 2
+    p.guard.yes.click()
+    assert "which AOM cards" in p.setup.aom_q.value and "AOMs in play: none" in p.hub.value
+    aoms = {b.description: b for b in p.setup.aoms.children}
+    aoms["Green AOM (Explore)"].click()
+    assert p.table.state.aoms == [] and "choose 1 more" in p.status.value
+    aoms = {b.description: b for b in p.setup.aoms.children}
+    aoms["Brown AOM (Build)"].click()
+    assert p.table.state.aoms == ["green", "brown"] and p.setup.root.layout.display == "none"
+    assert "AOMs in play: Green AOM (Explore), Brown AOM (Build)" in p.hub.value
+
+
+def _heal_why(p: FmPanel) -> str:
+    from mrp_tutor.games.first_martians.legal import legal
+
+    row = next(r for r in legal(p.table.state, p.table.board).actions if r.action == "heal")
+    return row.why_not or ""

@@ -253,6 +253,8 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "action_resolved": _resolved,
     "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
     "moves once the actions resolve.",
+    "medic_named": lambda e: f"{e.name} is the Medic: a Heal needs {e.name}'s pawn "
+                             "unless the Med Lab has the Auto-scanner",
     "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")
     + (" (solo: two of them each round)" if e.solo else "") + ".",
     "log_event_removed": lambda e: f"{e.name!r} leaves the Mission Log ("

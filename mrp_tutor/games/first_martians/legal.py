@@ -169,7 +169,7 @@ def legal(state: HubState, board: Board) -> Legal:
     over = s.result is not None
     types: tuple[str, ...] = ()
     if not over:
-        types = (*PHASE_INTENTS.get(s.phase, ()), *EFFECTS, "set_aoms")
+        types = (*PHASE_INTENTS.get(s.phase, ()), *EFFECTS, "set_aoms", "set_medic")
         if s.phase == "actions" and s.actions_declared:
             types = tuple(t for t in types if t != "declare_actions")
         elif s.phase == "actions":

@@ -158,6 +158,7 @@ GROUPS: dict[str, list[Form]] = {
                                                              _deltas(1, 3))]),
         Form("heal", "Heal", [("astronaut", "Who", _crew),
                               ("condition", "Heal", _conditions_any)], build=_heal),
+        Form("set_medic", "The Medic (crew role)", [("astronaut", "Who is the Medic", _crew)]),
         Form("take_condition", "Condition taken", [("astronaut", "Who", _crew),
                                                    ("condition", "Condition",
                                                     _all_conditions)]),
@@ -271,7 +272,8 @@ class EffectForms:
                             self.group, self.kind, self.fields, self.apply_btn],
                            _dom_classes=["fm-effects"])
         self.apply_btn.layout.display = "none"
-        assert all(f.type in (*EFFECTS, "set_aoms") for forms in GROUPS.values() for f in forms)
+        assert all(f.type in (*EFFECTS, "set_aoms", "set_medic")
+                   for forms in GROUPS.values() for f in forms)
 
     def update(self, s: HubState, board: Board) -> None:
         """New HUB: the open effect's choices follow it; a field whose choices did not change

@@ -46,6 +46,7 @@ from mrp_tutor.games.first_martians.ui.fm_hub import hub_html
 from mrp_tutor.games.first_martians.ui.fm_keep import bring_back, keep
 from mrp_tutor.games.first_martians.ui.fm_lessons import LessonPicker
 from mrp_tutor.games.first_martians.ui.fm_resolve import Resolver, after_text
+from mrp_tutor.games.first_martians.ui.fm_setup import SetupAsk
 from mrp_tutor.games.first_martians.ui.fm_style import FM_CSS
 from mrp_tutor.games.first_martians.ui.fm_words import DIE_FACES, PHASE_NAMES, known_name, words
 from mrp_tutor.games.mission_red_planet.ui.html import (
@@ -108,6 +109,7 @@ class FmPanel:
                                      self._why)
         self.resolver = Resolver(self._resolve, lambda t: self.say(t, error=True))
         self.phase_box = W.VBox(_dom_classes=["fm-phase-box"])
+        self.setup = SetupAsk(self.submit, lambda t: self.say(t))
         self.busy = BusyGuard()
         self.undo_btn = button("Undo", "fm-undo", "Take back the last step", extra=[STEP_TAP])
         self.restart_btn = button("Restart", "fm-restart", "Back to the loaded HUB",
@@ -117,7 +119,8 @@ class FmPanel:
         self.restart_btn.on_click(guard(self.restart, oops))
         self._phase_buttons()
         self.changed: Any = lambda: None  # after every change (the app's record, record.py)
-        left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
+        left = W.VBox([self.checklist, self.setup.root, self.status, self.asker.root,
+                       self.phase_box,
                        self.effects.root, step_row([self.undo_btn, self.restart_btn],
                                                    "fm-step-row", scope="fm")],
                       _dom_classes=["fm-col", "fm-col-play"])
@@ -393,6 +396,7 @@ class FmPanel:
         # while the table answers a question, the step's button is not tapped a second time
         self.phase_box.layout.display = "none" if self.asker.question else ""
         self.effects.update(s, b)
+        self.setup.update(s)
         self.effects.root.layout.display = "none" if s.result else ""
         self.planner.update(s, b)
         placing = s.phase == "actions" and self.step == "place" and s.result is None
