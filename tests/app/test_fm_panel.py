@@ -17,7 +17,7 @@ from testkit.fm_taps import answer, place
 
 from mrp_tutor.app.picker import game_picker
 from mrp_tutor.core.loading import read_yaml
-from mrp_tutor.games.first_martians import explain_event, load_state
+from mrp_tutor.games.first_martians import explain_event, intent_from_dict, load_state
 from mrp_tutor.games.first_martians.content import default_board
 from mrp_tutor.games.first_martians.events import DrawMade
 from mrp_tutor.games.first_martians.state import state_to_dict
@@ -604,3 +604,54 @@ def _heal_why(p: FmPanel) -> str:
 
     row = next(r for r in legal(p.table.state, p.table.board).actions if r.action == "heal")
     return row.why_not or ""
+
+
+def test_words_names_and_the_section_each_change_comes_from() -> None:
+    """issue 38: names never ids; a supply change entered during Actions cites the Action
+    Phase, an event's production change cites Phase I; a rover's refusal says the true
+    reason; a choice made by a tutor reading says so on the page."""
+    from mrp_tutor.games.first_martians.legal import check
+    from mrp_tutor.games.first_martians.state import Tile
+    from mrp_tutor.games.first_martians.ui.fm_actions import placement_text
+
+    p = FmPanel()
+    s, b = p.table.state, p.table.board
+    assert placement_text({"action": "remove_shutdown", "astronaut": "purple", "pawns": 1,
+                           "target": "lab"}, s, b) == "Remove Shutdown: Purple, 1 pawn, at Lab"
+    _form(p, "Facilities", "Production changed", facility="oxygenator_02", delta=1)
+    assert p.table.state.phase == "events"
+    assert "<cite>Phase I. Events</cite>" in p.status.value  # not Remove Shutdown Tiles
+    p.undo_btn.click()
+    _to_actions(p)
+    _form(p, "Supply", "General Supply", resource="food", delta=1)
+    assert "<cite>Phase IV. Actions</cite>" in p.status.value  # not Phase I. Events
+    assert "<cite>Phase IV. Actions</cite>" in p.effects.result.value  # by its Apply too
+    s = p.table.state
+    s.tiles["r1_w"] = Tile(name="Canyon", icons=["sample"], samples=1)
+    err = check(s, intent_from_dict({"type": "declare_actions", "actions": [
+        {"action": "gather", "astronaut": "red", "pawns": 2, "target": "r1_w",
+         "rover": "froggy"}]}), p.table.board)
+    assert err is not None and "Froggy only joins Explore" in str(err)
+    assert "in the HUB" not in str(err)
+    lesson = hub_table({"state": {
+        "phase": "production", "first_player": "red",
+        "astronauts": [{"id": "red", "name": "Red", "conditions": ["anemia"]},
+                       {"id": "yellow", "name": "Yellow"}],
+        "supply": {"oxygen": 4, "energy": 4, "food": 2},
+        "facilities": {"farm_01": {"farm": {"greenhouses": 2, "plants": 0}}}}}, "anemia")
+    p.load({"state": state_to_dict(lesson.state)}, "Anemia")
+    p.produce_btn.click()
+    assert "Tutor reading, no tap asked: Red takes a wound for the second food" in p.log.value
+
+
+def test_the_result_is_where_the_tap_was_and_the_todo_ticks() -> None:
+    """issue 38: an Apply's one-line result, cited, shows by its Apply and in the status
+    line; the Events to-do "raise the Malfunction track" ticks when the +1 is entered."""
+    p = FmPanel()
+    assert "○</span>Raise the Malfunction track" in p.checklist.value
+    _form(p, "Tracks", "Malfunction track", block="system", by=1)
+    assert "✓</span>Raise the Malfunction track" in p.checklist.value
+    assert "Malfunction track moves +1" in p.effects.result.value
+    assert "<cite>Phase I. Events</cite>" in p.effects.result.value
+    p.events_btn.click()
+    assert "Events done" in p.status.value  # a phase button's result by the phase buttons

@@ -298,7 +298,10 @@ def _rover(r: Run, p: Placement, outside: bool, rovers: set[str], where: str) ->
     if p.rover == "scorpio" and p.action in ("explore", "gather", "research", "build") \
             and (outside or p.action == "explore"):
         return 1
+    why = (" (Froggy only joins Explore actions)" if p.rover == "froggy" else
+           "" if p.action == "explore" else
+           " in the HUB" if not outside and p.action in ("gather", "research", "build") else
+           " (Scorpio joins Explore, Gather, Research and Build actions outside the HUB)")
     raise IllegalPlacement("fm.rover_not_allowed", "rovers.count",
-                           f"{where}: {name} cannot join a {_words(p.action)} action"
-                           + ("" if p.action == "explore" else " in the HUB"),
+                           f"{where}: {name} cannot join a {_words(p.action)} action{why}",
                            {"rover": p.rover, "action": p.action})

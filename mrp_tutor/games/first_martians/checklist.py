@@ -89,7 +89,9 @@ def _events(s: HubState, done: set[str]) -> list[Todo]:
                 "events.mission_event", ("change_supply", "change_morale", "change_stress",
                                          "wound", "place_token", "break_status",
                                          "add_log_event"), required=False,
-                done="log_event_added" in done)]
+                done=bool(done & {"log_event_added", "supply_changed", "morale_moved",
+                                  "stress_moved", "wounded", "token_placed",
+                                  "status_broken"}))]
     if s.mission_log:
         out.append(Todo("delayed", "If the app resolves a logged event's Delayed "
                         "Consequences, enter them and remove it from the Mission Log.",

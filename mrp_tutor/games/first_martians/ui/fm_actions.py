@@ -109,9 +109,15 @@ def placement_text(p: dict[str, Any], s: HubState, board: Board) -> str:
     parts += [AOMS[c] for c in p.get("aom", [])]
     if p.get("rover"):
         parts.append(ROVERS[p["rover"]])
-    if p.get("target", "hub") != "hub":
-        parts.append("at " + (space_label(s, board, p["target"]) if p["target"] in s.tiles
-                              else words(p["target"], board)))
+    target = p.get("target", "hub")
+    fac = next((f.name for f in s.facilities if f.id == target), None)
+    if p["action"] == "event":
+        parts.append(f"event {target}")
+    elif fac is not None:
+        parts.append(f"at {fac}")
+    elif target != "hub":
+        parts.append("at " + (space_label(s, board, target) if target in s.tiles
+                              else words(target, board)))
     if p.get("path"):
         parts.append("via " + " → ".join(space_label(s, board, x) for x in p["path"]))
     return ", ".join(parts)

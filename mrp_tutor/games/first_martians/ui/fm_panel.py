@@ -30,6 +30,7 @@ from mrp_tutor.games.first_martians import (
     intent_from_dict,
     load_state,
 )
+from mrp_tutor.games.first_martians.checklist import checklist
 from mrp_tutor.games.first_martians.content import default_board
 from mrp_tutor.games.first_martians.errors import InputNeeded
 from mrp_tutor.games.first_martians.events import Event
@@ -314,17 +315,19 @@ class FmPanel:
         self.pending = None
         self.asker.close()
         said = [explain_event(ev) for ev in events if ev.type != "phase_started"]
-        html = sentences_html([Explanation(words(x.text), x.rule, x.citation) for x in said],
-                              cite=functools.partial(citation_html, show_id=False))
+        shown = [Explanation(labelled(x), x.rule, x.citation) for x in said]
+        html = sentences_html(shown, cite=functools.partial(citation_html, show_id=False))
         self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", html,
                                  events))
         self.step = self._step_after(it)
         if it.type == "declare_actions":
             self.planner.reset()
         self.resolver.note = after_text(events) if it.type == "resolve_action" else ""
+        text, cite = result_line(label, shown)
         if it.type == self.effects.form_type:
             self.effects.applied()
-        self.say("")
+            self.effects.result.value = status_html(text, "info", cite, show_id=False)
+        self.say(text, citation=cite)  # the result where the tap was (and in the log)
 
     def _step_after(self, it: Intent) -> str:
         s = self.table.state
@@ -407,7 +410,9 @@ class FmPanel:
         self.files.refresh()
         if status is not None:
             self.status.value = status
-        self.checklist.value = checklist_html(s, self.step)  # last: where the table is now
+        todos = checklist(self.table).now if s.phase in ("events", "cleanup") and \
+            self.step not in ("dice", "round_over") else ()
+        self.checklist.value = checklist_html(s, self.step, todos)  # last: where the table is
         self.busy.finished()  # the page takes taps again (sent after every change above)
         self.changed()
 
@@ -466,6 +471,27 @@ class FmPanel:
             c._fm_farm = f.id
             out.append(c)
         return out
+
+
+def labelled(x: Explanation) -> str:
+    """A sentence in words; a choice the assistant made by a tutor reading (no tap asked)
+    says so on the page, not only in its citation."""
+    text = words(x.text)
+    if x.citation is not None and x.citation.source == "tutor reading":
+        return f"Tutor reading, no tap asked: {text}"
+    return text
+
+
+def result_line(label: str, said: list[Explanation]) -> tuple[str, Citation | None]:
+    """The one-line result of a step: its first sentences, cited by the first rule."""
+    texts = [x.text for x in said if x.text]
+    if not texts:
+        return f"{label}: done.", None
+    more = len(texts) - 2
+    line = " ".join(texts[:2]) + (f" (+{more} more in the Explanation below)" if more > 0
+                                  else "")
+    cite = next((x.citation for x in said if x.citation is not None), None)
+    return f"{label}: {line}" if label else line, cite
 
 
 __all__ = ["FmPanel", "Table"]
