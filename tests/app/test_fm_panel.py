@@ -655,3 +655,24 @@ def test_the_result_is_where_the_tap_was_and_the_todo_ticks() -> None:
     assert "<cite>Phase I. Events</cite>" in p.effects.result.value
     p.events_btn.click()
     assert "Events done" in p.status.value  # a phase button's result by the phase buttons
+
+
+def test_remove_shutdown_is_walked_through_in_its_resolve_step() -> None:
+    """issue 38: the tile's cost, its roll and its production gain are asked inside the
+    resolve step (no three effects to remember afterwards)."""
+    p = FmPanel()
+    _to_actions(p)  # Med Lab took the oxygen Shutdown tile
+    assert p.table.state.facility("med_lab").shutdown_oxygen is not None
+    oxygen = p.table.state.supply["oxygen"]
+    said = place(p, "remove_shutdown", "purple", 1, target="med_lab")
+    assert "Remove Shutdown: Purple, 1 pawn, at Med Lab" in said
+    p.planner.declare_btn.click()
+    p.actions_done_btn.click()  # its one action resolves: the tile's questions come now
+    answer(p, "1 oxygen")
+    assert "did the table&#x27;s dice make it" in p.asker.prompt.value
+    answer(p, "Rolled what it asks")
+    answer(p, "+1 oxygen production")
+    s = p.table.state
+    assert s.facility("med_lab").shutdown_oxygen is None and s.supply["oxygen"] == oxygen - 1
+    assert "The oxygen Shutdown tile leaves Med Lab" in p.log.value
+    assert "+1 oxygen production" in p.log.value and "oxygen:1" not in p.log.value

@@ -90,6 +90,9 @@ def _tally(e: Any) -> str:
     if e.step == "explore.empty_stack":
         return (f"The ring-{f['ring']} stack of ROI tiles is empty: the Explore places no tile "
                 f"on {_f(f['space'])}.")
+    if e.step == "production_lost":
+        return (f"Every {f['resource']} producer is at its maximum: {f['lost']} "
+                f"{f['resource']} production gained is lost.")
     if e.step == "actions.unused":
         return "Pawns left unplaced: " + ", ".join(f"{_a(k)} {plural(v, 'pawn')}"
                                                    for k, v in f.items()) + \

@@ -274,7 +274,8 @@ class FmPanel:
             labels = [words(x) for x in given]
         verb = "roll" if kind.startswith("malfunction") or kind in DIE_FACES else "draw"
         head = f"{what[:1].upper()}{what[1:]}"
-        prompt = (f"{head}: what does the tile show?" if need.table_only else
+        prompt = (f"{head}: did the table's dice make it?" if kind == "shutdown_roll" else
+                  f"{head}: what does the tile show?" if need.table_only else
                   f"{head}: what did the table {verb}?" if rolled else
                   f"{head}: the table chooses.")
         assert self.pending is not None
