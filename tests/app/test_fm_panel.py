@@ -676,3 +676,22 @@ def test_remove_shutdown_is_walked_through_in_its_resolve_step() -> None:
     assert s.facility("med_lab").shutdown_oxygen is None and s.supply["oxygen"] == oxygen - 1
     assert "The oxygen Shutdown tile leaves Med Lab" in p.log.value
     assert "+1 oxygen production" in p.log.value and "oxygen:1" not in p.log.value
+
+
+def test_a_malfunction_asks_its_cards_complication() -> None:
+    """issue 38: a Malfunction asks the card's Complication (the Facility it names, the
+    status it shows) and turns that status red, citing Resolving Malfunctions."""
+    p = FmPanel()
+    p.files.source.value = 4
+    for by in (2, 2, 1):  # the System Block's track reaches its top space: a Malfunction
+        _form(p, "Tracks", "Malfunction track", block="system", by=by)
+    assert p.asker.question is not None and "is it a Complication" in p.asker.prompt.value
+    answer(p, "Lab")
+    answer(p, "CPU")
+    lab = p.table.state.facility("lab")
+    assert any(st.part == "cpu" and st.red for st in lab.statuses)
+    assert "Resolving Malfunctions" in p.status.value and p.asker.question is None
+    for by in (2, 2, 1):
+        _form(p, "Tracks", "Malfunction track", block="system", by=by)
+    answer(p, "Not a Complication (enter its effect under Something happened)")
+    assert p.asker.question is None and "enter its effect" in p.status.value

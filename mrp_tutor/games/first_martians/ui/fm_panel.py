@@ -42,6 +42,7 @@ from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP, BusyGuard
 from mrp_tutor.games.first_martians.ui.fm_checklist import checklist_html
 from mrp_tutor.games.first_martians.ui.fm_effects import EffectForms
 from mrp_tutor.games.first_martians.ui.fm_files import FileBar, plain, setup_doc
+from mrp_tutor.games.first_martians.ui.fm_followup import Followups
 from mrp_tutor.games.first_martians.ui.fm_guard import LoadGuard, PutAway
 from mrp_tutor.games.first_martians.ui.fm_hub import hub_html
 from mrp_tutor.games.first_martians.ui.fm_keep import bring_back, keep
@@ -105,6 +106,7 @@ class FmPanel:
         self.lessons = LessonPicker(self.ask_load, lambda t: self.say(t))
         self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True),
                            lambda: self.say(STALE))
+        self.followups = Followups(self.asker, self.submit, lambda t: self.say(t))
         self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
         self.planner = ActionPlanner(self.submit, lambda t, err: self.say(t, error=err),
                                      self._why)
@@ -223,6 +225,7 @@ class FmPanel:
         self.history: list[Step] = []
         self.step = {"actions": "place", "round_end": "round_over"}.get(table.state.phase, "")
         self.pending: dict[str, Any] | None = None
+        self.followups.blocks = []
         self.planner.reset()
         self.say(f"Loaded {name}.")
         return True
@@ -325,6 +328,7 @@ class FmPanel:
             self.planner.reset()
         self.resolver.note = after_text(events) if it.type == "resolve_action" else ""
         text, cite = result_line(label, shown)
+        self.followups.after(self.table.state, events)  # a Malfunction card's Complication
         if it.type == self.effects.form_type:
             self.effects.applied()
             self.effects.result.value = status_html(text, "info", cite, show_id=False)
@@ -361,6 +365,7 @@ class FmPanel:
             self.table = table
         self.step = last.before
         self.pending = None
+        self.followups.blocks = []
         self.asker.close()
         self.say("Undone.")
 
