@@ -641,7 +641,7 @@ def test_words_names_and_the_section_each_change_comes_from() -> None:
         "facilities": {"farm_01": {"farm": {"greenhouses": 2, "plants": 0}}}}}, "anemia")
     p.load({"state": state_to_dict(lesson.state)}, "Anemia")
     p.produce_btn.click()
-    assert "Tutor reading, no tap asked: Red takes a wound for the second food" in p.log.value
+    assert "Tutor reading: Red takes a wound for the second food" in p.log.value
 
 
 def test_the_result_is_where_the_tap_was_and_the_todo_ticks() -> None:

@@ -310,6 +310,8 @@ class EffectForms:
         phase before, and open it kept every later step a screen further down on a phone."""
         self.state, self.board = s, board
         step, self._step = self._step, (s.sol, s.phase)
+        if step is not None and step != self._step:
+            self.result.value = ""  # the last Apply's result belongs to the phase before
         if step is not None and step != self._step and self.group.value is not None:
             self.group.value = None  # a new phase: the form folds away (tapped open again)
             return

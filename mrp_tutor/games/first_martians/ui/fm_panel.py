@@ -319,7 +319,9 @@ class FmPanel:
         self.pending = None
         self.asker.close()
         said = [explain_event(ev) for ev in events if ev.type != "phase_started"]
-        shown = [Explanation(labelled(x), x.rule, x.citation) for x in said]
+        shown = [Explanation(labelled(x, ev.type == "draw_made"), x.rule, x.citation)
+                 for x, ev in zip(said, [ev for ev in events if ev.type != "phase_started"],
+                                  strict=True)]
         html = sentences_html(shown, cite=functools.partial(citation_html, show_id=False))
         self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", html,
                                  events))
@@ -327,7 +329,10 @@ class FmPanel:
         if it.type == "declare_actions":
             self.planner.reset()
         self.resolver.note = after_text(events) if it.type == "resolve_action" else ""
-        text, cite = result_line(label, shown)
+        text, cite = result_line(label, shown or [
+            Explanation(f"{PHASE_NAMES.get(str(self.table.state.phase), 'the next phase')} "
+                        "begins.", "round.phases", explain_event(ev).citation)
+            for ev in events if ev.type == "phase_started"][-1:])
         self.followups.after(self.table.state, events)  # a Malfunction card's Complication
         if it.type == self.effects.form_type:
             self.effects.applied()
@@ -479,12 +484,12 @@ class FmPanel:
         return out
 
 
-def labelled(x: Explanation) -> str:
-    """A sentence in words; a choice the assistant made by a tutor reading (no tap asked)
-    says so on the page, not only in its citation."""
+def labelled(x: Explanation, tapped: bool = False) -> str:
+    """A sentence in words; what the assistant decided by a tutor reading (no tap of the
+    table's) says so on the page, not only in its citation."""
     text = words(x.text)
-    if x.citation is not None and x.citation.source == "tutor reading":
-        return f"Tutor reading, no tap asked: {text}"
+    if not tapped and x.citation is not None and x.citation.source == "tutor reading":
+        return f"Tutor reading: {text}"
     return text
 
 
