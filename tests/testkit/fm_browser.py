@@ -22,7 +22,7 @@ def no_raw_text(app: Any, ids: list[str]) -> None:
     assert not found, found
 
 
-def export_matches_cli(app: Any, panel: Any, tmp_path: Path) -> None:
+def export_matches_cli(app: Any, panel: Any, tmp_path: Path, sol: int = 4) -> None:
     """The file the page exports, played by ``mrp-tutor fm round``, gives the HUB shown."""
     from mrp_tutor.cli.main import main as cli_main
     from mrp_tutor.core.loading import read_yaml
@@ -31,7 +31,7 @@ def export_matches_cli(app: Any, panel: Any, tmp_path: Path) -> None:
     from mrp_tutor.games.first_martians.ui.fm_hub import hub_html
 
     link = panel.locator(".fm-export-link")
-    expect(link).to_have_attribute("download", "first-martians-sol-4.yaml")  # after Clean-Up
+    expect(link).to_have_attribute("download", f"first-martians-sol-{sol}.yaml")  # Clean-Up
     href = link.get_attribute("href")
     text = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
     assert not re.search(r"\bseed:", text)  # hidden state stays out of the page
