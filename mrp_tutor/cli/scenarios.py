@@ -191,8 +191,8 @@ def cmd_referee_compare(args: argparse.Namespace) -> int:
         return 2
 
     def go(a: argparse.Namespace) -> int:
-        game = _position(a.file)
-        print(compare(game.spec, game.state, names).text())
+        game, unknown = _position(a.file)
+        print(compare(game.spec, game.state, names, unknown.resources).text())
         return 0
 
     return _run(go, args)

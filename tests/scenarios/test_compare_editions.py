@@ -109,3 +109,10 @@ def test_the_app_shows_the_same_comparison(monkeypatch: pytest.MonkeyPatch,
     for r in by.values():
         assert r.citation in page and r.rule in page
     assert "Red takes 1 sylvanite token; Blue takes 1 sylvanite token" in page
+
+
+def test_a_resource_the_table_did_not_enter_is_not_named() -> None:
+    g = at("production-tie-example-three-tokens")
+    (_, by), = compare(g.spec, g.state, BOTH, unknown_resources=("mare_tyrrhenum",)).points
+    assert by["standard"].text.startswith("Red takes 1 token (their kind was not entered)")
+    assert "sylvanite" not in by["standard"].text

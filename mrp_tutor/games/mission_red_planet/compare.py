@@ -10,6 +10,7 @@ ruleset (its player count, ability sheets), a sentence says why and nothing else
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from html import escape
 
@@ -110,8 +111,10 @@ def _next_amount(spec: GameSpec, s: GameState) -> tuple[int, int]:
     return last.amount or 0, last.number
 
 
-def _production(spec: GameSpec, rules: Rules, s: GameState) -> dict[str, Ruled]:
-    """Zone -> what the next scoring gives there under ``rules`` (run by the engine)."""
+def _production(spec: GameSpec, rules: Rules, s: GameState,
+                unknown: Collection[str] = ()) -> dict[str, Ruled]:
+    """Zone -> what the next scoring gives there under ``rules`` (run by the engine); in a
+    zone of ``unknown`` (its resource token not entered) the tokens' kind is not named."""
     own = rules.spec(use_env_overrides=False)
     t = s.clone()
     t.ruleset = rules.name
@@ -125,8 +128,10 @@ def _production(spec: GameSpec, rules: Rules, s: GameState) -> dict[str, Ruled]:
         if zone is None:
             continue
         if isinstance(ev, E.TokensAwarded):
+            kind = "" if zone in unknown else ev.resource + " "
             got.setdefault(zone, []).append(
-                f"{ev.colour.capitalize()} takes {plural(ev.count, ev.resource + ' token')}")
+                f"{ev.colour.capitalize()} takes {plural(ev.count, kind + 'token')}"
+                + (" (their kind was not entered)" if zone in unknown else ""))
             rule.setdefault(zone, []).append(ev.rule)
         elif isinstance(ev, E.TokensStayed) and any(k > 0 for _, k in ev.resources):
             n = sum(k for _, k in ev.resources)
@@ -141,8 +146,10 @@ def _production(spec: GameSpec, rules: Rules, s: GameState) -> dict[str, Ruled]:
     return said
 
 
-def compare(spec: GameSpec, state: GameState, names: list[str]) -> Comparison:
-    """What each ruleset of ``names`` rules for the position ``state`` of ``spec``'s table."""
+def compare(spec: GameSpec, state: GameState, names: list[str],
+            unknown_resources: Collection[str] = ()) -> Comparison:
+    """What each ruleset of ``names`` rules for the position ``state`` of ``spec``'s table
+    (``unknown_resources``: zones whose resource token the table did not enter)."""
     unknown = [n for n in names if n not in RULESETS]
     if unknown:
         raise ValueError(f"no ruleset {unknown[0]!r} (the rulesets: {', '.join(RULESETS)})")
@@ -166,7 +173,7 @@ def compare(spec: GameSpec, state: GameState, names: list[str]) -> Comparison:
     if number == 3:
         out.notes.append("The next scoring is the last: the discoveries' effects on it are left "
                          "out of this comparison.")
-    made = {r.name: _production(spec, r, state) for r in able}
+    made = {r.name: _production(spec, r, state, unknown_resources) for r in able}
     for z in spec.zones:
         by = {name: rulings[z] for name, rulings in made.items() if z in rulings}
         if by and len(by) == len(made):

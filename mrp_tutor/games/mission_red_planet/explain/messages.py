@@ -355,8 +355,7 @@ def _game_ended(e: Any) -> str:
         return f"Final scores: {scores}. {win} {verb}."
     held = dict(e.token_counts)
     counts = ", ".join(f"{_c(c)} {plural(held.get(c, 0), 'token')}" for c in tied)
-    how = ("the tie stays" if len(e.winners) > 1 else
-           f"{win} holds the most")
+    how = "the tie stays" if len(e.winners) > 1 else f"{win} holds the most"
     return (f"Final scores: {scores}. {' and '.join(_c(c) for c in tied)} tie on {best} "
             f"points; the tie is broken by the point tokens each holds ({counts}): {how}, so "
             f"{win} {verb}.")

@@ -28,6 +28,7 @@ class FixedWords:
         # widget -> trait -> (as written, as said)
         self._seen: WeakKeyDictionary[Any, dict[str, tuple[Any, Any]]] = WeakKeyDictionary()
         self._say: Callable[[str], str] = _same
+        self.spec: Any = None  # the game spec whose words these are (the app sets it)
 
     def say(self, root: Any, say: Callable[[str], str]) -> None:
         """Every text under ``root`` as ``say`` says it (a game of another ruleset)."""

@@ -94,9 +94,7 @@ class TutorApp:
         self.recorder: Any = None  # keeps the game on the server (record.attach, when served)
         self.ctx = PanelContext(self)  # what every panel is built from
         self.panels: dict[str, Panel] = {}  # the tabs built so far, by title
-        self._quiet = False
-        self._worded: GameSpec | None = None  # the spec whose words the page speaks
-        self._fixed = FixedWords()  # the fixed texts (tooltips...) in those words
+        self._quiet, self._fixed = False, FixedWords()  # (the page's own texts in its words)
         self._shown: list[StepReport] = []  # reports in the explanation panel
         self.lesson = LessonPanel(self.ctx)  # guided path + quiz (its tab: built on first open)
 
@@ -267,8 +265,8 @@ class TutorApp:
         """Re-render every visible panel from the session's current view."""
         sess = self.session
         view = sess.view()
-        if self._worded is not sess.spec:  # every panel's text in the game's own words
-            self._worded = sess.spec
+        if self._fixed.spec is not sess.spec:  # every panel's text in the game's own words
+            self._fixed.spec = sess.spec
             self.board.speak = speaker(sess.spec)
             self._fixed.say(self.root, self.board.speak)
         self.board.new_view((sess.viewer, sess.referee, sess.epoch))
