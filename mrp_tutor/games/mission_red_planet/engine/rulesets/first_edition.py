@@ -115,6 +115,10 @@ FE_WORDS: tuple[tuple[str, str], ...] = (
     ("Ultra Secret Mission", "Ultra Secret Mission"), ("Secret Mission", "Secret Mission"),
     ("Strategic Zones", "Strategic Zones"),
     # the stages of turn 10 the second edition gives its action cards (none here)
+    ("Next: action cards may be played before the production",
+     "Next: the scoring of turn 10"),
+    ("Next: action cards may be played after the production",
+     "Next: after the scoring of turn 10"),
     ("Next: actions before", "Next: the scoring of turn 10"),
     ("Next: actions after", "Next: after the scoring of turn 10"),
     ("Next: reveal work", "Next: the discoveries are revealed"),
