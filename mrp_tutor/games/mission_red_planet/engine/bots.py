@@ -65,13 +65,16 @@ def hard_bot(rng: random.Random, seconds: float | None = None,
              log: list[SearchResult] | None = None) -> Bot:
     """The hard level: the search bot with :func:`hard_iterations` iterations a decision,
     stopped as soon as its choice is settled (``settle``: the same choice as the whole
-    budget); a single option is played at once.  ``seconds`` (if given): a time budget
+    budget), its generator seeded from the view and options of the decision
+    (:func:`.search.view_rng`: public data, not the game's seed nor ``rng``), so the same
+    position as the seat sees it gets the same move on any machine; a single option is
+    played at once.  ``seconds`` (if given): a time budget
     instead, that many seconds for a decision with many options, the same shares with fewer
     (not replayable from the seed: a slower machine searches less).  ``log`` (if given)
     receives each search's result."""
-    if seconds is None:
+    if seconds is None:  # seeded from the view (public data), ``rng`` unused
         bot: Bot = search_bot(rng, iterations=None, per_options=hard_iterations, settle=True,
-                              log=log)
+                              log=log, public_seed="hard")
         return bot
     whole = seconds
 

@@ -62,9 +62,9 @@ def level_bot(level: str, seed: int) -> Chooser:
     from mrp_tutor.games.mission_red_planet.engine.bots import BOTS, LEVELS
 
     why = _LEVEL_WHY[level]
+    if level == "hard":  # seeded from each decision's view: public data, not the game's seed
+        return SearchLevel()
     rng = random.Random(f"seat:{seed}:{level}")
-    if level == "hard":
-        return SearchLevel(rng)
     engine_bot = BOTS[LEVELS[level]](rng)
 
     def choose(game: Any, theirs: list[I.Intent]) -> tuple[I.Intent, str]:
@@ -86,10 +86,9 @@ class SearchLevel:
     ``benchmarks/bots.py``).
     :meth:`prepare` takes that view on the caller's thread and returns the thinking, which
     may run in another thread (it reads only the view) and can be told to decide early;
-    calling the level decides at once."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    calling the level decides at once.  Its generator is seeded from the view and options
+    (:func:`~mrp_tutor.games.mission_red_planet.engine.search.view_rng`), never from the
+    game's secret seed: the same position as the colour sees it gets the same move."""
 
     @staticmethod
     def iterations(options: int) -> int:
@@ -101,15 +100,16 @@ class SearchLevel:
     def prepare(self, game: Any, theirs: Sequence[I.Intent]) -> Think | None:
         """The thinking of the colour deciding first among ``theirs`` (``stop() -> bool`` ends
         it early with the best option found so far); None when it has a single option."""
-        from mrp_tutor.games.mission_red_planet.engine.search import search
+        from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
         from mrp_tutor.games.mission_red_planet.engine.views import view_for
 
         colour = theirs[0].colour
         options = [x for x in theirs if x.colour == colour]
         if len(options) == 1:
             return None
-        spec, rng = game.spec, self.rng
+        spec = game.spec
         view = view_for(spec, game.state, game.state.seats[colour].controller)  # its view only
+        rng = view_rng(view, options, "hard")  # public data: the same position, the same move
         budget = self.iterations(len(options))
 
         def think(stop: Callable[[], bool]) -> tuple[I.Intent, str]:
