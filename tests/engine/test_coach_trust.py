@@ -104,3 +104,26 @@ def test_following_the_first_hint_or_one_about_equal_is_never_flagged(seed: int)
         assert a == b
         if a is not None:  # flagged only beyond the noise, with the ranges shown
             assert a.did_range[1] < a.better_range[1] and a.cost >= R.MIN_COST
+
+
+def test_a_character_hint_says_what_the_card_did_in_the_games_won_after_it() -> None:
+    """Not a rank by a rule of thumb ("it could do the 6th most"): what the card's own turn
+    did in the played-out games the seat won after choosing it, the same each time."""
+    from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
+
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green", "yellow"], 7)
+    rng = random.Random(1)
+    while g.state.stage != "choose" or not g.legal_intents():
+        legal = g.legal_intents()
+        _ = g.play(rng.choice(legal), trusted=True) if legal else g.advance()
+    me = g.legal_intents()[0].colour
+    options = [x for x in g.legal_intents() if x.colour == me]
+    view = view_for(spec, g.state, me)
+    a, _ = hints(spec, view, options, iterations=120)
+    b, _ = hints(spec, view, options, iterations=120)
+    assert a == b
+    for h in a:
+        assert "games played out after choosing the" in h.reason and "most" not in h.reason
+        c = cite(spec, h.reason_rule)
+        assert c is not None and h.reason_rule.startswith("characters.")  # type: ignore[union-attr]

@@ -31,6 +31,7 @@ from mrp_tutor.games.mission_red_planet.engine.search import (
     view_rng,
 )
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
+from mrp_tutor.games.mission_red_planet.explain.card_story import card_story
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
 from mrp_tutor.games.mission_red_planet.explain.reasons import why
 
@@ -129,7 +130,8 @@ def hints(
     shown = ranked(res, top)
     for i, o in enumerate(shown):
         equal = i == 0 or within_noise(shown[0], o)
-        r = why(spec, view, o.intent)
+        r = (card_story(spec, view, o.intent) if isinstance(o.intent, I.ChooseCharacter)
+             else why(spec, view, o.intent))
         text = _search_words(i == 0, equal) if r is None else r.text
         low, high = interval(o.wins, o.visits)
         out.append(Hint(o.intent, describe_intent(spec, o.intent, view), o.wins, o.visits,

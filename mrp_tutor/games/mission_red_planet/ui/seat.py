@@ -117,7 +117,7 @@ class SearchLevel:
                          settle=True)
             early = (" Asked to decide at once, it took the best option found so far."
                      if res.iterations < budget and not res.settled else "")
-            return res.choice, _LEVEL_WHY["hard"] + early
+            return res.choice, _LEVEL_WHY["hard"] + early + hard_why(spec, view, res)
 
         return think
 
@@ -126,6 +126,18 @@ class SearchLevel:
         if think is None:
             return theirs[0], _LEVEL_WHY["hard"]
         return think(lambda: False)
+
+
+def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:
+    """What the hard bot's move does (the coach's reason, true of the position from its
+    view) and the share of its played-out games won after it."""
+    from mrp_tutor.games.mission_red_planet.explain.reasons import why
+
+    stat = next((o for o in res.options if o.intent == res.choice), None)
+    won = (f" It won {stat.wins:.0%} of the {stat.visits:,} games it played out after this "
+           "move." if stat is not None and stat.visits else "")
+    r = why(spec, view, res.choice)
+    return won + ("" if r is None else f" {r.text}")
 
 
 def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT,
