@@ -55,10 +55,17 @@ def search_bot_for_simulation(rng: random.Random) -> Bot:
 HARD_ITERATIONS = 1200
 
 
-def hard_iterations(options: int) -> int:
+#: players from which the hard level's budget shrinks (a playout of more players costs more)
+HARD_PLAYERS = 4
+
+
+def hard_iterations(options: int, players: int = HARD_PLAYERS) -> int:
     """The hard level's iterations for a decision among ``options`` options: a quarter of
-    :data:`HARD_ITERATIONS` with two, all of it from six on (one option: no search)."""
-    return max(1, round(HARD_ITERATIONS * min(1.0, 0.25 + 0.1875 * max(0, options - 2))))
+    :data:`HARD_ITERATIONS` with two, all of it from six on (one option: no search); with
+    more than :data:`HARD_PLAYERS` players, that much less in proportion (a 6-player playout
+    costs about 1.7 times a 4-player one, so a decision keeps about its 4-player time)."""
+    share = min(1.0, 0.25 + 0.1875 * max(0, options - 2)) * min(1.0, HARD_PLAYERS / players)
+    return max(1, round(HARD_ITERATIONS * share))
 
 
 def hard_bot(rng: random.Random, seconds: float | None = None,

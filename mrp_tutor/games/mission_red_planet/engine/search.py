@@ -319,13 +319,14 @@ def _settled(root: Node, left: int) -> bool:
 def search_bot(
     rng: random.Random, *, iterations: int | None = 1000, seconds: float | None = None,
     budget: Callable[[int], float] | None = None, log: list[SearchResult] | None = None,
-    greedy_share: float = 0.0, per_options: Callable[[int], int] | None = None,
+    greedy_share: float = 0.0, per_options: Callable[[int, int], int] | None = None,
     settle: bool = False, public_seed: str | None = None,
 ) -> Any:
     """A bot (``(game, legal) -> intent``, see :mod:`.bots`) that searches from the view of the
     seat deciding: it reads the game only through :func:`~.views.view_for`.  ``budget`` (if
     given) gives the seconds of a decision from its number of options (instead of
-    ``seconds``), ``per_options`` its iterations (instead of ``iterations``); ``settle``: see
+    ``seconds``), ``per_options`` its iterations from its number of options and of colours
+    (instead of ``iterations``); ``settle``: see
     :func:`search`; ``log`` (if given) receives each search's result (benchmarks), with the
     whole decision's wall and CPU time (the view included).  ``public_seed`` (if given): each
     decision searches with :func:`view_rng` of the view, the options and this salt instead
@@ -344,7 +345,7 @@ def search_bot(
         limit = budget(len(options)) if budget is not None else seconds
         if limit is not None:
             limit = max(0.0, limit - (time.perf_counter() - start))
-        n = per_options(len(options)) if per_options is not None else iterations
+        n = per_options(len(options), len(s.order)) if per_options is not None else iterations
         gen = rng if public_seed is None else view_rng(view, options, public_seed)
         res = search(game.spec, view, options, gen, iterations=n, seconds=limit,
                      greedy_share=greedy_share, settle=settle)

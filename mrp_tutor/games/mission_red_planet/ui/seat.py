@@ -91,11 +91,11 @@ class SearchLevel:
     game's secret seed: the same position as the colour sees it gets the same move."""
 
     @staticmethod
-    def iterations(options: int) -> int:
+    def iterations(options: int, players: int = 4) -> int:
         """The engine's :func:`~mrp_tutor.games.mission_red_planet.engine.bots.hard_iterations`."""
         from mrp_tutor.games.mission_red_planet.engine.bots import hard_iterations
 
-        return hard_iterations(options)
+        return hard_iterations(options, players)
 
     def prepare(self, game: Any, theirs: Sequence[I.Intent]) -> Think | None:
         """The thinking of the colour deciding first among ``theirs`` (``stop() -> bool`` ends
@@ -110,7 +110,7 @@ class SearchLevel:
         spec = game.spec
         view = view_for(spec, game.state, game.state.seats[colour].controller)  # its view only
         rng = view_rng(view, options, "hard")  # public data: the same position, the same move
-        budget = self.iterations(len(options))
+        budget = self.iterations(len(options), len(game.state.order))
 
         def think(stop: Callable[[], bool]) -> tuple[I.Intent, str]:
             res = search(spec, view, options, rng, iterations=budget, seconds=None, stop=stop,
