@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mrp_tutor.games.mission_red_planet.engine.core import Decision
+from mrp_tutor.games.mission_red_planet.engine.basics import Decision
 from mrp_tutor.games.mission_red_planet.engine.game import decision, destination
 from mrp_tutor.games.mission_red_planet.engine.secrecy import HIDDEN, controls, redact
 from mrp_tutor.games.mission_red_planet.engine.spec import UNKNOWN, GameSpec
