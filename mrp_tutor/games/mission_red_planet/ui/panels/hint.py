@@ -160,7 +160,7 @@ class HintTab:
         games = 0 if res is None else res.iterations
         stopped = " (stopped early)" if job.stopped else ""
         self.status.value = (f'<div class="mrp-hint-status" role="status">The coach played out '
-                             f"{games} possible games from what you see{stopped}.</div>")
+                             f"{games:,} possible games from what you see{stopped}.</div>")
         self.show(found, view)
 
     def show(self, found: list[Hint], view: View) -> None:
