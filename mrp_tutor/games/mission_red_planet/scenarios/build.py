@@ -9,8 +9,8 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from mrp_tutor.core.games import load_document
-from mrp_tutor.core.loader import check_tree, load_yaml
+from mrp_tutor.core.games import load_document, load_file
+from mrp_tutor.core.loader import check_tree
 from mrp_tutor.core.scenario import ScenarioBase
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
@@ -28,11 +28,11 @@ from mrp_tutor.games.mission_red_planet.scenarios.model import (
     ruleset_of,
 )
 from mrp_tutor.games.mission_red_planet.scenarios.position import (
-    Problems,
     build_state,
     cite_problems,
     merge,
 )
+from mrp_tutor.games.mission_red_planet.scenarios.problems import Problems
 from mrp_tutor.resources import scenarios_dir
 
 # Rule cited for a structural problem, by the first field of its path.
@@ -365,8 +365,7 @@ def load_scenario(path: str | Path) -> Any:
         ContentError: the file cannot be read, is not YAML, or breaks the format or the rules
             (all problems listed, each with its field path and rule id).
     """
-    path = Path(path)
-    return scenario_from_dict(load_yaml(path), str(path), path)
+    return load_file(Path(path))  # the one loader path of every game's files
 
 
 def library(folder: str | Path | None = None) -> list[Scenario]:
