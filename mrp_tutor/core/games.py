@@ -38,7 +38,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 from mrp_tutor.core.errors import ContentError
 
@@ -73,6 +73,7 @@ class Scenario(Protocol):
     def steps(self) -> Sequence[object]: ...
 
 
+@runtime_checkable
 class GamePanel(Protocol):
     """A game's app panel (what the app shell and its game picker use of it): its widget
     ``root``, ``say`` (one sentence to the table) and ``undo`` (take back the last step)."""
@@ -85,6 +86,7 @@ class GamePanel(Protocol):
     def undo(self) -> None: ...
 
 
+@runtime_checkable
 class KeptPanel(GamePanel, Protocol):
     """A panel that keeps its game on the server (the lost-kernel restore): ``keep()`` its
     game as plain data, ``restore(data)`` plays it again through the game's own loader and
@@ -166,13 +168,17 @@ class Game:
     about: Callable[[], str] | None = None
     #: what a forked kernel loads before any visitor comes (:mod:`mrp_tutor.serve`)
     warm: Callable[[], None] | None = None
+    #: when the game is shown first: ``attach(panel, picker)`` keeps its record on the server
+    #: (and the picker's other games; the app shell's :mod:`mrp_tutor.app.keep`)
+    attach: Callable[[GamePanel, object], None] | None = None
 
-    def build_panel(self) -> GamePanel:
-        """A new instance of the game's app panel (imports the game's code only now)."""
+    def build_panel(self, **options: object) -> GamePanel:
+        """A new instance of the game's app panel (imports the game's code only now);
+        ``options`` go to its factory."""
         if self.panel is None:
             raise LookupError(f"the game {self.name!r} has no app panel")
         module, _, factory = self.panel.partition(":")
-        made: GamePanel = getattr(importlib.import_module(module), factory)()
+        made: GamePanel = getattr(importlib.import_module(module), factory)(**options)
         return made
 
 
@@ -280,6 +286,25 @@ def load_file(path: Path, source: str | None = None) -> Scenario:
     data = load_yaml(path)
     check_tree(data, name)
     return load_document(data, name, path)
+
+
+def library(folder: Path) -> list[Scenario]:
+    """Every scenario file (``*.yaml``) of ``folder``, each read by :func:`load_file`, sorted
+    by id.
+
+    Raises:
+        ContentError: one or more files are wrong (all their problems, file by file).
+    """
+    out: list[Scenario] = []
+    problems: list[str] = []
+    for f in sorted(folder.glob("*.yaml")):
+        try:
+            out.append(load_file(f))
+        except ContentError as err:
+            problems.extend(f"{f.name}: {x}" for x in err.problems)
+    if problems:
+        raise ContentError(str(folder), problems)
+    return sorted(out, key=lambda sc: sc.id)
 
 
 def expect_game(scenario: Scenario, name: str, source: str) -> None:

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mrp_tutor.core.games import ForeignScenario, Game, PlayResult, Scenario, Subparsers, register
+from mrp_tutor.core.games import (
+    ForeignScenario,
+    Game,
+    GamePanel,
+    PlayResult,
+    Scenario,
+    Subparsers,
+    register,
+)
 from mrp_tutor.core.rules import Explanation
 from mrp_tutor.games.mission_red_planet.commands.referee import NAME
 
@@ -71,6 +79,16 @@ def _about() -> str:
     return about()
 
 
+def _attach(panel: GamePanel, picker: object) -> None:
+    """Shown first: keep its record on the server, and the picker's other games (ui/record.py)."""
+    from mrp_tutor.app.picker import GamePicker
+    from mrp_tutor.games.mission_red_planet.ui.record import attach
+    from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
+
+    if isinstance(panel, TutorApp):
+        attach(panel, picker if isinstance(picker, GamePicker) else None)
+
+
 def _warm() -> None:
     """What a forked kernel loads before its visitor comes: the app, the rules and data, and
     the lesson library."""
@@ -90,5 +108,5 @@ GAME = register(Game(
     load=_load, play=_play, explain_event=_explain_event, explain_error=_explain_error,
     schema=_schema, schema_file="schema.json",
     panel="mrp_tutor.games.mission_red_planet.ui.tutor_app:TutorApp", commands=_commands,
-    about=_about, warm=_warm,
+    about=_about, warm=_warm, attach=_attach,
 ))

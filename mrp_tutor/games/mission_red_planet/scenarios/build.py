@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from mrp_tutor.core.games import library as core_library
 from mrp_tutor.core.games import load_document, load_file
 from mrp_tutor.core.loader import check_tree
 from mrp_tutor.core.scenario import ScenarioBase
@@ -369,22 +370,14 @@ def load_scenario(path: str | Path) -> Any:
 
 
 def library(folder: str | Path | None = None) -> list[Scenario]:
-    """Every scenario file of the library (``scenarios_dir()``), sorted by id.
+    """Every scenario file of the library (``scenarios_dir()``), sorted by id (each read by the
+    one loader path, :func:`mrp_tutor.core.games.library`).
 
     Raises:
         ContentError: one or more files are wrong (all their problems, file by file).
     """
-    root = Path(folder) if folder is not None else scenarios_dir()
-    out: list[Scenario] = []
-    problems: list[str] = []
-    for f in sorted(root.glob("*.yaml")):
-        try:
-            out.append(load_scenario(f))
-        except ContentError as err:
-            problems.extend(f"{f.name}: {x}" for x in err.problems)
-    if problems:
-        raise ContentError(str(root), problems)
-    return sorted(out, key=lambda sc: sc.id)
+    found: list[Any] = core_library(Path(folder) if folder is not None else scenarios_dir())
+    return found
 
 
 def scenario_to_yaml(
