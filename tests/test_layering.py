@@ -514,3 +514,19 @@ def test_no_serving_or_command_line_module_at_the_package_root() -> None:
                                                        "resources.py"]
     imported = [m for m, _ in _imports(PKG / "__main__.py") if m.startswith("mrp_tutor")]
     assert imported == ["mrp_tutor.cli.main", "mrp_tutor.cli.main.main"]
+
+
+def test_no_module_outside_the_rulesets_imports_one_ruleset() -> None:
+    """A ruleset is self-contained (issue 40): the rest of the package reaches rulesets
+    through their registry (``engine/rulesets/__init__.py``) and the hooks of ``Rules``
+    (``base.py``), never by importing one ruleset's module (``engine/bots.py`` imported
+    ``rulesets.two_player``)."""
+    rulesets = ENGINE / "rulesets"
+    one = {_module(p) for p in rulesets.rglob("*.py")
+           if p.name != "__init__.py" or p.parent != rulesets} - {_module(rulesets / "base.py")}
+    one = {m for m in one if m.rsplit(".", 1)[-1] != "__init__"} | {
+        _module(p.parent) for p in rulesets.glob("*/__init__.py")}
+    bad = [f"{p.relative_to(PKG)}: {m}" for p in sorted(PKG.rglob("*.py"))
+           if rulesets not in p.parents
+           for m, _ in _imports(p) if m in one or any(m.startswith(o + ".") for o in one)]
+    assert bad == []
