@@ -17,6 +17,7 @@ from typing import Any
 
 from mrp_tutor.cli.args import CliError, Subparsers, positive_int, whole_number
 from mrp_tutor.core.errors import MrpError
+from mrp_tutor.core.extras import ExtraMissing
 
 __all__ = ["COMMANDS", "CliError", "build_parser", "command", "main", "positive_int",
            "version_text", "whole_number"]
@@ -129,7 +130,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         status: int = args.func(args)
         return status
-    except CliError as err:
+    except (CliError, ExtraMissing) as err:
         print(f"mrp-tutor: {err}", file=sys.stderr)
         return 2
     except MrpError as err:

@@ -77,6 +77,9 @@ def _search_note(bots: list[str]) -> str:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from mrp_tutor.core.extras import require
+
+    require("Simulating games (mrp-tutor simulate)", "simulate")
     from mrp_tutor.games.mission_red_planet.simulation import (
         DEFAULT_CHUNK,
         ResultsError,
