@@ -41,33 +41,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 from mrp_tutor.core.errors import ContentError
+from mrp_tutor.core.scenario import ScenarioDocument
 
-if TYPE_CHECKING:  # types only: importing the registry stays light (no pydantic)
+if TYPE_CHECKING:
     from mrp_tutor.core.rules import Explanation
-    from mrp_tutor.core.scenario import Quiz
 
 #: what a game's ``commands`` hook adds its ``mrp-tutor`` subcommands to
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
-class Scenario(Protocol):
-    """A loaded scenario of any game (a :class:`~mrp_tutor.core.scenario.ScenarioBase`): what
-    the shared runner, the command line and the lesson lists read of it."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def lesson(self) -> str: ...
-
-    @property
-    def rules(self) -> list[str]: ...
-
-    @property
-    def quiz(self) -> Quiz | None: ...
+class Scenario(ScenarioDocument, Protocol):
+    """A loaded scenario of any game (a :class:`~mrp_tutor.core.scenario.ScenarioBase`): its
+    document's fields and its steps, what the shared runner, the command line and the lesson
+    lists read of it."""
 
     @property
     def steps(self) -> Sequence[object]: ...
