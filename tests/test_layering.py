@@ -530,3 +530,18 @@ def test_no_module_outside_the_rulesets_imports_one_ruleset() -> None:
            if rulesets not in p.parents
            for m, _ in _imports(p) if m in one or any(m.startswith(o + ".") for o in one)]
     assert bad == []
+
+
+def test_the_guided_path_names_no_ruleset() -> None:
+    """A ruleset's lessons get their chapter from the ruleset (``Rules.chapter``): the path
+    (``ui/panels/path.py``) holds no ruleset's name (it held three chapters by name)."""
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
+
+    path = MRP / "ui" / "panels" / "path.py"
+    tree = ast.parse(path.read_text())
+    skip = _docstrings(tree)
+    bad = [f"{node.lineno}: {node.value!r}" for node in ast.walk(tree)
+           if isinstance(node, ast.Constant) and isinstance(node.value, str)
+           and id(node) not in skip
+           and any(node.value == r or node.value.startswith(r + "-") for r in RULESETS)]
+    assert bad == []
