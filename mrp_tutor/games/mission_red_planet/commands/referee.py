@@ -21,6 +21,7 @@ from mrp_tutor.core.errors import ContentError
 from mrp_tutor.core.games import expect_game, load_file
 from mrp_tutor.core.loader import INTENT, parse_json
 from mrp_tutor.games.mission_red_planet.engine.game import Game
+from mrp_tutor.games.mission_red_planet.unknowns import Unknowns
 
 NAME = "mission_red_planet"  # this game's name in the registry (registration.py)
 
@@ -44,9 +45,10 @@ def add_referee_commands(subparsers: Subparsers) -> None:
     legal.set_defaults(func=cmd_referee_legal)
 
 
-def _position(path: Path) -> Game:
+def _position(path: Path) -> tuple[Game, Unknowns]:
     """The game at the position of a scenario file, or of a table code (``MRP1:...``, from
-    the app's Table tab: decoded and checked by the same loader)."""
+    the app's Table tab: decoded and checked by the same loader), and what that table leaves
+    unknown (a file given to ``referee`` is a table: what it leaves out is not known)."""
     from mrp_tutor.games.mission_red_planet.scenarios.build import Scenario
     from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
         CODE_PREFIX,
@@ -55,12 +57,15 @@ def _position(path: Path) -> Game:
     )
 
     if str(path).startswith(CODE_PREFIX):
-        return load_table(decode_table(str(path), "table code"), "table code").build()
-    sc = load_file(path)
-    expect_game(sc, NAME, str(path))  # another game's file: a sentence naming both
-    if not isinstance(sc, Scenario):
-        raise ContentError(str(path), ["game: not a Mission: Red Planet table"])
-    return sc.build()
+        sc = load_table(decode_table(str(path), "table code"), "table code")
+    else:
+        found = load_file(path)
+        expect_game(found, NAME, str(path))  # another game's file: a sentence naming both
+        if not isinstance(found, Scenario):
+            raise ContentError(str(path), ["game: not a Mission: Red Planet table"])
+        sc = found
+        sc.entered = True
+    return sc.build(), sc.unknowns()
 
 
 def _run(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
@@ -77,8 +82,8 @@ def cmd_referee_production(args: argparse.Namespace) -> int:
     from mrp_tutor.games.mission_red_planet.referee import production_ruling
 
     def go(a: argparse.Namespace) -> int:
-        game = _position(a.file)
-        print(production_ruling(game.spec, game.state, a.amount).text())
+        game, unknown = _position(a.file)
+        print(production_ruling(game.spec, game.state, a.amount, unknown=unknown).text())
         return 0
 
     return _run(go, args)
@@ -88,8 +93,8 @@ def cmd_referee_final(args: argparse.Namespace) -> int:
     from mrp_tutor.games.mission_red_planet.referee import final_ruling
 
     def go(a: argparse.Namespace) -> int:
-        game = _position(a.file)
-        print(final_ruling(game.spec, game.state).text())
+        game, unknown = _position(a.file)
+        print(final_ruling(game.spec, game.state, unknown=unknown).text())
         return 0
 
     return _run(go, args)
@@ -100,7 +105,7 @@ def cmd_referee_legal(args: argparse.Namespace) -> int:
 
     def go(a: argparse.Namespace) -> int:
         raw = parse_json(a.intent, "intent (command line)", INTENT)
-        game = _position(a.file)
+        game, _unknown = _position(a.file)
         verdict = is_legal(game.spec, game.state, raw)
         print(verdict.text())
         return 0 if verdict.legal else 1

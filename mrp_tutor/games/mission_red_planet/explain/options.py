@@ -17,9 +17,9 @@ from typing import Any
 from mrp_tutor.core.words import article, plural
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
-from mrp_tutor.games.mission_red_planet.explain.ships import ship_name, ship_text
+from mrp_tutor.games.mission_red_planet.explain.ships import ship_name, ship_text, ship_words
 
-__all__ = ["describe_intent", "intent_ids", "plural", "ship_name", "ship_text"]
+__all__ = ["describe_intent", "intent_ids", "plural", "ship_name", "ship_text", "ship_words"]
 
 
 def _place(spec: GameSpec, place: str, view: Mapping[str, Any] | None) -> str:
