@@ -200,14 +200,17 @@ EVENT_TEMPLATES: dict[str, T] = {
         "Some decisions are to be made in this phase." if e.items is None
         else f"{plural(len(e.items), 'decision')} to make in this phase."),
     "work_started": lambda sp, e: f"{_c(e.item[1])} resolves {_n(sp, e.item[2])}.",
-    "work_done": lambda sp, e: f"{_c(e.item[1])} is done with {_n(sp, e.item[2] or None)}.",
+    "work_done": lambda sp, e: (f"{_c(e.item[1])} is done with {_n(sp, e.item[2] or None)}."
+                                if e.item and e.item[1] else
+                                "The moment for that action card has passed."),
     "astronaut_removed": lambda sp, e: f"{_n(sp, e.card)}: {_c(e.colour)} removes an astronaut "
     f"from {_n(sp, e.zone)}.",
     "astronauts_unloaded": lambda sp, e: f"{_n(sp, e.card)}: {_crew(e.crew)} from {_sn(e.ship)} "
     f"land in {_n(sp, e.zone)}.",
     "action_played": lambda sp, e: f"{_c(e.colour)} plays the action {_n(sp, e.card)}.",
-    "action_kept": lambda sp, e: f"{_c(e.colour)} does not play "
-    f"{_n(sp, e.card, 'an action card')} now; it stays hidden and unplayed, its moment past.",
+    "action_kept": lambda sp, e: (f"{_c(e.colour)} does not play "
+                                  if e.colour else "The card is not played ")
+    + f"{_n(sp, e.card, 'an action card')} now; it stays hidden and unplayed, its moment past.",
     "astronaut_rescued": lambda sp, e: f"{_c(e.colour)} brings an astronaut back from the "
     f"memorial to {_n(sp, e.zone)}.",
     "production_modified": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: "
