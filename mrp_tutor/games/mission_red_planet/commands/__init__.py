@@ -53,9 +53,8 @@ def run_rulesets(args: argparse.Namespace) -> int:
 
 def run_rules(args: argparse.Namespace) -> int:
     from mrp_tutor.games.mission_red_planet.engine import load_spec
-    from mrp_tutor.games.mission_red_planet.explain import search_rules
-
     from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
+    from mrp_tutor.games.mission_red_planet.explain import search_rules
 
     if args.ruleset is not None and args.ruleset not in RULESETS:
         raise CliError(f"No ruleset {args.ruleset[:40]!r}; the rulesets: "
