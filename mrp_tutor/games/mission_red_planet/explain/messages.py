@@ -16,6 +16,7 @@ from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MrpError
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.abilities import ABILITY_EVENT_TEMPLATES
+from mrp_tutor.games.mission_red_planet.explain.ending import game_ended
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name as _sn
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
 from mrp_tutor.games.mission_red_planet.explain.stages import stage_words
@@ -233,7 +234,7 @@ EVENT_TEMPLATES: dict[str, T] = {
            else f"tie for the most ice ({e.ice}) and split the points: {e.points} each.")),
     "discovery_scored": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: {_c(e.colour)} "
     f"{'gains' if e.points >= 0 else 'loses'} {plural(abs(e.points), 'point')}.",
-    "game_ended": lambda sp, e: _game_ended(e),
+    "game_ended": lambda sp, e: game_ended(e),
     # referee edits of the table position (event defined in
     # mrp_tutor.games.mission_red_planet.ui.edits)
     "position_edited": lambda sp, e: (
@@ -343,25 +344,6 @@ STEP_NAMES = {
 def _step_name(effect: str, n: int) -> str:
     return STEP_NAMES.get(effect, effect.replace("_", " ")).format(
         n=n, astronauts=plural(n, "astronaut"), moves=plural(n, "move"))
-
-
-def _game_ended(e: Any) -> str:
-    scores = ", ".join(f"{_c(c)} {p}" for c, p in e.scores)
-    if e.losers_all:
-        return f"Final scores: {scores}. A neutral colour has the highest score: both players lose."
-    win = " and ".join(_c(c) for c in e.winners)
-    verb = "share the victory" if len(e.winners) > 1 else "wins"
-    points = dict(e.scores)
-    best = max(points.values(), default=0)
-    tied = [c for c, p in e.scores if p == best]
-    if len(tied) < 2:
-        return f"Final scores: {scores}. {win} {verb}."
-    held = dict(e.token_counts)
-    counts = ", ".join(f"{_c(c)} {plural(held.get(c, 0), 'token')}" for c in tied)
-    how = "the tie stays" if len(e.winners) > 1 else f"{win} holds the most"
-    return (f"Final scores: {scores}. {' and '.join(_c(c) for c in tied)} tie on {best} "
-            f"points; the tie is broken by the point tokens each holds ({counts}): {how}, so "
-            f"{win} {verb}.")
 
 
 def explain_event(spec: GameSpec, event: E.Event) -> Explanation:
