@@ -23,6 +23,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.path import (
     build_path,
     place_words,
 )
+from mrp_tutor.games.mission_red_planet.ui.readings import lesson_html
 from mrp_tutor.games.mission_red_planet.ui.session import Session
 
 if TYPE_CHECKING:
@@ -193,18 +194,22 @@ class LessonPanel:
             self._show_quiz(False)
             self.quiz_q.value = (f"<h3>{e(sc.title)}</h3><p>This lesson has no question of its "
                                  "own: read it, then step through it with Next.</p>")
-            self.lesson_html.value = f"<h4>The lesson</h4>{md_html(sc.lesson)}"
+            self.lesson_html.value = f"<h4>The lesson</h4>{self._md(sc.lesson)}"
             return
         zone = self._quiz_zone()
         self._quiz = ("zone", zone)
         name = self.ctx.spec.card_name(zone)
-        head = f"<h3>{e(sc.title)}</h3>{md_html(sc.lesson)}" if sc is not None else (
+        head = f"<h3>{e(sc.title)}</h3>{self._md(sc.lesson)}" if sc is not None else (
             "<p>No lesson loaded: the quiz asks about the current position.</p>")
         self.lesson_html.value = ""
         self.quiz_q.value = (f"{head}<p><b>Predict first:</b> if a production phase happened "
                              f"now, who would receive tokens from {e(name)}?</p>")
         order = self.app.session.state.order
         self._set_choices([("Nobody", "nobody"), *((c.capitalize(), c) for c in order)])
+
+    def _md(self, text: str) -> str:
+        """Lesson markdown, each tutor reading it names a link to the reading's argument."""
+        return lesson_html(self.ctx.spec, text, show_id=self.app.session.referee)
 
     def _show_quiz(self, shown: bool) -> None:
         for w in (self.quiz_pick, self.quiz_check):
@@ -230,7 +235,7 @@ class LessonPanel:
         else:
             sc, quiz = data
             self.quiz_out.value = self._scenario_ruling(sc, quiz, guess)
-            self.lesson_html.value = f"<h4>The lesson</h4>{md_html(sc.lesson)}"
+            self.lesson_html.value = f"<h4>The lesson</h4>{self._md(sc.lesson)}"
         self.answered = True
         self.app.say("Prediction checked: see the ruling and the lesson below.", "ok")
 
@@ -269,7 +274,7 @@ class LessonPanel:
         ok = str(guess) == answer
         verdict = (f"<p><b>{'Right' if ok else 'Not quite'}</b>: the answer is "
                    f"{e(answer)}.</p>")
-        return verdict + md_html(quiz.explanation) + sentences_html(items)
+        return verdict + self._md(quiz.explanation) + sentences_html(items)
 
 
 def lesson_tab(ctx: PanelContext) -> LessonPanel:
