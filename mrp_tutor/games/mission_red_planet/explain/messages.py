@@ -73,6 +73,14 @@ def _at(spec: GameSpec, place: Any) -> str:
 
 T = Callable[[GameSpec, Any], str]
 
+_FF_WORDS = {
+    True: "the Femme Fatale may replace an astronaut aboard any docked or launched ship, "
+          "whether or not her player has one aboard",
+    False: "the Femme Fatale replaces aboard a ship only where her player already has an "
+           "astronaut",
+}
+
+
 EVENT_TEMPLATES: dict[str, T] = {
     "game_started": lambda sp, e: _game_started(e),
     "deck_shuffled": lambda sp, e: (  # a shared deck, or a seat's own: <kind>:<colour>
@@ -237,6 +245,12 @@ EVENT_TEMPLATES: dict[str, T] = {
         f"to {e.count}"
         + (f"; an astronaut arrives, so its resource token turns face up: {e.resource}."
            if e.what == "zone" and e.resource else ".")),
+    "reading_chosen": lambda sp, e: (
+        "The referee chooses, for this table, the other reading of a question the rulebook "
+        "leaves open" if e.other else
+        "The referee sets this table back to the tutor's own reading of a question the "
+        "rulebook leaves open") + (
+        f": {_FF_WORDS[e.other]}." if e.key == "femme_fatale_ships" else "."),
 }
 
 EVENT_TEMPLATES.update(ABILITY_EVENT_TEMPLATES)
