@@ -30,12 +30,16 @@ class Contested:
     question: str
     tutor: str  # rule id of the tutor's reading (played unless the table chooses the other)
     other: str  # rule id of the other reading
+    tutor_words: str  # each reading in a few words (what a referee picks from)
+    other_words: str
 
 
 FEMME_FATALE_SHIPS: Final = Contested(
     "femme_fatale_ships",
     "Must the Femme Fatale's player already have an astronaut aboard a ship she targets?",
-    "characters.femme_fatale.ship_presence", "characters.femme_fatale.zones_only")
+    "characters.femme_fatale.ship_presence", "characters.femme_fatale.zones_only",
+    "The tutor's reading: aboard a ship too, her player must already have an astronaut",
+    "The other reading: the condition is for zones only, any ship is a target")
 
 CONTESTED: Final[tuple[Contested, ...]] = (FEMME_FATALE_SHIPS,)
 BY_KEY: Final[dict[str, Contested]] = {c.key: c for c in CONTESTED}

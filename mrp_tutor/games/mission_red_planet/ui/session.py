@@ -18,6 +18,7 @@ from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent, MrpError
 from mrp_tutor.games.mission_red_planet.engine.events import Event
 from mrp_tutor.games.mission_red_planet.engine.game import Game
+from mrp_tutor.games.mission_red_planet.engine.readings import choose_reading
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.views import controls, redact, view_for
 from mrp_tutor.games.mission_red_planet.explain import Explanation, explain_error, explain_event
@@ -244,6 +245,22 @@ class Session:
         ev.apply(state)
         self.game = Game(self.spec, state, [*self.game.log, ev])
         rep = StepReport(None, None, "Referee edit.", [ev])
+        self.reports.append(rep)
+        return rep
+
+    def choose_reading(self, key: str, other: bool) -> StepReport:
+        """The referee chooses the reading of a contested question for this table (an event
+        citing the reading now in force; undo takes it back).
+
+        Raises:
+            MalformedIntent, IllegalIntent: no such question in these rules; nothing changes.
+        """
+        ev = choose_reading(self.spec, self.game.state, key, other)
+        self._push()
+        state = self.game.state.clone()
+        ev.apply(state)
+        self.game = Game(self.spec, state, [*self.game.log, ev])
+        rep = StepReport(None, None, "Referee: reading chosen.", [ev])
         self.reports.append(rep)
         return rep
 
