@@ -41,7 +41,7 @@ def test_legal_now_names_the_reading_and_the_other_answer(app: TutorApp) -> None
     html = _tab(app).legal.out.value
     assert "Legal now" in html and "Red to decide" in html
     assert f"[{TUTOR}]" in html and f"[{OTHER}]" in html
-    assert "tutor reading: The Femme Fatale on ships" in html
+    assert "tutor reading: aboard a ship too, her player must already have an astronaut" in html
     assert "would also allow" in html and "blue astronaut aboard ship 5" in html
     assert 'id="mrp-reading-characters-femme_fatale-ship_presence"' in html  # the argument
 

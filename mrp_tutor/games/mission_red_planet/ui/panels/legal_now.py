@@ -32,9 +32,15 @@ if TYPE_CHECKING:
     from mrp_tutor.games.mission_red_planet.explain import Citation
 
 
-def _link(c: Citation) -> str:
+def _link(c: Citation, words: str = "") -> str:
+    """A reading as a link to its argument (``words``: what it says, else its title)."""
     return (f'<a class="mrp-reading-link" href="#{anchor(c)}">tutor reading: '
-            f"{e(reading_title(c))}</a> [{e(c.rule)}]")
+            f"{e(words or reading_title(c))}</a> [{e(c.rule)}]")
+
+
+def _words(con: Contested, rule: str) -> str:
+    """What a reading says, in a few words (its chooser label after the colon)."""
+    return (con.other_words if rule == con.other else con.tutor_words).split(": ", 1)[-1]
 
 
 def legal_now_html(spec: GameSpec, s: GameState) -> str:
@@ -54,16 +60,18 @@ def legal_now_html(spec: GameSpec, s: GameState) -> str:
         if rule is None or other is None:
             continue
         cites += [rule, other]
-        out += (f"<p class='mrp-reading-shaped'>This answer rests on a {_link(rule)}: "
-                f"{e(sh.contested.question)} The rulebook admits another reading, the "
-                f"{_link(other)}. {e(difference_words(spec, sh))}</p>")
+        con = sh.contested
+        out += (f"<p class='mrp-reading-shaped'>{e(con.question)} This answer rests on a "
+                f"{_link(rule, _words(con, sh.rule))}. The rulebook admits another reading, "
+                f"the {_link(other, _words(con, sh.other_rule))}. "
+                f"{e(difference_words(spec, sh))}</p>")
     for c in CONTESTED:  # a table playing the other reading says so even when it changes nothing
         if c.other in s.readings and all(sh.contested is not c for sh in found.shaped):
             other = cite(spec, c.other)
             if other is not None:
                 cites.append(other)
-                out += (f"<p class='mrp-reading-shaped'>This table plays the {_link(other)} "
-                        "(it changes nothing now).</p>")
+                out += (f"<p class='mrp-reading-shaped'>This table plays the "
+                        f"{_link(other, _words(c, c.other))} (it changes nothing now).</p>")
     return READINGS_CSS + out + reading_notes_html(list(dict.fromkeys(cites)), show_id=True)
 
 
