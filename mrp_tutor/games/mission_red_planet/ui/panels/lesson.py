@@ -13,6 +13,7 @@ import ipywidgets as W
 
 from mrp_tutor.games.mission_red_planet.explain import Explanation, cite
 from mrp_tutor.games.mission_red_planet.explain.markdown import md_html
+from mrp_tutor.games.mission_red_planet.explain.words import roles_sentence
 from mrp_tutor.games.mission_red_planet.referee import production_ruling
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 from mrp_tutor.games.mission_red_planet.scenarios.model import Quiz
@@ -182,8 +183,8 @@ class LessonPanel:
         if sc is not None and sc.quiz is not None:
             self._show_quiz(True)
             self._quiz = ("scenario", (sc, sc.quiz))
-            self.quiz_q.value = (f"<h3>{e(sc.title)}</h3><p><b>Predict first:</b> "
-                                 f"{e(sc.quiz.question)}</p>")
+            self.quiz_q.value = (f"<h3>{e(sc.title)}</h3>{self._roles()}<p><b>Predict first:"
+                                 f"</b> {e(sc.quiz.question)}</p>")
             self._set_choices([(c, c) for c in sc.quiz.choices])
             self.lesson_html.value = ('<p class="mrp-lesson-hidden">The lesson appears after '
                                       "your prediction.</p>")
@@ -194,12 +195,12 @@ class LessonPanel:
             self._show_quiz(False)
             self.quiz_q.value = (f"<h3>{e(sc.title)}</h3><p>This lesson has no question of its "
                                  "own: read it, then step through it with Next.</p>")
-            self.lesson_html.value = f"<h4>The lesson</h4>{self._md(sc.lesson)}"
+            self.lesson_html.value = f"<h4>The lesson</h4>{self._lesson(sc)}"
             return
         zone = self._quiz_zone()
         self._quiz = ("zone", zone)
         name = self.ctx.spec.card_name(zone)
-        head = f"<h3>{e(sc.title)}</h3>{self._md(sc.lesson)}" if sc is not None else (
+        head = f"<h3>{e(sc.title)}</h3>{self._lesson(sc)}" if sc is not None else (
             "<p>No lesson loaded: the quiz asks about the current position.</p>")
         self.lesson_html.value = ""
         self.quiz_q.value = (f"{head}<p><b>Predict first:</b> if a production phase happened "
@@ -210,6 +211,16 @@ class LessonPanel:
     def _md(self, text: str) -> str:
         """Lesson markdown, each tutor reading it names a link to the reading's argument."""
         return lesson_html(self.ctx.spec, text, show_id=self.app.session.referee)
+
+    def _roles(self) -> str:
+        """The 2-player colours, in the same words as a free game's seat panel ('' else)."""
+        roles = roles_sentence(self.app.session.state.seats)
+        return f'<p class="mrp-lesson-roles">{e(roles)}</p>' if roles else ""
+
+    def _lesson(self, sc: Scenario) -> str:
+        """The lesson, after the 2-player colours (a lesson with its own question shows
+        them above the question)."""
+        return ("" if sc.quiz is not None else self._roles()) + self._md(sc.lesson)
 
     def _show_quiz(self, shown: bool) -> None:
         for w in (self.quiz_pick, self.quiz_check):
@@ -235,7 +246,7 @@ class LessonPanel:
         else:
             sc, quiz = data
             self.quiz_out.value = self._scenario_ruling(sc, quiz, guess)
-            self.lesson_html.value = f"<h4>The lesson</h4>{self._md(sc.lesson)}"
+            self.lesson_html.value = f"<h4>The lesson</h4>{self._lesson(sc)}"
         self.answered = True
         self.app.say("Prediction checked: see the ruling and the lesson below.", "ok")
 
