@@ -67,3 +67,17 @@ def test_nothing_shows_outside_referee_mode(app: TutorApp) -> None:
     app.mode.value = "Tutor"
     app.open_tab("Table")
     assert _tab(app).legal.out.value == ""
+
+
+def test_the_options_list_says_which_reading_shaped_it(app: TutorApp) -> None:
+    app.render()
+    note = app.stepper.decision.value
+    assert "These options rest on a" in note and f"[{TUTOR}]" in note
+    assert "would also allow" in note and "blue astronaut aboard ship 5" in note
+    app.mode.value = "Tutor"  # a viewer who does not decide for Red sees no note on Red's
+    app.viewer.value = "blue"
+    app.render()
+    assert "These options rest on" not in app.stepper.decision.value
+    app.viewer.value = "red"
+    app.render()
+    assert "These options rest on a" in app.stepper.decision.value

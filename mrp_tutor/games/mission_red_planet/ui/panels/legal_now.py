@@ -19,7 +19,11 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain import cite
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
-from mrp_tutor.games.mission_red_planet.explain.readings import difference_words, legal_now
+from mrp_tutor.games.mission_red_planet.explain.readings import (
+    Shaped,
+    difference_words,
+    legal_now,
+)
 from mrp_tutor.games.mission_red_planet.ui.html import e
 from mrp_tutor.games.mission_red_planet.ui.readings import (
     READINGS_CSS,
@@ -133,3 +137,28 @@ class LegalNowBox:
                      "the tutor's reading") + f": {(c.other_words if other else c.tutor_words)}.",
                      "ok")
         self.app.render()
+
+
+def options_reading_note(spec: GameSpec, s: GameState, may_see: Callable[[str], bool]) -> str:
+    """Below an options list: the contested readings that shaped it and what the other would
+    allow, for the options the viewer may see ('' when no reading shaped them).  Only a
+    decision a contested question can touch is looked at (the Femme Fatale's replace)."""
+    d = decision(spec, s)
+    if d is None or d.kind != "replace" or not any(may_see(c) for c in d.colours):
+        return ""
+    parts: list[str] = []
+    cites: list[Citation] = []
+    for sh in legal_now(spec, s).shaped:
+        seen = Shaped(sh.contested, sh.rule, sh.other_rule,
+                      tuple(i for i in sh.added if may_see(i.colour)),
+                      tuple(i for i in sh.removed if may_see(i.colour)))
+        rule, other = cite(spec, sh.rule), cite(spec, sh.other_rule)
+        if rule is None or other is None or not (seen.added or seen.removed):
+            continue
+        cites += [rule, other]
+        parts.append(f"<p class='mrp-options-reading'>These options rest on a "
+                     f"{_link(rule, _words(sh.contested, sh.rule))}; the rulebook admits the "
+                     f"{_link(other, _words(sh.contested, sh.other_rule))}. "
+                     f"{e(difference_words(spec, seen))}</p>")
+    return (READINGS_CSS + "".join(parts) + reading_notes_html(cites, show_id=True)
+            if parts else "")
