@@ -153,3 +153,47 @@ def test_the_choice_survives_save_load_and_share_code() -> None:
         assert ("s05", "blue") in _targets(g)
     # the tutor's reading is the default and writes nothing
     assert "readings" not in table_position(spec, _game().state)
+
+
+# ------------------------------------------------------------------ the neutral Scientist
+# Rulebook, 2-Player Variant > Resolving Neutral Characters (in our words): for a neutral
+# Scientist the controlling player draws the event card; the paragraph neither offers nor
+# forbids the Scientist card's other choice, a look at a face-down discovery.
+
+def _scientist(readings: list[str] | None = None) -> Game:
+    from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
+    from mrp_tutor.resources import scenarios_dir
+
+    sc = load_scenario(scenarios_dir() / "two_player-neutral-scientist-empty-deck.yaml")
+    doc = sc.doc.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    if readings is not None:
+        doc["position"]["readings"] = readings
+    doc["steps"] = []
+    game = scenario_from_dict(doc, "test").build()
+    assert isinstance(game, Game)
+    return game
+
+
+def test_a_neutral_scientist_only_draws_by_the_tutors_reading() -> None:
+    game = _scientist()
+    assert game.legal_intents() == []  # the deck is empty: the step is skipped
+    events = game.advance()
+    assert events[0].type == "step_skipped"
+    assert events[0].rule == "two_player.neutral_scientist.draws"
+
+
+def test_the_other_reading_lets_its_controller_look() -> None:
+    game = _scientist(["two_player.neutral_scientist.may_look"])
+    looks = [i for i in game.legal_intents() if isinstance(i, I.Peek)]
+    assert looks and all(i.colour == "blue" for i in looks)
+    events = game.play(looks[0])
+    peeked = [e for e in events if e.type == "discovery_peeked"]
+    assert peeked and peeked[0].rule == "two_player.neutral_scientist.may_look"
+
+
+def test_a_standard_table_is_not_asked_the_neutral_question() -> None:
+    from mrp_tutor.games.mission_red_planet.engine.readings import NEUTRAL_SCIENTIST, asked
+
+    game = _game()
+    assert not asked(NEUTRAL_SCIENTIST, game.spec, game.state)
+    assert asked(NEUTRAL_SCIENTIST, _scientist().spec, _scientist().state)

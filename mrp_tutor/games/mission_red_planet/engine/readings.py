@@ -32,6 +32,13 @@ class Contested:
     other: str  # rule id of the other reading
     tutor_words: str  # each reading in a few words (what a referee picks from)
     other_words: str
+    neutral_only: bool = False  # the question arises only at a table with neutral colours
+
+
+def asked(c: Contested, spec: GameSpec, s: GameState) -> bool:
+    """Whether the table in ``s`` can meet the question (its rules and its colours)."""
+    return (c.tutor in spec.rules and c.other in spec.rules
+            and (not c.neutral_only or any(seat.neutral for seat in s.seats.values())))
 
 
 FEMME_FATALE_SHIPS: Final = Contested(
@@ -41,7 +48,15 @@ FEMME_FATALE_SHIPS: Final = Contested(
     "The tutor's reading: aboard a ship too, her player must already have an astronaut",
     "The other reading: the condition is for zones only, any ship is a target")
 
-CONTESTED: Final[tuple[Contested, ...]] = (FEMME_FATALE_SHIPS,)
+NEUTRAL_SCIENTIST: Final = Contested(
+    "neutral_scientist_look",
+    "May a neutral Scientist's controller look at a discovery in play instead of drawing?",
+    "two_player.neutral_scientist.draws", "two_player.neutral_scientist.may_look",
+    "The tutor's reading: a neutral Scientist only draws an event card",
+    "The other reading: its controller may draw or look at a discovery, as any Scientist",
+    neutral_only=True)
+
+CONTESTED: Final[tuple[Contested, ...]] = (FEMME_FATALE_SHIPS, NEUTRAL_SCIENTIST)
 BY_KEY: Final[dict[str, Contested]] = {c.key: c for c in CONTESTED}
 BY_OTHER: Final[dict[str, Contested]] = {c.other: c for c in CONTESTED}
 OTHER_OF: Final[dict[str, str]] = {c.tutor: c.other for c in CONTESTED}

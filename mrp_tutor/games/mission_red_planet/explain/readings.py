@@ -12,7 +12,12 @@ from dataclasses import dataclass
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.legal import legal_intents
-from mrp_tutor.games.mission_red_planet.engine.readings import CONTESTED, Contested, in_force
+from mrp_tutor.games.mission_red_planet.engine.readings import (
+    CONTESTED,
+    Contested,
+    asked,
+    in_force,
+)
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
@@ -52,7 +57,7 @@ def legal_now(spec: GameSpec, s: GameState) -> LegalNow:
     have = set(options)
     shaped: list[Shaped] = []
     for c in CONTESTED:
-        if c.tutor not in spec.rules or c.other not in spec.rules:
+        if not asked(c, spec, s):
             continue
         rule = in_force(s, c)
         other_rule = c.tutor if rule == c.other else c.other

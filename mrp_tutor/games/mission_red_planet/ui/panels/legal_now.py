@@ -14,7 +14,12 @@ import ipywidgets as W
 
 from mrp_tutor.games.mission_red_planet.engine.errors import MrpError
 from mrp_tutor.games.mission_red_planet.engine.legal import decision
-from mrp_tutor.games.mission_red_planet.engine.readings import CONTESTED, Contested, in_force
+from mrp_tutor.games.mission_red_planet.engine.readings import (
+    CONTESTED,
+    Contested,
+    asked,
+    in_force,
+)
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain import cite
@@ -111,8 +116,7 @@ class LegalNowBox:
         try:
             for c in CONTESTED:
                 dd = self.choosers[c.key]
-                applies = c.tutor in self.spec.rules
-                dd.disabled = not applies
+                dd.disabled = not asked(c, self.spec, s)
                 dd.value = "other" if in_force(s, c) == c.other else "tutor"
         finally:
             self._syncing = False
@@ -142,9 +146,11 @@ class LegalNowBox:
 def options_reading_note(spec: GameSpec, s: GameState, may_see: Callable[[str], bool]) -> str:
     """Below an options list: the contested readings that shaped it and what the other would
     allow, for the options the viewer may see ('' when no reading shaped them).  Only a
-    decision a contested question can touch is looked at (the Femme Fatale's replace)."""
+    decision a contested question can touch is looked at (the Femme Fatale's replace, a
+    Scientist's draw or look)."""
     d = decision(spec, s)
-    if d is None or d.kind != "replace" or not any(may_see(c) for c in d.colours):
+    if d is None or d.kind not in ("replace", "draw_or_peek") or not any(
+            may_see(c) for c in d.colours):
         return ""
     parts: list[str] = []
     cites: list[Citation] = []
