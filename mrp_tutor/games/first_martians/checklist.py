@@ -1,6 +1,6 @@
 """The round checklist: the six phases, where the table is, and what it must do now.
 
-:func:`checklist` reads a :class:`~.table.Table` (its state and its log since the phase
+:func:`checklist` reads a :class:`~.hub_table.Table` (its state and its log since the phase
 began) and returns rows a panel shows as they are: a sentence and a rule id per thing to
 do, the intent types that do it, and whether it is done.  The round stops at its end:
 after Clean-Up the phase is ``round_end`` and the only step is starting the next sol.
@@ -14,9 +14,9 @@ from typing import Any, Literal
 from mrp_tutor.games.first_martians.content import BLOCKS
 from mrp_tutor.games.first_martians.events import Event
 from mrp_tutor.games.first_martians.explain import ENTER_WORDS, action_name
+from mrp_tutor.games.first_martians.hub_table import Table
 from mrp_tutor.games.first_martians.resolve import ENTER, next_up
 from mrp_tutor.games.first_martians.state import PHASES, HubState
-from mrp_tutor.games.first_martians.table import Table
 
 __all__ = ["Checklist", "PhaseRow", "Todo", "checklist"]
 

@@ -19,11 +19,11 @@ import ipywidgets as W
 from mrp_tutor.core.errors import MrpError
 from mrp_tutor.games.first_martians import travel
 from mrp_tutor.games.first_martians.content import Board
+from mrp_tutor.games.first_martians.hub_table import play
 from mrp_tutor.games.first_martians.intents import DeclareActions, Placement
 from mrp_tutor.games.first_martians.legal import legal
 from mrp_tutor.games.first_martians.outcomes import PART_WORDS
 from mrp_tutor.games.first_martians.state import HubState
-from mrp_tutor.games.first_martians.table import play
 from mrp_tutor.games.first_martians.ui.fm_ask import guard
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
 from mrp_tutor.games.first_martians.ui.fm_map import FmMap, map_payload

@@ -24,9 +24,9 @@ from mrp_tutor.core.errors import ContentError
 from mrp_tutor.core.loader import decode
 from mrp_tutor.core.loading import load_yaml_text
 from mrp_tutor.games.first_martians.events import DrawMade, Event
+from mrp_tutor.games.first_martians.hub_table import Table
 from mrp_tutor.games.first_martians.intents import Intent, intent_to_dict
 from mrp_tutor.games.first_martians.state import new_state, state_to_dict
-from mrp_tutor.games.first_martians.table import Table
 from mrp_tutor.games.first_martians.ui.fm_words import words
 
 

@@ -33,8 +33,8 @@ from mrp_tutor.games.first_martians import (
 from mrp_tutor.games.first_martians.content import default_board
 from mrp_tutor.games.first_martians.errors import InputNeeded
 from mrp_tutor.games.first_martians.events import Event
+from mrp_tutor.games.first_martians.hub_table import Table
 from mrp_tutor.games.first_martians.intents import Intent
-from mrp_tutor.games.first_martians.table import Table
 from mrp_tutor.games.first_martians.ui.fm_actions import ActionPlanner
 from mrp_tutor.games.first_martians.ui.fm_ask import Asker, Question, choice_label, guard
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP, BusyGuard
