@@ -14,7 +14,7 @@ import pytest
 from mrp_tutor.app import build_app
 from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
-from mrp_tutor.games.mission_red_planet.scenarios.table import decode_table, load_table
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import decode_table, load_table
 from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))

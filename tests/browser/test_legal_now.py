@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from mrp_tutor.games.mission_red_planet.scenarios.table import encode_table, table_document
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import encode_table, table_document
 
 from .conftest import save_screenshot
 from .test_referee_table import TABLET, T, context_page, fill, open_table_tab, select, set_and_wait

@@ -26,7 +26,7 @@ from mrp_tutor.games.mission_red_planet.engine.errors import (
 from mrp_tutor.games.mission_red_planet.engine.readings import choose_reading
 from mrp_tutor.games.mission_red_planet.engine.state import state_to_dict
 from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     decode_table,
     encode_table,
     load_table,
