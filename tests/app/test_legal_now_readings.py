@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from testkit.app_widgets import base_app
 
-from mrp_tutor.app import build_app
-from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict
 from mrp_tutor.games.mission_red_planet.scenarios.table_file import decode_table, load_table
 from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
@@ -23,9 +22,7 @@ from test_contested_readings import DOC, OTHER, TUTOR
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
-    monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    a = build_app(spec=load_spec(use_env_overrides=False), seed=7)
+    a = base_app(monkeypatch, tmp_path)
     a.mode.value = "Referee"
     a.open_tab("Table")
     a.use_table(scenario_from_dict(copy.deepcopy(DOC), "table"), "loaded")

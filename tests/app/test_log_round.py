@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from testkit.app_widgets import base_app
 
-from mrp_tutor.app import build_app
-from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
 from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
@@ -20,9 +19,7 @@ TABLE = Path(__file__).resolve().parents[1] / "browser" / "data" / "midgame-tabl
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
-    monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    return build_app(spec=load_spec(use_env_overrides=False), seed=7)
+    return base_app(monkeypatch, tmp_path)
 
 
 def _log_rounds(app: TutorApp) -> list[int]:

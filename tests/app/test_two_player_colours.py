@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from testkit.app_widgets import base_app
 
-from mrp_tutor.app import build_app
-from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.explain.words import colour_roles, roles_sentence
 from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
 from mrp_tutor.games.mission_red_planet.ui.board import board_payload, zone_layout
@@ -18,9 +17,7 @@ from mrp_tutor.resources import scenarios_dir
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
-    monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    return build_app(spec=load_spec(use_env_overrides=False), seed=7)
+    return base_app(monkeypatch, tmp_path)
 
 
 def test_the_lesson_and_its_board_name_main_and_neutral_colours(app: TutorApp) -> None:

@@ -239,14 +239,8 @@ class Session:
             MalformedIntent, IllegalIntent: the edit is refused and nothing changes.
         """
         form = parse_edit(data)
-        ev = check_edit(self.spec, self.game.state, form)
-        self._push()
-        state = self.game.state.clone()
-        ev.apply(state)
-        self.game = Game(self.spec, state, [*self.game.log, ev])
-        rep = StepReport(None, None, "Referee edit.", [ev])
-        self.reports.append(rep)
-        return rep
+        return self._referee_event(check_edit(self.spec, self.game.state, form),
+                                   "Referee edit.")
 
     def choose_reading(self, key: str, other: bool) -> StepReport:
         """The referee chooses the reading of a contested question for this table (an event
@@ -255,12 +249,16 @@ class Session:
         Raises:
             MalformedIntent, IllegalIntent: no such question in these rules; nothing changes.
         """
-        ev = choose_reading(self.spec, self.game.state, key, other)
+        return self._referee_event(choose_reading(self.spec, self.game.state, key, other),
+                                   "Referee: reading chosen.")
+
+    def _referee_event(self, ev: Event, why: str) -> StepReport:
+        """Apply a checked referee event (an edit, a reading) as an undoable step."""
         self._push()
         state = self.game.state.clone()
         ev.apply(state)
         self.game = Game(self.spec, state, [*self.game.log, ev])
-        rep = StepReport(None, None, "Referee: reading chosen.", [ev])
+        rep = StepReport(None, None, why, [ev])
         self.reports.append(rep)
         return rep
 
