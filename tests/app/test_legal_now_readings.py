@@ -77,4 +77,6 @@ def test_the_options_list_says_which_reading_shaped_it(app: TutorApp) -> None:
     assert "These options rest on" not in app.stepper.decision.value
     app.viewer.value = "red"
     app.render()
-    assert "These options rest on a" in app.stepper.decision.value
+    note = app.stepper.decision.value
+    assert "These options rest on a" in note and "would also allow" in note
+    assert TUTOR not in note and OTHER not in note  # a learner reads no rule id

@@ -41,10 +41,11 @@ if TYPE_CHECKING:
     from mrp_tutor.games.mission_red_planet.explain import Citation
 
 
-def _link(c: Citation, words: str = "") -> str:
-    """A reading as a link to its argument (``words``: what it says, else its title)."""
+def _link(c: Citation, words: str = "", show_id: bool = True) -> str:
+    """A reading as a link to its argument (``words``: what it says, else its title; the
+    rule id for a referee only)."""
     return (f'<a class="mrp-reading-link" href="#{anchor(c)}">tutor reading: '
-            f"{e(words or reading_title(c))}</a> [{e(c.rule)}]")
+            f"{e(words or reading_title(c))}</a>" + (f" [{e(c.rule)}]" if show_id else ""))
 
 
 def _words(con: Contested, rule: str) -> str:
@@ -143,7 +144,8 @@ class LegalNowBox:
         self.app.render()
 
 
-def options_reading_note(spec: GameSpec, s: GameState, may_see: Callable[[str], bool]) -> str:
+def options_reading_note(spec: GameSpec, s: GameState, may_see: Callable[[str], bool],
+                         show_id: bool = False) -> str:
     """Below an options list: the contested readings that shaped it and what the other would
     allow, for the options the viewer may see ('' when no reading shaped them).  Only a
     decision a contested question can touch is looked at (the Femme Fatale's replace, a
@@ -162,9 +164,10 @@ def options_reading_note(spec: GameSpec, s: GameState, may_see: Callable[[str], 
         if rule is None or other is None or not (seen.added or seen.removed):
             continue
         cites += [rule, other]
+        con = sh.contested
         parts.append(f"<p class='mrp-options-reading'>These options rest on a "
-                     f"{_link(rule, _words(sh.contested, sh.rule))}; the rulebook admits the "
-                     f"{_link(other, _words(sh.contested, sh.other_rule))}. "
+                     f"{_link(rule, _words(con, sh.rule), show_id)}; the rulebook admits the "
+                     f"{_link(other, _words(con, sh.other_rule), show_id)}. "
                      f"{e(difference_words(spec, seen))}</p>")
-    return (READINGS_CSS + "".join(parts) + reading_notes_html(cites, show_id=True)
+    return (READINGS_CSS + "".join(parts) + reading_notes_html(cites, show_id=show_id)
             if parts else "")

@@ -155,7 +155,7 @@ class StepperPanel:
             self.decision.value += card_notes_html(spec, opts)
         # a contested reading that shaped these options, and what the other would allow
         self.decision.value += options_reading_note(spec, app.session.state,
-                                                    app.session.sees_for)
+                                                    app.session.sees_for, app.session.referee)
         labels = [self.label(x, view) for x in opts[:MAX_OPTIONS]]
         self._position += 1
         self.options.show(labels, self._position, "(no decision for this viewer)")
