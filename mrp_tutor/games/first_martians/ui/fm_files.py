@@ -46,6 +46,8 @@ class FmPanel(Protocol):
 
     def load(self, doc: Any, name: str) -> bool: ...
 
+    def ask_load(self, doc: Any, name: str) -> bool: ...
+
     def load_setup(self, n: int) -> None: ...
 
     def say(self, text: str, *, error: bool = False) -> None: ...
@@ -149,7 +151,7 @@ class FileBar:
         if self._quiet or v == "other":
             return
         if v == "sample":
-            self.panel.load(self.panel.sample, SOURCES[0][0])
+            self.panel.ask_load(self.panel.sample, SOURCES[0][0])
         else:
             self.panel.load_setup(int(v))
 
@@ -163,7 +165,7 @@ class FileBar:
         except ContentError as err:
             self.panel.say("; ".join(plain(p) for p in err.problems[:3]), error=True)
             return
-        self.panel.load(doc, name)
+        self.panel.ask_load(doc, name)
 
     def refresh(self) -> None:
         """The download link of the current export (plain text the table may keep)."""

@@ -49,7 +49,7 @@ def lesson_html(sc: Any) -> str:
 class LessonPicker:
     """"Scenario lessons…": a list of the lessons, and the lesson shown once loaded."""
 
-    def __init__(self, load: Callable[[dict[str, Any], str, str], bool],
+    def __init__(self, load: Callable[[dict[str, Any], str, str, str | None], bool],
                  say: Callable[[str], None]) -> None:
         self.load, self.say = load, say
         self.open_btn = W.Button(description="Scenario lessons…", tooltip="A HUB set up "
@@ -82,4 +82,4 @@ class LessonPicker:
         sc = next((x for x in fm_lessons() if x.id == ident), None) if ident else None
         if sc is None:
             return
-        self.load({"state": sc.doc.state}, f"Lesson: {sc.title}", lesson_html(sc))
+        self.load({"state": sc.doc.state}, f"Lesson: {sc.title}", lesson_html(sc), sc.id)
