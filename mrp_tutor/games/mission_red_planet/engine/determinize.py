@@ -63,6 +63,7 @@ def public_state(spec: GameSpec, view: View, seed: int) -> GameState:
     s.stage, s.track_index, s.round, s.first = (view["stage"], view["track_index"],
                                                 view["round"], view["first"])
     s.docks = list(view["docks"])
+    s.readings = list(view.get("readings", ()))
     s.ships = {sid: Ship(sid, dict(v["crew"]), list(v["tokens"]), v["launched"])
                for sid, v in view["ships"].items()}
     s.launched = list(view["launched"])

@@ -62,6 +62,8 @@ def view_for(
         "track_index": s.track_index,
         "track": [t.kind if t.kind != "round" else f"round {t.number}" for t in spec.track],
         "first": s.first,
+        # the table's chosen readings of contested rules (public: the table agreed on them)
+        "readings": list(s.readings),
         "order": list(s.order),
         "seats": seats,
         "zones": zones,

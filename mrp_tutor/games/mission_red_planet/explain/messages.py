@@ -14,6 +14,7 @@ from mrp_tutor.core.rules import Explanation as Explanation  # re-exported
 from mrp_tutor.core.words import article, detail_words, plural
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MrpError
+from mrp_tutor.games.mission_red_planet.engine.readings import BY_KEY
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.abilities import ABILITY_EVENT_TEMPLATES
 from mrp_tutor.games.mission_red_planet.explain.ending import game_ended
@@ -74,6 +75,14 @@ def _at(spec: GameSpec, place: Any) -> str:
 
 
 T = Callable[[GameSpec, Any], str]
+
+def _reading_words(key: str, other: bool) -> str:
+    c = BY_KEY.get(key)
+    if c is None:
+        return "."
+    words = c.other_words if other else c.tutor_words
+    return f" ({words.split(': ', 1)[-1]})."
+
 
 EVENT_TEMPLATES: dict[str, T] = {
     "game_started": lambda sp, e: _game_started(e),
@@ -245,6 +254,11 @@ EVENT_TEMPLATES: dict[str, T] = {
         f"to {e.count}"
         + (f"; an astronaut arrives, so its resource token turns face up: {e.resource}."
            if e.what == "zone" and e.resource else ".")),
+    "reading_chosen": lambda sp, e: (
+        "The referee chooses, for this table, the other reading of a question the rulebook "
+        "leaves open" if e.other else
+        "The referee sets this table back to the tutor's own reading of a question the "
+        "rulebook leaves open") + _reading_words(e.key, e.other),
 }
 
 EVENT_TEMPLATES.update(ABILITY_EVENT_TEMPLATES)

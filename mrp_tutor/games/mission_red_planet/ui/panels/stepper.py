@@ -26,6 +26,7 @@ from mrp_tutor.games.mission_red_planet.ui.html import (
     sentences_html,
 )
 from mrp_tutor.games.mission_red_planet.ui.live import LiveHTML, LiveRows, OptionPicker
+from mrp_tutor.games.mission_red_planet.ui.panels.legal_now import options_reading_note
 from mrp_tutor.games.mission_red_planet.ui.session import StepReport
 from mrp_tutor.games.mission_red_planet.ui.summary import game_over_html
 
@@ -153,6 +154,9 @@ class StepperPanel:
         self.options.layout.display = "none" if app.seat.seated else ""
         if not app.seat.seated:  # seated, each choice button carries its card's text
             self.decision.value += card_notes_html(spec, opts)
+        # a contested reading that shaped these options, and what the other would allow
+        self.decision.value += options_reading_note(spec, app.session.state,
+                                                    app.session.sees_for, app.session.referee)
         labels = [self.label(x, view) for x in opts[:MAX_OPTIONS]]
         self._position += 1
         self.options.show(labels, self._position, "(no decision for this viewer)")
