@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import Stoppable
+from mrp_tutor.app.background import Stoppable, running_loop, start_worker
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain.coach import HINT_SECONDS, Hint, hints
@@ -117,9 +117,8 @@ class HintTab:
         self.status.value = ('<div class="mrp-hint-status" role="status">Thinking… (the '
                              "page stays usable; Stop shows what was found so far)</div>")
         seed = len(sess.game.log)
-        self.thread = threading.Thread(target=self._think, args=(job, view, options, seed),
-                                       daemon=True, name="mrp-hint")
-        self.thread.start()
+        self.thread = start_worker(lambda: self._think(job, view, options, seed), "mrp-hint",
+                                   running_loop())
 
     def on_stop(self, _b: Any = None) -> None:
         if self.job is not None:
