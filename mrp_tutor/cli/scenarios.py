@@ -123,18 +123,21 @@ def cmd_scenario_schema(args: argparse.Namespace) -> int:
 
 def _position(path: Path) -> Any:
     """The game at the position of a scenario file, or of a table code (``MRP1:...``, from
-    the app's Table tab: decoded and checked by the same loader)."""
+    the app's Table tab: decoded and checked by the same loader), and what that table leaves
+    unknown (a file given to ``referee`` is a table: what it leaves out is not known)."""
     from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
-    from mrp_tutor.games.mission_red_planet.scenarios.table import (
+    from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
         CODE_PREFIX,
         decode_table,
         load_table,
     )
 
     if str(path).startswith(CODE_PREFIX):
-        return load_table(decode_table(str(path), "table code"), "table code").build()
-    sc = load_scenario(path)
-    return sc.build()
+        sc = load_table(decode_table(str(path), "table code"), "table code")
+    else:
+        sc = load_scenario(path)
+        sc.entered = True
+    return sc.build(), sc.unknowns()
 
 
 def _run(func: Any, args: argparse.Namespace) -> int:
@@ -151,8 +154,8 @@ def cmd_referee_production(args: argparse.Namespace) -> int:
     from mrp_tutor.games.mission_red_planet.referee import production_ruling
 
     def go(a: argparse.Namespace) -> int:
-        game = _position(a.file)
-        print(production_ruling(game.spec, game.state, a.amount).text())
+        game, unknown = _position(a.file)
+        print(production_ruling(game.spec, game.state, a.amount, unknown=unknown).text())
         return 0
 
     return _run(go, args)
@@ -162,8 +165,8 @@ def cmd_referee_final(args: argparse.Namespace) -> int:
     from mrp_tutor.games.mission_red_planet.referee import final_ruling
 
     def go(a: argparse.Namespace) -> int:
-        game = _position(a.file)
-        print(final_ruling(game.spec, game.state).text())
+        game, unknown = _position(a.file)
+        print(final_ruling(game.spec, game.state, unknown=unknown).text())
         return 0
 
     return _run(go, args)
@@ -174,7 +177,7 @@ def cmd_referee_legal(args: argparse.Namespace) -> int:
 
     def go(a: argparse.Namespace) -> int:
         raw = parse_json(a.intent, "intent (command line)", INTENT)
-        game = _position(a.file)
+        game, _unknown = _position(a.file)
         verdict = is_legal(game.spec, game.state, raw)
         print(verdict.text())
         return 0 if verdict.legal else 1

@@ -90,7 +90,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         simulate,
     )
     from mrp_tutor.games.mission_red_planet.simulation.records import colours_for
-    from mrp_tutor.games.mission_red_planet.simulation.table import (
+    from mrp_tutor.games.mission_red_planet.simulation.results_file import (
         check_destination,
         file_format,
         save_results,

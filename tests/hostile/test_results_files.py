@@ -12,8 +12,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from mrp_tutor.games.mission_red_planet.simulation import table as T
-from mrp_tutor.games.mission_red_planet.simulation.table import ResultsError, load_results
+from mrp_tutor.games.mission_red_planet.simulation import results_file as T
+from mrp_tutor.games.mission_red_planet.simulation.results_file import ResultsError, load_results
 
 HEADER = "seed,ruleset,players,bots,winners\n"
 

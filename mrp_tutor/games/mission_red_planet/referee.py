@@ -28,7 +28,8 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain import Citation, cite, explain_error, explain_event
 from mrp_tutor.games.mission_red_planet.explain.messages import decision_name
-from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
+from mrp_tutor.games.mission_red_planet.explain.options import describe_intent, ship_words
+from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns
 
 
 @dataclass(slots=True)
@@ -66,7 +67,7 @@ def table_reasons(spec: GameSpec, state: GameState) -> list[Reason]:
 
     out = []
     for _, message, rule in table_problems(spec, state):
-        text = f"This table cannot occur in a game: {message}."
+        text = f"This table cannot occur in a game: {ship_words(message)}."
         out.append(Reason(text, rule, cite(spec, rule)))
     return out
 
@@ -90,6 +91,7 @@ class ZoneRuling:
     rules: list[str] = field(default_factory=list)
     why: list[Reason] = field(default_factory=list)
     name: str = ""  # the zone's name, as players say it
+    open: bool = False  # what it produces rests on a fact nobody entered (``why``: each case)
 
 
 @dataclass(slots=True)
@@ -108,6 +110,7 @@ class ProductionRuling:
     cards: list[tuple[str, Reason]] = field(default_factory=list)
     pending: list[Reason] = field(default_factory=list)
     notes: list[Reason] = field(default_factory=list)
+    open: list[str] = field(default_factory=list)  # zones (names) the totals cannot count
 
     def text(self) -> str:
         """Plain-text report, one block per zone that matters."""
@@ -123,8 +126,10 @@ class ProductionRuling:
         for z in self.zones:
             if not z.face_up and not z.waiting_before:
                 continue
-            lines.append(f"- {z.name or z.zone}: " + ", ".join(
-                [f"produces {n} {r}" for r, n in z.produced.items()] or ["produces nothing"]))
+            lines.append(f"- {z.name or z.zone}: " + (
+                "resource token not entered" if z.open else ", ".join(
+                    [f"produces {n} {r}" for r, n in z.produced.items()]
+                    or ["produces nothing"])))
             lines.extend(f"    {r.line()}" for r in z.why)
         lines.append("Totals: " + "; ".join(self.totals_lines()))
         return "\n".join(lines)
@@ -141,8 +146,15 @@ class ProductionRuling:
 
     def totals_lines(self) -> list[str]:
         """One line per colour that receives something ("Blue +1 celerium, +2 ice")."""
-        return [f"{c.capitalize()} " + ", ".join(f"+{n} {r}" for r, n in sorted(got.items()))
-                for c, got in self.totals().items()] or ["nobody receives anything"]
+        known = [f"{c.capitalize()} " + ", ".join(f"+{n} {r}" for r, n in sorted(got.items()))
+                 for c, got in self.totals().items()]
+        if self.open:
+            many = len(self.open) > 1
+            return [*known, "not counted: what " + " and ".join(self.open)
+                    + (" produce (their resource tokens were" if many else
+                       " produces (its resource token was")
+                    + " not entered; see each case above)"]
+        return known or ["nobody receives anything"]
 
 
 def _production_entry(spec: GameSpec, s: GameState) -> tuple[int, bool]:
@@ -238,9 +250,14 @@ def _assumed(spec: GameSpec, state: GameState) -> list[Reason]:
 
 
 def production_ruling(
-    spec: GameSpec, state: GameState, amount: int | None = None, *, third: bool | None = None
+    spec: GameSpec, state: GameState, amount: int | None = None, *, third: bool | None = None,
+    unknown: Unknowns = NONE,
 ) -> ProductionRuling:
     """What a production phase does in this position, zone by zone, with reasons.
+
+    ``unknown``: what the referee's table left out (:class:`Unknowns`); a zone whose
+    production rests on it is ruled for each possibility, never on the loader's filler
+    (:mod:`.referee_cases`).
 
     ``amount`` defaults to the current (or next) production phase on the round tracker;
     ``third`` (discoveries' third-production effects apply) defaults likewise.  For the
@@ -248,6 +265,11 @@ def production_ruling(
     action cards played before that production, so the ruling equals what the engine will do
     and lists the cards it took into account; decisions still open are listed as pending.
     """
+    if unknown:
+        from mrp_tutor.games.mission_red_planet.referee_cases import production_cases
+
+        return production_cases(spec, state, unknown, lambda st: production_ruling(
+            spec, st, amount, third=third))
     if amount is not None and amount < 1:
         raise MalformedIntent("bad_amount", "production.produce",
                               f"a production phase produces 1 or more tokens per zone, not "
@@ -343,6 +365,11 @@ class ColourScore:
     discoveries: list[tuple[str, str, int]]
     total: int
     token_count: int
+    open: list[str] = field(default_factory=list)  # parts of the score nobody can know yet
+
+    def total_text(self) -> str:
+        """``23``, or ``18 + Ice Monopoly (not known)`` when a part rests on an unknown."""
+        return " + ".join([str(self.total), *self.open])
 
 
 @dataclass(slots=True)
@@ -358,6 +385,7 @@ class FinalRuling:
     events: list[E.Event]
     terms: dict[str, str] = field(default_factory=dict)  # this edition's words (spec.term)
     names: dict[str, str] = field(default_factory=dict)  # mission card names, by id
+    open: bool = False  # some score rests on a fact nobody entered: no winner is stated
 
     def text(self) -> str:
         """Plain-text report."""
@@ -380,12 +408,25 @@ class FinalRuling:
                  f"{term('Ice Monopoly', 'Ice Monopoly')} {sc.ice_monopoly}",
                  f"tokens {sum(sc.token_points.values())}",
                  f"discoveries {sum(p for _, _, p in sc.discoveries)}"]
+        if sc.open:
+            if "point tokens (not entered)" in sc.open:
+                parts[2] = "tokens not entered"
+            if any(x.startswith(term("Ice Monopoly", "Ice Monopoly")) for x in sc.open):
+                parts[1] = f"{term('Ice Monopoly', 'Ice Monopoly')} not known"
+            return f"{colour}: {sc.total_text()} ({', '.join(parts)})"
         return f"{colour}: {sc.total} ({', '.join(parts)}; {plural(sc.token_count, 'token')})"
 
 
-def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
+def final_ruling(spec: GameSpec, state: GameState, *, unknown: Unknowns = NONE) -> FinalRuling:
     """Score this position as if the game ended now (missions, Ice Monopoly, tokens,
-    final-scoring discoveries), with both tie-breaks, winners and citations."""
+    final-scoring discoveries), with both tie-breaks, winners and citations.
+
+    ``unknown``: what the referee's table left out; a score that rests on it says so and
+    no winner is named (:mod:`.referee_cases`)."""
+    if unknown:
+        from mrp_tutor.games.mission_red_planet.referee_cases import final_cases
+
+        return final_cases(spec, state, unknown, lambda st: final_ruling(spec, st))
     s = state.clone()
     out: list[E.Event] = []
     G.final_scoring(spec, s, out)

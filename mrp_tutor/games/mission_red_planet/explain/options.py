@@ -19,7 +19,7 @@ from mrp_tutor.core.words import article, plural
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 
-__all__ = ["describe_intent", "intent_ids", "plural", "ship_name", "ship_text"]
+__all__ = ["describe_intent", "intent_ids", "plural", "ship_name", "ship_text", "ship_words"]
 
 
 def ship_name(sid: str) -> str:
@@ -27,6 +27,15 @@ def ship_name(sid: str) -> str:
     ``ship 31``; the card shows its number, not the letter)."""
     m = re.fullmatch(r"[a-z]0*(\d+)", sid)
     return f"ship {m.group(1)}" if m else f"ship {sid}"
+
+
+_SHIP_ID = re.compile(r"\bship '?([a-z]0*\d+)'?(?![\w])")
+
+
+def ship_words(text: str) -> str:
+    """A sentence with every ``ship s07`` (a checker's message) as players say it
+    (``ship 7``): no internal id reaches a person (issue 36)."""
+    return _SHIP_ID.sub(lambda m: ship_name(m.group(1)), text)
 
 
 def ship_text(spec: GameSpec, sid: str, view: Mapping[str, Any] | None = None) -> str:

@@ -23,6 +23,7 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState, Ship
 from mrp_tutor.games.mission_red_planet.scenarios.model import Position, SeatPosition
 from mrp_tutor.games.mission_red_planet.scenarios.resolving import resolution
+from mrp_tutor.games.mission_red_planet.unknowns import UNKNOWN_DISCOVERY
 
 
 class Problems:
@@ -295,6 +296,13 @@ def _zones(b: _Build) -> None:
 
 def _discovery(b: _Build, z: str, card: str, path: str) -> None:
     spec = b.spec
+    if card == UNKNOWN_DISCOVERY:  # a face-down card nobody identified: no card is invented
+        if z == spec.moon:
+            b.p.add(path, "no discovery can be assigned to Phobos", "phobos.no_discovery")
+        elif z not in spec.outer:
+            b.p.add(path, f"no discovery can be assigned to {z} (outer zones only)",
+                    "discoveries.allowed_zones")
+        return
     if card not in spec.discoveries:
         b.p.add(path, f"unknown discovery card {card!r}", "components.event_cards")
     elif z == spec.moon:

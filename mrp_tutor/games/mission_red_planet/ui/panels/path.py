@@ -154,9 +154,13 @@ class ProgressStore(anywidget.AnyWidget):
       };
       model.on("change:done", store);
       // "Start here" and the path's steps bring the lesson into view (phones: it is far down)
+      // after a check or a step: its result, where the eye is
       const scroll = () => {
-        const target = document.querySelector(".mrp-lesson-panel");
-        if (target && model.get("scroll")) target.scrollIntoView({ block: "start" });
+        const wanted = model.get("target") || ".mrp-lesson-panel";
+        const target = document.querySelector(wanted);
+        if (target && model.get("scroll")) {
+          target.scrollIntoView({ block: wanted === ".mrp-lesson-panel" ? "start" : "nearest" });
+        }
       };
       model.on("change:scroll", scroll);
       return () => { model.off("change:done", store); model.off("change:scroll", scroll); };
@@ -165,6 +169,7 @@ class ProgressStore(anywidget.AnyWidget):
     """
     done: Any = traitlets.List([]).tag(sync=True)  # validated in _clean: the page may send anything
     scroll = traitlets.Int(0).tag(sync=True)  # bumped to bring the lesson panel into view
+    target = traitlets.Unicode("").tag(sync=True)  # what to bring (a class; "": the panel)
 
     def __init__(self, known: Sequence[str], **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.referee import final_ruling, production_ruling
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     MAX_FILE_BYTES,
     decode_table,
     encode_table,
@@ -152,10 +152,12 @@ class TableTab:
             return
         state = app.session.state
         if which == "production":
-            self.ruling.value = production_summary_html(spec, production_ruling(spec, state))
+            self.ruling.value = production_summary_html(
+                spec, production_ruling(spec, state, unknown=app.session.unknowns))
         else:
-            self.ruling.value = final_summary_html(spec, final_ruling(spec, state),
-                                                   running=state.stage != "over")
+            self.ruling.value = final_summary_html(
+                spec, final_ruling(spec, state, unknown=app.session.unknowns),
+                running=state.stage != "over")
         app.say(f"{which.capitalize()} ruling on the table in play.", "ok")
 
     # ------------------------------------------------------------------ save / load

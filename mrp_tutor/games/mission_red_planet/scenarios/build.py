@@ -33,6 +33,7 @@ from mrp_tutor.games.mission_red_planet.scenarios.position import (
     cite_problems,
     merge,
 )
+from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns, unknowns_of
 from mrp_tutor.resources import scenarios_dir
 
 # Rule cited for a structural problem, by the first field of its path.
@@ -77,6 +78,7 @@ class Scenario(ScenarioBase[ScenarioDoc]):
     _state: GameState | None = field(default=None, repr=False)
     _spec: GameSpec | None = field(default=None, repr=False)
     _log: list[E.Event] = field(default_factory=list, repr=False)
+    entered: bool = False  # a referee's table: what it leaves out is unknown, not drawn
 
     @property
     def steps(self) -> list[Step]:
@@ -91,6 +93,13 @@ class Scenario(ScenarioBase[ScenarioDoc]):
         if self._spec is None:
             self._spec = _spec_for(self.doc, str(self.path or self.id))
         return self._spec
+
+    def unknowns(self) -> Unknowns:
+        """What this table leaves unknown (:mod:`~mrp_tutor.games.mission_red_planet.unknowns`):
+        nothing for a lesson (its draws are part of it) or a seeded setup."""
+        if not self.entered or self.doc.position is None:
+            return NONE
+        return unknowns_of(self.spec(), self.doc.players, self.doc.position)
 
     def build(self, *, advance_now: bool = False) -> Game:
         """A fresh :class:`Game` at the scenario's position (log: the setup's events for a
