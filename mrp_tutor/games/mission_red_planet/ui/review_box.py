@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import Stoppable, running_loop
+from mrp_tutor.app.background import Stoppable, running_loop, start_worker
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain import review as R
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
@@ -110,8 +110,7 @@ class ReviewBox:
                 found = []
             post(done, job, found)
 
-        self.thread = threading.Thread(target=work, daemon=True, name="mrp-review")
-        self.thread.start()
+        self.thread = start_worker(work, "mrp-review", loop)
 
     def _progress(self, job: Stoppable, done: int, total: int) -> None:
         if job is self.job:
