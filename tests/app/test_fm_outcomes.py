@@ -49,9 +49,13 @@ def test_explore_asks_the_tile_by_name_with_its_icons_inside_the_resolve_step() 
     assert p.asker.roll_btn.description == "Draw for me"
     assert p.asker.roll_btn.layout.display == ""
     answer(p, CANYON)
+    assert "what does it show?" in p.asker.prompt.value  # the POI token the table drew
+    assert "tutor reading" in p.asker.prompt.value
+    assert p.asker.roll_btn.layout.display == "none"  # the rulebook prints no POI
+    answer(p, "An O2 spare part")
     assert p.asker.question is None and p.table.state.tiles["r2_n"].name == "Canyon"
     assert "Canyon is placed face up on Ring 2 North" in p.log.value
-    assert "poi" in p.table.state.cargo.available
+    assert "poi_spare_part_oxygen" in p.table.state.cargo.available
     assert "Now enter" not in p.resolver.head.value  # nothing left to enter afterwards
 
 
@@ -62,17 +66,20 @@ def test_a_tile_the_data_does_not_print_is_tapped_by_its_icons_never_drawn() -> 
     assert "what does the tile show" in p.asker.prompt.value
     assert p.asker.roll_btn.layout.display == "none"  # the assistant cannot know it
     for label in ("2 Extra Pawn icons", "1 sample icon", "Morale icon",
-                  "No other terrain icon", "A POI icon", "No impassable edge"):
+                  "No other terrain icon", "A POI icon", "No impassable edge", "A sample"):
         answer(p, label)
     tile = p.table.state.tiles["r1_w"]
     assert tile.icons == ["extra_pawn", "extra_pawn", "sample", "morale", "poi"]
-    assert "poi" in p.table.state.cargo.available
+    assert "poi_sample" in p.table.state.cargo.available
 
 
 def test_draw_for_me_draws_the_tile_only() -> None:
     p = _declared(("build", "yellow", 2, {"target": "working_bay"}))
     p.resolver.buttons.children[0].click()
     p.asker.roll_btn.click()  # the tile only
+    if "what does it show?" in p.asker.prompt.value:  # its POI: the table's own token
+        assert p.asker.roll_btn.layout.display == "none"
+        answer(p, "A sample")
     if p.asker.question is not None:  # a tile the data does not print: the table reads it
         assert "what does the tile show" in p.asker.prompt.value
         assert p.asker.roll_btn.layout.display == "none"
@@ -89,6 +96,7 @@ def _build_asked(target: str) -> FmPanel:
     p = _declared(("build", "yellow", 2, {"target": target}))
     p.resolver.buttons.children[0].click()
     answer(p, CANYON)
+    answer(p, "A Mission icon (the Mission sheet says its use)")
     head = p.resolver.head.value.replace("&#x27;", "'")
     assert "Yellow's Build" in head and "what the Build repairs or builds" in head
     p.resolver.buttons.children[0].click()

@@ -164,6 +164,11 @@ def _item(item: str) -> str:
 
     if item == "poi":
         return "POI token"
+    if item.startswith("poi_"):
+        from mrp_tutor.games.first_martians.outcomes import POIS
+
+        shows = POIS.get(item[4:], _w(item[4:]))
+        return f"POI token showing {shows[:1].lower()}{shows[1:]}"
     if item.startswith("spare_part_"):
         return f"{PART_WORDS.get(item[11:], _w(item[11:]))} spare part"
     return _w(item)

@@ -62,7 +62,7 @@ from mrp_tutor.games.mission_red_planet.ui.html import (
 STALE = "That tap was for a question already answered; nothing changed."
 #: questions whose choices the engine labels as the table sees them (an ROI tile with its
 #: icons, what a Build repairs)
-OWN_LABELS = ("roi_tile", "build_what")
+OWN_LABELS = ("roi_tile", "build_what", "poi")
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample_round.yaml"
 
 
@@ -278,6 +278,8 @@ class FmPanel:
         verb = "roll" if kind.startswith("malfunction") or kind in DIE_FACES else "draw"
         head = f"{what[:1].upper()}{what[1:]}"
         prompt = (f"{head}: did the table's dice make it?" if kind == "shutdown_roll" else
+                  f"{head}: what does it show? (the rulebook prints none of the POIs: "
+                  "a tutor reading)" if kind == "poi" else
                   f"{head}: what does the tile show?" if need.table_only else
                   f"{head}: what did the table {verb}?" if rolled else
                   f"{head}: the table chooses.")
