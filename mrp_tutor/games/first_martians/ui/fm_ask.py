@@ -129,7 +129,7 @@ class Asker:
 
     def answer_form(self, q: Question, value: Any) -> None:
         """The form's answers, guarded like a choice's tap (a stale form answers nothing)."""
-        guard(functools.partial(self._answer, q, value), self.say)()
+        guard(functools.partial(self._answer, q, value), self.say)(None)
 
     def _button(self, q: Question, label: str, value: Any) -> W.Button:
         b = W.Button(description=label, _dom_classes=["fm-choice", STEP_TAP],
