@@ -57,6 +57,7 @@ def test_explore_asks_the_tile_by_name_with_its_icons_inside_the_resolve_step() 
     assert p.asker.question is None and p.table.state.tiles["r2_n"].name == "Canyon"
     assert "Canyon is placed face up on Ring 2 North" in p.log.value
     assert "poi_spare_part_oxygen" in p.table.state.cargo.available
+    assert "Tutor reading: The POI stays in the Cargo Bay until the table uses it" in p.log.value
     assert "Now enter" not in p.resolver.head.value  # nothing left to enter afterwards
 
 

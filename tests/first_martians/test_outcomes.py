@@ -109,6 +109,9 @@ def test_a_revealed_poi_is_asked_by_what_it_shows_and_never_drawn_for_the_table(
     assert drawn.rule == "explore.poi" and drawn.by == "table"
     assert t.state.cargo.available == ["poi_spare_part_cpu"]
     assert "CPU spare part" in explain_event(_types(events, "cargo_changed")[0]).text
+    (kept,) = [e for e in _types(events, "tallied") if e.step == "explore.poi_kept"]
+    assert kept.rule == "tutor.poi_faces"  # its use is the table's, said as a reading
+    assert explain_event(kept).citation.source == "tutor reading"
 
 
 def test_a_tile_the_data_does_not_print_is_entered_by_its_icons() -> None:
@@ -147,12 +150,15 @@ def test_the_poi_of_an_explored_tile_is_said_once_in_words(tile: str) -> None:
     poi = [x for x in said if "POI" in x]
     name = "Canyon" if tile == "canyon" else "The ROI tile"
     where = "Ring 2 North" if tile == "canyon" else "Ring 1 West"
-    assert poi[-3:] == [f"{name} is placed face up on {where} with 1 sample cube; draw a "
+    assert poi[-4:] == [f"{name} is placed face up on {where} with 1 sample cube; draw a "
                         "random POI for the Cargo Bay.",
                         "The table enters the token drawn for the Cargo Bay: a POI showing a "
                         "Mission icon (the Mission sheet says its use).",
                         "Cargo Bay Available: +1 POI token showing a Mission icon (the Mission "
-                        "sheet says its use)."]
+                        "sheet says its use).",
+                        "A Mission-icon POI is used as the Mission sheet says, which the "
+                        "assistant does not model: enter what it does under Something "
+                        "happened."]
     assert all(x.count("POI") == 1 for x in said if "POI" in x)
     assert not [x for x in said if "poi" in x.replace("POI", "")]
     explored = "Canyon" if tile == "canyon" else "the ROI tile"

@@ -184,6 +184,8 @@ def explore(r: Run, d: Declared) -> str:
                        "the token drawn for the Cargo Bay", labels=list(POIS.values()),
                        table_only=True)
         cargo(r, Cargo(item=f"poi_{shows}", delta=1, rule="explore.poi"))
+        r.emit(Tallied(rule="tutor.poi_faces", step="explore.poi_kept",
+                       facts={"shows": str(shows)}))
     if "objective" in icons:
         r.emit(Tallied(rule="explore.resolve", step="explore.objective",
                        facts={"space": space, "name": name}))
