@@ -217,6 +217,15 @@ def test_a_two_astronaut_first_sol_by_taps(app: Any, size: str, tmp_path: Path) 
     assert app.log.page_errors == [], app.log.page_errors
 
 
+def _undo_brings_it_back(panel: Any) -> None:
+    """A confirmed load put the sample game (Events done) away: Undo restores it whole."""
+    expect(panel.locator(".fm-status")).to_contain_text("Undo brings it back")
+    panel.locator(".fm-undo").click()  # the game is back, its step too
+    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
+    expect(panel.locator(".fm-ph-now")).to_contain_text("II. Morale")
+    expect(panel.locator(".fm-log")).to_contain_text("Events done")
+
+
 def test_a_game_is_never_lost_by_one_tap(app: Any) -> None:
     panel = app.open_fm(SIZES["tablet"])
     panel.locator(".fm-go-events").click()
@@ -238,11 +247,7 @@ def test_a_game_is_never_lost_by_one_tap(app: Any) -> None:
     expect(confirm).to_be_visible()
     panel.locator(".fm-confirm-load").click()  # replaced: the lesson's HUB
     expect(panel.locator(".fm-lesson-box")).to_contain_text("Lesson")
-    expect(panel.locator(".fm-status")).to_contain_text("Undo brings it back")
-    panel.locator(".fm-undo").click()  # the game is back, its step too
-    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
-    expect(panel.locator(".fm-ph-now")).to_contain_text("II. Morale")
-    expect(panel.locator(".fm-log")).to_contain_text("Events done")
+    _undo_brings_it_back(panel)
     panel.locator(".fm-undo").click()
     expect(panel.locator(".fm-ph-now")).to_contain_text("I. Events")
     assert app.log.page_errors == [], app.log.page_errors
@@ -306,10 +311,6 @@ def test_an_import_during_a_game_asks_first_and_undo_restores_it(app: Any,
     pick()  # the same file again: asked again
     expect(confirm).to_be_visible()
     panel.locator(".fm-confirm-load").click()
-    expect(panel.locator(".fm-status")).to_contain_text("Undo brings it back")
     expect(panel.locator(".fm-checklist")).not_to_contain_text("Sol 3 of 8")
-    panel.locator(".fm-undo").click()  # the game is back, its step too
-    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
-    expect(panel.locator(".fm-ph-now")).to_contain_text("II. Morale")
-    expect(panel.locator(".fm-log")).to_contain_text("Events done")
+    _undo_brings_it_back(panel)
     assert app.log.page_errors == [], app.log.page_errors
