@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import Stoppable, running_loop
+from mrp_tutor.app.background import Stoppable, running_loop, start_worker
+from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain.options import plural
 from mrp_tutor.games.mission_red_planet.ui import seat as S
 from mrp_tutor.games.mission_red_planet.ui.html import e
@@ -89,6 +90,8 @@ class BotTurns:
         """"Blue is thinking…" (empty when no bot thinks)."""
         if self.job is None:
             return ""
+        if not self.job.colour:  # an action card's holder: secret
+            return "A player is thinking about an action card…"
         return f"{self.job.colour.capitalize()} is thinking…"
 
     def cancel(self) -> None:
@@ -139,7 +142,11 @@ class BotTurns:
             if loop is not None and prepare is not None:
                 think = prepare(sess.game, theirs)
                 if think is not None:
-                    self._think(loop, think, sess.state.seats[theirs[0].colour].controller)
+                    # whether to play an action card: its holder stays secret (tutor reading
+                    # actions.hidden_holder), so the thinking names nobody
+                    secret = isinstance(theirs[0], I.PlayAction | I.KeepAction)
+                    self._think(loop, think, "" if secret else
+                                sess.state.seats[theirs[0].colour].controller)
                     return
             intent, why = choose(sess.game, theirs)
             self.reps.append(sess.play(intent, why=why))
@@ -164,8 +171,7 @@ class BotTurns:
             with contextlib.suppress(RuntimeError):  # the kernel is shutting down
                 loop.call_soon_threadsafe(done, job, out)
 
-        self.thread = threading.Thread(target=work, daemon=True, name="mrp-bot")
-        self.thread.start()
+        self.thread = start_worker(work, "mrp-bot", loop)
 
     def _resume(self, job: _Job, out: Any) -> None:
         """On the event loop: play the thought decision, then let the bots go on."""
