@@ -110,6 +110,31 @@ def test_a_plain_unprinted_tile_is_two_taps() -> None:
     assert tile.icons == ["extra_pawn"] and tile.samples == 0 and not tile.impassable_outer
 
 
+def test_an_answer_on_the_tile_form_never_locks_the_page() -> None:
+    """A control that locks the page (``STEP_TAP``) must be followed by the redraw that frees
+    it (``busy.done``).  Tapping an icon on the tile form applies nothing, so it must not
+    lock: it did, and the page took no tap (not even "Place this tile") until the 20-second
+    safety unlock, found by the 4-astronaut sol in the browser (issue 38)."""
+    from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
+
+    p = _declared(target="r1_w")
+    p.resolver.buttons.children[0].click()
+    answer(p, "Another ring-1 tile (tap what is printed on it)")
+    place_btn, rows = _tile_form(p)
+    answers = [w for row in rows.values()
+               for w in (row.children if isinstance(row, W.Box) else (row,))]
+    assert len(answers) == 8  # 4 one-of answers and the 4 terrain icons, every one tried
+    for w in answers:
+        done = p.busy.done
+        w.value = True if isinstance(w, W.ToggleButton) else w.options[-1][1]
+        assert p.busy.done == done  # no redraw follows an answer on the form ...
+        assert STEP_TAP not in w._dom_classes, w  # ... so its tap must not lock the page
+    done = p.busy.done
+    assert STEP_TAP in place_btn._dom_classes
+    place_btn.click()  # placing the tile is a step: it locks, and its redraw frees the page
+    assert p.busy.done > done
+
+
 def test_draw_for_me_draws_the_tile_only() -> None:
     p = _declared(("build", "yellow", 2, {"target": "working_bay"}))
     p.resolver.buttons.children[0].click()

@@ -32,7 +32,9 @@ def _row(head: str, body: W.Widget) -> W.VBox:
 
 
 def _toggles(options: list[tuple[str, Any]], value: Any, cls: str) -> W.ToggleButtons:
-    return W.ToggleButtons(options=options, value=value, _dom_classes=[cls, STEP_TAP],
+    # an answer on the form applies no step (no redraw follows it), so it never locks the
+    # page (``STEP_TAP``, ``ui/fm_busy.py``): only "Place this tile" does
+    return W.ToggleButtons(options=options, value=value, _dom_classes=[cls],
                            style={"button_width": "auto"})
 
 
@@ -44,7 +46,7 @@ class TileForm:
         self.samples = _toggles([("None", 0), ("1", 1), ("2", 2), ("3", 3)], 0,
                                 "fm-tile-samples")
         self.terrain = [W.ToggleButton(description=f"{ICON_WORDS[t]} icon", value=False,
-                                       _dom_classes=["fm-tile-terrain", STEP_TAP],
+                                       _dom_classes=["fm-tile-terrain"],
                                        layout=W.Layout(width="auto"))
                         for t in TERRAIN]
         self.finds = _toggles(list(zip(FIND_WORDS, FINDS, strict=True)), "none",
