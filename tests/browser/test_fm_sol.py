@@ -3,8 +3,10 @@
 At an upright tablet (768x1024) and a phone (390x844) the table plays sol 3 of the sample
 HUB with its own dice and draws: an event raises the Living track and reveals the Canyon,
 which Red and Blue gather the same sol; Yellow, the Medic, heals Blue; Purple removes the
-Lab's Shutdown tile (its cost, roll and production asked in its resolve step); the Living
-die brings a Malfunction whose card's Complication is asked (the Facility, the status).
+Lab's Shutdown tile (its cost, roll and production asked in its resolve step) and, with
+Froggy, explores Ring 1 South: the tile drawn shows a POI icon, so the POI token the table
+drew is asked (``explore.poi``); the Living die brings a Malfunction whose card's
+Complication is asked (the Facility, the status).
 Every tap (a button, a list choice, a checkbox, a map space) is counted; the count is kept
 below the issue's goal (70 for 4 astronauts).  The HUB the page shows afterwards equals the
 one ``mrp-tutor fm round`` computes from the page's export.
@@ -87,6 +89,8 @@ class Taps:
             self.tap(".fm-pl-helper", more["helper"])
         if "aom" in more:
             self.tap(".fm-pl-aom", more["aom"])
+        if "rover" in more:
+            self.tap(".fm-pl-rover", more["rover"])
         if "space" in more:
             spot = self.panel.locator(f".fm-map [data-space='{more['space']}']")
             expect(spot).to_have_class(re.compile("fm-pickable"))
@@ -134,15 +138,31 @@ def test_a_four_astronaut_sol_by_taps(app: Any, size: str, tmp_path: Path) -> No
     t.answer("oxygen Shutdown tile", "Lab")
     t.answer("a wound for missing food", "Blue")
 
-    # IV. Actions: Heal (Yellow the Medic, Blue's pawn under hers), Remove Shutdown, Gather
+    # IV. Actions: Heal (Yellow the Medic, Blue's pawn under hers), Remove Shutdown, Gather,
+    # Explore (Purple's second pawn and Froggy, who counts as 2 pawns: no dice)
     expect(panel.locator(".fm-ph-now")).to_contain_text("IV. Actions")
     t.place("Heal (Med Lab)", "Yellow", "1", helper="Blue")
     t.place("Remove a Shutdown tile", "Purple", "1")
     expect(panel.locator(".fm-pl-item").last).to_contain_text(
         "Remove Shutdown: Purple, 1 pawn, at Lab")
     t.place("Gather (Probe Bay)", "Red", "2", helper="Blue", space="r1_w")
+    t.place("Explore (Garage Hall)", "Purple", "1", rover="Froggy", space="r1_s")
     t.tap(".fm-declare")
     t.resolve("Yellow's Heal", ("What Blue heals", "wound"))
+    # Explore: a ring-1 tile the data does not print, with a POI icon; then the POI drawn
+    t.resolve("Purple's Explore",
+              ("ROI tile drawn", "Another ring-1 tile (tap what is printed on it)"))
+    ask = panel.locator(".fm-ask")
+    expect(ask.locator(".fm-ask-prompt")).to_contain_text("the ring-1 tile for Ring 1 South")
+    t.tap(".fm-ask .fm-tile-finds button", "A POI icon")
+    t.tap(".fm-ask .fm-tile-place")
+    expect(panel.locator(".fm-roll-for-me")).to_be_hidden()  # the table's own draw
+    ask.scroll_into_view_if_needed()
+    app.screenshot(f"fm-sol-poi-{size}", full_page=False)
+    t.answer("token drawn for the Cargo Bay", "An energy spare part")
+    expect(panel.locator(".fm-log")).to_contain_text("POI token showing an energy spare part")
+    expect(panel.locator(".fm-hub-view")).to_contain_text("POI: an energy spare part")
+    expect(panel.locator(".fm-map [data-space='r1_s']")).to_contain_text("ROI tile")
     t.resolve("Red's Gather")
     t.resolve("Purple's Remove Shutdown", ("top section asks to pay", "1 oxygen"),
               ("dice make it", "Rolled what it asks"), ("bottom section", "+1 oxygen production"))
