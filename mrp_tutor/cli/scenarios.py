@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from mrp_tutor.cli.main import positive_int
-from mrp_tutor.core.loader import INTENT, parse_json
+from mrp_tutor.core.loader import INTENT, file_kind, parse_json
 from mrp_tutor.core.words import plural
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 
@@ -64,6 +64,8 @@ def _files(paths: list[Path]) -> tuple[list[Path], list[str]]:
             files.extend(sorted(p.glob("*.yaml")))
         elif p.is_file():
             files.append(p)
+        elif p.exists():
+            missing.append(f"{p}: {file_kind(p) or 'cannot be looked at'}, not a scenario file")
         else:
             missing.append(f"{p}: no such file or folder")
     return files, missing

@@ -10,7 +10,7 @@ import yaml
 from pydantic import ValidationError
 
 from mrp_tutor.core.games import load_document
-from mrp_tutor.core.loader import check_tree, load_yaml
+from mrp_tutor.core.loader import check_tree, load_yaml, refuse_foreign
 from mrp_tutor.core.scenario import ScenarioBase
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
@@ -178,6 +178,7 @@ def mrp_scenario_from_dict(data: Any, source: str = "scenario",
     if not isinstance(data, dict):
         raise ContentError(source, [f"document: a scenario is a mapping, not "
                                     f"{type(data).__name__} (scenario format)"])
+    refuse_foreign(data, ScenarioDoc.model_fields, source, "a scenario")
     try:
         doc = ScenarioDoc.model_validate(data)
     except ValidationError as err:

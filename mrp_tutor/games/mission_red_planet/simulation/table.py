@@ -15,6 +15,8 @@ from typing import Any
 
 import pandas as pd
 
+from mrp_tutor.core.loader import file_kind
+
 MAX_BYTES = 512 * 1024 * 1024  # a results file larger than this is refused, not read
 # Bounds checked before a file is read whole (a small file can unpack to gigabytes): games
 # (rows), cells (rows x columns), decoded bytes (Parquet pages, uncompressed) and one text
@@ -93,7 +95,9 @@ def load_results(path: str | Path) -> pd.DataFrame:
     fmt = file_format(path)
     name = path.name
     if not path.is_file():
-        raise ResultsError(f"{name}: no such results file ({path}).")
+        kind = file_kind(path) if path.exists() else None
+        raise ResultsError(f"{name}: {kind}, not a results file." if kind else
+                           f"{name}: no such results file ({path}).")
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise ResultsError(f"{name}: {size / 2**20:,.0f} MB is larger than the "
