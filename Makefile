@@ -71,7 +71,7 @@ $(APP_STAMP): pyproject.toml constraints.txt
 	  fi; \
 	fi
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c constraints.txt -e .
+	$(PY) -m pip install -q -c constraints.txt -e '.[app]'
 	@touch $(APP_STAMP)
 	@echo ">>> $(VENV) ready to run the app"
 

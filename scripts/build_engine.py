@@ -51,7 +51,7 @@ def ruleset_modules(engine: Path = ENGINE) -> list[str]:
 #: modules compiled (paths relative to mrp_tutor/games/mission_red_planet/engine)
 MODULES = [
     "state.py", "event_base.py", "events.py", "round_events.py", "ship_events.py",
-    "phase_events.py", "ability_events.py", "intents.py", "core.py", "flow.py", "legal.py",
+    "phase_events.py", "ability_events.py", "intents.py", "basics.py", "flow.py", "legal.py",
     "game.py", "bots.py", "greedy.py", "heuristics.py", "appeal.py", "determinize.py", "search.py",
     *sorted(f"phases/{p.name}" for p in (ENGINE / "phases").glob("*.py")
             if p.name != "__init__.py"),

@@ -49,7 +49,7 @@ ENGINE = MRP / "engine"
 ENGINE_MOD = ["mrp_tutor", "games", "mission_red_planet", "engine"]
 MODEL = {"errors", "codec", "secrecy", "state", "event_base", "events", "round_events",
          "ship_events", "phase_events", "ability_events", "intents", "content", "loading", "spec"}
-RULES = {"core", "rng", "effects", "phases", "rulesets", "flow", "legal", "game", "bots", "views",
+RULES = {"basics", "rng", "effects", "phases", "rulesets", "flow", "legal", "game", "bots", "views",
          "heuristics", "appeal", "greedy", "search", "checks", "reachable"}
 
 
@@ -149,7 +149,7 @@ def test_explain_never_imports_the_app() -> None:
 
 def test_no_phase_or_effect_branches_on_the_two_player_variant() -> None:
     for path in [*(ENGINE / "phases").glob("*.py"), *(ENGINE / "effects").glob("*.py"),
-                 ENGINE / "flow.py", ENGINE / "legal.py", ENGINE / "core.py"]:
+                 ENGINE / "flow.py", ENGINE / "legal.py", ENGINE / "basics.py"]:
         code = "\n".join(line.split("#")[0] for line in path.read_text().splitlines()
                          if not line.lstrip().startswith(("#", '"', "``")))
         for node in ast.walk(ast.parse(path.read_text())):

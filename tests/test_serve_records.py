@@ -192,7 +192,7 @@ def test_a_library_scenario_comes_back_at_the_same_step(
 def _table_app(folder: Path) -> Any:
     from testkit.share_codes import midgame_table_doc
 
-    from mrp_tutor.games.mission_red_planet.scenarios.table import load_table
+    from mrp_tutor.games.mission_red_planet.scenarios.table_file import load_table
 
     def begin(app: Any) -> None:
         app.use_table(load_table(midgame_table_doc(app.session.spec)), "The table is set.")

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mrp_tutor.core.extras import ExtraMissing
 from mrp_tutor.games.mission_red_planet.engine import MrpError, load_spec
 from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
@@ -205,7 +206,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         status: int = args.func(args)
         return status
-    except CliError as err:
+    except (CliError, ExtraMissing) as err:
         print(f"mrp-tutor: {err}", file=sys.stderr)
         return 2
     except MrpError as err:

@@ -127,7 +127,7 @@ def _position(path: Path) -> Any:
     """The game at the position of a scenario file, or of a table code (``MRP1:...``, from
     the app's Table tab: decoded and checked by the same loader)."""
     from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
-    from mrp_tutor.games.mission_red_planet.scenarios.table import (
+    from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
         CODE_PREFIX,
         decode_table,
         load_table,

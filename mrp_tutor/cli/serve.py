@@ -111,6 +111,9 @@ def _options(args: argparse.Namespace, hint: str) -> list[str]:
 
 
 def run_app(args: argparse.Namespace) -> int:
+    from mrp_tutor.core.extras import require
+
+    require("Serving the app (mrp-tutor app)", "serve")
     from mrp_tutor.serve import server as serve
 
     argv = app_argv(args)

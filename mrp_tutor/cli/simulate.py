@@ -80,6 +80,9 @@ def _search_note(bots: list[str]) -> str:
 
 def run_simulate(args: argparse.Namespace) -> int:
     from mrp_tutor.cli.main import CliError
+    from mrp_tutor.core.extras import require
+
+    require("Simulating games (mrp-tutor simulate)", "simulate")
     from mrp_tutor.games.mission_red_planet.simulation import (
         DEFAULT_CHUNK,
         ResultsError,
@@ -87,7 +90,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         simulate,
     )
     from mrp_tutor.games.mission_red_planet.simulation.records import colours_for
-    from mrp_tutor.games.mission_red_planet.simulation.table import (
+    from mrp_tutor.games.mission_red_planet.simulation.results_file import (
         check_destination,
         file_format,
         save_results,

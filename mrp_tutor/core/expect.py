@@ -3,7 +3,7 @@ or refused with the expected code and rule and nothing changed), then match the 
 events in order and the forbidden event types.
 
 Each game's runner (:mod:`mrp_tutor.games.mission_red_planet.scenarios.runner`,
-:mod:`mrp_tutor.games.first_martians.scenarios`)
+:mod:`mrp_tutor.games.first_martians.scenario_file`)
 calls these with its own ``play``, ``snapshot`` and ``event_to_dict``.
 """
 

@@ -3,9 +3,8 @@ pass-through properties.
 
 A scenario file of any game (Mission: Red Planet's
 :mod:`mrp_tutor.games.mission_red_planet.scenarios`, First
-Martians' :mod:`mrp_tutor.games.first_martians.scenarios`) has an id, a title, a lesson, the rule
-ids
-it shows and an optional quiz; the app's lesson panels and the CLI read them through
+Martians' :mod:`mrp_tutor.games.first_martians.scenario_file`) has an id, a title, a lesson,
+the rule ids it shows and an optional quiz; the app's lesson panels and the CLI read them through
 :class:`ScenarioBase`, whatever the game.
 """
 

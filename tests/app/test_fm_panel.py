@@ -17,7 +17,7 @@ from testkit.fm_taps import answer, place
 
 from mrp_tutor.app.picker import game_picker
 from mrp_tutor.core.loading import read_yaml
-from mrp_tutor.games.first_martians import explain_event, load_state
+from mrp_tutor.games.first_martians import explain_event, intent_from_dict, load_state
 from mrp_tutor.games.first_martians.content import default_board
 from mrp_tutor.games.first_martians.events import DrawMade
 from mrp_tutor.games.first_martians.state import state_to_dict
@@ -359,6 +359,7 @@ def test_every_effect_of_a_round_has_a_control() -> None:
     said = _form(p, "AOMs", "AOM cards in play", first="green", second="", solo="no")
     assert "Refused" in said and p.table.state.aoms == []  # 4 astronauts: no AOM
     p.files.source.value = 2
+    p.guard.yes.click()  # a game was running: the switch asks first
     _form(p, "AOMs", "AOM cards in play", first="green", second="brown", solo="no")
     assert p.table.state.aoms == ["green", "brown"]
     labels = [label for label, _v in p.planner.aom.options]
@@ -517,3 +518,180 @@ def test_scenario_lessons_load_a_hub_with_its_lesson_cited() -> None:
     assert p.lessons.shown.value == ""
     for sc in fm_lessons():  # every lesson's HUB loads in the panel
         hub_table({"state": sc.doc.state}, sc.id)
+
+
+def test_a_running_game_is_never_lost_by_one_tap() -> None:
+    """issue 38: a HUB switch, a lesson, an import or Restart during a game asks first
+    (offering the export); Undo brings the game put away back, every step of it."""
+    p = FmPanel()
+    p.events_btn.click()
+    p.morale_btn.click()
+    played = [h.label for h in p.history]
+    assert len(played) == 2 and p.table.state.phase == "production"
+    p.files.source.value = 2  # a mis-tap on the HUB list
+    assert p.guard.root.layout.display == "" and "Export HUB file" in p.guard.text.value
+    assert p.table.state.phase == "production" and len(p.history) == 2  # nothing lost yet
+    p.guard.no.click()
+    assert p.guard.root.layout.display == "none" and len(p.history) == 2
+    assert p.files.source.value == "sample"  # the list names the game still running
+    p.restart_btn.click()  # Restart asks too
+    assert p.guard.waiting is not None and len(p.history) == 2
+    p.guard.no.click()
+    p.lessons.open_btn.click()
+    p.lessons.pick.value = "actions-one-pawn-short"
+    assert p.guard.waiting is not None and p.table.state.phase == "production"
+    p.guard.yes.click()  # confirmed: the lesson's HUB, the game put away
+    assert p.table.state.phase == "actions" and p.history == [] and not p.undo_btn.disabled
+    assert "Undo brings it back" in p.status.value
+    p.undo_btn.click()  # the game comes back whole
+    assert [h.label for h in p.history] == played and p.table.state.phase == "production"
+    assert p.lessons.shown.value == "" and p.files.source.value == "sample"
+    p.undo_btn.click()
+    p.undo_btn.click()
+    assert p.history == [] and p.table.state.phase == "events"
+    p.files.source.value = 2  # no step played: nothing to lose, no question
+    assert p.guard.waiting is None and len(p.table.state.astronauts) == 2
+
+
+def test_an_empty_where_list_says_why_with_its_rule() -> None:
+    """issue 38: a Gather with no tile to go to says why, citing the Gather section."""
+    from mrp_tutor.games.first_martians.state import Tile
+
+    p = FmPanel()
+    p.files.source.value = 2
+    s = p.table.state
+    s.phase, s.tiles["r1_w"] = "actions", Tile(name="Canyon", icons=["sample"], samples=1,
+                                               explored_sol=s.sol, explored_phase="actions")
+    p.step = "place"
+    p.say("")
+    p.planner.action.value = "gather"
+    why = p.planner.nowhere_why.value
+    assert "Canyon was revealed during this Action Phase" in why and "7. Gather" in why
+    s.tiles["r1_w"].explored_phase = "events"  # an event revealed it before the pawns
+    p.say("")
+    assert p.planner.nowhere_why.value == ""
+    assert [v for _lb, v in p.planner.target.options] == ["r1_w"]
+
+
+def test_the_crew_names_its_medic_and_its_aoms_at_setup() -> None:
+    """issue 38: a 4-astronaut Board Setup asks who the Medic is (then Heal can be placed);
+    a 2-astronaut setup asks for the two AOM cards; both show in the HUB view."""
+    p = FmPanel()
+    p.files.source.value = 4
+    assert p.setup.root.layout.display == "" and "who is the Medic" in p.setup.medic_q.value
+    assert "Heal needs the Medic or the Auto-scanner" in _heal_why(p)
+    pick = {b.description: b for b in p.setup.medic.children}
+    pick["Yellow"].click()
+    assert p.table.state.astronaut("yellow").medic and p.setup.root.layout.display == "none"
+    assert "Yellow (Medic)" in p.hub.value and "Yellow is the Medic" in p.log.value
+    assert _heal_why(p) == ""
+    _effect(p, "Health", 2, astronaut="blue")  # the Medic changed under Health
+    assert p.table.state.astronaut("blue").medic and not p.table.state.astronaut("yellow").medic
+    p.files.source.value = 2
+    p.guard.yes.click()
+    assert "which AOM cards" in p.setup.aom_q.value and "AOMs in play: none" in p.hub.value
+    aoms = {b.description: b for b in p.setup.aoms.children}
+    aoms["Green AOM (Explore)"].click()
+    assert p.table.state.aoms == [] and "choose 1 more" in p.status.value
+    aoms = {b.description: b for b in p.setup.aoms.children}
+    aoms["Brown AOM (Build)"].click()
+    assert p.table.state.aoms == ["green", "brown"] and p.setup.root.layout.display == "none"
+    assert "AOMs in play: Green AOM (Explore), Brown AOM (Build)" in p.hub.value
+
+
+def _heal_why(p: FmPanel) -> str:
+    from mrp_tutor.games.first_martians.legal import legal
+
+    row = next(r for r in legal(p.table.state, p.table.board).actions if r.action == "heal")
+    return row.why_not or ""
+
+
+def test_words_names_and_the_section_each_change_comes_from() -> None:
+    """issue 38: names never ids; a supply change entered during Actions cites the Action
+    Phase, an event's production change cites Phase I; a rover's refusal says the true
+    reason; a choice made by a tutor reading says so on the page."""
+    from mrp_tutor.games.first_martians.legal import check
+    from mrp_tutor.games.first_martians.state import Tile
+    from mrp_tutor.games.first_martians.ui.fm_actions import placement_text
+
+    p = FmPanel()
+    s, b = p.table.state, p.table.board
+    assert placement_text({"action": "remove_shutdown", "astronaut": "purple", "pawns": 1,
+                           "target": "lab"}, s, b) == "Remove Shutdown: Purple, 1 pawn, at Lab"
+    _form(p, "Facilities", "Production changed", facility="oxygenator_02", delta=1)
+    assert p.table.state.phase == "events"
+    assert "<cite>Phase I. Events</cite>" in p.status.value  # not Remove Shutdown Tiles
+    p.undo_btn.click()
+    _to_actions(p)
+    _form(p, "Supply", "General Supply", resource="food", delta=1)
+    assert "<cite>Phase IV. Actions</cite>" in p.status.value  # not Phase I. Events
+    assert "<cite>Phase IV. Actions</cite>" in p.effects.result.value  # by its Apply too
+    s = p.table.state
+    s.tiles["r1_w"] = Tile(name="Canyon", icons=["sample"], samples=1)
+    err = check(s, intent_from_dict({"type": "declare_actions", "actions": [
+        {"action": "gather", "astronaut": "red", "pawns": 2, "target": "r1_w",
+         "rover": "froggy"}]}), p.table.board)
+    assert err is not None and "Froggy only joins Explore" in str(err)
+    assert "in the HUB" not in str(err)
+    lesson = hub_table({"state": {
+        "phase": "production", "first_player": "red",
+        "astronauts": [{"id": "red", "name": "Red", "conditions": ["anemia"]},
+                       {"id": "yellow", "name": "Yellow"}],
+        "supply": {"oxygen": 4, "energy": 4, "food": 2},
+        "facilities": {"farm_01": {"farm": {"greenhouses": 2, "plants": 0}}}}}, "anemia")
+    p.load({"state": state_to_dict(lesson.state)}, "Anemia")
+    p.produce_btn.click()
+    assert "Tutor reading: Red takes a wound for the second food" in p.log.value
+
+
+def test_the_result_is_where_the_tap_was_and_the_todo_ticks() -> None:
+    """issue 38: an Apply's one-line result, cited, shows by its Apply and in the status
+    line; the Events to-do "raise the Malfunction track" ticks when the +1 is entered."""
+    p = FmPanel()
+    assert "○</span>Raise the Malfunction track" in p.checklist.value
+    _form(p, "Tracks", "Malfunction track", block="system", by=1)
+    assert "✓</span>Raise the Malfunction track" in p.checklist.value
+    assert "Malfunction track moves +1" in p.effects.result.value
+    assert "<cite>Phase I. Events</cite>" in p.effects.result.value
+    p.events_btn.click()
+    assert "Events done" in p.status.value  # a phase button's result by the phase buttons
+
+
+def test_remove_shutdown_is_walked_through_in_its_resolve_step() -> None:
+    """issue 38: the tile's cost, its roll and its production gain are asked inside the
+    resolve step (no three effects to remember afterwards)."""
+    p = FmPanel()
+    _to_actions(p)  # Med Lab took the oxygen Shutdown tile
+    assert p.table.state.facility("med_lab").shutdown_oxygen is not None
+    oxygen = p.table.state.supply["oxygen"]
+    said = place(p, "remove_shutdown", "purple", 1, target="med_lab")
+    assert "Remove Shutdown: Purple, 1 pawn, at Med Lab" in said
+    p.planner.declare_btn.click()
+    p.actions_done_btn.click()  # its one action resolves: the tile's questions come now
+    answer(p, "1 oxygen")
+    assert "did the table&#x27;s dice make it" in p.asker.prompt.value
+    answer(p, "Rolled what it asks")
+    answer(p, "+1 oxygen production")
+    s = p.table.state
+    assert s.facility("med_lab").shutdown_oxygen is None and s.supply["oxygen"] == oxygen - 1
+    assert "The oxygen Shutdown tile leaves Med Lab" in p.log.value
+    assert "+1 oxygen production" in p.log.value and "oxygen:1" not in p.log.value
+
+
+def test_a_malfunction_asks_its_cards_complication() -> None:
+    """issue 38: a Malfunction asks the card's Complication (the Facility it names, the
+    status it shows) and turns that status red, citing Resolving Malfunctions."""
+    p = FmPanel()
+    p.files.source.value = 4
+    for by in (2, 2, 1):  # the System Block's track reaches its top space: a Malfunction
+        _form(p, "Tracks", "Malfunction track", block="system", by=by)
+    assert p.asker.question is not None and "is it a Complication" in p.asker.prompt.value
+    answer(p, "Lab")
+    answer(p, "CPU")
+    lab = p.table.state.facility("lab")
+    assert any(st.part == "cpu" and st.red for st in lab.statuses)
+    assert "Resolving Malfunctions" in p.status.value and p.asker.question is None
+    for by in (2, 2, 1):
+        _form(p, "Tracks", "Malfunction track", block="system", by=by)
+    answer(p, "Not a Complication (enter its effect under Something happened)")
+    assert p.asker.question is None and "enter its effect" in p.status.value

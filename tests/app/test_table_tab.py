@@ -18,7 +18,7 @@ from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.referee import final_ruling, production_ruling
 from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     CODE_PREFIX,
     decode_table,
     encode_table,

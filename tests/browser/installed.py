@@ -6,6 +6,8 @@ this checkout (scripts/build_wheels.py) installed into clean virtual environment
 - ``pure_venv``: a new venv with the pure wheel (``--no-deps``); its dependencies come from
   ``venv``'s site-packages through a ``.pth`` line, which Python puts after the venv's own
   site-packages, so ``mrp_tutor`` is the pure wheel's.
+- ``core_venv``: a new venv with the pure wheel and its core dependencies only (no extra:
+  no Voila, pandas, Dask, Arrow, matplotlib; issue 39), installed by pip with constraints.txt.
 
 Every command runs in a folder outside the checkout without ``PYTHONPATH``, so nothing of the
 checkout can be imported.  ``MRP_INSTALLED_DIR=/some/dir`` keeps (and reuses) them between runs;
@@ -48,6 +50,7 @@ class Installed:
     compiled_wheel: Path
     venv: Path
     pure_venv: Path
+    core_venv: Path
 
     @property
     def home(self) -> Path:
@@ -76,7 +79,7 @@ def _site_packages(venv: Path) -> Path:
 def install(root: Path) -> Installed:
     """Build both wheels and install them under ``root`` (reused when already done there)."""
     wheels, home = root / "wheels", root / "home"
-    venv, pure_venv = root / "venv", root / "venv-pure"
+    venv, pure_venv, core_venv = root / "venv", root / "venv-pure", root / "venv-core"
     if not (root / ".ready").is_file():
         home.mkdir(parents=True, exist_ok=True)
         if REPO_ROOT in root.resolve().parents or root.resolve() == REPO_ROOT:
@@ -85,7 +88,7 @@ def install(root: Path) -> Installed:
         (compiled,) = [w for w in wheels.glob("*.whl") if not w.name.endswith("-none-any.whl")]
         (pure,) = wheels.glob("*-none-any.whl")
         base = getattr(sys, "_base_executable", sys.executable)
-        for v in (venv, pure_venv):
+        for v in (venv, pure_venv, core_venv):
             _run([base, "-m", "venv", "--clear", v], home)
         # --no-compile: Python compiles what it imports; byte-compiling every file of every
         # dependency (pandas, matplotlib, JupyterLab...) would be most of the install's time
@@ -94,12 +97,14 @@ def install(root: Path) -> Installed:
         # the .pth after the install: pip would see venv's mrp-tutor as installed already
         _run([pure_venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps",
               "--no-compile", pure], home)
+        _run([core_venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-compile", "-c",
+              REPO_ROOT / "constraints.txt", pure], home)
         (_site_packages(pure_venv) / "_mrp_test_deps.pth").write_text(
             f"{_site_packages(venv)}\n", encoding="utf-8")
         (root / ".ready").write_text("ok\n")
     (compiled,) = [w for w in wheels.glob("*.whl") if not w.name.endswith("-none-any.whl")]
     (pure,) = wheels.glob("*-none-any.whl")
-    return Installed(root, pure, compiled, venv, pure_venv)
+    return Installed(root, pure, compiled, venv, pure_venv, core_venv)
 
 
 @pytest.fixture(scope="session")

@@ -92,6 +92,46 @@ def test_scenario_check_runs_the_packaged_library(installed: Installed, which: s
     assert f"{len(SCENARIOS)} of {len(SCENARIOS)} scenario files passed" in res.stdout
 
 
+#: what the extras bring (pyproject.toml): none of it is in the core install
+HEAVY = ("voila", "jupyter_server", "ipykernel", "dask", "distributed", "pyarrow", "matplotlib",
+         "pandas", "tqdm", "tornado", "numpy")
+
+
+def test_the_core_install_runs_the_engine_rules_and_scenarios_without_extras(
+        installed: Installed) -> None:
+    """Issue 39: ``pip install mrp-tutor`` with no extra (what the browser demo ships) gives a
+    working engine, rule look-ups and scenario checks; the server and the simulation say in a
+    sentence which extra they need."""
+    py = installed.bin("python", installed.core_venv)
+    probe = ("import importlib.util, json, sys; "
+             f"print(json.dumps([m for m in {HEAVY!r} if importlib.util.find_spec(m)]))")
+    out = subprocess.run([str(py), "-c", probe], cwd=installed.home, capture_output=True,
+                         text=True, check=True, env=clean_env())
+    assert json.loads(out.stdout) == [], "the core install pulled in an extra's library"
+    game = subprocess.run(
+        [str(py), "-c",
+         "import sys\n"
+         "from mrp_tutor.games.mission_red_planet.engine import load_spec\n"
+         "from mrp_tutor.games.mission_red_planet.engine.bots import bot_game\n"
+         "g = bot_game(load_spec(), ['red', 'blue', 'green'], seed=3, bot='greedy')\n"
+         "print(g.state.stage, len(g.log), 'pandas' in sys.modules)"],
+        cwd=installed.home, capture_output=True, text=True, env=clean_env(), timeout=600)
+    assert game.returncode == 0, game.stderr[-3000:]
+    stage, events, pandas = game.stdout.split()
+    assert stage == "over" and int(events) > 100 and pandas == "False", game.stdout
+    rules = installed.run("rules", "ship", "launch", venv=installed.core_venv)
+    assert rules.stdout.count(" — ") >= 3, rules.stdout
+    res = installed.run("scenario", "check", "-q", venv=installed.core_venv)
+    assert f"{len(SCENARIOS)} of {len(SCENARIOS)} scenario files passed" in res.stdout
+    for cmd, extra in ((("app", "--port", "1"), "serve"), (("simulate", "--games", "1"),
+                                                          "simulate")):
+        refused = installed.run(*cmd, venv=installed.core_venv, check=False)
+        assert refused.returncode == 2, refused.stderr
+        assert "needs the full app" in refused.stderr
+        assert f"pip install 'mrp-tutor[{extra}]'" in refused.stderr
+        assert "Traceback" not in refused.stderr
+
+
 def _package_files(installed: Installed) -> dict[str, float]:
     pkg = next((installed.venv / "lib").glob("python3*/site-packages/mrp_tutor"))
     return {str(p.relative_to(pkg)): p.stat().st_mtime for p in pkg.rglob("*")

@@ -316,7 +316,7 @@ def test_fm_round_says_why_it_cannot_write_the_out_file(tmp_path: Path,
 def test_fm_round_reports_an_assistant_defect_as_a_sentence(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from mrp_tutor.games.first_martians import cli
+    from mrp_tutor.games.first_martians import commands as cli
 
     def broken(*_: Any) -> None:
         raise KeyError("lab")

@@ -43,14 +43,15 @@ def test_loading_and_playing_a_first_martians_file_imports_no_mrp_scenarios() ->
         "from pathlib import Path\n"
         "from mrp_tutor.core.loading import read_yaml\n"
         "from mrp_tutor.resources import scenarios_dir\n"
-        "from mrp_tutor.games.first_martians.scenarios import fm_scenario_from_dict, "
+        "from mrp_tutor.games.first_martians.scenario_file import fm_scenario_from_dict, "
         "run_fm_scenario\n"
         "from mrp_tutor.games.first_martians.schema import schema_json\n"
-        "import mrp_tutor.games.first_martians.registration, mrp_tutor.games.first_martians.cli\n"
+        "import mrp_tutor.games.first_martians.registration\n"
+        "import mrp_tutor.games.first_martians.commands\n"
         "for p in sorted((scenarios_dir() / 'first_martians').glob('*.yaml'))[:5]:\n"
         "    assert run_fm_scenario(fm_scenario_from_dict(read_yaml(p), str(p), p))[0], p\n"
         "schema_json()\n"
         "print(sorted(m for m in sys.modules if m.startswith('" + MRP_SCEN + "')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=PKG.parents[1])
+                         check=True, cwd=PKG.parents[2])
     assert out.stdout.strip() == "[]", out.stdout + out.stderr

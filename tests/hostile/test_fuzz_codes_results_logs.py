@@ -45,13 +45,13 @@ from mrp_tutor.games.mission_red_planet.engine.checks import log_from_data
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.engine.events import event_to_dict
 from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     CODE_PREFIX,
     decode_table,
     encode_table,
     load_table,
 )
-from mrp_tutor.games.mission_red_planet.simulation.table import ResultsError, load_results
+from mrp_tutor.games.mission_red_planet.simulation.results_file import ResultsError, load_results
 
 N_DOCS = int(os.environ.get("HOSTILE_DOCS2", "1500"))
 SEED = int(os.environ.get("HOSTILE_SEED", "28"))

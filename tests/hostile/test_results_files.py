@@ -20,8 +20,8 @@ import pyarrow.parquet as pq
 import pytest
 from testkit import parquet_footer
 
-from mrp_tutor.games.mission_red_planet.simulation import table as T
-from mrp_tutor.games.mission_red_planet.simulation.table import ResultsError, load_results
+from mrp_tutor.games.mission_red_planet.simulation import results_file as T
+from mrp_tutor.games.mission_red_planet.simulation.results_file import ResultsError, load_results
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADER = "seed,ruleset,players,bots,winners\n"

@@ -18,7 +18,7 @@ from testkit.share_codes import midgame_table_doc, packed
 from mrp_tutor.app import build_app
 from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     CODE_PREFIX,
     decode_table,
     encode_table,

@@ -17,7 +17,7 @@ import yaml
 
 from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
 from mrp_tutor.games.mission_red_planet.scenarios.model import ruleset_of
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     decode_table,
     encode_table,
     load_table,

@@ -18,7 +18,7 @@ from mrp_tutor.games.mission_red_planet.engine.checks import state_problems
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
 from mrp_tutor.games.mission_red_planet.scenarios import position_from_state, scenario_from_dict
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     decode_table,
     encode_table,
     load_table,

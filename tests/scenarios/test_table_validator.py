@@ -11,7 +11,7 @@ from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent
 from mrp_tutor.games.mission_red_planet.explain import explain_error
 from mrp_tutor.games.mission_red_planet.scenarios import scenario_from_dict, table_problems
-from mrp_tutor.games.mission_red_planet.scenarios.core import Scenario
+from mrp_tutor.games.mission_red_planet.scenarios.build import Scenario
 from mrp_tutor.games.mission_red_planet.ui.edits import EditForm, check_edit
 
 SPEC = load_spec(use_env_overrides=False)

@@ -1,7 +1,7 @@
 """Share-code material the hostile suites share: a code packed from raw bytes the way
-:func:`mrp_tutor.games.mission_red_planet.scenarios.table.encode_table` packs one (so its framing
-can be broken on
-purpose), and the table document of the mid-game table the browser tests also use."""
+:func:`mrp_tutor.games.mission_red_planet.scenarios.table_file.encode_table` packs one (so
+its framing can be broken on purpose), and the table document of the mid-game table the
+browser tests also use."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import GameSpec
 from mrp_tutor.games.mission_red_planet.scenarios import load_scenario
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     CODE_PREFIX,
     table_document,
     table_position,

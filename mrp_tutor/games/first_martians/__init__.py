@@ -19,6 +19,7 @@ from mrp_tutor.games.first_martians.errors import FmError, IllegalPlacement, Inp
 from mrp_tutor.games.first_martians.events import EVENT_TYPES, Event, event_to_dict, replay
 from mrp_tutor.games.first_martians.explain import explain_error, explain_event, summary
 from mrp_tutor.games.first_martians.files import load_state
+from mrp_tutor.games.first_martians.hub_table import Table, play
 from mrp_tutor.games.first_martians.intents import (
     Intent,
     intent_from_dict,
@@ -28,7 +29,6 @@ from mrp_tutor.games.first_martians.intents import (
 )
 from mrp_tutor.games.first_martians.legal import Legal, check, legal, travel_options
 from mrp_tutor.games.first_martians.state import HubState, new_state, state_to_dict
-from mrp_tutor.games.first_martians.table import Table, play
 from mrp_tutor.games.first_martians.travel import (
     PathOption,
     Route,

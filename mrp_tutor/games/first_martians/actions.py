@@ -190,9 +190,10 @@ def _placement(r: Run, p: Placement, ph: _Phase, graph: nx.Graph,
     elif p.path is not None:
         raise IllegalPlacement("fm.bad_path", "travel.path", f"{where}: a {_words(p.action)} "
                                "action in the HUB travels nowhere", {"path": list(p.path)})
-    if p.action == "gather" and s.tiles[p.target].explored_sol == s.sol:
+    if p.action == "gather" and s.tiles[p.target].closed_to_gather(s.sol):
         raise IllegalPlacement("fm.gather_same_round", "gather.declare",
-                               f"{where}: {s.tiles[p.target].name} was explored this round",
+                               f"{where}: {s.tiles[p.target].name} was revealed during this "
+                               "Action Phase, after the pawns were placed",
                                {"space": p.target})
     penalties = list(travel)
     if fac is not None:
@@ -297,7 +298,10 @@ def _rover(r: Run, p: Placement, outside: bool, rovers: set[str], where: str) ->
     if p.rover == "scorpio" and p.action in ("explore", "gather", "research", "build") \
             and (outside or p.action == "explore"):
         return 1
+    why = (" (Froggy only joins Explore actions)" if p.rover == "froggy" else
+           "" if p.action == "explore" else
+           " in the HUB" if not outside and p.action in ("gather", "research", "build") else
+           " (Scorpio joins Explore, Gather, Research and Build actions outside the HUB)")
     raise IllegalPlacement("fm.rover_not_allowed", "rovers.count",
-                           f"{where}: {name} cannot join a {_words(p.action)} action"
-                           + ("" if p.action == "explore" else " in the HUB"),
+                           f"{where}: {name} cannot join a {_words(p.action)} action{why}",
                            {"rover": p.rover, "action": p.action})

@@ -1,6 +1,6 @@
 """The round checklist: the six phases, where the table is, and what it must do now.
 
-:func:`checklist` reads a :class:`~.table.Table` (its state and its log since the phase
+:func:`checklist` reads a :class:`~.hub_table.Table` (its state and its log since the phase
 began) and returns rows a panel shows as they are: a sentence and a rule id per thing to
 do, the intent types that do it, and whether it is done.  The round stops at its end:
 after Clean-Up the phase is ``round_end`` and the only step is starting the next sol.
@@ -14,9 +14,9 @@ from typing import Any, Literal
 from mrp_tutor.games.first_martians.content import BLOCKS
 from mrp_tutor.games.first_martians.events import Event
 from mrp_tutor.games.first_martians.explain import ENTER_WORDS, action_name
+from mrp_tutor.games.first_martians.hub_table import Table
 from mrp_tutor.games.first_martians.resolve import ENTER, next_up
 from mrp_tutor.games.first_martians.state import PHASES, HubState
-from mrp_tutor.games.first_martians.table import Table
 
 __all__ = ["Checklist", "PhaseRow", "Todo", "checklist"]
 
@@ -89,7 +89,9 @@ def _events(s: HubState, done: set[str]) -> list[Todo]:
                 "events.mission_event", ("change_supply", "change_morale", "change_stress",
                                          "wound", "place_token", "break_status",
                                          "add_log_event"), required=False,
-                done="log_event_added" in done)]
+                done=bool(done & {"log_event_added", "supply_changed", "morale_moved",
+                                  "stress_moved", "wounded", "token_placed",
+                                  "status_broken"}))]
     if s.mission_log:
         out.append(Todo("delayed", "If the app resolves a logged event's Delayed "
                         "Consequences, enter them and remove it from the Mission Log.",
@@ -189,11 +191,16 @@ def _malfunction(s: HubState) -> list[Todo]:
 
 
 def _pending_cards(log: list[Event]) -> list[Todo]:
+    """A to-do per Malfunction card drawn; the k-th ticks once k card effects are entered
+    in Clean-Up (a Complication's red status, a wound, a supply change or a token)."""
     hits = [e for e in _last_phase(log, "malfunction") if e.type == "malfunction_occurred"]
+    entered = sum(1 for e in _since_phase(log) if e.type in (
+        "status_broken", "wounded", "supply_changed", "token_placed"))
     return [Todo(f"card_{getattr(e, 'block', '')}", f"Draw a {getattr(e, 'block', '')} Block "
                  "Malfunction card and enter its effect (a Complication turns a status red).",
                  "malfunction.resolve", ("break_status", "wound", "change_supply",
-                                         "place_token"), required=False) for e in hits]
+                                         "place_token"), required=False, done=entered > k)
+            for k, e in enumerate(hits)]
 
 
 def checklist(table: Table) -> Checklist:

@@ -428,7 +428,7 @@ class TileRevealed(Event):
 
         s.tiles[self.space] = Tile(name=self.name, icons=self.icons,  # type: ignore[arg-type]
                                    samples=self.samples, impassable_outer=self.impassable_outer,
-                                   explored_sol=s.sol)
+                                   explored_sol=s.sol, explored_phase=s.phase)
 
 
 @dataclass(**_EV)

@@ -112,6 +112,19 @@ class AomsSet(Event):
 
 
 @dataclass(**_EV)
+class MedicNamed(Event):
+    """The astronaut who is the Medic (setup.medic); the crew has one Medic."""
+
+    type: ClassVar[str] = "medic_named"
+    astronaut: str
+    name: str
+
+    def apply(self, s: HubState) -> None:
+        for a in s.astronauts:
+            a.medic = a.id == self.astronaut
+
+
+@dataclass(**_EV)
 class PawnsPlaced(Event):
     """Every pawn of this Action Phase is placed: no more placing (actions.order)."""
 
@@ -166,5 +179,5 @@ class ActionResolved(Event):
 
 MORE_EVENTS: tuple[type[Event], ...] = (
     ProductionChanged, SeedPlanted, CargoChanged, SkillUsed, FacilityAdded, ActionDiceRolled,
-    AomsSet, PawnsPlaced, LogEventRemoved, ActionResolved)
+    AomsSet, MedicNamed, PawnsPlaced, LogEventRemoved, ActionResolved)
 EVENT_TYPES.update({c.type: c for c in MORE_EVENTS})

@@ -90,6 +90,9 @@ def _tally(e: Any) -> str:
     if e.step == "explore.empty_stack":
         return (f"The ring-{f['ring']} stack of ROI tiles is empty: the Explore places no tile "
                 f"on {_f(f['space'])}.")
+    if e.step == "production_lost":
+        return (f"Every {f['resource']} producer is at its maximum: {f['lost']} "
+                f"{f['resource']} production gained is lost.")
     if e.step == "actions.unused":
         return "Pawns left unplaced: " + ", ".join(f"{_a(k)} {plural(v, 'pawn')}"
                                                    for k, v in f.items()) + \
@@ -253,6 +256,8 @@ TEMPLATES: dict[str, Callable[[Any], str]] = {
     "action_resolved": _resolved,
     "pawns_placed": lambda e: f"Every pawn is placed ({plural(e.actions, 'action')}); no pawn "
     "moves once the actions resolve.",
+    "medic_named": lambda e: f"{e.name} is the Medic: a Heal needs {e.name}'s pawn "
+                             "unless the Med Lab has the Auto-scanner",
     "aoms_set": lambda e: "AOMs in play: " + (", ".join(e.aoms) or "none")
     + (" (solo: two of them each round)" if e.solo else "") + ".",
     "log_event_removed": lambda e: f"{e.name!r} leaves the Mission Log ("

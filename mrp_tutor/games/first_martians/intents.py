@@ -314,6 +314,13 @@ class SetAoms(_I):
     solo: bool = False
 
 
+class SetMedic(_I):
+    """Which astronaut is the Medic (setup.medic): the crew role Heal asks about."""
+
+    type: Literal["set_medic"] = "set_medic"
+    astronaut: str = Field(min_length=1, max_length=40)
+
+
 class RollMalfunction(_I):
     type: Literal["roll_malfunction"] = "roll_malfunction"
     dice: dict[Block, int] = Field(default={}, description="table-rolled dice by Block")
@@ -334,7 +341,7 @@ Intent = Annotated[
     | EndEvents | ResolveMorale | Produce | DeclareActions | RollActionDice | ResolveAction
     | EndActions
     | RollMalfunction
-    | CleanUp | StartSol | SetAoms,
+    | CleanUp | StartSol | SetAoms | SetMedic,
     Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)
 EFFECTS = ("advance_malfunction", "change_supply", "change_morale", "change_stress", "wound",

@@ -10,7 +10,7 @@ rules :func:`.phases.play` applies, so a tap offered as legal is accepted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -81,6 +81,7 @@ class Legal:
     log_entries: tuple[tuple[str, str], ...] = ()  # (name, label in words) per log entry
     tile_spaces: tuple[str, ...] = ()  # unrevealed spaces an effect may put an ROI tile on
     to_resolve: tuple[ToResolve, ...] = ()  # the placed actions that may resolve now
+    nowhere: dict[str, tuple[str, str]] = field(default_factory=dict)  # action -> (why, rule)
 
 
 def check(state: HubState, it: Intent, board: Board | None = None) -> FmError | None:
@@ -120,7 +121,8 @@ def _destinations(board: Board, s: HubState, g: nx.Graph) -> dict[str, tuple[str
     explore = sorted(n for n, d in g.nodes(data=True) if not d["revealed"] and d["explorable"]
                      and any(m in revealed for m in g.neighbors(n)))
     tiles = sorted(n for n in s.tiles)
-    gather = [n for n in tiles if s.tiles[n].samples > 0 and s.tiles[n].explored_sol != s.sol]
+    gather = [n for n in tiles if s.tiles[n].samples > 0
+              and not s.tiles[n].closed_to_gather(s.sol)]
     out = {"explore": explore, "gather": gather, "research": tiles, "build": tiles,
            "mission": tiles}
     reach: dict[str, tuple[str, ...]] = {}
@@ -136,13 +138,38 @@ def _destinations(board: Board, s: HubState, g: nx.Graph) -> dict[str, tuple[str
     return reach
 
 
+def _nowhere(s: HubState, reach: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, str]]:
+    """Why an action outside the HUB has no map space to go to: (sentence, rule)."""
+    why: dict[str, tuple[str, str]] = {}
+    if not reach["gather"]:
+        held = [t for t in s.tiles.values() if t.samples > 0]
+        closed = [t.name for t in held if t.closed_to_gather(s.sol)]
+        if not held:
+            why["gather"] = ("no revealed ROI tile holds a sample or token to gather",
+                             "gather.declare")
+        elif len(closed) == len(held):
+            why["gather"] = (f"{', '.join(closed)} {'was' if len(closed) == 1 else 'were'} "
+                             "revealed during this Action Phase, after the pawns were placed: "
+                             "no Gather there until next sol", "gather.declare")
+        else:
+            why["gather"] = ("no path through revealed tiles reaches a tile with a sample",
+                             "travel.path")
+    if not reach["explore"]:
+        why["explore"] = ("no unrevealed space next to a revealed tile can be explored",
+                          "travel.unrevealed")
+    for action in ("research", "build", "mission"):
+        if not reach[action]:
+            why[action] = ("no ROI tile is revealed yet", "travel.path")
+    return why
+
+
 def legal(state: HubState, board: Board) -> Legal:
     """The legal choices of the table's position (see the module docstring)."""
     s = state
     over = s.result is not None
     types: tuple[str, ...] = ()
     if not over:
-        types = (*PHASE_INTENTS.get(s.phase, ()), *EFFECTS, "set_aoms")
+        types = (*PHASE_INTENTS.get(s.phase, ()), *EFFECTS, "set_aoms", "set_medic")
         if s.phase == "actions" and s.actions_declared:
             types = tuple(t for t in types if t != "declare_actions")
         elif s.phase == "actions":
@@ -154,13 +181,14 @@ def legal(state: HubState, board: Board) -> Legal:
                       if f.uses(k) and getattr(f, f"shutdown_{k}") is None)
              for k in ("oxygen", "energy")}
     g = map_graph(board, s)
+    reach = _destinations(board, s, g)
     return Legal(
         phase=s.phase, intent_types=types, astronauts=crew,
         actions=tuple(_action_row(s, a) for a in ACTIONS),
         aoms=tuple(s.aoms), aoms_per_round=AOMS_PER_ROUND_SOLO if s.solo else len(s.aoms),
         rovers=tuple(r for r, rv in s.rovers.items() if not rv.blocked and not rv.used),
         log_events=tuple(e.name for e in s.mission_log), shutdown_targets=users,
-        destinations=_destinations(board, s, g),
+        destinations=reach, nowhere=_nowhere(s, reach),
         log_entries=tuple((e.name, label(e, s.sol)) for e in s.mission_log),
         tile_spaces=tuple(sp.id for sp in board.spaces
                           if sp.id != "hub" and sp.id not in s.tiles),

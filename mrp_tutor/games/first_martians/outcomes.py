@@ -21,16 +21,18 @@ from __future__ import annotations
 from mrp_tutor.games.first_martians.errors import FmError
 from mrp_tutor.games.first_martians.events import (
     RoverRepaired,
+    ShutdownRemoved,
     StatusBroken,
     StatusRepaired,
     Tallied,
     TileRevealed,
 )
+from mrp_tutor.games.first_martians.events_more import ProductionChanged
 from mrp_tutor.games.first_martians.intents import Cargo
 from mrp_tutor.games.first_martians.run import Run
 from mrp_tutor.games.first_martians.state import Declared
 
-__all__ = ["build", "choice_words", "explore", "roi_ring"]
+__all__ = ["build", "choice_words", "explore", "remove_shutdown", "roi_ring"]
 
 OTHER = "another"
 TERRAIN = ("wound", "morale", "adventure", "rover")
@@ -73,6 +75,13 @@ def choice_words(kind: str, value: object) -> str | None:
         if how == "rover":
             return f"discard {part.capitalize()}'s Blocked token"
         return "something on the Mission sheet, entered next"
+    if kind == "shutdown_cost":
+        return "nothing to pay" if v == "none" else f"1 {v}"
+    if kind == "shutdown_roll":
+        return {"made": "the roll is made", "missed": "the roll is missed"}.get(v, "no roll")
+    if kind == "shutdown_gain":
+        what, _, n = v.partition(":")
+        return "no production gain" if v == "none" else f"+{n} {what} production"
     return None
 
 
@@ -240,3 +249,62 @@ def build(r: Run, d: Declared) -> tuple[str, list[str]]:
     how = ("a spare part" if kind == "spare" else
            f"the green marker from {r.s.facility(donor).name}, whose status turns red")
     return f"{_whose(fac.name)} {PART_WORDS.get(part, part)} status is repaired with {how}", []
+
+
+SHUTDOWN_COSTS = ["energy", "oxygen", "none"]
+SHUTDOWN_ROLLS = ["made", "missed", "none"]
+SHUTDOWN_GAINS = ["oxygen:1", "energy:1", "oxygen:2", "energy:2", "none"]
+
+
+def remove_shutdown(r: Run, d: Declared) -> str:
+    """10. Remove Shutdown Tiles, walked through in its resolve step: the tile flipped, the
+    table reads its top section (pay 1 energy or oxygen from the General Supply: none there
+    and the action fails; a Malfunction dice roll: missed and the tile goes back face
+    down), then on a success the tile leaves and its bottom section's production gain goes,
+    a point at a time, to a producer of that kind below its maximum (the table's choice; all
+    at maximum: the gain is lost, ``shutdown.production``)."""
+    s = r.s
+    f = s.facility(d.target)
+    kinds = [k for k in ("oxygen", "energy") if getattr(f, f"shutdown_{k}") is not None]
+    if not kinds:
+        return f"{f.name} has no Shutdown tile left: nothing to remove"
+    kind = kinds[0] if len(kinds) == 1 else r.draw(
+        "shutdown_tile", kinds, "shutdown.remove", f"which of {f.name}'s Shutdown tiles is "
+        "flipped", random_draw=False, labels=[f"The {k} tile" for k in kinds])
+    cost = r.draw("shutdown_cost", SHUTDOWN_COSTS, "shutdown.remove",
+                  f"what the flipped {kind} Shutdown tile's top section asks to pay",
+                  table_only=True, labels=["1 energy", "1 oxygen", "Nothing to pay"])
+    if cost != "none":
+        if s.supply[cost] < 1:
+            return (f"the tile asks 1 {cost} and the General Supply has none: the action "
+                    "fails and the tile is flipped back")
+        r.supply(cost, -1, "shutdown.remove", f"paid to remove {f.name}'s Shutdown tile")
+    roll = r.draw("shutdown_roll", SHUTDOWN_ROLLS, "shutdown.remove",
+                  "the Malfunction dice roll the tile's top section asks for", table_only=True,
+                  labels=["Rolled what it asks", "Missed it", "It asks no roll"])
+    if roll == "missed":
+        return "the roll is missed: the tile is flipped back face down on the Facility"
+    r.emit(ShutdownRemoved(rule="shutdown.remove", facility=f.id, kind=kind))
+    gain = r.draw("shutdown_gain", SHUTDOWN_GAINS, "shutdown.production",
+                  "the production gain the tile's bottom section shows", table_only=True,
+                  labels=["+1 oxygen production", "+1 energy production",
+                          "+2 oxygen production", "+2 energy production",
+                          "No production gain"])
+    out = f"{f.name}'s {kind} Shutdown tile is removed"
+    if gain == "none":
+        return out
+    what, n = gain.split(":")
+    for _ in range(int(n)):
+        room = [p for p in s.facilities if p.produces == what and not p.shut
+                and p.production < p.max_production]
+        if not room:
+            r.emit(Tallied(rule="shutdown.production", step="production_lost",
+                           facts={"resource": what, "lost": 1}))
+            continue
+        p = room[0] if len(room) == 1 else s.facility(r.draw(
+            "shutdown_producer", [x.id for x in room], "shutdown.production",
+            f"the producer that gains 1 {what} production", random_draw=False,
+            labels=[x.name for x in room]))
+        r.emit(ProductionChanged(rule="shutdown.production", facility=p.id, delta=1,
+                                 value=p.production + 1))
+    return out

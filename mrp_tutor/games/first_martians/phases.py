@@ -27,7 +27,7 @@ from mrp_tutor.games.first_martians.events import (
     TokensCleaned,
     VictoryChecked,
 )
-from mrp_tutor.games.first_martians.events_more import AomsSet
+from mrp_tutor.games.first_martians.events_more import AomsSet, MedicNamed
 from mrp_tutor.games.first_martians.intents import (
     EFFECTS,
     CleanUp,
@@ -38,6 +38,7 @@ from mrp_tutor.games.first_martians.intents import (
     RollActionDice,
     RollMalfunction,
     SetAoms,
+    SetMedic,
 )
 from mrp_tutor.games.first_martians.resolve import pending, resolve
 from mrp_tutor.games.first_martians.run import Run
@@ -87,6 +88,10 @@ def play(state: HubState, it: Intent, board: Board | None = None) -> tuple[HubSt
         assert isinstance(it, SetAoms)
         _need_phase(s, it, *PHASES, "round_end")
         _set_aoms(r, it)
+    elif it.type == "set_medic":
+        assert isinstance(it, SetMedic)
+        _need_phase(s, it, *PHASES, "round_end")
+        _set_medic(r, it)
     elif it.type == "end_events":
         _need_phase(s, it, "events")
         _next_phase(r)
@@ -159,6 +164,16 @@ def _set_aoms(r: Run, it: SetAoms) -> None:
                       f"{len(set(it.aoms))}", {"astronauts": n, "aoms": list(it.aoms),
                                                "wanted": want})
     r.emit(AomsSet(rule="setup.aoms", aoms=list(it.aoms), solo=it.solo))
+
+
+def _set_medic(r: Run, it: SetMedic) -> None:
+    """The crew names its Medic (``setup.medic``): one living astronaut of the crew."""
+    a = next((x for x in r.s.astronauts if x.id == it.astronaut), None)
+    if a is None or a.dead:
+        raise FmError("fm.unknown_astronaut", "setup.medic",
+                      f"the Medic is one living astronaut of the crew, not {it.astronaut!r}",
+                      {"astronaut": it.astronaut})
+    r.emit(MedicNamed(rule="setup.medic", astronaut=a.id, name=a.name))
 
 
 def _morale(r: Run) -> None:

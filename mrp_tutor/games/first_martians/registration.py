@@ -1,5 +1,5 @@
 """First Martians in the game registry (:mod:`mrp_tutor.core.games`): its scenario files
-(``game: first_martians``) load and play through :mod:`.scenarios`; its table shows in the
+(``game: first_martians``) load and play through :mod:`.scenario_file`; its table shows in the
 app's First Martians panel (imported only when a visitor picks the game)."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from mrp_tutor.core.games import Game, PlayResult, register
 
 
 def _load(data: Any, source: str, path: Any) -> Any:
-    from mrp_tutor.games.first_martians.scenarios import fm_scenario_from_dict
+    from mrp_tutor.games.first_martians.scenario_file import fm_scenario_from_dict
 
     return fm_scenario_from_dict(data, source, path)
 
 
 def _play(scenario: Any) -> PlayResult:
-    from mrp_tutor.games.first_martians.scenarios import run_fm_scenario
+    from mrp_tutor.games.first_martians.scenario_file import run_fm_scenario
 
     return PlayResult(*run_fm_scenario(scenario))
 
@@ -40,7 +40,7 @@ def _schema() -> str:
 
 
 def _commands(subparsers: Any) -> None:
-    from mrp_tutor.games.first_martians.cli import add_fm_commands
+    from mrp_tutor.games.first_martians.commands import add_fm_commands
 
     add_fm_commands(subparsers)
 

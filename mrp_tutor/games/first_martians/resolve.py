@@ -32,7 +32,7 @@ from mrp_tutor.games.first_martians.intents import (
     ResolveAction,
 )
 from mrp_tutor.games.first_martians.mission_log import label
-from mrp_tutor.games.first_martians.outcomes import build, explore
+from mrp_tutor.games.first_martians.outcomes import build, explore, remove_shutdown
 from mrp_tutor.games.first_martians.run import Run
 from mrp_tutor.games.first_martians.state import Declared, HubState
 
@@ -40,11 +40,10 @@ __all__ = ["ENTER", "ToResolve", "next_up", "pending", "resolve"]
 
 ENTER: dict[str, tuple[str, ...]] = {
     "research": ("plant_seed", "cargo"),
-    "remove_shutdown": ("clear_shutdown", "change_production"),
     "mission": ("cargo",),
 }
 CHOICE = {"unwind": "unwind", "manage": "manage", "heal": "heal", "explore": "roi_tile",
-          "build": "build_what"}
+          "build": "build_what", "remove_shutdown": "shutdown_cost"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +180,8 @@ def _outcome(r: Run, d: Declared) -> tuple[str, list[str]]:
         return build(r, d)
     if d.action == "explore":
         return explore(r, d), []
+    if d.action == "remove_shutdown":
+        return remove_shutdown(r, d), []
     return _simple(r, d), list(ENTER.get(d.action, ()))
 
 

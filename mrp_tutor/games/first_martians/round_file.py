@@ -35,8 +35,8 @@ from mrp_tutor.core.located import Lines, Path
 from mrp_tutor.games.first_martians.content import Board, default_board
 from mrp_tutor.games.first_martians.events import Event
 from mrp_tutor.games.first_martians.files import At, check_keys, load_state, read_intent, validate
+from mrp_tutor.games.first_martians.hub_table import Table
 from mrp_tutor.games.first_martians.intents import Intent
-from mrp_tutor.games.first_martians.table import Table
 
 
 class ActionInputs(BaseModel):

@@ -19,7 +19,7 @@ from pydantic import TypeAdapter
 from mrp_tutor.games.first_martians.content import default_board
 from mrp_tutor.games.first_martians.files import BOARD_FACTS
 from mrp_tutor.games.first_martians.intents import Intent
-from mrp_tutor.games.first_martians.scenarios import FmScenarioDoc
+from mrp_tutor.games.first_martians.scenario_file import FmScenarioDoc
 from mrp_tutor.games.first_martians.state import HubState
 
 __all__ = ["scenario_schema", "schema_json", "state_schema"]

@@ -188,6 +188,15 @@ class Tile(_S):
     samples: int = Field(default=0, ge=0)
     impassable_outer: bool = False
     explored_sol: int | None = None
+    explored_phase: Phase | None = Field(
+        default=None, description="the phase of explored_sol it was revealed in (an event "
+        "reveals tiles in the Events phase, an Explore in the Action Phase)")
+
+    def closed_to_gather(self, sol: int) -> bool:
+        """Revealed during this sol's Action Phase: not yet revealed when the pawns were
+        placed, so no Gather this round (gather.declare).  A tile an event revealed earlier
+        this sol is open.  An old file without the phase keeps the old reading (closed)."""
+        return self.explored_sol == sol and self.explored_phase in (None, "actions")
 
 
 class LogEntry(_S):

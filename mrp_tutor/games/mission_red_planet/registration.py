@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mrp_tutor.core.games import DEFAULT, Game, register
-from mrp_tutor.games.mission_red_planet.scenarios.core import mrp_scenario_from_dict
+from mrp_tutor.games.mission_red_planet.scenarios.build import mrp_scenario_from_dict
 from mrp_tutor.games.mission_red_planet.scenarios.model import schema_json
 from mrp_tutor.games.mission_red_planet.scenarios.runner import play_mrp_scenario
 

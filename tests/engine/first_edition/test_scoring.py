@@ -87,8 +87,8 @@ def test_named_discoveries_scored_at_the_end(fe_spec: GameSpec, fe_games: list[G
 
 def test_the_box_holds_100_tokens_of_any_kind(fe_spec: GameSpec, fe_games: list[Game]) -> None:
     # seed 003 §2: 100 scoring tokens, no split by kind (fe.tutor.token_supply)
+    from mrp_tutor.games.mission_red_planet.engine.basics import tokens_left
     from mrp_tutor.games.mission_red_planet.engine.checks import state_problems
-    from mrp_tutor.games.mission_red_planet.engine.core import tokens_left
 
     g = fe_spec.content.game
     assert g.point_tokens_total == 100 and set(g.point_tokens.values()) == {100}

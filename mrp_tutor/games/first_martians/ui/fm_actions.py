@@ -18,12 +18,12 @@ import ipywidgets as W
 
 from mrp_tutor.core.errors import MrpError
 from mrp_tutor.games.first_martians import travel
-from mrp_tutor.games.first_martians.content import Board
+from mrp_tutor.games.first_martians.content import Board, rulebook
+from mrp_tutor.games.first_martians.hub_table import play
 from mrp_tutor.games.first_martians.intents import DeclareActions, Placement
 from mrp_tutor.games.first_martians.legal import legal
 from mrp_tutor.games.first_martians.outcomes import PART_WORDS
 from mrp_tutor.games.first_martians.state import HubState
-from mrp_tutor.games.first_martians.table import play
 from mrp_tutor.games.first_martians.ui.fm_ask import guard
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
 from mrp_tutor.games.first_martians.ui.fm_map import FmMap, map_payload
@@ -89,6 +89,15 @@ def _build_places(s: HubState) -> list[tuple[str, str]]:
             + [(f.name, f.id) for f in s.facilities if f not in fix])
 
 
+def nowhere_html(why: tuple[str, str] | None) -> str:
+    """Why the "Where" list of an action is empty, with the section of its rule."""
+    if why is None:
+        return ""
+    c = rulebook().cite(why[1])
+    cite = f" ({escape(c.section)})" if c is not None else ""
+    return f"<span class='fm-refused'>Nowhere to go: {escape(why[0])}{cite}.</span>"
+
+
 def placement_text(p: dict[str, Any], s: HubState, board: Board) -> str:
     """One placed action in words."""
     who = next((a.name for a in s.astronauts if a.id == p["astronaut"]), "?")
@@ -100,9 +109,15 @@ def placement_text(p: dict[str, Any], s: HubState, board: Board) -> str:
     parts += [AOMS[c] for c in p.get("aom", [])]
     if p.get("rover"):
         parts.append(ROVERS[p["rover"]])
-    if p.get("target", "hub") != "hub":
-        parts.append("at " + (space_label(s, board, p["target"]) if p["target"] in s.tiles
-                              else words(p["target"], board)))
+    target = p.get("target", "hub")
+    fac = next((f.name for f in s.facilities if f.id == target), None)
+    if p["action"] == "event":
+        parts.append(f"event {target}")
+    elif fac is not None:
+        parts.append(f"at {fac}")
+    elif target != "hub":
+        parts.append("at " + (space_label(s, board, target) if target in s.tiles
+                              else words(target, board)))
     if p.get("path"):
         parts.append("via " + " → ".join(space_label(s, board, x) for x in p["path"]))
     return ", ".join(parts)
@@ -217,6 +232,8 @@ class ActionPlanner:
                                      style={"button_width": "auto"}, value="")
         self.target = W.Dropdown(options=[], description="Where", _dom_classes=["fm-pl-target"],
                                  layout=W.Layout(width="auto"))
+        self.nowhere_why = W.HTML(_dom_classes=["fm-pl-nowhere"])
+        self.nowhere: dict[str, tuple[str, str]] = {}
         self.route = RoutePicker(self._draw_map)
         self.map = FmMap()
         self.add_btn = W.Button(description="Add this action", button_style="primary",
@@ -237,7 +254,8 @@ class ActionPlanner:
         self.root = W.VBox([W.HTML("<b>Place pawns</b>: build each action, add it; declare "
                                    "when every pawn is placed."),
                             self.action, self.who, self.pawns, self.helper, self.helper_pawns,
-                            self.aom, self.rover, self.target, self.map_slot, self.route_box,
+                            self.aom, self.rover, self.target, self.nowhere_why,
+                            self.map_slot, self.route_box,
                             self.add_btn, self.list, self.declare_btn],
                            _dom_classes=["fm-planner"])
 
@@ -271,7 +289,8 @@ class ActionPlanner:
     def _reach(self) -> None:
         """The map spaces each action may target (the engine's legal destinations)."""
         assert self.state is not None and self.board is not None
-        self.reach = dict(legal(self.state, self.board).destinations)
+        lg = legal(self.state, self.board)
+        self.reach, self.nowhere = dict(lg.destinations), dict(lg.nowhere)
 
     def _targets(self) -> None:
         s, b, act = self.state, self.board, self.action.value
@@ -295,6 +314,9 @@ class ActionPlanner:
         values = [v for _, v in opts]
         self.target.value = old if old in values else (values[0] if len(values) == 1 else None)
         self.target.layout.display = "" if act else "none"
+        self.nowhere_why.value = nowhere_html(self.nowhere.get(str(act))) if (
+            act in MAP_ACTIONS and not any(v in self.reach.get(str(act), ()) for v in values)
+            and act in ("explore", "gather")) else ""
         self._routes()
 
     def _map_targets(self) -> list[str]:

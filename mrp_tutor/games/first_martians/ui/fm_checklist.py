@@ -9,9 +9,11 @@ next sol.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from mrp_tutor.app.step_shell import prompt_html
+from mrp_tutor.games.first_martians.checklist import Todo
 from mrp_tutor.games.first_martians.state import PHASES, HubState
 from mrp_tutor.games.first_martians.ui.fm_words import BLOCKS, PHASE_NAMES
 
@@ -66,7 +68,19 @@ def shown_phase(s: HubState, step: str) -> str:
     return "malfunction" if step == "dice" else s.phase
 
 
-def checklist_html(s: HubState, step: str) -> str:
+def todos_html(todos: Sequence[Todo]) -> str:
+    """The phase's to-dos, each ticked once done (one the table may skip says so)."""
+    if not todos:
+        return ""
+    items = "".join(
+        f"<li class='fm-todo fm-todo-{'done' if t.done else 'open'}'>"
+        f"<span class='fm-ph-mark'>{'✓' if t.done else '○'}</span>{escape(t.text)}"
+        + ("" if t.required or t.done else " <i>(if it applies)</i>") + "</li>"
+        for t in todos)
+    return f"<ul class='fm-todos'>{items}</ul>"
+
+
+def checklist_html(s: HubState, step: str, todos: Sequence[Todo] = ()) -> str:
     here = shown_phase(s, step)
     done = here == "done" or s.result is not None
     rows = []
@@ -80,4 +94,5 @@ def checklist_html(s: HubState, step: str) -> str:
     head = f"Sol {s.sol}" + (f" of {s.sols}" if s.sols else "")
     return (f"<div class='fm-checklist'><div class='fm-cl-head'><b>{escape(head)}</b> · "
             "round checklist</div><ol class='fm-phases'>" + "".join(rows) + "</ol>"
-            + prompt_html(f"<b>Now:</b> {escape(now_text(s, step))}", "fm-now") + "</div>")
+            + prompt_html(f"<b>Now:</b> {escape(now_text(s, step))}", "fm-now")
+            + todos_html(todos) + "</div>")

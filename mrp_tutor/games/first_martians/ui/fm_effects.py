@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 import ipywidgets as W
 
 from mrp_tutor.games.first_martians.content import Board
-from mrp_tutor.games.first_martians.intents import EFFECTS
+from mrp_tutor.games.first_martians.intents import EFFECTS, Intent
 from mrp_tutor.games.first_martians.legal import legal
 from mrp_tutor.games.first_martians.mission_log import ASKS
 from mrp_tutor.games.first_martians.state import HubState
@@ -158,6 +158,7 @@ GROUPS: dict[str, list[Form]] = {
                                                              _deltas(1, 3))]),
         Form("heal", "Heal", [("astronaut", "Who", _crew),
                               ("condition", "Heal", _conditions_any)], build=_heal),
+        Form("set_medic", "The Medic (crew role)", [("astronaut", "Who is the Medic", _crew)]),
         Form("take_condition", "Condition taken", [("astronaut", "Who", _crew),
                                                    ("condition", "Condition",
                                                     _all_conditions)]),
@@ -221,6 +222,32 @@ GROUPS: dict[str, list[Form]] = {
 }
 
 
+#: the section a change comes from when its card is not named: the phase it happens in (a
+#: supply change during the Action Phase comes from an action, an Event action's event, an
+#: Adventure or a card resolved then, not from Phase I)
+PHASE_RULES = {"events": "events.mission_event", "actions": "actions.effects",
+               "malfunction": "malfunction.resolve"}
+GENERIC_RULES = ("events.mission_event", "events.malfunction_track", "shutdown.production")
+
+
+def _default_rule(kind: str) -> str | None:
+    for cls in get_args(get_args(Intent)[0]):
+        if cls.model_fields["type"].default == kind and "rule" in cls.model_fields:
+            return str(cls.model_fields["rule"].default)
+    return None
+
+
+def phase_rule(kind: str, s: HubState) -> dict[str, str]:
+    """The rule a generic change cites, by the phase it is entered in (an event's production
+    change cites Phase I, not Remove Shutdown Tiles)."""
+    d = _default_rule(kind)
+    if d not in GENERIC_RULES:
+        return {}
+    keep = {"events": d.startswith("events."), "actions": d == "shutdown.production"}
+    return {"rule": d if keep.get(str(s.phase)) else PHASE_RULES.get(str(s.phase),
+                                                                      "round.phases")}
+
+
 def _picker(key: str, label: str, options: list[tuple[str, Any]]) -> W.Widget:
     """Buttons for a few choices, a list for many; the value is the id, the label a name."""
     cls = ["fm-field", f"fm-field-{key}"]
@@ -260,6 +287,7 @@ class EffectForms:
                                   _dom_classes=["fm-apply", STEP_TAP],
                                   layout=W.Layout(width="auto"))
         self.apply_btn.on_click(guard(self.apply, say))
+        self.result = W.HTML(_dom_classes=["fm-effect-result"])  # the result by Apply
         self.group.observe(self._on_group, names="value")
         self.kind.observe(self._on_kind, names="value")
         self._quiet = False
@@ -268,10 +296,12 @@ class EffectForms:
         self.pickers: dict[str, W.Widget] = {}
         self.root = W.VBox([W.HTML("<b>Something happened</b> (app events, action results, "
                                    "cards): tap what changed."),
-                            self.group, self.kind, self.fields, self.apply_btn],
+                            self.group, self.kind, self.fields, self.apply_btn,
+                            self.result],
                            _dom_classes=["fm-effects"])
         self.apply_btn.layout.display = "none"
-        assert all(f.type in (*EFFECTS, "set_aoms") for forms in GROUPS.values() for f in forms)
+        assert all(f.type in (*EFFECTS, "set_aoms", "set_medic")
+                   for forms in GROUPS.values() for f in forms)
 
     def update(self, s: HubState, board: Board) -> None:
         """New HUB: the open effect's choices follow it; a field whose choices did not change
@@ -280,6 +310,8 @@ class EffectForms:
         phase before, and open it kept every later step a screen further down on a phone."""
         self.state, self.board = s, board
         step, self._step = self._step, (s.sol, s.phase)
+        if step is not None and step != self._step:
+            self.result.value = ""  # the last Apply's result belongs to the phase before
         if step is not None and step != self._step and self.group.value is not None:
             self.group.value = None  # a new phase: the form folds away (tapped open again)
             return
@@ -361,4 +393,6 @@ class EffectForms:
             values[key] = v
         if form.build is not None:
             values = form.build(values, s, b)
-        self.submit({"type": form.type, **form.fixed, **values}, form.label)
+        self.result.value = ""
+        self.submit({"type": form.type, **form.fixed, **phase_rule(form.type, s),
+                     **values}, form.label)

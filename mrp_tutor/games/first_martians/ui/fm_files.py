@@ -24,9 +24,9 @@ from mrp_tutor.core.errors import ContentError
 from mrp_tutor.core.loader import decode
 from mrp_tutor.core.loading import load_yaml_text
 from mrp_tutor.games.first_martians.events import DrawMade, Event
+from mrp_tutor.games.first_martians.hub_table import Table
 from mrp_tutor.games.first_martians.intents import Intent, intent_to_dict
 from mrp_tutor.games.first_martians.state import new_state, state_to_dict
-from mrp_tutor.games.first_martians.table import Table
 from mrp_tutor.games.first_martians.ui.fm_words import words
 
 
@@ -45,6 +45,8 @@ class FmPanel(Protocol):
     def history(self) -> Sequence[StepLike]: ...
 
     def load(self, doc: Any, name: str) -> bool: ...
+
+    def ask_load(self, doc: Any, name: str) -> bool: ...
 
     def load_setup(self, n: int) -> None: ...
 
@@ -149,7 +151,7 @@ class FileBar:
         if self._quiet or v == "other":
             return
         if v == "sample":
-            self.panel.load(self.panel.sample, SOURCES[0][0])
+            self.panel.ask_load(self.panel.sample, SOURCES[0][0])
         else:
             self.panel.load_setup(int(v))
 
@@ -163,7 +165,7 @@ class FileBar:
         except ContentError as err:
             self.panel.say("; ".join(plain(p) for p in err.problems[:3]), error=True)
             return
-        self.panel.load(doc, name)
+        self.panel.ask_load(doc, name)
 
     def refresh(self) -> None:
         """The download link of the current export (plain text the table may keep)."""

@@ -10,7 +10,7 @@ from html import escape
 
 from mrp_tutor.games.first_martians.content import Board
 from mrp_tutor.games.first_martians.state import Astronaut, HubState
-from mrp_tutor.games.first_martians.ui.fm_words import PHASE_NAMES, TOKENS, name, title
+from mrp_tutor.games.first_martians.ui.fm_words import AOMS, PHASE_NAMES, TOKENS, name, title
 
 CSS = """<style>
 .fm-hub{font-size:13px;line-height:1.35}
@@ -72,7 +72,8 @@ def hub_html(s: HubState, board: Board) -> str:
         rows.append(f"<tr><td>{escape(f.name)}</td><td>{f.block.capitalize()}</td><td>{stat}</td>"
                     f"<td>{tiles}{escape(prod)}{escape(farm)}</td><td>{escape(toks)}</td></tr>")
     crew = "".join(
-        f"<tr><td>{escape(a.name)}{' ★' if a.id == s.first_player else ''}</td>"
+        f"<tr><td>{escape(a.name)}{' ★' if a.id == s.first_player else ''}"
+        f"{' (Medic)' if a.medic else ''}</td>"
         f"<td>{a.wounds}/{board.health.spaces} wounds{' (dead)' if a.dead else ''}</td>"
         f"<td>{a.morale_tokens} Morale tokens</td>"
         f"<td>{_conditions(a)}</td></tr>" for a in s.astronauts)
@@ -85,13 +86,16 @@ def hub_html(s: HubState, board: Board) -> str:
 
     cargo = (f"Cargo Bay: Available {items(s.cargo.available)}; Pending "
              f"{items(s.cargo.pending)}. ")
+    aoms = (", ".join(AOMS[c] for c in s.aoms) + (" (solo: two a round)" if s.solo else "")
+            if s.aoms else "none")
     unverified = len(board.unverified())
     return (CSS + "<div class='fm-hub'>" + tracks
             + f"<div class='fm-tracks'>Malfunction: {box}</div>"
             + "<div class='fm-wrap'><table><tr><th>Facility</th><th>Block</th><th>Statuses</th>"
             "<th>Production / Farm</th><th>Tokens</th></tr>" + "".join(rows) + "</table></div>"
             + "<div class='fm-wrap'><table>" + crew + "</table></div>"
-            + f"<div>{cargo}Rovers: {rovers}. Revealed ROI tiles: {tiles_txt}. Mission Log: "
+            + f"<div>{cargo}AOMs in play: {escape(aoms)}. Rovers: {rovers}. "
+            f"Revealed ROI tiles: {tiles_txt}. Mission Log: "
             + (escape(", ".join(e.name for e in s.mission_log)) or "empty") + ".</div>"
             + f"<div class='fm-unverified'>⚠ {unverified} board data entries (Facility "
             "statuses, map geometry, dice faces) are our model of the printed board, not "

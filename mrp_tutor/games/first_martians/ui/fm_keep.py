@@ -29,7 +29,7 @@ MAX_TEXT = 200  # characters of a name or a step's label brought back
 def keep(panel: Any) -> dict[str, Any]:
     """The panel's game as plain data (for the server's record only)."""
     t = panel.table
-    lesson = panel.lessons.pick.value if panel.lessons.shown.value else None
+    lesson = panel.lesson_id if panel.lessons.shown.value else None
     return {"version": VERSION, "name": str(panel.name)[:MAX_TEXT], "lesson": lesson,
             "start": state_to_dict(t.start),
             "steps": [{"intent": intent_to_dict(h.intent), "label": h.label[:MAX_TEXT],
@@ -67,8 +67,9 @@ def _replay(panel: Any, data: Any) -> None:
             or not isinstance(data.get("start"), dict) or not isinstance(data.get("name"), str)
             or not isinstance(data.get("steps"), list) or len(data["steps"]) > MAX_STEPS):
         raise ValueError("not a First Martians record of this version")
-    if not panel.load({"state": data["start"]}, data["name"][:MAX_TEXT],
-                      _lesson_html(data.get("lesson"))):
+    lesson = data.get("lesson")
+    if not panel.load({"state": data["start"]}, data["name"][:MAX_TEXT], _lesson_html(lesson),
+                      lesson_id=lesson if isinstance(lesson, str) else None):
         raise ValueError("its HUB does not load")
     for i, step in enumerate(data["steps"]):
         if (not isinstance(step, dict) or not isinstance(step.get("intent"), dict)

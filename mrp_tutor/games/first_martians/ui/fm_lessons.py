@@ -1,6 +1,6 @@
 """First Martians scenario lessons in the panel: the scenario library's First Martians files
 (reached through the game registry:
-:func:`mrp_tutor.games.mission_red_planet.scenarios.core.library` hands each file
+:func:`mrp_tutor.games.mission_red_planet.scenarios.build.library` hands each file
 to the game that reads it), each a HUB to play by tap with its lesson and the rules it is
 about, cited in the app's shared citation look.  The library is read when the table first
 asks for it (it holds many files), once per kernel.
@@ -27,7 +27,7 @@ from mrp_tutor.resources import scenarios_dir
 @functools.cache
 def fm_lessons() -> tuple[Any, ...]:
     """The First Martians scenarios of the library, sorted by id (read once)."""
-    from mrp_tutor.games.mission_red_planet.scenarios.core import library
+    from mrp_tutor.games.mission_red_planet.scenarios.build import library
 
     return tuple(sc for sc in library(scenarios_dir() / "first_martians")
                  if getattr(sc.doc, "game", "") == "first_martians")
@@ -49,7 +49,7 @@ def lesson_html(sc: Any) -> str:
 class LessonPicker:
     """"Scenario lessons…": a list of the lessons, and the lesson shown once loaded."""
 
-    def __init__(self, load: Callable[[dict[str, Any], str, str], bool],
+    def __init__(self, load: Callable[[dict[str, Any], str, str, str | None], bool],
                  say: Callable[[str], None]) -> None:
         self.load, self.say = load, say
         self.open_btn = W.Button(description="Scenario lessons…", tooltip="A HUB set up "
@@ -82,4 +82,4 @@ class LessonPicker:
         sc = next((x for x in fm_lessons() if x.id == ident), None) if ident else None
         if sc is None:
             return
-        self.load({"state": sc.doc.state}, f"Lesson: {sc.title}", lesson_html(sc))
+        self.load({"state": sc.doc.state}, f"Lesson: {sc.title}", lesson_html(sc), sc.id)

@@ -30,21 +30,25 @@ from mrp_tutor.games.first_martians import (
     intent_from_dict,
     load_state,
 )
+from mrp_tutor.games.first_martians.checklist import checklist
 from mrp_tutor.games.first_martians.content import default_board
 from mrp_tutor.games.first_martians.errors import InputNeeded
 from mrp_tutor.games.first_martians.events import Event
+from mrp_tutor.games.first_martians.hub_table import Table
 from mrp_tutor.games.first_martians.intents import Intent
-from mrp_tutor.games.first_martians.table import Table
 from mrp_tutor.games.first_martians.ui.fm_actions import ActionPlanner
 from mrp_tutor.games.first_martians.ui.fm_ask import Asker, Question, choice_label, guard
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP, BusyGuard
 from mrp_tutor.games.first_martians.ui.fm_checklist import checklist_html
 from mrp_tutor.games.first_martians.ui.fm_effects import EffectForms
 from mrp_tutor.games.first_martians.ui.fm_files import FileBar, plain, setup_doc
+from mrp_tutor.games.first_martians.ui.fm_followup import Followups
+from mrp_tutor.games.first_martians.ui.fm_guard import LoadGuard, PutAway
 from mrp_tutor.games.first_martians.ui.fm_hub import hub_html
 from mrp_tutor.games.first_martians.ui.fm_keep import bring_back, keep
 from mrp_tutor.games.first_martians.ui.fm_lessons import LessonPicker
 from mrp_tutor.games.first_martians.ui.fm_resolve import Resolver, after_text
+from mrp_tutor.games.first_martians.ui.fm_setup import SetupAsk
 from mrp_tutor.games.first_martians.ui.fm_style import FM_CSS
 from mrp_tutor.games.first_martians.ui.fm_words import DIE_FACES, PHASE_NAMES, known_name, words
 from mrp_tutor.games.mission_red_planet.ui.html import (
@@ -96,14 +100,19 @@ class FmPanel:
         self.hub = W.HTML(_dom_classes=["fm-hub-view"])
         self.log = W.HTML(_dom_classes=["fm-log", EXPLAIN])  # the app's shared step shell
         self.files = FileBar(self)
-        self.lessons = LessonPicker(self.load, lambda t: self.say(t))
+        self.guard = LoadGuard(self)
+        self.shelf: list[PutAway] = []  # games put away by a load (Undo brings them back)
+        self.lesson_id: str | None = None
+        self.lessons = LessonPicker(self.ask_load, lambda t: self.say(t))
         self.asker = Asker(self._roll_for_me, self._cancel, lambda t: self.say(t, error=True),
                            lambda: self.say(STALE))
+        self.followups = Followups(self.asker, self.submit, lambda t: self.say(t))
         self.effects = EffectForms(self.submit, lambda t: self.say(t, error=True))
         self.planner = ActionPlanner(self.submit, lambda t, err: self.say(t, error=err),
                                      self._why)
         self.resolver = Resolver(self._resolve, lambda t: self.say(t, error=True))
         self.phase_box = W.VBox(_dom_classes=["fm-phase-box"])
+        self.setup = SetupAsk(self.submit, lambda t: self.say(t))
         self.busy = BusyGuard()
         self.undo_btn = button("Undo", "fm-undo", "Take back the last step", extra=[STEP_TAP])
         self.restart_btn = button("Restart", "fm-restart", "Back to the loaded HUB",
@@ -113,7 +122,8 @@ class FmPanel:
         self.restart_btn.on_click(guard(self.restart, oops))
         self._phase_buttons()
         self.changed: Any = lambda: None  # after every change (the app's record, record.py)
-        left = W.VBox([self.checklist, self.status, self.asker.root, self.phase_box,
+        left = W.VBox([self.checklist, self.setup.root, self.status, self.asker.root,
+                       self.phase_box,
                        self.effects.root, step_row([self.undo_btn, self.restart_btn],
                                                    "fm-step-row", scope="fm")],
                       _dom_classes=["fm-col", "fm-col-play"])
@@ -123,7 +133,8 @@ class FmPanel:
                                     _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
             [W.HTML(APP_CSS + FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
-             self.files.root, self.lessons.root, W.Box([left, right], _dom_classes=["fm-cols"]),
+             self.files.root, self.lessons.root, self.guard.root,
+             W.Box([left, right], _dom_classes=["fm-cols"]),
              W.HTML("<b>Explanation</b> (newest first; tap a citation for the rule)"),
              self.log, self.busy],
             _dom_classes=["fm-panel", "mrp-app"], layout=W.Layout(width="100%"))
@@ -179,7 +190,24 @@ class FmPanel:
         self.submit({"type": "start_sol"}, "Next sol")
 
     # ------------------------------------------------------------------ loading
-    def load(self, doc: Any, name: str, lesson: str = "") -> bool:
+    def ask_load(self, doc: Any, name: str, lesson: str = "",
+                 lesson_id: str | None = None) -> bool:
+        """A load the table tapped (HUB list, lesson, import, Restart): while a game is
+        running it asks first and offers the export (:mod:`.fm_guard`)."""
+        return self.guard.ask(doc, name, lesson, lesson_id)
+
+    def put_away(self, doc: Any, name: str, lesson: str, lesson_id: str | None) -> None:
+        """Set the running game aside (Undo brings it back), then load the one asked for; a
+        file that does not load puts nothing away."""
+        game = PutAway(self.doc, self.name, self.lessons.shown.value, self.lesson_id,
+                       self.table, self.history, self.step)
+        if self.load(doc, name, lesson, lesson_id=lesson_id):
+            self.shelf.append(game)
+            self.say(f"Loaded {name}. {game.name} (sol {game.table.state.sol}) was put "
+                     "away: Undo brings it back.")
+
+    def load(self, doc: Any, name: str, lesson: str = "", *,
+             lesson_id: str | None = None) -> bool:
         """Load a HUB (or HUB + round inputs, which are not played), with the lesson shown
         beside it when it is a scenario lesson; a bad file changes nothing and says why in a
         sentence."""
@@ -189,22 +217,24 @@ class FmPanel:
             self.say(f"{name} was not loaded: " + "; ".join(
                 plain(p) for p in err.problems[:3]) + ".", error=True)
             return False
-        self.doc, self.name = doc, name
+        self.doc, self.name, self.lesson_id = doc, name, lesson_id
+        self.guard.close()
         self.lessons.shown.value = lesson
         self.files.shown(name)
         self.table = table
         self.history: list[Step] = []
         self.step = {"actions": "place", "round_end": "round_over"}.get(table.state.phase, "")
         self.pending: dict[str, Any] | None = None
+        self.followups.blocks = []
         self.planner.reset()
         self.say(f"Loaded {name}.")
         return True
 
     def restart(self) -> None:
-        self.load(self.doc, self.name, self.lessons.shown.value)
+        self.ask_load(self.doc, self.name, self.lessons.shown.value, self.lesson_id)
 
     def load_setup(self, n: int) -> None:
-        self.load(setup_doc(n), f"Board Setup HUB, {n} astronauts")
+        self.ask_load(setup_doc(n), f"Board Setup HUB, {n} astronaut{'s' if n != 1 else ''}")
 
     # ------------------------------------------------------------------ playing
     def submit(self, d: dict[str, Any], label: str) -> None:
@@ -247,7 +277,8 @@ class FmPanel:
             labels = [words(x) for x in given]
         verb = "roll" if kind.startswith("malfunction") or kind in DIE_FACES else "draw"
         head = f"{what[:1].upper()}{what[1:]}"
-        prompt = (f"{head}: what does the tile show?" if need.table_only else
+        prompt = (f"{head}: did the table's dice make it?" if kind == "shutdown_roll" else
+                  f"{head}: what does the tile show?" if need.table_only else
                   f"{head}: what did the table {verb}?" if rolled else
                   f"{head}: the table chooses.")
         assert self.pending is not None
@@ -288,17 +319,25 @@ class FmPanel:
         self.pending = None
         self.asker.close()
         said = [explain_event(ev) for ev in events if ev.type != "phase_started"]
-        html = sentences_html([Explanation(words(x.text), x.rule, x.citation) for x in said],
-                              cite=functools.partial(citation_html, show_id=False))
+        shown = [Explanation(labelled(x, ev.type == "draw_made"), x.rule, x.citation)
+                 for x, ev in zip(said, [ev for ev in events if ev.type != "phase_started"],
+                                  strict=True)]
+        html = sentences_html(shown, cite=functools.partial(citation_html, show_id=False))
         self.history.append(Step(it, before, f"{PHASE_NAMES.get(phase, phase)}: {label}", html,
                                  events))
         self.step = self._step_after(it)
         if it.type == "declare_actions":
             self.planner.reset()
         self.resolver.note = after_text(events) if it.type == "resolve_action" else ""
+        text, cite = result_line(label, shown or [
+            Explanation(f"{PHASE_NAMES.get(str(self.table.state.phase), 'the next phase')} "
+                        "begins.", "round.phases", explain_event(ev).citation)
+            for ev in events if ev.type == "phase_started"][-1:])
+        self.followups.after(self.table.state, events)  # a Malfunction card's Complication
         if it.type == self.effects.form_type:
             self.effects.applied()
-        self.say("")
+            self.effects.result.value = status_html(text, "info", cite, show_id=False)
+        self.say(text, citation=cite)  # the result where the tap was (and in the log)
 
     def _step_after(self, it: Intent) -> str:
         s = self.table.state
@@ -316,6 +355,9 @@ class FmPanel:
 
     def undo(self) -> None:
         """Take back the last step: replay every intent but the last from the loaded HUB."""
+        if not self.history and self.shelf:
+            self._bring_back_put_away()
+            return
         if not self.history:
             self.say("Nothing to take back: no step played since the HUB was loaded.")
             return
@@ -328,8 +370,23 @@ class FmPanel:
             self.table = table
         self.step = last.before
         self.pending = None
+        self.followups.blocks = []
         self.asker.close()
         self.say("Undone.")
+
+    def _bring_back_put_away(self) -> None:
+        """Undo a load: the game it put away comes back whole (its steps, its lesson)."""
+        g = self.shelf.pop()
+        self.doc, self.name, self.lesson_id = g.doc, g.name, g.lesson_id
+        self.lessons.shown.value = g.lesson
+        self.files.shown(g.name)
+        self.table, self.history, self.step = g.table, g.history, g.step
+        self.pending = None
+        self.asker.close()
+        self.guard.close()
+        self.planner.reset()
+        self.say(f"Undone: {g.name} is back (sol {g.table.state.sol}, {len(g.history)} "
+                 "steps played).")
 
     def _why(self, err: MrpError) -> str:
         ex = explain_error(err)
@@ -348,11 +405,12 @@ class FmPanel:
         """Redraw the panel; the status sentence (when given) and the checklist go last, so a
         page that shows them shows every other change of the step."""
         s, b = self.table.state, self.table.board
-        self.undo_btn.disabled = not self.history
+        self.undo_btn.disabled = not self.history and not self.shelf
         self.phase_box.children = self._phase_controls()
         # while the table answers a question, the step's button is not tapped a second time
         self.phase_box.layout.display = "none" if self.asker.question else ""
         self.effects.update(s, b)
+        self.setup.update(s)
         self.effects.root.layout.display = "none" if s.result else ""
         self.planner.update(s, b)
         placing = s.phase == "actions" and self.step == "place" and s.result is None
@@ -363,7 +421,9 @@ class FmPanel:
         self.files.refresh()
         if status is not None:
             self.status.value = status
-        self.checklist.value = checklist_html(s, self.step)  # last: where the table is now
+        todos = checklist(self.table).now if s.phase in ("events", "cleanup") and \
+            self.step not in ("dice", "round_over") else ()
+        self.checklist.value = checklist_html(s, self.step, todos)  # last: where the table is
         self.busy.finished()  # the page takes taps again (sent after every change above)
         self.changed()
 
@@ -422,6 +482,27 @@ class FmPanel:
             c._fm_farm = f.id
             out.append(c)
         return out
+
+
+def labelled(x: Explanation, tapped: bool = False) -> str:
+    """A sentence in words; what the assistant decided by a tutor reading (no tap of the
+    table's) says so on the page, not only in its citation."""
+    text = words(x.text)
+    if not tapped and x.citation is not None and x.citation.source == "tutor reading":
+        return f"Tutor reading: {text}"
+    return text
+
+
+def result_line(label: str, said: list[Explanation]) -> tuple[str, Citation | None]:
+    """The one-line result of a step: its first sentences, cited by the first rule."""
+    texts = [x.text for x in said if x.text]
+    if not texts:
+        return f"{label}: done.", None
+    more = len(texts) - 2
+    line = " ".join(texts[:2]) + (f" (+{more} more in the Explanation below)" if more > 0
+                                  else "")
+    cite = next((x.citation for x in said if x.citation is not None), None)
+    return f"{label}: {line}" if label else line, cite
 
 
 __all__ = ["FmPanel", "Table"]

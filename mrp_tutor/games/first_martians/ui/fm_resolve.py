@@ -28,7 +28,9 @@ ASK_WORDS = {"success_die": "the Success die", "wound_die": "the Wound die",
              "manage": "which track goes down", "heal": "what is healed",
              "heal_patient": "who is healed",
              "roi_tile": "the ROI tile drawn (by name, or by what is printed on it)",
-             "build_what": "what the Build repairs or builds"}
+             "build_what": "what the Build repairs or builds",
+             "shutdown_cost": "what the flipped Shutdown tile asks (its cost and roll) and "
+                              "gives (its production)"}
 ENTER_WORDS = {"reveal_tile": "the ROI tile explored (Map)",
                "plant_seed": "the seed planted (Facilities)",
                "repair_status": "the status repaired (Facilities)",

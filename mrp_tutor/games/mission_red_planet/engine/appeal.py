@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import destination
+from mrp_tutor.games.mission_red_planet.engine.basics import destination
 from mrp_tutor.games.mission_red_planet.engine.heuristics import (
     CHARACTER_APPEAL,
     appeal,

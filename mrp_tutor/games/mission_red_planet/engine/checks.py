@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from mrp_tutor.games.mission_red_planet.engine import codec
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import cite
+from mrp_tutor.games.mission_red_planet.engine.basics import cite
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MalformedIntent
 from mrp_tutor.games.mission_red_planet.engine.reachable import history, resolution, unreachable
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from mrp_tutor.games.mission_red_planet.engine.core import fisher_yates
+from mrp_tutor.games.mission_red_planet.engine.basics import fisher_yates
 from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
 from mrp_tutor.games.mission_red_planet.engine.secrecy import HIDDEN
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec

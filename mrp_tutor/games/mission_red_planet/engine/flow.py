@@ -8,7 +8,7 @@ from typing import Final
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import Out, cite
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, cite
 from mrp_tutor.games.mission_red_planet.engine.phases import (
     actions,
     choose,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import (
+from mrp_tutor.games.mission_red_planet.engine.basics import (
     Decision,
     Out,
     current_character,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.appeal import character_values, score_intent
-from mrp_tutor.games.mission_red_planet.engine.core import destination
+from mrp_tutor.games.mission_red_planet.engine.basics import destination
 from mrp_tutor.games.mission_red_planet.engine.game import Game
 from mrp_tutor.games.mission_red_planet.engine.heuristics import (
     board_target,

@@ -9,7 +9,7 @@ own bot knowledge (``rulesets/<name>``) all build on it without an import circle
 
 from __future__ import annotations
 
-from mrp_tutor.games.mission_red_planet.engine.core import destination
+from mrp_tutor.games.mission_red_planet.engine.basics import destination
 from mrp_tutor.games.mission_red_planet.engine.spec import UNKNOWN, GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import (
+from mrp_tutor.games.mission_red_planet.engine.basics import (
     ABILITIES,
     Decision,
     cite,

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
+from mrp_tutor.games.mission_red_planet.engine.basics import Decision
 from mrp_tutor.games.mission_red_planet.engine.checks import _start_problems
 from mrp_tutor.games.mission_red_planet.engine.codec import to_dict
-from mrp_tutor.games.mission_red_planet.engine.core import Decision
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MalformedIntent
 from mrp_tutor.games.mission_red_planet.engine.flow import advance, apply_intent
 from mrp_tutor.games.mission_red_planet.engine.legal import decision, legal_intents

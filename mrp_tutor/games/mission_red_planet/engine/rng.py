@@ -13,7 +13,7 @@ from hashlib import sha512
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Out, emit, fisher_yates
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, emit, fisher_yates
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 
 _new = random.Random.__new__

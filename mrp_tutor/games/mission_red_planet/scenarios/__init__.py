@@ -10,7 +10,7 @@ Public API::
     text = scenario_to_yaml(game)        # save a table position as a scenario document
 """
 
-from mrp_tutor.games.mission_red_planet.scenarios.core import (
+from mrp_tutor.games.mission_red_planet.scenarios.build import (
     Scenario,
     library,
     load_scenario,

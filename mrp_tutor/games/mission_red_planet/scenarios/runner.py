@@ -19,7 +19,7 @@ from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.game import Game, decision, legal_intents
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
-from mrp_tutor.games.mission_red_planet.scenarios.core import Scenario, needs_advance
+from mrp_tutor.games.mission_red_planet.scenarios.build import Scenario, needs_advance
 from mrp_tutor.games.mission_red_planet.scenarios.model import Step
 
 __all__ = ["ScenarioResult", "check_events", "play_intent", "run_scenario"]

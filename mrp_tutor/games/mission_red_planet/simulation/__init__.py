@@ -6,22 +6,22 @@
     save_results(df, "results.parquet")
 
 Pure row-making code lives in :mod:`.records` (run on the workers), the Dask driver in
-:mod:`.runner`, the table and its hardened loader in :mod:`.table`, statistics with confidence
-intervals in :mod:`.insights`.
+:mod:`.runner`, the table and its hardened loader in :mod:`.results_file`, statistics with
+confidence intervals in :mod:`.insights`.
 """
 
 from mrp_tutor.games.mission_red_planet.simulation.records import columns, play_chunk
+from mrp_tutor.games.mission_red_planet.simulation.results_file import (
+    ResultsError,
+    load_results,
+    save_results,
+    shipped_results,
+)
 from mrp_tutor.games.mission_red_planet.simulation.runner import (
     DEFAULT_CHUNK,
     RunResult,
     SimulationError,
     simulate,
-)
-from mrp_tutor.games.mission_red_planet.simulation.table import (
-    ResultsError,
-    load_results,
-    save_results,
-    shipped_results,
 )
 
 __all__ = [

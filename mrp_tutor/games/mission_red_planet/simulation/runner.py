@@ -65,8 +65,8 @@ class RunResult:
         return len(self.rows) / self.elapsed if self.elapsed > 0 else float("inf")
 
     def table(self) -> Any:
-        """The rows as a pandas DataFrame with stable dtypes (see :mod:`.table`)."""
-        from mrp_tutor.games.mission_red_planet.simulation.table import to_frame
+        """The rows as a pandas DataFrame with stable dtypes (see :mod:`.results_file`)."""
+        from mrp_tutor.games.mission_red_planet.simulation.results_file import to_frame
 
         return to_frame(self.columns, self.rows)
 

@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mrp_tutor.core.words import plural
-from mrp_tutor.games.mission_red_planet.engine.core import cite
+from mrp_tutor.games.mission_red_planet.engine.basics import cite
 from mrp_tutor.games.mission_red_planet.engine.errors import (
     IllegalIntent,
     MalformedIntent,

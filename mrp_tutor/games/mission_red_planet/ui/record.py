@@ -325,7 +325,7 @@ def _rebuild(app: TutorApp, meta: dict[str, Any], events: list[Any]) -> tuple[An
     from mrp_tutor.games.mission_red_planet.engine.game import Game, replay
     from mrp_tutor.games.mission_red_planet.engine.replay import rederive_from
     from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
-    from mrp_tutor.games.mission_red_planet.scenarios.table import load_table
+    from mrp_tutor.games.mission_red_planet.scenarios.table_file import load_table
 
     start = meta.get("start")
     if start is None:  # a free game: its log starts at game_started

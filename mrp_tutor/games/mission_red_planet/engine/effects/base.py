@@ -12,7 +12,7 @@ from typing import ClassVar, Final, Generic, TypeVar
 
 from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import Fact, Out
+from mrp_tutor.games.mission_red_planet.engine.basics import Fact, Out
 from mrp_tutor.games.mission_red_planet.engine.rulesets.base import Rules
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import Fact, Out, emit, hot, room, shared
+from mrp_tutor.games.mission_red_planet.engine.basics import Fact, Out, emit, hot, room, shared
 from mrp_tutor.games.mission_red_planet.engine.effects.base import Effect
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState

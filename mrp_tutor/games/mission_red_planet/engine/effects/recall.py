@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mrp_tutor.games.mission_red_planet.engine import content as C
-from mrp_tutor.games.mission_red_planet.engine.core import Out
+from mrp_tutor.games.mission_red_planet.engine.basics import Out
 from mrp_tutor.games.mission_red_planet.engine.effects.base import Effect
 from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Out, emit, hot, tokens_left
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, emit, hot, tokens_left
 from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState

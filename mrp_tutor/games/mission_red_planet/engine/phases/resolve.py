@@ -12,7 +12,7 @@ from typing import Any, Final
 from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import Out, cite, emit, shared, total
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, cite, emit, shared, total
 from mrp_tutor.games.mission_red_planet.engine.effects import EFFECTS, Effect
 from mrp_tutor.games.mission_red_planet.engine.phases.round_end import end_round
 from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Out, destination, emit, flip, hot
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, destination, emit, flip, hot
 from mrp_tutor.games.mission_red_planet.engine.effects import EFFECTS
 from mrp_tutor.games.mission_red_planet.engine.rng import shuffle_deck
 from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of

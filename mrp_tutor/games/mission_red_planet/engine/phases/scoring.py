@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Out, emit, tokens_left
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, emit, tokens_left
 from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState

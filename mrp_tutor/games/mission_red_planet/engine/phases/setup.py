@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Out, emit
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, emit
 from mrp_tutor.games.mission_red_planet.engine.errors import MalformedIntent
 from mrp_tutor.games.mission_red_planet.engine.rng import shuffle_deck, shuffled
 from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS, find_ruleset, rules_of

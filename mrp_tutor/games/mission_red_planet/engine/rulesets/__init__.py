@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final, TypeVar
 
-from mrp_tutor.games.mission_red_planet.engine.core import ABILITIES, CITES, forget_cites
+from mrp_tutor.games.mission_red_planet.engine.basics import ABILITIES, CITES, forget_cites
 from mrp_tutor.games.mission_red_planet.engine.errors import MalformedIntent
 from mrp_tutor.games.mission_red_planet.engine.rulesets.base import Rules
 from mrp_tutor.games.mission_red_planet.engine.rulesets.first_edition import FirstEdition

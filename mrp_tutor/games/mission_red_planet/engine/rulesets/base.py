@@ -21,7 +21,7 @@ from typing import ClassVar
 from mypy_extensions import mypyc_attr
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Decision, Out, clockwise_from, emit
+from mrp_tutor.games.mission_red_planet.engine.basics import Decision, Out, clockwise_from, emit
 from mrp_tutor.games.mission_red_planet.engine.errors import MalformedIntent, MrpError
 from mrp_tutor.games.mission_red_planet.engine.intents import Intent
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec, load_spec

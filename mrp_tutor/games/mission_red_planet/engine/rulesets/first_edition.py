@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Out, emit
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, emit
 from mrp_tutor.games.mission_red_planet.engine.errors import MalformedIntent
 from mrp_tutor.games.mission_red_planet.engine.rulesets.base import Rules
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec

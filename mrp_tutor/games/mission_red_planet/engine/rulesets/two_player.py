@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Out, clockwise_from, current_step, emit
+from mrp_tutor.games.mission_red_planet.engine.basics import Out, clockwise_from, current_step, emit
 from mrp_tutor.games.mission_red_planet.engine.errors import (
     IllegalIntent,
     MalformedIntent,

@@ -160,6 +160,14 @@ class InsightsTab:
     title = "Insights"
 
     def __init__(self, ctx: PanelContext) -> None:
+        from mrp_tutor.core.extras import have, sentence
+
+        if not all(have(m) for m in ("pandas", "matplotlib", "pyarrow")):
+            # the in-browser demo (and a core install): one sentence, no traceback
+            self.root = W.VBox([W.HTML(status_html(
+                sentence("The Insights charts", "insights"), "info"))],
+                _dom_classes=["mrp-insights"])
+            return
         self.root, _ = build_insights_tab(ctx.say, ctx.guard)
 
     def refresh(self, view: View) -> None:

@@ -3,7 +3,7 @@
 The editor keeps a *draft* position document (the ``position`` of a scenario file).  Each
 section (round, zone, ship, player) shows the draft's current values; "Set" writes the
 section's fields into the draft, and the whole draft is checked at once by the scenario loader
-(:func:`~mrp_tutor.games.mission_red_planet.scenarios.table.load_table`): the same check as the
+(:func:`~mrp_tutor.games.mission_red_planet.scenarios.table_file.load_table`): the same check as the
 command line and the
 scenario files.  "Use this table" replaces the game by the draft's position.
 
@@ -24,7 +24,7 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 from mrp_tutor.games.mission_red_planet.scenarios.model import ruleset_of
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     load_table,
     located_sentence,
     table_document,

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.referee import final_ruling, production_ruling
-from mrp_tutor.games.mission_red_planet.scenarios.table import (
+from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     MAX_FILE_BYTES,
     decode_table,
     encode_table,

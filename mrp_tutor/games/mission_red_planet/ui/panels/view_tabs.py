@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from mrp_tutor.core.extras import have, sentence
 from mrp_tutor.games.mission_red_planet import tables
 from mrp_tutor.games.mission_red_planet.explain import explain_event, search_rules
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name
@@ -135,6 +136,11 @@ class ScoresTab:
         self.root = W.VBox([self.html])
 
     def refresh(self, view: View) -> None:
+        if not have("pandas"):  # the tables are pandas read models (tables.py)
+            self.html.value = (f'<p class="mrp-needs-full-app">'
+                               f'{e(sentence("The Scores tables", "insights"))} The board, '
+                               f'the Text board tab and the Log show the same position.</p>')
+            return
         spec = self.ctx.spec
         sb = tables.scoreboard(view, spec.point_values)
         mj = tables.majorities(view, spec)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from mrp_tutor.app.step_shell import button
+from mrp_tutor.core.extras import have
 from mrp_tutor.games.mission_red_planet import tables
 from mrp_tutor.games.mission_red_planet.engine.intents import Intent
 from mrp_tutor.games.mission_red_planet.engine.secrecy import REVEALING
@@ -88,9 +89,10 @@ class WhatIfPanel:
                     f"What follows is hidden until it really happens: it would reveal "
                     f"{cut.replace('_', ' ')} information you do not have.", None, None))
             view = view_for(spec, partial, sess.viewer, referee=sess.referee)
-            mj = tables.majorities(view, spec)
+            race = (race_html(tables.majorities(view, spec), view["order"])
+                    if have("pandas") else "")  # the race is a pandas read model (tables.py)
             cols.append(f'<div class="mrp-whatif-col"><b>{label}: '
                         f'{e(app.stepper.label(intent))}</b>{sentences_html(exps, 30)}'
-                        f'{race_html(mj, view["order"])}</div>')
+                        f'{race}</div>')
         self.out.value = f'<div class="mrp-whatif-cols">{"".join(cols)}</div>'
         app.say("Both choices were played on copies; the game itself is unchanged.", "ok")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import destination
+from mrp_tutor.games.mission_red_planet.engine.basics import destination
 from mrp_tutor.games.mission_red_planet.engine.heuristics import (
     appeal,
     majority_gain,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
-from mrp_tutor.games.mission_red_planet.engine.core import Fact, Out, current_step, emit, flip
+from mrp_tutor.games.mission_red_planet.engine.basics import Fact, Out, current_step, emit, flip
 from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities.sheets import Sheet
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState, Window

@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.core import (
+from mrp_tutor.games.mission_red_planet.engine.basics import (
     Decision,
     Out,
     clockwise_from,

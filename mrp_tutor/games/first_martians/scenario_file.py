@@ -24,9 +24,9 @@ from mrp_tutor.core.scenario import ErrorExpectation, Quiz, ScenarioBase
 from mrp_tutor.games.first_martians.content import rulebook
 from mrp_tutor.games.first_martians.events import Event, event_to_dict
 from mrp_tutor.games.first_martians.files import At, file_lines, load_state, read_intent, validate
+from mrp_tutor.games.first_martians.hub_table import Table
 from mrp_tutor.games.first_martians.intents import intent_from_dict
 from mrp_tutor.games.first_martians.state import HubState
-from mrp_tutor.games.first_martians.table import Table
 
 
 class _M(BaseModel):

@@ -2,7 +2,7 @@
 
 A referee copies the table in front of them into a *position* document (the ``position`` of a
 scenario file, :mod:`.model`).  Everything here goes through the one loader scenario files use
-(:func:`~.core.scenario_from_dict`), so the app, the command line (``mrp-tutor referee ...
+(:func:`~.build.scenario_from_dict`), so the app, the command line (``mrp-tutor referee ...
 FILE``) and the files agree on what a legal table is.
 
 * :func:`table_position` - the position document of a game state, without what a physical
@@ -32,7 +32,7 @@ from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.engine.rulesets import DEFAULT
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
-from mrp_tutor.games.mission_red_planet.scenarios.core import Scenario, scenario_from_dict
+from mrp_tutor.games.mission_red_planet.scenarios.build import Scenario, scenario_from_dict
 from mrp_tutor.games.mission_red_planet.scenarios.export import position_from_state
 
 CODE_PREFIX = "MRP1:"
