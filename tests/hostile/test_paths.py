@@ -17,7 +17,7 @@ import pytest
 
 from mrp_tutor.core.errors import ContentError
 from mrp_tutor.core.loader import file_kind, read_text
-from mrp_tutor.games.mission_red_planet.simulation.table import ResultsError, load_results
+from mrp_tutor.games.mission_red_planet.simulation.results_file import ResultsError, load_results
 
 ROOT = Path(__file__).resolve().parents[2]
 # Shaped like /etc/nsswitch.conf: every line a key and a value, so it parses as a mapping.
