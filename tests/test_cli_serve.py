@@ -119,3 +119,50 @@ def test_scenario_check_without_paths_runs_the_library(capsys) -> None:
     count = len(list(resources.scenarios_dir().glob("*.yaml")))
     assert main(["scenario", "check", "-q"]) == 0
     assert f"{count} of {count} scenario files passed" in capsys.readouterr().out
+
+
+@pytest.fixture
+def taken_port():
+    """A port something on this machine listens on."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        yield sock.getsockname()[1]
+
+
+def test_a_busy_port_is_one_sentence_and_exit_1(monkeypatch, tmp_path, capsys,
+                                                taken_port) -> None:
+    """Issue 36: no URL banner, no "trying another port", no CRITICAL line: a sentence."""
+    started: list[object] = []
+    monkeypatch.setattr(serve, "main", lambda argv: started.append(argv))
+    assert main(["app", "--port", str(taken_port)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and started == []
+    assert err.count("\n") == 1 and f"port {taken_port} on 127.0.0.1 is already in use" in err
+    ran: list[object] = []
+    monkeypatch.setattr(cli_serve.importlib.util, "find_spec", lambda name: object())
+    monkeypatch.setattr(cli_serve.os, "execv", lambda exe, cmd: ran.append(cmd))
+    assert main(["tutorials", "--dir", str(tmp_path / "lab"), "--port", str(taken_port)]) == 1
+    out, err = capsys.readouterr()
+    assert ran == [] and out == "" and err.count("\n") == 1
+    assert f"port {taken_port} on 127.0.0.1 is already in use" in err
+
+
+def test_a_free_port_starts_the_server(monkeypatch, capsys) -> None:
+    started: list[list[str]] = []
+    monkeypatch.setattr(serve, "main", lambda argv: started.append(argv))
+    monkeypatch.setattr(cli_serve, "port_in_use", lambda host, port: False)
+    assert main(["app", "--port", "9011"]) == 0
+    assert "--port=9011" in started[0] and "http://127.0.0.1:9011/" in capsys.readouterr().out
+
+
+def test_the_app_notebook_is_not_called_untrusted() -> None:
+    import logging
+
+    record = logging.LogRecord("x", logging.WARNING, __file__, 1,
+                               "Notebook %s is not trusted", ("app.ipynb",), None)
+    assert serve.quiet_trust(record) is False
+    other = logging.LogRecord("x", logging.WARNING, __file__, 1, "kernel %s", ("k",), None)
+    assert serve.quiet_trust(other) is True

@@ -16,11 +16,12 @@ import argparse
 import importlib.util
 import os
 import shutil
+import socket
 import sys
 from pathlib import Path
 from typing import Any
 
-from mrp_tutor.cli.main import CliError, whole_number
+from mrp_tutor.cli.args import CliError, whole_number
 
 DEFAULT_PORT = 8866
 DEFAULT_TUTORIALS = "mrp-tutor-tutorials"
@@ -110,6 +111,31 @@ def _options(args: argparse.Namespace, hint: str) -> list[str]:
     return extra
 
 
+def port_in_use(host: str, port: int) -> bool:
+    """True when something on this machine already listens on ``host``:``port`` (bound as
+    the servers bind: address reuse on, so a port only in TIME_WAIT counts as free)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        return False  # an unknown host: the server says so itself
+    for family, kind, proto, _name, addr in infos:
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                sock.bind(addr)
+            except OSError:
+                return True
+    return False
+
+
+def busy(host: str, port: int, what: str) -> int:
+    """The one sentence for a busy port (exit status 1)."""
+    print(f"mrp-tutor: port {port} on {host} is already in use (is {what} already running?); "
+          f"stop that server or choose another port with --port N.", file=sys.stderr)
+    return 1
+
+
 def run_app(args: argparse.Namespace) -> int:
     from mrp_tutor.core.extras import require
 
@@ -117,6 +143,8 @@ def run_app(args: argparse.Namespace) -> int:
     from mrp_tutor.serve import server as serve
 
     argv = app_argv(args)
+    if port_in_use(args.host, args.port):  # before the banner: one sentence, not three logs
+        return busy(args.host, args.port, "the app")
     print(f">>> Mission: Red Planet tutor: http://{args.host}:{args.port}/   (Ctrl-C to stop)",
           flush=True)
     serve.main(argv)
@@ -175,6 +203,8 @@ def run_tutorials(args: argparse.Namespace) -> int:
     if not args.copy_only and importlib.util.find_spec("jupyterlab") is None:
         raise CliError(LAB_MISSING)
     cmd = lab_command(args.dir.expanduser().resolve(), args)  # refuses stray words first
+    if not args.copy_only and args.port is not None and port_in_use(args.host, args.port):
+        return busy(args.host, args.port, "JupyterLab")
     copied, kept = copy_tutorials(args.dir, args.refresh)
     folder = args.dir.expanduser().resolve()
     print(f">>> tutorials in {folder}: {len(copied)} copied"

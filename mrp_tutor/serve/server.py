@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import logging
 import sys
 import time
 from pathlib import Path
@@ -286,6 +287,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> Any:
         self.records = Records()  # before any kernel starts: each gets the records' folder
+        self.log.addFilter(quiet_trust)  # the app's notebook is ours: no "not trusted" line
         lean_server(self.log, self.log_level)  # less work per visitor (serve_lean.py)
         atexit.register(self.records.close)
         self.versioned_page_config()  # before the pool: its pages get it too
@@ -377,6 +379,13 @@ class TutorVoila(Voila):  # type: ignore[misc]
         500: /voila/templates/ alone), cache headers, compressed from memory."""
         cls = cached_class(safe_path_class(cls), immutable)
         return compressed_class(cls) if self.compress_static else cls
+
+
+def quiet_trust(record: logging.LogRecord) -> bool:
+    """Drop Jupyter's "Notebook app.ipynb is not trusted" (twice a start): trust decides
+    whether a notebook's *stored* outputs may run, and Voila shows none of them (it runs the
+    notebook afresh), so the line only worried whoever read the log."""
+    return record.msg != "Notebook %s is not trusted"
 
 
 def with_defaults(argv: list[str]) -> list[str]:

@@ -19,8 +19,9 @@ from mrp_tutor.games.mission_red_planet.ui.review_box import REVIEW_CSS
 from mrp_tutor.games.mission_red_planet.ui.summary import GAME_OVER_CSS
 from mrp_tutor.games.mission_red_planet.ui.tabs import TABS
 
-# 175 models before the first page was trimmed (2026-11-27)
-MOST_MODELS = 141
+# 175 models before the first page was trimmed (2026-11-27); 141 after; 149 with the three
+# doors of issue 36 (learn, play a seat, referee a table: two buttons and their row)
+MOST_MODELS = 149
 
 
 @pytest.fixture

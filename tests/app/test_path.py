@@ -29,7 +29,7 @@ def test_the_path_holds_every_lesson_once_in_teaching_order() -> None:
     steps = build_path(scenarios)
     assert sorted(s.scenario.id for s in steps) == sorted(sc.id for sc in scenarios)
     keys = [s.chapter.key for s in steps]
-    assert keys[0] == "goal" and keys[-1] == "unique_abilities" and "two" in keys
+    assert keys[0] == "goal" and keys[-1] == "unique_abilities" and "two_player" in keys
     assert "first_edition" in keys
     order = [ch.key for ch in CHAPTERS]
     assert [k for k in dict.fromkeys(keys)] == [k for k in order if k in keys]
@@ -111,3 +111,20 @@ def test_each_quiz_is_about_its_own_lesson(app: TutorApp) -> None:
         else:
             assert quiz.question in q, step
             assert [o for o, _ in lesson.quiz_pick.options] == list(quiz.choices)
+
+
+def test_taking_a_seat_pauses_the_path_and_the_hint_follows_the_seat(app: TutorApp) -> None:
+    """Issue 36: after taking a seat the lesson panel no longer says "lesson 3 of 8" and the
+    Hint tab no longer says "take a seat"."""
+    lesson = app.lesson
+    lesson.start_btn.click()
+    lesson.next_btn.click()
+    assert "lesson 2 of" in lesson.path_head.value
+    app.seat.colour.value = "red"
+    app.seat.take_btn.click()
+    app.open_tab("Lesson & quiz")
+    assert "paused" in lesson.path_head.value and "lesson 2 of" in lesson.path_head.value
+    assert lesson.nav.layout.display == "none" and lesson.intro.value == ""
+    app.open_tab("Hint")
+    status = app.panel("Hint").status.value
+    assert "You play Red" in status and "Take a seat" not in status

@@ -144,3 +144,30 @@ def test_what_if_compares_the_learners_own_options(app: TutorApp) -> None:
     app.panel("What if").go.click()
     assert "Both choices were played on copies" in app.status_text()
     assert len(app.session.game.log) == before
+
+
+def test_referee_mode_asks_a_seated_learner_first_then_marks_the_seat(app: TutorApp) -> None:
+    """Issue 36: one tap on Referee does not show a seated learner every secret; it asks,
+    saying what would be shown, and once confirmed the seat is marked for the game."""
+    bots_missions = [m for c in ("blue", "green", "yellow")
+                     for m in app.session.state.seats[c].missions]
+    app.mode.value = "Referee"
+    assert not app.session.referee and app.mode.value == "Tutor"
+    confirm = app.referee_confirm
+    assert confirm.widget.layout.display == "" and "every secret" in confirm.text.value
+    assert "You play Red" in confirm.text.value
+    assert not any(app.session.spec.card_name(m) in shown_text(app) for m in bots_missions)
+    confirm.no.click()  # stay seated: nothing shown, nothing marked
+    assert confirm.widget.layout.display == "none" and not app.seat.saw_all
+    assert not app.session.referee
+    app.mode.value = "Referee"
+    confirm.yes.click()
+    assert app.session.referee and app.mode.value == "Referee" and app.seat.saw_all
+    app.mode.value = "Tutor"  # the seat resumes, marked as having seen everything
+    assert not app.session.referee and app.seat.seat == "red"
+    assert "Red has seen every secret" in app.seat.prompt.value
+    app.mode.value = "Referee"  # marked already: no second question
+    assert app.session.referee and confirm.widget.layout.display == "none"
+    app.mode.value = "Tutor"
+    app.seat.take_btn.click()  # a new seat, a new game: the mark goes
+    assert not app.seat.saw_all and "has seen every secret" not in app.seat.prompt.value

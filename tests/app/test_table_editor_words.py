@@ -73,3 +73,34 @@ def test_a_round_field_put_back_is_said_beside_set_round(editor: tuple[TutorApp,
     ed.set_round.click()
     assert ed.production.value == 2  # kept where it belongs
     assert "went back" not in ed.notes["round"].value
+
+
+def test_a_colour_typed_is_offered_at_once_in_first_player(editor: tuple[TutorApp, Any]) -> None:
+    """Issue 36: "First player" did not offer a new colour until "Set round" was pressed."""
+    _app, ed = editor
+    before = [v for _, v in ed.first.options]
+    assert "yellow" not in before
+    ed.players_txt.value = ", ".join([*before, "yel"])  # half typed: nothing changes
+    assert [v for _, v in ed.first.options] == before
+    ed.players_txt.value = ", ".join([*before, "Yellow"])
+    assert [v for _, v in ed.first.options] == [*before, "yellow"]
+    assert "yellow" in [v for _, v in ed.seat.options]
+    assert "yellow" in [v for _, v in ed.res_colour.options]
+    ed.first.value = "yellow"
+    ed.players_txt.value = ", ".join(before)  # taken out again: no longer offered
+    assert ed.first.value == before[0] and "yellow" not in [v for _, v in ed.seat.options]
+
+
+def test_no_ship_id_reaches_a_sentence(spec: Any) -> None:
+    """Issue 36: a table problem said "ship s07"; the board and the cards say "ship 7"."""
+    from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
+    from mrp_tutor.games.mission_red_planet.scenarios.table_file import load_table, located_sentence
+
+    pos = {"ships": [{"id": "s07", "dock": 0}, {"id": "s07", "dock": 1},
+                     {"id": "s03", "dock": 2, "crew": {"red": 9}}]}
+    with pytest.raises(ContentError) as err:
+        load_table({"players": ["red", "blue", "green"], "position": pos})
+    said = [located_sentence(spec, p, pos) for p in err.value.problems]
+    assert any("ship 7 is in play twice" in s for s in said), said
+    assert any("aboard ship 3 of capacity" in s for s in said), said
+    assert not any(re.search(r"\bs0\d\b", s) for s in said), said

@@ -33,17 +33,24 @@ def others_missions() -> set[str]:
     return out
 
 
-def test_a_hint_against_hard_bots(app: Any) -> None:
+def open_seat_form(app: Any, wire: Any, width: int, height: int) -> Any:
+    """The app at ``width`` x ``height``, its frames recorded, red in a 4-player game at
+    seed SEED chosen (the seat not taken yet): the page."""
     page = app.page
-    wire = Wire()
     page.on("websocket", wire.on_ws)
-    page.set_viewport_size({"width": 1366, "height": 768})
+    page.set_viewport_size({"width": width, "height": height})
     app.open()
     expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
     page.locator(".mrp-players select").select_option(label="4")
     page.locator(".mrp-seat-colour select").select_option(label="Red")
-    page.locator(".mrp-seat-level select").select_option(label=LEVEL_NAMES["hard"])
     page.locator(".mrp-seed input").fill(str(SEED))
+    return page
+
+
+def test_a_hint_against_hard_bots(app: Any) -> None:
+    wire = Wire()
+    page = open_seat_form(app, wire, 1366, 768)
+    page.locator(".mrp-seat-level select").select_option(label=LEVEL_NAMES["hard"])
     start = len(wire.raw)
     page.locator("button.mrp-take-seat").click()
     expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)

@@ -129,7 +129,7 @@ def copy_table_by_hand(page: Any, doc: dict[str, Any]) -> None:
         select(page, "mrp-te-zone", name)
         expect(page.locator(".mrp-te-zone-head")).to_have_text(f"Zone: {name}", timeout=T)
         fill(page, "mrp-te-astronauts", counts(zp.get("astronauts")))
-        select(page, "mrp-te-resource", zp.get("resource", "not known (random)"))
+        select(page, "mrp-te-resource", zp.get("resource", "not known"))
         face = {None: "up if occupied (rule)", True: "face up", False: "face down"}
         select(page, "mrp-te-face", face[zp.get("face_up")])
         fill(page, "mrp-te-waiting", counts(zp.get("waiting")))
@@ -191,13 +191,19 @@ def check_rulings(page: Any, production: str, final: str) -> None:
 RECORD_PRINT = "window.print = () => { window.__mrpPrinted = (window.__mrpPrinted || 0) + 1; };"
 
 
-def print_sheet(page: Any, name: str) -> bytes:
+def open_sheet(page: Any) -> Any:
+    """The printable sheet's window (the print dialog it asks for is recorded, not opened)."""
     page.context.add_init_script(RECORD_PRINT)
     with page.context.expect_page(timeout=T) as popup_info:
         page.locator("button.mrp-tt-print").click()
     sheet = popup_info.value
     sheet.wait_for_load_state()
     expect(sheet.locator("h1")).to_contain_text("Table sheet")
+    return sheet
+
+
+def print_sheet(page: Any, name: str) -> bytes:
+    sheet = open_sheet(page)
     sheet.wait_for_function("window.__mrpPrinted === 1", timeout=T)  # the dialog was asked for
     sheet.emulate_media(media="print")
     save_screenshot(sheet, f"sheet-{name}")
@@ -289,4 +295,34 @@ def test_referee_flow_on_a_small_screen(browser: Any, voila_url: str, size: str)
             set_and_wait(page, "mrp-cc-ships-ok", "Marked 36 ships entries")
             page.locator(".mrp-check-copy").scroll_into_view_if_needed()
             save_screenshot(page, "check-copy-phone", full_page=False)
+        assert page.errors == []
+
+
+def test_a_resource_left_unknown_is_ruled_per_case_in_the_app_and_the_sheet(
+        browser: Any, voila_url: str) -> None:
+    """Issue 36: Hellas's resource token is not entered: the Table tab's production ruling
+    and the printed sheet both rule on each token it may hold, and print no drawn one."""
+    with context_page(browser, TABLET) as page:
+        open_table_tab(page, voila_url)
+        select(page, "mrp-te-zone", "Hellas")
+        expect(page.locator(".mrp-te-zone-head")).to_have_text("Zone: Hellas", timeout=T)
+        fill(page, "mrp-te-astronauts", "red 3, blue 1")
+        select(page, "mrp-te-resource", "not known")
+        select(page, "mrp-te-face", "face up")
+        set_and_wait(page, "mrp-te-set-zone", "Hellas set.")
+        set_and_wait(page, "mrp-te-use", "The table is set")
+        page.locator("button.mrp-tt-production").click()
+        row = page.locator(".mrp-prod-table tr", has_text="Hellas")
+        expect(row).to_contain_text("not known (resource token not entered)", timeout=T)
+        app_cases = [line for line in row.inner_text().splitlines()
+                     if line.startswith("If Hellas holds")]
+        assert len(app_cases) >= 2, row.inner_text()
+        expect(page.locator(".mrp-prod-totals")).to_contain_text("not counted: what Hellas")
+        sheet = open_sheet(page)
+        text = sheet.locator("body").inner_text()
+        for case in app_cases:  # the same sentences, read back from the printed sheet
+            assert case.split(" [")[0] in text, case
+        hellas = sheet.locator("tr", has_text="Hellas").first.inner_text()
+        assert "not known" in hellas
+        sheet.close()
         assert page.errors == []

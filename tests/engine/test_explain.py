@@ -168,3 +168,29 @@ def test_a_docked_ship_keeps_its_zone_name_capitalised(spec):
 
     text = explain_event(spec, E.ShipDocked(rule="round.refill", ship="s16", dock=0)).text
     assert text == "Ship 16 (Mare Tyrrhenum, capacity 2) docks at dock 1."
+
+
+@pytest.mark.parametrize("stage, words", [
+    ("resolve", "Next: the chosen characters are revealed and resolved as they are called "
+                "(countdown from 9 to 1)."),
+    ("choose", "Next: every player chooses a character card in secret."),
+    ("missions", "Next: each player keeps one starting mission."),
+    ("final_scoring", "Next: final scoring."),
+])
+def test_a_new_stage_is_said_in_words_not_shorthand(spec, stage, words):
+    """Issue 36: "Next: resolve." read like shorthand."""
+    from mrp_tutor.games.mission_red_planet.engine import events as E
+
+    ev = E.StageChanged(rule="round.countdown", stage=stage)
+    assert explain_event(spec, ev).text == words
+
+
+def test_the_first_edition_calls_its_characters_from_1_to_9():
+    from mrp_tutor.games.mission_red_planet.engine import events as E
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
+
+    fe = load_spec(RULESETS["first_edition"].data, use_env_overrides=False)
+    text = explain_event(fe, E.StageChanged(rule="round.countdown", stage="resolve")).text
+    assert "(called from 1 to 9)" in text
+    assert "bonus card" in explain_event(
+        fe, E.StageChanged(rule="setup.missions", stage="missions")).text

@@ -14,12 +14,11 @@ emit: nothing here re-implements a rule.  Pure: no pandas, no widgets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mrp_tutor.core.loader import INTENT, check_tree, excerpt
-from mrp_tutor.core.words import detail_words, plural
-from mrp_tutor.games.mission_red_planet.engine import RULESETS
+from mrp_tutor.core.words import plural
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import game as G
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MalformedIntent
@@ -28,34 +27,22 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain import Citation, cite, explain_error, explain_event
 from mrp_tutor.games.mission_red_planet.explain.messages import decision_name
-from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
+from mrp_tutor.games.mission_red_planet.explain.options import describe_intent, ship_words
 
-
-@dataclass(slots=True)
-class Reason:
-    """One sentence of a ruling and the rule behind it."""
-
-    text: str
-    rule: str | None
-    citation: Citation | None = None
-
-    def line(self) -> str:
-        """The sentence followed by its citation."""
-        if self.citation is None:
-            return self.text
-        return f"{self.text} [{self.rule}: {self.citation.section}]"
+# the ruling values (their leaf module), importable from here as before
+from mrp_tutor.games.mission_red_planet.referee_model import ColourScore as ColourScore
+from mrp_tutor.games.mission_red_planet.referee_model import FinalRuling as FinalRuling
+from mrp_tutor.games.mission_red_planet.referee_model import MissionLine as MissionLine
+from mrp_tutor.games.mission_red_planet.referee_model import ProductionRuling as ProductionRuling
+from mrp_tutor.games.mission_red_planet.referee_model import Reason as Reason
+from mrp_tutor.games.mission_red_planet.referee_model import ZoneRuling as ZoneRuling
+from mrp_tutor.games.mission_red_planet.referee_model import note as _note
+from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns
 
 
 def _reason(spec: GameSpec, ev: E.Event) -> Reason:
     ex = explain_event(spec, ev)
     return Reason(ex.text, ex.rule, ex.citation)
-
-
-def _note(spec: GameSpec, text: str, rule: str) -> Reason:
-    rules = RULESETS.get(spec.ruleset)  # a ruleset's data folder carries its name
-    if rules is not None:
-        rule = rules.cite(rule)  # as that ruleset cites it (first edition: fe.*)
-    return Reason(text, rule, cite(spec, rule))
 
 
 def table_reasons(spec: GameSpec, state: GameState) -> list[Reason]:
@@ -66,83 +53,12 @@ def table_reasons(spec: GameSpec, state: GameState) -> list[Reason]:
 
     out = []
     for _, message, rule in table_problems(spec, state):
-        text = f"This table cannot occur in a game: {message}."
+        text = f"This table cannot occur in a game: {ship_words(message)}."
         out.append(Reason(text, rule, cite(spec, rule)))
     return out
 
 
 # ============================================================================ production
-
-
-@dataclass(slots=True)
-class ZoneRuling:
-    """What one zone does in a production phase."""
-
-    zone: str
-    resource: str | None
-    face_up: bool
-    counts: dict[str, int]
-    waiting_before: dict[str, int]
-    produced: dict[str, int] = field(default_factory=dict)
-    winners: list[str] = field(default_factory=list)
-    receives: dict[str, dict[str, int]] = field(default_factory=dict)
-    stays: dict[str, int] = field(default_factory=dict)
-    rules: list[str] = field(default_factory=list)
-    why: list[Reason] = field(default_factory=list)
-    name: str = ""  # the zone's name, as players say it
-
-
-@dataclass(slots=True)
-class ProductionRuling:
-    """A whole production phase, zone by zone (state unchanged).
-
-    ``cards``: the discoveries and action cards the ruling took into account, as
-    ``(card id, sentence)``; ``pending``: decisions the engine must still ask before this
-    production (the ruling then shows the production as if they changed nothing).
-    """
-
-    amount: int
-    third: bool
-    zones: list[ZoneRuling]
-    events: list[E.Event]
-    cards: list[tuple[str, Reason]] = field(default_factory=list)
-    pending: list[Reason] = field(default_factory=list)
-    notes: list[Reason] = field(default_factory=list)
-
-    def text(self) -> str:
-        """Plain-text report, one block per zone that matters."""
-        lines = [f"Production: {plural(self.amount, 'token')} per face-up zone"
-                 + (" (third production: discoveries apply)" if self.third else "")]
-        lines.extend(r.line() for r in self.notes)
-        if self.cards:
-            lines.append("Cards taken into account:")
-            lines.extend(f"    {r.line()}" for _, r in self.cards)
-        if self.pending:
-            lines.append("Still to decide before this production:")
-            lines.extend(f"    {r.line()}" for r in self.pending)
-        for z in self.zones:
-            if not z.face_up and not z.waiting_before:
-                continue
-            lines.append(f"- {z.name or z.zone}: " + ", ".join(
-                [f"produces {n} {r}" for r, n in z.produced.items()] or ["produces nothing"]))
-            lines.extend(f"    {r.line()}" for r in z.why)
-        lines.append("Totals: " + "; ".join(self.totals_lines()))
-        return "\n".join(lines)
-
-    def totals(self) -> dict[str, dict[str, int]]:
-        """Point tokens each colour receives in the whole phase, by resource."""
-        out: dict[str, dict[str, int]] = {}
-        for z in self.zones:
-            for c, got in z.receives.items():
-                mine = out.setdefault(c, {})
-                for r, n in got.items():
-                    mine[r] = mine.get(r, 0) + n
-        return out
-
-    def totals_lines(self) -> list[str]:
-        """One line per colour that receives something ("Blue +1 celerium, +2 ice")."""
-        return [f"{c.capitalize()} " + ", ".join(f"+{n} {r}" for r, n in sorted(got.items()))
-                for c, got in self.totals().items()] or ["nobody receives anything"]
 
 
 def _production_entry(spec: GameSpec, s: GameState) -> tuple[int, bool]:
@@ -238,9 +154,14 @@ def _assumed(spec: GameSpec, state: GameState) -> list[Reason]:
 
 
 def production_ruling(
-    spec: GameSpec, state: GameState, amount: int | None = None, *, third: bool | None = None
+    spec: GameSpec, state: GameState, amount: int | None = None, *, third: bool | None = None,
+    unknown: Unknowns = NONE,
 ) -> ProductionRuling:
     """What a production phase does in this position, zone by zone, with reasons.
+
+    ``unknown``: what the referee's table left out (:class:`Unknowns`); a zone whose
+    production rests on it is ruled for each possibility, never on the loader's filler
+    (:mod:`.referee_cases`).
 
     ``amount`` defaults to the current (or next) production phase on the round tracker;
     ``third`` (discoveries' third-production effects apply) defaults likewise.  For the
@@ -248,6 +169,11 @@ def production_ruling(
     action cards played before that production, so the ruling equals what the engine will do
     and lists the cards it took into account; decisions still open are listed as pending.
     """
+    if unknown:
+        from mrp_tutor.games.mission_red_planet.referee_cases import production_cases
+
+        return production_cases(spec, state, unknown, lambda st: production_ruling(
+            spec, st, amount, third=third))
     if amount is not None and amount < 1:
         raise MalformedIntent("bad_amount", "production.produce",
                               f"a production phase produces 1 or more tokens per zone, not "
@@ -324,68 +250,16 @@ def _cards_taken(
 # ============================================================================ final scoring
 
 
-@dataclass(slots=True)
-class MissionLine:
-    card: str
-    completed: bool
-    points: int
-    detail: str
-    rule: str
-    reason: Reason | None = None
-
-
-@dataclass(slots=True)
-class ColourScore:
-    colour: str
-    missions: list[MissionLine]
-    ice_monopoly: int
-    token_points: dict[str, int]
-    discoveries: list[tuple[str, str, int]]
-    total: int
-    token_count: int
-
-
-@dataclass(slots=True)
-class FinalRuling:
-    """Final scoring of this position (state unchanged)."""
-
-    scores: dict[str, ColourScore]
-    ice: Reason | None
-    winners: list[str]
-    decided_by: str
-    tie_breaks: list[Reason]
-    why: list[Reason]  # Ice Monopoly and discoveries (missions: per colour, in ``scores``)
-    events: list[E.Event]
-    terms: dict[str, str] = field(default_factory=dict)  # this edition's words (spec.term)
-    names: dict[str, str] = field(default_factory=dict)  # mission card names, by id
-
-    def text(self) -> str:
-        """Plain-text report."""
-        lines = ["Final scoring"]
-        for c, sc in self.scores.items():
-            lines.append(f"- {self.score_line(c)}")
-            lines.extend(f"    {self.names.get(m.card, m.card)}: "
-                         f"{'completed' if m.completed else 'not completed'}, "
-                         f"{plural(m.points, 'point')} ({detail_words(m.detail)}) [{m.rule}]"
-                         for m in sc.missions)
-        lines.extend(r.line() for r in self.why)
-        lines.extend(r.line() for r in self.tie_breaks)
-        return "\n".join(lines)
-
-    def score_line(self, colour: str) -> str:
-        """``red: 23 (missions 10, ice monopoly 0, tokens 13, discoveries 0; 7 tokens)``."""
-        sc = self.scores[colour]
-        term = self.terms.get
-        parts = [f"{term('missions', 'missions')} {sum(m.points for m in sc.missions)}",
-                 f"{term('Ice Monopoly', 'Ice Monopoly')} {sc.ice_monopoly}",
-                 f"tokens {sum(sc.token_points.values())}",
-                 f"discoveries {sum(p for _, _, p in sc.discoveries)}"]
-        return f"{colour}: {sc.total} ({', '.join(parts)}; {plural(sc.token_count, 'token')})"
-
-
-def final_ruling(spec: GameSpec, state: GameState) -> FinalRuling:
+def final_ruling(spec: GameSpec, state: GameState, *, unknown: Unknowns = NONE) -> FinalRuling:
     """Score this position as if the game ended now (missions, Ice Monopoly, tokens,
-    final-scoring discoveries), with both tie-breaks, winners and citations."""
+    final-scoring discoveries), with both tie-breaks, winners and citations.
+
+    ``unknown``: what the referee's table left out; a score that rests on it says so and
+    no winner is named (:mod:`.referee_cases`)."""
+    if unknown:
+        from mrp_tutor.games.mission_red_planet.referee_cases import final_cases
+
+        return final_cases(spec, state, unknown, lambda st: final_ruling(spec, st))
     s = state.clone()
     out: list[E.Event] = []
     G.final_scoring(spec, s, out)

@@ -18,6 +18,7 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.abilities import ABILITY_EVENT_TEMPLATES
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name as _sn
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
+from mrp_tutor.games.mission_red_planet.explain.stages import stage_words
 from mrp_tutor.games.mission_red_planet.explain.words import ruleset_words, speak
 
 
@@ -98,7 +99,7 @@ EVENT_TEMPLATES: dict[str, T] = {
     "cannot be kept (discoveries go back to the event deck).",
     "mission_kept": lambda sp, e: f"{_c(e.colour)} keeps "
     f"{_n(sp, e.card, 'one ' + sp.term('mission'))} and puts the rest back.",
-    "stage_changed": lambda sp, e: f"Next: {e.stage.replace('_', ' ')}.",
+    "stage_changed": lambda sp, e: stage_words(sp, e.stage),
     "track_advanced": lambda sp, e: (
         f"The round tracker moves to round {e.number}." if e.kind == "round" else
         f"The round tracker moves to the {_track_name(e.kind, e.number)}."),

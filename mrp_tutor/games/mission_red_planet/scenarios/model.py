@@ -45,11 +45,14 @@ class ZonePosition(_M):
 
     astronauts: dict[str, Count] = {}
     resource: Literal["ice", "sylvanite", "celerium"] | None = Field(
-        default=None, description="resource token; omitted: drawn at random (seeded)")
+        default=None, description="resource token; omitted: not known (a referee's table: rulings "
+        "rule on each possibility; a lesson: drawn at random, seeded)")
     face_up: bool | None = Field(
         default=None, description="omitted: face up exactly when astronauts are present")
     waiting: dict[str, Count] = Field(default={}, description="point tokens waiting here")
-    discovery: str | None = None
+    discovery: str | None = Field(
+        default=None, description="the discovery card assigned here; `unknown`: a face-down "
+        "card nobody identified (rulings rule on each possibility)")
 
 
 class SeatPosition(_M):
@@ -60,7 +63,8 @@ class SeatPosition(_M):
     chosen: str | None = None
     missions: list[str] = []
     actions: list[str] = []
-    tokens: dict[str, Count] = {}
+    tokens: dict[str, Count] = Field(default={}, description="point tokens held; omitted "
+                                     "in a referee's table: not known")
     dealt: list[str] = Field(default=[], description="setup: the two missions to choose from")
     peeked: dict[str, str] = {}
     deck: list[str] | None = Field(default=None, description="2-player neutral deck, top first")

@@ -22,20 +22,9 @@ from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS, Rules, 
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState, Ship
 from mrp_tutor.games.mission_red_planet.scenarios.model import Position, SeatPosition
+from mrp_tutor.games.mission_red_planet.scenarios.problems import Problems
 from mrp_tutor.games.mission_red_planet.scenarios.resolving import resolution
-
-
-class Problems:
-    """Collects located problem sentences: ``field.path: what is wrong (rule id)``."""
-
-    def __init__(self, prefix: str) -> None:
-        self.prefix = prefix
-        self.items: list[str] = []
-
-    def add(self, path: str, message: str, rule: str | None) -> None:
-        where = ".".join(x for x in (self.prefix, path) if x) or "document"
-        cite = f" (rule {rule})" if rule else ""
-        self.items.append(f"{where}: {message}{cite}")
+from mrp_tutor.games.mission_red_planet.unknowns import UNKNOWN_DISCOVERY
 
 
 def check_players(spec: GameSpec, players: list[str], variant: str, p: Problems) -> bool:
@@ -295,6 +284,13 @@ def _zones(b: _Build) -> None:
 
 def _discovery(b: _Build, z: str, card: str, path: str) -> None:
     spec = b.spec
+    if card == UNKNOWN_DISCOVERY:  # a face-down card nobody identified: no card is invented
+        if z == spec.moon:
+            b.p.add(path, "no discovery can be assigned to Phobos", "phobos.no_discovery")
+        elif z not in spec.outer:
+            b.p.add(path, f"no discovery can be assigned to {z} (outer zones only)",
+                    "discoveries.allowed_zones")
+        return
     if card not in spec.discoveries:
         b.p.add(path, f"unknown discovery card {card!r}", "components.event_cards")
     elif z == spec.moon:

@@ -32,8 +32,10 @@ from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.engine.rulesets import DEFAULT
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
+from mrp_tutor.games.mission_red_planet.explain.options import ship_words
 from mrp_tutor.games.mission_red_planet.scenarios.build import Scenario, scenario_from_dict
 from mrp_tutor.games.mission_red_planet.scenarios.export import position_from_state
+from mrp_tutor.games.mission_red_planet.unknowns import NONE, UNKNOWN_DISCOVERY, Unknowns
 
 CODE_PREFIX = "MRP1:"
 MAX_CODE_CHARS = 20_000  # a full 6-player table is ~1,500 characters
@@ -51,10 +53,12 @@ _UNKNOWABLE = ("ship_deck", "event_deck", "rest_of_ships", "seed", "rng_count")
 _NOT_COPIED = ("spare_resource", "discovery_discard", "last")
 
 
-def table_position(spec: GameSpec, state: GameState) -> dict[str, Any]:
+def table_position(spec: GameSpec, state: GameState,
+                   unknown: Unknowns = NONE) -> dict[str, Any]:
     """The position document of ``state`` as a referee would copy it from a table.
 
-    Deck orders and the seed are left out (the loader shuffles the rest of the decks);
+    Deck orders and the seed are left out (the loader shuffles the rest of the decks), and
+    so is what ``unknown`` says nobody entered (a resource, tokens: still unknown);
     a player's hand is left out (it is the cards not played nor chosen), except for the
     2-player neutral seats whose deck is part of the position.
 
@@ -70,6 +74,12 @@ def table_position(spec: GameSpec, state: GameState) -> dict[str, Any]:
             seat.pop("hand", None)
     if not pos.get("ship_discard"):
         pos.pop("ship_discard", None)
+    for z in unknown.resources:  # still unknown: the loader's filler is never copied as fact
+        pos.get("zones", {}).get(z, {}).pop("resource", None)
+    for z in unknown.discoveries:
+        pos.setdefault("zones", {}).setdefault(z, {})["discovery"] = UNKNOWN_DISCOVERY
+    for c in unknown.tokens:
+        pos.get("seats", {}).get(c, {}).pop("tokens", None)
     return pos
 
 
@@ -102,6 +112,7 @@ def load_table(data: Any, source: str = "table") -> Scenario:
     if not isinstance(sc, Scenario):  # another game's scenario (e.g. First Martians)
         raise ContentError(source, ["game: a table here is a Mission: Red Planet position "
                                     "(scenario format)"])
+    sc.entered = True  # what the referee left out is unknown (never drawn for a ruling)
     return sc
 
 
@@ -183,7 +194,7 @@ def located_sentence(spec: GameSpec, problem: str, position: dict[str, Any] | No
     words (``Zone Hellas, crew: ...``)."""
     m = _PATH.match(problem)
     if not m:
-        return problem
+        return ship_words(problem)
     parts = [x for x in re.split(r"\.(?![^\[]*\])", m.group("path")) if x]
     words: list[str] = []
     i = 0
@@ -215,4 +226,4 @@ def located_sentence(spec: GameSpec, problem: str, position: dict[str, Any] | No
         words.append(part.replace("_", " "))
         i += 1
     where = ", ".join(words) or "the table"
-    return f"{where[:1].upper()}{where[1:]}: {m.group('msg')}"
+    return f"{where[:1].upper()}{where[1:]}: {ship_words(m.group('msg'))}"

@@ -16,14 +16,16 @@ from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent, MrpError
-from mrp_tutor.games.mission_red_planet.engine.events import Event
+from mrp_tutor.games.mission_red_planet.engine.events import Event, TokensProduced
 from mrp_tutor.games.mission_red_planet.engine.game import Game
+from mrp_tutor.games.mission_red_planet.engine.secrecy import HIDDEN
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.views import controls, redact, view_for
 from mrp_tutor.games.mission_red_planet.explain import Explanation, explain_error, explain_event
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 from mrp_tutor.games.mission_red_planet.ui import bot, scenario_glue
 from mrp_tutor.games.mission_red_planet.ui.edits import check_edit, parse_edit
+from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns, names
 
 DEFAULT_COLOURS = ("red", "blue", "green")
 MAX_UNDO = 500
@@ -39,6 +41,7 @@ class StepReport:
     events: list[Event]
     secret: bool = False
     error: MrpError | None = None
+    blocked: bool = False  # not played: it would have stated a fact nobody entered
 
 
 @dataclass
@@ -102,9 +105,22 @@ class Session:
     def state(self) -> Any:
         return self.game.state
 
+    @property
+    def unknowns(self) -> Unknowns:
+        """What the referee's table in play leaves unknown (nothing for a learner's or demo
+        game, whose draws are part of it): the rulings rule on each possibility."""
+        return self.scenario.unknowns() if self.scenario is not None else NONE
+
     def view(self) -> dict[str, Any]:
         """What the current viewer may see (the referee sees everything)."""
-        return view_for(self.spec, self.game.state, self.viewer, referee=self.referee)
+        view = view_for(self.spec, self.game.state, self.viewer, referee=self.referee)
+        unknown = self.unknowns
+        for z in unknown.resources:  # the loader's filler is never shown as the token
+            if view["zones"][z]["resource"] is not None:
+                view["zones"][z]["resource"] = HIDDEN
+        for z in unknown.discoveries:  # a face-down card there, not identified
+            view["zones"][z]["discovery"] = HIDDEN
+        return view
 
     def visible(self, ev: Event) -> Event:
         """An event as the current viewer may see it."""
@@ -163,10 +179,27 @@ class Session:
     def next(self) -> StepReport:
         """Play the next decision: the scenario's next step if any, else the tutor bot.
 
+        On a referee's table, a step that would produce from a zone whose resource token
+        nobody entered is undone and reported as blocked (the engine ran on the loader's
+        filler: issue 36, never an invented fact).
+
         Raises:
             GameOver: the game has ended.
             MrpError: a scenario step that expects an error (returned in the report instead).
         """
+        rep = self._next()
+        unknown = self.unknowns.resources
+        made = sorted({ev.zone for ev in rep.events if isinstance(ev, TokensProduced)
+                       and ev.zone in unknown}, key=self.spec.zones.index)
+        if not made:
+            return rep
+        self.back()
+        return StepReport(None, None, f"Not played: {names(self.spec, made)} would produce, "
+                          "and its resource token was not entered. Enter it in the Table tab "
+                          "first (its production ruling rules on each token it may hold).", [],
+                          blocked=True)
+
+    def _next(self) -> StepReport:
         if self.game.over:
             raise IllegalIntent("game_over", "scoring.final", "the game is over", {})
         steps = self.scenario.steps if self.scenario is not None else []
@@ -227,6 +260,8 @@ class Session:
         out: list[StepReport] = []
         while not self.game.over and len(out) < limit:
             out.append(self.next())
+            if out[-1].blocked:
+                break
             if (self.game.state.round, self.game.state.track_index) != start:
                 break
         return out

@@ -1,7 +1,8 @@
 """The game-over summary shown where the game ended (issue 26, item 4): the winner, each
 colour's score line by line (missions, Ice Monopoly, point tokens, discoveries) and the
 missions revealed at the final scoring, completed or not.  Built from the view's result and
-the final scoring events (missions are public once scored)."""
+the final scoring events (missions are public once scored).  The total leads, beside the
+colour (issue 36: on a phone it was behind the table's sideways scroll)."""
 
 from __future__ import annotations
 
@@ -53,10 +54,12 @@ def game_over_html(spec: GameSpec, view: Mapping[str, Any], events: Sequence[Any
         won = " mrp-go-winner" if c in winners else ""
         revealed = "; ".join(missions.get(c, [])) or "none"
         rows.append(f'<tr class="mrp-go-row{won}"><th scope="row">{escape(c.capitalize())}'
-                    f"</th>{cells}<td><b>{int(scores.get(c, 0))}</b></td></tr>")
+                    f'</th><td class="mrp-go-total"><b>{int(scores.get(c, 0))}</b></td>'
+                    f"{cells}</tr>")
         lists.append(f"<li><b>{escape(c.capitalize())}</b>: {escape(revealed)}</li>")
-    table = (f'<table class="mrp-go-table"><thead><tr><th scope="col">Colour</th>{head_cells}'
-             f'<th scope="col">total</th></tr></thead>'
+    # the total first, beside the colour: on a phone it is never behind the sideways scroll
+    table = (f'<table class="mrp-go-table"><thead><tr><th scope="col">Colour</th>'
+             f'<th scope="col">total</th>{head_cells}</tr></thead>'
              f"<tbody>{''.join(rows)}</tbody></table>")
     return (f'<div class="mrp-game-over" role="status"><div class="mrp-go-head">{head}</div>'
             f'<div class="mrp-go-scroll" tabindex="0" role="region" aria-label="Final scores">'

@@ -42,6 +42,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.ruleset import RulesetPicker
 from mrp_tutor.games.mission_red_planet.ui.panels.seat import SEAT_CSS, SeatPanel
 from mrp_tutor.games.mission_red_planet.ui.panels.stepper import StepperPanel, intent_fields
 from mrp_tutor.games.mission_red_planet.ui.panels.style import RESPONSIVE_CSS
+from mrp_tutor.games.mission_red_planet.ui.referee_confirm import CONFIRM_CSS, RefereeConfirm
 from mrp_tutor.games.mission_red_planet.ui.review_box import REVIEW_CSS
 from mrp_tutor.games.mission_red_planet.ui.session import Session, StepReport
 from mrp_tutor.games.mission_red_planet.ui.summary import GAME_OVER_CSS
@@ -52,7 +53,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 FREE_GAME = "__free__"
 # the styles of the panels on the first page, in the order they were on the page
-PANEL_CSS = SEAT_CSS + THINK_CSS + REVIEW_CSS + GAME_OVER_CSS
+PANEL_CSS = SEAT_CSS + THINK_CSS + REVIEW_CSS + GAME_OVER_CSS + CONFIRM_CSS
 
 
 def app_spec() -> GameSpec:
@@ -152,7 +153,8 @@ class TutorApp:
                        layout=W.Layout(flex="2 1 0%", min_width="min(100%, 340px)"))
         header = W.VBox([
             self.title,
-            W.HBox([self.lesson.start_btn, self.lesson.store, self.scenario, self.load_btn,
+            self._doors(),
+            W.HBox([self.lesson.store, self.scenario, self.load_btn,
                     self.rules.ruleset, self.players, self.rules.sheet, self.seed,
                     self.new_btn],
                    layout=W.Layout(flex_flow="row wrap")),
@@ -161,6 +163,7 @@ class TutorApp:
                    layout=W.Layout(flex_flow="row wrap")),
             self.status,
         ])
+        self.referee_confirm = RefereeConfirm(self._open_referee, self.guard, header)
         self.root = W.VBox([header, W.HBox([left, right], _dom_classes=["mrp-main"],
                                            layout=W.Layout(flex_flow="row wrap")), self.tabs],
                            _dom_classes=["mrp-app"])
@@ -220,14 +223,15 @@ class TutorApp:
             except Exception:  # a full disk must not stop the game
                 log.exception("the game record was not written")
 
-    def refused(self, text: str) -> None:
-        """A page message refused in the kernel (``app/page_guard.py``), said here."""
-        self.say(text, "error")
-
     def say(self, text: str, kind: str = "info", citation: Any = None) -> None:
         """Show a sentence in the status area."""
         referee = getattr(self, "session", None) is None or self.session.referee
         self.status.value = status_html(text, kind, citation, show_id=referee)
+
+    def undo(self) -> None:
+        """The panel protocol's undo (:class:`mrp_tutor.core.games.GamePanel`): the stepper's
+        *Back* (or the seated player's)."""
+        self.stepper.on_back()
 
     def status_text(self) -> str:
         """The status sentence as plain text (for tests)."""
@@ -377,11 +381,49 @@ class TutorApp:
                 panel.refresh(view)
 
     def on_mode(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        seat = self.seat.seat
+        if change["new"] == "Referee" and seat is not None and not self.seat.saw_all:
+            self._quiet = True  # ask first: Referee mode shows the seat every secret
+            try:
+                self.mode.value = "Tutor"
+            finally:
+                self._quiet = False
+            self.referee_confirm.ask(seat)
+            self.say("Referee mode shows every secret: confirm below, or stay seated.", "info")
+            return
+        self.referee_confirm.hide()
         self.session.referee = change["new"] == "Referee"
         self.viewer.disabled = self.session.referee
         self._reviewed()
         self.say("Referee mode: you see every hidden card and may edit the table."
                  if self.session.referee else "Tutor mode: you see only your own secrets.", "info")
+
+    def _doors(self) -> W.HBox:
+        """Three doors at the top: learn (the guided path), play a seat, referee a table
+        (issue 36: the first screen said none of the three)."""
+        self.play_door = button("Play a seat against the bots", "mrp-door-play",
+                                "Take the colour chosen below; the bots play the others",
+                                style="success")
+        self.referee_door = button("Referee a table", "mrp-door-referee",
+                                   "Referee mode and the Table tab: copy the table in front of "
+                                   "you and get rulings")
+        self.play_door.on_click(self.guard(lambda _b: self.seat.on_take()))
+        self.referee_door.on_click(self.guard(self.on_referee_door))
+        return W.HBox([self.lesson.start_btn, self.play_door, self.referee_door],
+                      _dom_classes=["mrp-doors"], layout=W.Layout(flex_flow="row wrap"))
+
+    def on_referee_door(self, _b: Any = None) -> None:
+        """The third door: Referee mode (asked first while seated), then the Table tab."""
+        self.mode.value = "Referee"
+        if self.session.referee:
+            self.open_tab("Table")
+
+    def _open_referee(self) -> None:
+        """The seated learner chose to see everything: the seat is marked, then Referee."""
+        self.seat.saw_all = True
+        self.mode.value = "Referee"
 
     def on_viewer(self, change: dict[str, Any]) -> None:
         if self._quiet:

@@ -91,9 +91,12 @@ class HintTab:
         self.out.value = ""
         self.follow.children = ()
         self.shown = []
-        self.status.value = ('<div class="mrp-hint-status">Take a seat, and when it is your '
-                             "turn ask for a hint: the coach plays out the games that could "
-                             "follow from what you see.</div>")
+        seat = self._seat()
+        first = (f"You play {seat.capitalize()}: when it is your turn" if seat else
+                 "Take a seat, and when it is your turn")
+        self.status.value = (f'<div class="mrp-hint-status">{e(first)} ask for a hint: the '
+                             "coach plays out the games that could follow from what you "
+                             "see.</div>")
 
     # ------------------------------------------------------------------ actions
     def on_ask(self, _b: Any = None) -> None:

@@ -54,7 +54,7 @@ class LessonPanel:
         self.current: int | None = None  # index into steps while on the path
         self.answered = False
         self._quiz: tuple[str, Any] = ("none", None)
-        self.start_btn = W.Button(description="Start here: guided path", button_style="info",
+        self.start_btn = W.Button(description="Learn the rules: guided path", button_style="info",
                                   tooltip="Lessons in teaching order, from the goal of the game",
                                   _dom_classes=["mrp-start-here"], layout=W.Layout(width="auto"))
         # shown (invisibly) in the page header, so saved progress is back before Start here
@@ -89,6 +89,12 @@ class LessonPanel:
                                    layout=W.Layout(width="auto", align_self="flex-start"))
         self.quiz_out = W.HTML(_dom_classes=["mrp-quiz-ruling"])
         self.lesson_html = W.HTML(_dom_classes=["mrp-lesson"])
+        # the lesson's own Next, beside its text (the stepper's is a screen away on a phone)
+        self.step_btn = W.Button(description="Next step of this lesson", button_style="primary",
+                                 _dom_classes=["mrp-lesson-next"],
+                                 layout=W.Layout(width="auto", align_self="flex-start"))
+        self.step_out = W.HTML(_dom_classes=["mrp-lesson-step-out"])
+        self.step_btn.on_click(self.ctx.guard(self.on_step))
         self.prev_btn.on_click(self.ctx.guard(lambda _b: self.go_by(-1)))
         self.next_btn.on_click(self.ctx.guard(self.on_done_next))
         self.quiz_check.on_click(self.ctx.guard(self.on_check))
@@ -96,7 +102,8 @@ class LessonPanel:
         self.path_box = W.VBox([self.path_head, self.progress, self.nav])
         self.widget = W.VBox([W.HTML(LESSON_CSS), self.path_box, self.intro,
                               self.quiz_q, self.quiz_pick, self.quiz_check, self.quiz_out,
-                              self.lesson_html], _dom_classes=["mrp-lesson-panel"])
+                              self.step_btn, self.step_out, self.lesson_html],
+                             _dom_classes=["mrp-lesson-panel"])
         self.store.observe(lambda _c: self._show_path(), names="done")
         return self.widget
 
@@ -132,6 +139,7 @@ class LessonPanel:
         app.on_load_scenario()
         self.current = i
         app.open_tab(self.title)  # builds (first time) and refreshes the tab
+        self.store.target = ""  # the panel's top
         self.store.scroll += 1
         app.say(f"{place_words(self.steps, i)}: {step.scenario.title}.", "ok")
 
@@ -150,12 +158,21 @@ class LessonPanel:
         self.progress.value = done
         self.progress.description = f"{done}/{n} done"
         if self.current is None:
-            self.path_head.value = ("<p><b>Guided path</b>: press <i>Start here</i> for the "
+            self.path_head.value = ("<p><b>Guided path</b>: press <i>Learn the rules</i> for the "
                                     f"lessons in teaching order ({n} steps).</p>")
             self.nav.layout.display = "none"
             self.intro.value = ""
             return
         step = self.steps[self.current]
+        sc = self.app.session.scenario
+        if sc is None or sc.id != step.scenario.id:  # a seat, a new game: the path waits
+            self.path_head.value = (
+                "<p><b>Guided path</b>: paused (the game in play is not one of its lessons); "
+                f"you were at {e(place_words(self.steps, self.current))}. <i>Learn the rules</i> "
+                "takes you back to the first lesson not done yet.</p>")
+            self.nav.layout.display = "none"
+            self.intro.value = ""
+            return
         mark = " ✓ done" if step.scenario.id in self.store.done else ""
         self.path_head.value = (f"<p><b>Guided path</b>{mark} · "
                                 f"{e(place_words(self.steps, self.current))}</p>")
@@ -178,6 +195,7 @@ class LessonPanel:
         sc = self.app.session.scenario
         self.quiz_out.value = ""
         self.answered = False
+        self._show_step()
         if sc is not None and sc.quiz is not None:
             self._show_quiz(True)
             self._quiz = ("scenario", (sc, sc.quiz))
@@ -192,7 +210,8 @@ class LessonPanel:
             self._quiz = ("none", None)
             self._show_quiz(False)
             self.quiz_q.value = (f"<h3>{e(sc.title)}</h3><p>This lesson has no question of its "
-                                 "own: read it, then step through it with Next.</p>")
+                                 "own: read it, then step through it with <i>Next step of this "
+                                 "lesson</i> below.</p>")
             self.lesson_html.value = f"<h4>The lesson</h4>{md_html(sc.lesson)}"
             return
         zone = self._quiz_zone()
@@ -233,6 +252,32 @@ class LessonPanel:
             self.lesson_html.value = f"<h4>The lesson</h4>{md_html(sc.lesson)}"
         self.answered = True
         self.app.say("Prediction checked: see the ruling and the lesson below.", "ok")
+        self.store.target = ".mrp-quiz-ruling"  # the result where the eye is (a phone)
+        self.store.scroll += 1
+
+    # ------------------------------------------------------------------ the lesson's Next
+    def _show_step(self) -> None:
+        """The lesson's own Next: shown while the lesson in play has steps left."""
+        sess = self.app.session
+        sc = sess.scenario
+        left = sc is not None and sess.scenario_pos < len(sc.steps)
+        self.step_btn.layout.display = "" if left else "none"
+        if sc is not None and sc.steps:
+            self.step_btn.description = (f"Next step of this lesson ({sess.scenario_pos + 1} of "
+                                         f"{len(sc.steps)})" if left else "Lesson played")
+        if sess.scenario_pos == 0:
+            self.step_out.value = ""
+
+    def on_step(self, _b: Any = None) -> None:
+        """Play the lesson's next step (the stepper's Next) and say what it did here."""
+        self.app.stepper.on_next()
+        sess = self.app.session
+        rep = sess.reports[-1] if sess.reports else None
+        if rep is not None:
+            self.step_out.value = sentences_html(sess.explain(rep))
+        self._show_step()
+        self.store.target = ".mrp-lesson-step-out"
+        self.store.scroll += 1
 
     def _quiz_zone(self) -> str:
         s = self.app.session.state

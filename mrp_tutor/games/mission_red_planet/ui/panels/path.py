@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 
 
@@ -63,20 +64,11 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("scoring", "Final scoring",
             "At the end tokens, missions, discoveries and the ice monopoly are counted.",
             ("scoring-",)),
-    Chapter("two", "The two-player variant",
-            "With two players each player also controls a **neutral colour** that scores "
-            "for itself.",
-            ("two_player-",)),
-    Chapter("first_edition", "The first edition",
-            "The first edition of the game (3 to 5 players) plays on its own board and round "
-            "track, calls the characters up from 1 to 9 and deals event cards: its rules are "
-            "cited as **fe.*** rules.",
-            ("first_edition-",)),
-    Chapter("unique_abilities", "Unique Abilities",
-            "The first edition's fan variant: each player takes an ability sheet, plays only its "
-            "crew of five characters and may pay point tokens for its special ability.",
-            ("unique_abilities-",)),
 )
+#: then a chapter per ruleset that has one (its own lessons, ``<ruleset>-*``), in the registry's
+#: order: the rulesets say their chapter (``Rules.chapter``), the path names none
+CHAPTERS += tuple(Chapter(r.name, r.chapter[0], r.chapter[1], (f"{r.name}-",))
+                  for r in RULESETS.values() if r.chapter is not None)
 OTHER = Chapter("other", "More lessons", "Lessons not yet placed in a chapter.", ())
 
 
@@ -156,9 +148,13 @@ class ProgressStore(anywidget.AnyWidget):
       };
       model.on("change:done", store);
       // "Start here" and the path's steps bring the lesson into view (phones: it is far down)
+      // after a check or a step: its result, where the eye is
       const scroll = () => {
-        const target = document.querySelector(".mrp-lesson-panel");
-        if (target && model.get("scroll")) target.scrollIntoView({ block: "start" });
+        const wanted = model.get("target") || ".mrp-lesson-panel";
+        const target = document.querySelector(wanted);
+        if (target && model.get("scroll")) {
+          target.scrollIntoView({ block: wanted === ".mrp-lesson-panel" ? "start" : "nearest" });
+        }
       };
       model.on("change:scroll", scroll);
       return () => { model.off("change:done", store); model.off("change:scroll", scroll); };
@@ -167,6 +163,7 @@ class ProgressStore(anywidget.AnyWidget):
     """
     done: Any = traitlets.List([]).tag(sync=True)  # validated in _clean: the page may send anything
     scroll = traitlets.Int(0).tag(sync=True)  # bumped to bring the lesson panel into view
+    target = traitlets.Unicode("").tag(sync=True)  # what to bring (a class; "": the panel)
 
     def __init__(self, known: Sequence[str], **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -118,5 +118,6 @@ class RefereePanel:
         if not self.need_referee():  # a final ruling shows every colour's secret missions
             return
         app = self.app
-        self.ruling.value = ruling_summary_html(app.session.spec, app.session.state, which)
+        self.ruling.value = ruling_summary_html(app.session.spec, app.session.state, which,
+                                               unknown=app.session.unknowns)
         app.say(f"{which.capitalize()} ruling computed for the current position.", "ok")

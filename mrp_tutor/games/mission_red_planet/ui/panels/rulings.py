@@ -11,6 +11,7 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain import cite
 from mrp_tutor.games.mission_red_planet.referee import (
+    ColourScore,
     FinalRuling,
     ProductionRuling,
     Reason,
@@ -18,6 +19,7 @@ from mrp_tutor.games.mission_red_planet.referee import (
     production_ruling,
 )
 from mrp_tutor.games.mission_red_planet.ui.html import COLOUR_HEX, e
+from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns
 
 
 def _cite(spec: GameSpec, rule: str | None, printable: bool = False) -> str:
@@ -67,6 +69,8 @@ def production_summary_html(spec: GameSpec, r: ProductionRuling, *,
             for c, got in z.receives.items()) or "nobody"
         stays = ", ".join(f"{n} {e(res)}" for res, n in z.stays.items() if n) or "nothing"
         produced = ", ".join(f"{n} {e(res)}" for res, n in z.produced.items()) or "nothing"
+        if z.open:  # its resource token was not entered: each case is in "Why"
+            produced = receives = stays = "not known (resource token not entered)"
         waiting = ", ".join(f"{n} {e(res)}" for res, n in z.waiting_before.items() if n)
         if waiting:  # counted in what is received: said, so the sum adds up
             produced += f" (+{waiting} already waiting)"
@@ -76,7 +80,8 @@ def production_summary_html(spec: GameSpec, r: ProductionRuling, *,
             f"<td data-label='Produces'>{produced}</td>"
             f"<td class='mrp-receives' data-label='Receives'>{receives}</td>"
             f"<td data-label='Stays'>{stays}</td>"
-            f"<td class='mrp-why-cell' data-label='Why'>{_reasons(spec, z.why, printable)}</td>"
+            f"<td class='mrp-why-cell' data-label='Why'>"
+            f"{_reasons(spec, z.why, printable and not z.open)}</td>"  # cases: said in full
             "</tr>")
     if not rows:
         rows.append("<tr><td colspan='6'>No zone is face up and no tokens wait anywhere: "
@@ -88,6 +93,17 @@ def production_summary_html(spec: GameSpec, r: ProductionRuling, *,
     return (f"<div class='mrp-prod-summary'>{head}{table}<p><b>Totals</b> "
             f"{_cite(spec, 'production.majority', printable)}</p>"
             f"<ul class='mrp-prod-totals'>{totals}</ul></div>")
+
+
+def _ice_cell(sc: ColourScore) -> str:
+    return "not known" if any("(not known)" in x and "Monopoly" in x for x in sc.open) \
+        else str(sc.ice_monopoly)
+
+
+def _tokens_cell(sc: ColourScore) -> str:
+    if "point tokens (not entered)" in sc.open:
+        return "not entered"
+    return f"{sum(sc.token_points.values())} ({sc.token_count} tokens)"
 
 
 def final_summary_html(spec: GameSpec, r: FinalRuling, *, running: bool,
@@ -106,11 +122,11 @@ def final_summary_html(spec: GameSpec, r: FinalRuling, *, running: bool,
         win = " class='mrp-winner'" if c in r.winners else ""
         rows.append(
             f"<tr{win}><th scope='row'>{_colour(c)}</th>"
-            f"<td class='mrp-total' data-label='Total'>{sc.total}</td>"
+            f"<td class='mrp-total' data-label='Total'>{e(sc.total_text())}</td>"
             f"<td data-label='Missions'>{missions}</td>"
-            f"<td data-label='Ice Monopoly'>{sc.ice_monopoly}</td>"
-            f"<td data-label='Point tokens'>{sum(sc.token_points.values())} "
-            f"({sc.token_count} tokens)</td><td data-label='Discoveries'>{disc}</td></tr>")
+            f"<td data-label='Ice Monopoly'>{_ice_cell(sc)}</td>"
+            f"<td data-label='Point tokens'>{_tokens_cell(sc)}</td>"
+            f"<td data-label='Discoveries'>{disc}</td></tr>")
     table = ("<table class='mrp-table mrp-final-table'><thead><tr><th>Colour</th><th>Total</th>"
              "<th>Missions</th><th>Ice Monopoly</th><th>Point tokens</th><th>Discoveries</th>"
              "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
@@ -142,9 +158,12 @@ SUMMARY_CSS = """<style>
 </style>"""
 
 
-def ruling_summary_html(spec: GameSpec, state: GameState, which: str) -> str:
-    """The production or final-score ruling on ``state`` as a summary (with its styles)."""
+def ruling_summary_html(spec: GameSpec, state: GameState, which: str,
+                        unknown: Unknowns = NONE) -> str:
+    """The production or final-score ruling on ``state`` as a summary (with its styles);
+    ``unknown``: what the referee's table left out (ruled per possibility)."""
     if which == "production":
-        return SUMMARY_CSS + production_summary_html(spec, production_ruling(spec, state))
-    return SUMMARY_CSS + final_summary_html(spec, final_ruling(spec, state),
+        return SUMMARY_CSS + production_summary_html(
+            spec, production_ruling(spec, state, unknown=unknown))
+    return SUMMARY_CSS + final_summary_html(spec, final_ruling(spec, state, unknown=unknown),
                                             running=state.stage != "over")

@@ -21,6 +21,7 @@ from mrp_tutor.games.mission_red_planet.ui.html import e
 from mrp_tutor.games.mission_red_planet.ui.live import ChoiceList, LiveHTML
 from mrp_tutor.games.mission_red_planet.ui.panels.ruleset import sheets_html
 from mrp_tutor.games.mission_red_planet.ui.prompts import ON_BOARD, turn_text
+from mrp_tutor.games.mission_red_planet.ui.referee_confirm import saw_all_html
 from mrp_tutor.games.mission_red_planet.ui.review_box import ReviewBox
 from mrp_tutor.games.mission_red_planet.ui.session import StepReport
 from mrp_tutor.games.mission_red_planet.ui.summary import game_over_html
@@ -51,6 +52,7 @@ class SeatPanel:
         self.ctx = ctx
         self.app = app = ctx.app
         self.seat: str | None = None
+        self.saw_all = False  # Referee mode was opened while seated (issue 36)
         self.picks: list[str] = []
         self._choice_intents: list[I.Intent] = []
         self.colour = W.Dropdown(description="Play as", _dom_classes=["mrp-seat-colour"],
@@ -98,6 +100,7 @@ class SeatPanel:
     def leave(self) -> None:
         """Stand up (a new game or scenario was set up by other controls)."""
         self.seat = None
+        self.saw_all = False
         self.picks = []
         self.turns.cancel()
         self.review.clear()
@@ -141,6 +144,8 @@ class SeatPanel:
                                  f"</div>{sheets}")
             self._set_choices([], view)
             return
+        if self.saw_all:  # Referee mode was opened: the seat has seen every secret
+            sheets = saw_all_html(self.seat) + sheets
         if sess.game.over:  # the summary where the learner's game ended
             self.prompt.value = (f"{game_over_html(self.ctx.spec, view, sess.game.log)}"
                                  '<div class="mrp-prompt-text">Take a seat again for a new '

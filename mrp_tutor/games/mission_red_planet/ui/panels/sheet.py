@@ -20,6 +20,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.rulings import (
     final_summary_html,
     production_summary_html,
 )
+from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns
 
 SHEET_CSS = """
 @page { size: A4; margin: 7mm; }
@@ -42,20 +43,24 @@ ul { margin: 1px 0; padding-left: 12px; }
 """
 
 
-def position_html(spec: GameSpec, s: GameState) -> tuple[str, str]:
-    """The table position in words: (round, zones and ships; players) - everything."""
+def position_html(spec: GameSpec, s: GameState,
+                  unknown: Unknowns = NONE) -> tuple[str, str]:
+    """The table position in words: (round, zones and ships; players) - everything entered;
+    what ``unknown`` says nobody entered is printed as not known (never the filler)."""
     name = spec.card_name
     head = (f"<p class='meta'>Stage: {e(s.stage.replace('_', ' '))}, round {s.round}; first "
             f"player {e(s.first)}; colours {e(', '.join(s.order))}.</p>")
     zrows = []
     for z in spec.zones:
         crowd = ", ".join(f"{c} {n}" for c, n in s.zones[z].items() if n)
-        res = s.resources.get(z, "?")
+        res = "not known" if z in unknown.resources else s.resources.get(z, "?")
         face = "up" if s.face_up.get(z) else "down"
         wait = ", ".join(f"{n} {r}" for r, n in s.waiting[z].items() if n)
         disc = s.discoveries.get(z)
         disc_txt = (f"{name(disc)} ({'revealed' if s.discoveries_revealed else 'face down'})"
                     if disc else "")
+        if z in unknown.discoveries:
+            disc, disc_txt = z, "face down, not known"
         if crowd or wait or disc or s.face_up.get(z):
             zrows.append(f"<tr><th>{e(name(z))}</th><td>{e(res)} {face}</td><td>{e(crowd)}"
                          f"</td><td>{e(wait)}</td><td>{e(disc_txt)}</td></tr>")
@@ -73,6 +78,8 @@ def position_html(spec: GameSpec, s: GameState) -> tuple[str, str]:
     for c in s.order:
         seat = s.seats[c]
         toks = ", ".join(f"{n} {r}" for r, n in seat.tokens.items() if n) or "-"
+        if c in unknown.tokens:
+            toks = "not entered"
         prow.append(
             f"<tr><th>{e(c.capitalize())}</th><td>{e(toks)}</td>"
             f"<td>{e(', '.join(name(x) for x in seat.played) or '-')}</td>"
@@ -96,21 +103,23 @@ def _ship_row(spec: GameSpec, s: GameState, sid: str, where: str) -> str:
 
 
 def sheet_html(spec: GameSpec, state: GameState, *, title: str = "Table sheet",
-               when: dt.datetime | None = None, code: str = "") -> str:
-    """The whole one-page sheet (an HTML document)."""
+               when: dt.datetime | None = None, code: str = "",
+               unknown: Unknowns = NONE) -> str:
+    """The whole one-page sheet (an HTML document); ``unknown``: what the referee's table
+    left out (the rulings rule on each possibility, as in the Table tab)."""
     stamp = (when or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%d %H:%M UTC")
     running = state.stage != "over"
     parts: list[str] = []
     try:
-        parts.append(production_summary_html(spec, production_ruling(spec, state),
+        parts.append(production_summary_html(spec, production_ruling(spec, state, unknown=unknown),
                                              printable=True))
     except Exception as exc:  # a position with no production left: say so, do not fail
         parts.append(f"<p>No production ruling: {e(exc)}</p>")
-    parts.append(final_summary_html(spec, final_ruling(spec, state), running=running,
-                                    printable=True))
+    parts.append(final_summary_html(spec, final_ruling(spec, state, unknown=unknown),
+                                    running=running, printable=True))
     share = (f"<p class='meta'>Table code: <code style='word-break:break-all'>{e(code)}"
              "</code></p>") if code and len(code) < 1600 else ""
-    board, players = position_html(spec, state)
+    board, players = position_html(spec, state, unknown)
     rules = dict.fromkeys(re.findall(r"\[([a-z0-9_.]+)\]", "".join(parts)))
     cited = "".join(f"<li>[{e(r)}] {e(c.section)}</li>" for r in rules
                     if (c := cite(spec, r)) is not None)
@@ -130,4 +139,4 @@ def sheet_for(app: Any) -> str:
     """The sheet of an app's current position (Referee mode only: it shows every secret)."""
     if not app.session.referee:
         return ""
-    return sheet_html(app.session.spec, app.session.state)
+    return sheet_html(app.session.spec, app.session.state, unknown=app.session.unknowns)

@@ -42,6 +42,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.table_words import (
     ship_card,
     ship_options,
 )
+from mrp_tutor.games.mission_red_planet.unknowns import UNKNOWN_DISCOVERY
 
 STAGES = [("Choosing characters (a round starts)", "choose"),
           ("Resolving characters", "resolve"), ("Production phase", "production"),
@@ -126,7 +127,7 @@ class TableEditor:
         self.zone = _dd("Zone", "mrp-te-zone", [(spec.card_name(z), z) for z in spec.zones])
         self.astronauts = _text("Astronauts", "mrp-te-astronauts", "red 3, blue 1")
         self.resource = _dd("Resource", "mrp-te-resource",
-                            [("not known (random)", ""), ("ice", "ice"),
+                            [("not known", ""), ("ice", "ice"),
                              ("sylvanite", "sylvanite"), ("celerium", "celerium")])
         self.face = _dd("Face", "mrp-te-face", [("up if occupied (rule)", ""), ("face up", "up"),
                                                 ("face down", "down")])
@@ -197,6 +198,8 @@ class TableEditor:
         self.set_seat.on_click(guard(lambda _b: self._set(self.apply_seat, "seat")))
         self.check.on_click(guard(lambda _b: self.use()))
         self.restart.on_click(guard(lambda _b: self.take_from_game(force=True)))
+        self.players_txt.observe(guard(lambda _c: None if self._loading else
+                                       self._follow_colours()), names="value")
         for dd, show in ((self.zone, self.show_zone), (self.ship, self.show_ship),
                          (self.seat, self.show_seat)):
             dd.observe(guard(lambda _c, show=show: None if self._loading else show()),
@@ -246,7 +249,7 @@ class TableEditor:
         if not force and self.pos and (self.dirty or step == self.base_step):
             return
         try:
-            pos = table_position(self.spec, sess.state)
+            pos = table_position(self.spec, sess.state, sess.unknowns)
         except ContentError as err:
             self.problems.value = (f"<p>The game is in the middle of a phase "
                                    f"({e(err.problems[0])}); the editor keeps its draft.</p>")
@@ -316,6 +319,25 @@ class TableEditor:
         self.problems.value = "<p class='mrp-te-ok'>This table is in play.</p>"
         return sc
 
+    def _follow_colours(self) -> None:
+        """A colour typed in "Colours" is offered at once in "First player", "Player" and
+        "Resolving" (issue 36: it waited for "Set round"); a half-typed name changes nothing."""
+        try:
+            players = parse_cards(self.players_txt.value, {c: c for c in self.spec.colours},
+                                  "Colours")
+        except EntryError:
+            return
+        if not players:
+            return
+        colours = [(c.capitalize(), c) for c in dict.fromkeys(players)]
+        self._loading = True
+        try:
+            _options(self.first, colours)
+            _options(self.res_colour, [("nobody", ""), *colours])
+            _options(self.seat, colours)
+        finally:
+            self._loading = False
+
     # ------------------------------------------------------------------ show (draft -> form)
     def show_all(self) -> None:
         spec = self.spec
@@ -338,8 +360,8 @@ class TableEditor:
             if res.get("character") in spec.countdown:
                 self.res_char.value = res["character"]
             self.res_step.value = int(res.get("step", 0)) + 1
-            self.discovery.options = [("none", "")] + [(spec.card_name(d), d)
-                                                       for d in spec.discoveries]
+            self.discovery.options = [("none", ""), ("face down, not known", UNKNOWN_DISCOVERY)] + [
+                (spec.card_name(d), d) for d in spec.discoveries]
             _options(self.ship, ship_options(spec, self.pos))
             self.place.options = ([("not in play (deck)", "out")]
                                   + [(f"dock {i + 1}", f"dock:{i}")

@@ -153,10 +153,12 @@ class TableTab:
             return
         state = app.session.state
         if which == "production":
-            self.ruling.value = production_summary_html(spec, production_ruling(spec, state))
+            self.ruling.value = production_summary_html(
+                spec, production_ruling(spec, state, unknown=app.session.unknowns))
         else:
-            self.ruling.value = final_summary_html(spec, final_ruling(spec, state),
-                                                   running=state.stage != "over")
+            self.ruling.value = final_summary_html(
+                spec, final_ruling(spec, state, unknown=app.session.unknowns),
+                running=state.stage != "over")
         app.say(f"{which.capitalize()} ruling on the table in play.", "ok")
 
     # ------------------------------------------------------------------ save / load
