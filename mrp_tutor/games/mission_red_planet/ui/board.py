@@ -18,7 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name
-from mrp_tutor.games.mission_red_planet.explain.words import colour_roles
+from mrp_tutor.games.mission_red_planet.explain.words import (
+    colour_roles,
+    has_words,
+    speak_tree,
+    speaker,
+)
 from mrp_tutor.resources import widget_esm, widgets_dir
 
 
@@ -129,6 +134,17 @@ def _map_edges(spec: GameSpec) -> list[dict[str, Any]]:
     return out
 
 
+#: the board's own labels (board.js), said in the words of the game's ruleset (``words``)
+BOARD_WORDS = {
+    "round": "Round", "dock": "Dock", "launchpad": "Launchpad",
+    "launched": "Launched (land at the end of the round)", "ship_card": "ship card",
+    "map": "Map of Mars", "neighbours": "lines join neighbouring zones",
+    "key": "Lines join neighbouring zones (dashed: not yet checked against a physical "
+           "board). ",
+    "act": "Highlighted zones and ships are where you can act.",
+    "unplaced": " Zone positions are a tutor layout, not measured from a physical board.",
+}
+
 def board_payload(spec: GameSpec, view: Mapping[str, Any],
                   layout: Mapping[str, tuple[float, float]], step: int = 0,
                   targets: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -164,13 +180,13 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
             "destination": spec.card_name(dest) if dest else "? (unknown)",
             "printed": "?" if sh["printed"] == "unknown" else spec.card_name(sh["printed"]),
             "tokens": [spec.card_name(t) for t in sh["tokens"]],
-            "launched": sh["launched"], "verified": sh["verified"],
+            "launched": sh["launched"], "verified": sh["verified"], "card": "ship card",
         }
 
     docks = [ship(s) if s else None for s in view["docks"]]
     launched = [ship(s) for s in view["launched"] if s in ships]
     d = view["decision"]
-    return {
+    out: dict[str, Any] = {
         "step": step,
         "viewer": "referee (everything)" if view["referee"] else (view["viewer"] or "table"),
         "referee": view["referee"],
@@ -189,7 +205,27 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
         "edges": map_edges(spec),
         "moon": spec.card_name(spec.moon) if spec.moon else None,
         "targets": dict(targets or {}),
+        "words": BOARD_WORDS,
     }
+    say = speaker(spec)  # in the words of the game's ruleset
+    if not has_words(spec):  # (a ruleset with no words of its own: as it is)
+        return out
+    for key in ("viewer", "stage", "character", "moon", "words"):
+        out[key] = speak_tree(say, out[key])
+    for key in ("zones", "docks", "launched"):
+        out[key] = [_said_place(say, x) for x in out[key]]
+    if "prompt" in out["targets"]:
+        out["targets"]["prompt"] = say(out["targets"]["prompt"])
+    return out
+
+
+def _said_place(say: Callable[[str], str], x: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A zone or ship of the payload with its names spoken (ids, counts, colours as they are)."""
+    if x is None:
+        return None
+    return {k: (say(v) if isinstance(v, str) and k in ("name", "destination", "printed",
+                                                       "discovery", "card") else v)
+            for k, v in x.items()}
 
 
 #: the files of the board's ES module, in order (shared helpers first)
