@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import anywidget
 import traitlets
@@ -239,9 +239,14 @@ class BoardWidget(anywidget.AnyWidget):
     _css = widgets_dir() / "board.css"
     board = traitlets.Dict({}).tag(sync=True)
     picked = traitlets.Unicode("").tag(sync=True)
+    #: the page sets nothing here (``mrp_tutor/app/page_guard.py``): a pick is a message
+    _page_writes: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, **kwargs: Any) -> None:
+        self._known: dict[str, frozenset[str]] = {"zone": frozenset(), "ship": frozenset(),
+                                                  "colour": frozenset()}
         super().__init__(**kwargs)
+        self._remember(self.board)
         self._pick_handlers: list[tuple[Callable[..., None], bool]] = []
         self._bad_handlers: list[Callable[[str], None]] = []
         self.on_msg(self._on_custom_msg)
@@ -258,6 +263,18 @@ class BoardWidget(anywidget.AnyWidget):
         """Call ``handler(sentence)`` when the browser sends something invalid."""
         self._bad_handlers.append(handler)
 
+    @traitlets.observe("board")
+    def _on_board(self, change: dict[str, Any]) -> None:
+        self._remember(change["new"])
+
+    def _remember(self, board: dict[str, Any]) -> None:
+        """The zones, ships and colours the kernel drew, kept in the kernel: a pick is checked
+        against these, never against what the page holds (it could rewrite its copy)."""
+        ships = [*board.get("docks", []), *board.get("launched", [])]
+        self._known = {"zone": frozenset(z["id"] for z in board.get("zones", [])),
+                       "ship": frozenset(s["id"] for s in ships if s),
+                       "colour": frozenset(board.get("colours", []))}
+
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             pick = Pick.model_validate(content)
@@ -265,16 +282,13 @@ class BoardWidget(anywidget.AnyWidget):
             for h in self._bad_handlers:
                 h("The board sent a message the app does not understand; it was ignored.")
             return
-        known = ({z["id"] for z in self.board.get("zones", [])} if pick.target == "zone" else
-                 {s["id"] for s in [*self.board.get("docks", []), *self.board.get("launched", [])]
-                  if s})
-        if pick.id not in known:
+        if pick.id not in self._known[pick.target]:
             for h in self._bad_handlers:
-                h(f"There is no {pick.target} {pick.id!r} on the board now.")
+                h(f"There is no such {pick.target} on the board now; the tap was ignored.")
             return
-        if pick.colour is not None and pick.colour not in self.board.get("colours", []):
+        if pick.colour is not None and pick.colour not in self._known["colour"]:
             for h in self._bad_handlers:
-                h(f"There is no {pick.colour!r} astronaut in this game.")
+                h("There is no such astronaut in this game; the tap was ignored.")
             return
         self.picked = f"{pick.target}:{pick.id}"
         for handler, with_colour in self._pick_handlers:

@@ -203,9 +203,12 @@ class TutorApp:
                 except MrpError as err:
                     ex = self.session.error_sentence(err)
                     self.say(ex.text, "error", ex.citation)
-                except Exception as exc:  # never a traceback in the page
-                    log.exception("callback %s failed", getattr(fn, "__name__", fn))
-                    self.say(f"Something went wrong ({type(exc).__name__}: {exc}). The "
+                except Exception:  # never a traceback or an exception's text in the page
+                    # (a kernel's stderr goes to the page: the traceback only at DEBUG)
+                    name = getattr(fn, "__name__", fn)
+                    log.debug("callback %s failed", name, exc_info=True)
+                    log.warning("callback %s failed", name)
+                    self.say("Something went wrong in the app (not in what you did). The "
                              "position is unchanged; you can go Back or start a new game.",
                              "error")
                 finally:
