@@ -85,7 +85,11 @@ class TutorApp:
         # this visitor's card corrections (an overrides document) and the spec they give
         self.corrections: dict[str, Any] = {} if startup_problem else operator_corrections()
         self.corrected_spec: GameSpec | None = None
-        self.session = Session.new(spec, colours, start_seed(seed))  # owns the spec in play
+        # owns the spec in play; viewed as the table (no secrets) until the visitor takes a
+        # seat, opens the guided path or picks a colour under "View as" (issue 36: the first
+        # screen showed Red's secret missions)
+        self.session = Session.new(spec, colours, start_seed(seed), viewer=None)
+        self.table_first = True  # the first screen's table view, until the visitor acts
         self._layout: tuple[GameSpec, Any] = (spec, zone_layout(spec))
         self.scenarios, problem = scenario_glue.load_library()
         self.target: tuple[str, str] | None = None
@@ -348,6 +352,10 @@ class TutorApp:
     def _after_new_position(self) -> None:
         self.target = None
         self.seat.leave()
+        if self.table_first:  # the first screen's table view ends with its game: a lesson, a
+            self.table_first = False  # new game or a seat is seen as its first colour
+            if self.session.viewer is None:
+                self.session.viewer = self.session.state.order[0]
         self.viewer.disabled = self.session.referee
         self.refresh_viewers()
         if not self.session.referee and self.session.viewer is None and self.viewer.value:
@@ -423,6 +431,7 @@ class TutorApp:
         if not self.seat.may_view(change["new"] or None):  # seated: only your own view
             return
         self.session.viewer = change["new"] or None
+        self.table_first = False  # the visitor chose a view: it stays
         self.target = None
         self._reviewed()
         self.say(f"Viewing as {change['new'] or 'the table (no secrets)'}.", "info")
