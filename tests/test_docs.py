@@ -16,7 +16,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md",
         ROOT / "benchmarks" / "JOURNAL.md"]
-RECIPES = ["add-a-character", "add-a-ruleset", "add-a-panel", "add-a-first-martians-rule"]
+RECIPES = ["add-a-character", "add-a-ruleset", "add-a-panel", "add-a-first-martians-rule",
+           "add-a-game"]
 
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: str(p.relative_to(ROOT)))

@@ -419,3 +419,129 @@ def test_the_circle_check_counts_lazy_and_typing_imports(tmp_path: Path) -> None
                                        ["mrp_tutor.toy.c", "mrp_tutor.toy.d"]]
     finally:
         ROOT = saved
+
+
+def test_no_import_circle_in_the_package() -> None:
+    """The whole package (issue 40): the games, the shell, serving, the command line, the
+    core; module-, function- and ``TYPE_CHECKING``-level imports all count."""
+    assert import_circles(PKG) == []
+
+
+# ------------------------------------------------------------------------------ one room per game
+def _docstrings(tree: ast.AST) -> set[int]:
+    """ids of the docstring nodes of ``tree`` (words about a game may name it)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def names_of_games(path: Path, games: dict[str, set[str]]) -> list[str]:
+    """``file:line what`` wherever module ``path`` names a game of ``games`` (name -> its
+    rulesets' names) it does not belong to: an import of its package, or a string (not a
+    docstring) that is its name, its package or one of its rulesets.  The registration list
+    (``SHIPPED`` in :mod:`mrp_tutor.core.games`) is the one place allowed to."""
+    rel = path.relative_to(PKG).as_posix()
+    tree = ast.parse(path.read_text())
+    skip = _docstrings(tree)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and rel == "core/games.py"
+                and any(isinstance(t, ast.Name) and t.id == "SHIPPED" for t in node.targets)):
+            skip.update(id(n) for n in ast.walk(node.value))
+    out = []
+    for game, rulesets in games.items():
+        if rel.startswith(f"games/{game}/"):
+            continue
+        package = f"mrp_tutor.games.{game}"
+        for node in ast.walk(tree):
+            hit = ""
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                mods = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                        else [node.module or ""])
+                hit = next((m for m in mods if m == package or m.startswith(package + ".")), "")
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and id(node) not in skip
+                  and (node.value in {game, *rulesets} or package in node.value)):
+                hit = repr(node.value)
+            if hit:
+                out.append(f"{rel}:{getattr(node, 'lineno', 0)} {hit}")
+    return out
+
+
+def _games_and_rulesets() -> dict[str, set[str]]:
+    from mrp_tutor.core.games import games
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
+
+    named = {g.name: set() for g in games()}
+    named["mission_red_planet"] = set(RULESETS) - {"base"}  # "base": the data folder's word
+    return named
+
+
+def test_outside_a_games_package_no_module_names_it() -> None:
+    named = _games_and_rulesets()
+    assert set(named) >= {"mission_red_planet", "first_martians"}
+    bad = [hit for p in sorted(PKG.rglob("*.py")) for hit in names_of_games(p, named)]
+    assert bad == []
+
+
+def test_the_naming_check_finds_a_name(tmp_path: Path) -> None:
+    global PKG
+    pkg = tmp_path / "mrp_tutor"
+    (pkg / "app").mkdir(parents=True)
+    (pkg / "app" / "x.py").write_text(
+        '"""Words about toy_game."""\nimport mrp_tutor.games.toy_game.engine\n'
+        'RULES = "variant_b"\n')
+    (pkg / "games" / "toy_game").mkdir(parents=True)
+    (pkg / "games" / "toy_game" / "y.py").write_text('NAME = "toy_game"\n')
+    saved, PKG = PKG, pkg
+    try:
+        named = {"toy_game": {"variant_b"}}
+        assert names_of_games(pkg / "app" / "x.py", named) == [
+            "app/x.py:2 mrp_tutor.games.toy_game.engine", "app/x.py:3 'variant_b'"]
+        assert names_of_games(pkg / "games" / "toy_game" / "y.py", named) == []
+    finally:
+        PKG = saved
+
+
+def test_no_serving_or_command_line_module_at_the_package_root() -> None:
+    """Serving is ``mrp_tutor/serve/``, the command line ``mrp_tutor/cli/``: the root holds
+    the package's marker, its data paths and ``python -m mrp_tutor`` (which only hands over
+    to the command line)."""
+    assert sorted(p.name for p in PKG.glob("*.py")) == ["__init__.py", "__main__.py",
+                                                       "resources.py"]
+    imported = [m for m, _ in _imports(PKG / "__main__.py") if m.startswith("mrp_tutor")]
+    assert imported == ["mrp_tutor.cli.main", "mrp_tutor.cli.main.main"]
+
+
+def test_no_module_outside_the_rulesets_imports_one_ruleset() -> None:
+    """A ruleset is self-contained (issue 40): the rest of the package reaches rulesets
+    through their registry (``engine/rulesets/__init__.py``) and the hooks of ``Rules``
+    (``base.py``), never by importing one ruleset's module (``engine/bots.py`` imported
+    ``rulesets.two_player``)."""
+    rulesets = ENGINE / "rulesets"
+    one = {_module(p) for p in rulesets.rglob("*.py")
+           if p.name != "__init__.py" or p.parent != rulesets} - {_module(rulesets / "base.py")}
+    one = {m for m in one if m.rsplit(".", 1)[-1] != "__init__"} | {
+        _module(p.parent) for p in rulesets.glob("*/__init__.py")}
+    bad = [f"{p.relative_to(PKG)}: {m}" for p in sorted(PKG.rglob("*.py"))
+           if rulesets not in p.parents
+           for m, _ in _imports(p) if m in one or any(m.startswith(o + ".") for o in one)]
+    assert bad == []
+
+
+def test_the_guided_path_names_no_ruleset() -> None:
+    """A ruleset's lessons get their chapter from the ruleset (``Rules.chapter``): the path
+    (``ui/panels/path.py``) holds no ruleset's name (it held three chapters by name)."""
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
+
+    path = MRP / "ui" / "panels" / "path.py"
+    tree = ast.parse(path.read_text())
+    skip = _docstrings(tree)
+    bad = [f"{node.lineno}: {node.value!r}" for node in ast.walk(tree)
+           if isinstance(node, ast.Constant) and isinstance(node.value, str)
+           and id(node) not in skip
+           and any(node.value == r or node.value.startswith(r + "-") for r in RULESETS)]
+    assert bad == []

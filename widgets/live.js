@@ -8,7 +8,7 @@
 
 const REF = "IPY_MODEL_";
 
-// A citation button (mrp_tutor/games/mission_red_planet/ui/html.py cite_button_html) opens or closes the rule's
+// A citation button (mrp_tutor/app/html.py cite_button_html) opens or closes the rule's
 // paraphrase, taken from the hub's table of the rules cited (wired trait "cites") the first
 // time it is opened.
 function citeToggler(hub) {

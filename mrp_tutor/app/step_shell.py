@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import ipywidgets as W
 
-from mrp_tutor.games.mission_red_planet.ui.html import e
+from mrp_tutor.app.html import e
 
 STEP_ROW = "mrp-stepper"  # the row of step buttons (every game's: select a game's own row
 #: by its scoped class, :func:`row_class`, since both games can be on one page)

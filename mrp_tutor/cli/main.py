@@ -11,38 +11,17 @@ exit status is non-zero; users never see a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mrp_tutor.cli.args import CliError, Subparsers, positive_int, whole_number
+from mrp_tutor.core.errors import MrpError
 from mrp_tutor.core.extras import ExtraMissing
-from mrp_tutor.games.mission_red_planet.engine import MrpError, load_spec
-from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
-from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 
-Subparsers = Any  # argparse's private _SubParsersAction
+__all__ = ["COMMANDS", "CliError", "build_parser", "command", "main", "positive_int",
+           "version_text", "whole_number"]
 COMMANDS: list[Callable[[Subparsers], None]] = []
-
-
-class CliError(Exception):
-    """A user mistake on the command line: printed as a sentence, exit status 2."""
-
-
-def whole_number(text: str) -> int:
-    """``text`` as an int, or argparse's refusal that it is not a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-def positive_int(text: str) -> int:
-    """argparse type: a whole number of at least 1 (anything else is refused, not clamped)."""
-    value = whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
 
 
 def command(add: Callable[[Subparsers], None]) -> Callable[[Subparsers], None]:
@@ -51,78 +30,29 @@ def command(add: Callable[[Subparsers], None]) -> Callable[[Subparsers], None]:
     return add
 
 
-# ------------------------------------------------------------------------------ simulate
-
-@command
-def add_simulate(sub: Subparsers) -> None:
-    from mrp_tutor.cli.simulate import add_simulate_command
-
-    add_simulate_command(sub, positive_int)
-
-
-# ------------------------------------------------------------------------------ rulesets
+# ------------------------------------------------------------------------------ scenario, games
 
 
 @command
-def add_rulesets(sub: Subparsers) -> None:
-    p = sub.add_parser("rulesets", help="list the registered rulesets",
-                       description="List the rulesets a game can be played under: name, "
-                       "players, one line, source.")
-    p.add_argument("--json", action="store_true", help="print them as JSON")
-    p.set_defaults(func=run_rulesets)
+def add_scenario(sub: Subparsers) -> None:
+    from mrp_tutor.cli.scenarios import add_scenario_commands
 
-
-def run_rulesets(args: argparse.Namespace) -> int:
-    rows = [{"name": r.name, "players": list(r.players), "summary": r.summary,
-             "source": r.source, "data": r.data} for r in RULESETS.values()]
-    if args.json:
-        print(json.dumps({"rulesets": rows}))
-        return 0
-    for row in rows:
-        lo, hi = row["players"]
-        count = f"{lo}" if lo == hi else f"{lo}-{hi}"
-        print(f"{row['name']:12s} {count:>3s} players  {row['summary']} ({row['source']})")
-    return 0
-
-
-# ------------------------------------------------------------------------------ rules
-
-
-@command
-def add_rules(sub: Subparsers) -> None:
-    p = sub.add_parser("rules", help="find rules by words; prints paraphrase and citation",
-                       description="Search the rules (paraphrased, with rulebook citations).")
-    p.add_argument("query", nargs="+", help="words to look for, e.g. travel agent")
-    p.add_argument("--limit", type=positive_int, default=5, help="most results to show (default 5)")
-    p.set_defaults(func=run_rules)
-
-
-def run_rules(args: argparse.Namespace) -> int:
-    from mrp_tutor.games.mission_red_planet.explain import search_rules
-
-    spec = load_spec()
-    query = " ".join(args.query)
-    found = search_rules(spec, query, limit=args.limit)
-    if not found:
-        raise CliError(f"No rule matches {query!r}; try other words (e.g. 'launch', "
-                       "'destination token', 'ice monopoly').")
-    for c in found:
-        print(f"{c.rule}  —  {c.section}")
-        print(f"    {c.summary}")
-    return 0
-
-
-# ------------------------------------------------------------------------------ scenario, referee
+    add_scenario_commands(sub)
 
 
 @command
 def add_game_commands(sub: Subparsers) -> None:
-    """Each registered game's own commands (``scenario``/``referee``, ``fm``, ...)."""
+    """Each registered game's own commands (``referee``, ``simulate``, ``fm``, ...); each
+    parser they add remembers its game (``command_game``), whose words explain its errors."""
     from mrp_tutor.core.games import games
 
     for game in games():
-        if game.commands is not None:
-            game.commands(sub)
+        if game.commands is None:
+            continue
+        before = set(sub.choices)
+        game.commands(sub)
+        for name in set(sub.choices) - before:
+            sub.choices[name].set_defaults(command_game=game.name)
 
 
 @command
@@ -137,9 +67,12 @@ def add_app_and_tutorials(sub: Subparsers) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every registered subcommand."""
+    from mrp_tutor.core.games import titles
+
     parser = argparse.ArgumentParser(
         prog="mrp-tutor",
-        description="Mission: Red Planet (2nd edition) rules tutor and referee assistant.")
+        description="Rules tutor and referee assistant for board games: "
+        + ", ".join(title for _, title in titles()) + ".")
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="print the version and which engine runs (compiled or plain "
                         "Python), then exit")
@@ -159,29 +92,20 @@ class _Version(argparse.Action):
 
 
 def version_text() -> str:
-    """``mrp-tutor X.Y.Z``, where it runs from, and which engine runs (compiled or plain)."""
+    """``mrp-tutor X.Y.Z``, where it runs from, and each game's line (which engine runs)."""
     import platform
     from importlib import metadata
 
     from mrp_tutor import __version__
-    from mrp_tutor.games.mission_red_planet.engine import ENGINE
+    from mrp_tutor.core.games import games
 
     try:
         version = metadata.version("mrp-tutor")
     except metadata.PackageNotFoundError:
         version = __version__
-    return (f"mrp-tutor {version} (Python {platform.python_version()}; engine: {ENGINE})")
-
-
-def _explain(spec: GameSpec | None, err: MrpError) -> str:
-    try:
-        from mrp_tutor.games.mission_red_planet.explain import explain_error
-
-        if spec is None:
-            spec = load_spec(use_env_overrides=False)
-        return str(explain_error(spec, err))
-    except Exception:  # the explanation itself must never turn into a traceback
-        return err.message
+    notes = [f"Python {platform.python_version()}",
+             *(g.about() for g in games() if g.about is not None)]
+    return f"mrp-tutor {version} ({'; '.join(notes)})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -210,7 +134,10 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"mrp-tutor: {err}", file=sys.stderr)
         return 2
     except MrpError as err:
-        print(f"mrp-tutor: {_explain(None, err)}", file=sys.stderr)
+        from mrp_tutor.core.games import explain
+
+        print(f"mrp-tutor: {explain(err, getattr(args, 'command_game', None))}",
+              file=sys.stderr)
         return 1
     except (OSError, ValueError) as err:
         print(f"mrp-tutor: {err}", file=sys.stderr)

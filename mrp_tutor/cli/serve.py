@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mrp_tutor.cli.main import CliError, whole_number
+from mrp_tutor.cli.args import CliError, whole_number
 
 DEFAULT_PORT = 8866
 DEFAULT_TUTORIALS = "mrp-tutor-tutorials"

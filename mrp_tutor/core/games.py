@@ -33,13 +33,65 @@ imports no game.
 
 from __future__ import annotations
 
+import argparse
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 from mrp_tutor.core.errors import ContentError
+from mrp_tutor.core.scenario import ScenarioDocument
+
+if TYPE_CHECKING:
+    from mrp_tutor.core.rules import Explanation
+
+#: what a game's ``commands`` hook adds its ``mrp-tutor`` subcommands to
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+class Scenario(ScenarioDocument, Protocol):
+    """A loaded scenario of any game (a :class:`~mrp_tutor.core.scenario.ScenarioBase`): its
+    document's fields and its steps, what the shared runner, the command line and the lesson
+    lists read of it."""
+
+    @property
+    def steps(self) -> Sequence[object]: ...
+
+
+@runtime_checkable
+class GamePanel(Protocol):
+    """A game's app panel (what the app shell and its game picker use of it): its widget
+    ``root``, ``say`` (one sentence to the table) and ``undo`` (take back the last step)."""
+
+    @property
+    def root(self) -> object: ...
+
+    def say(self, text: str) -> None: ...
+
+    def undo(self) -> None: ...
+
+
+@runtime_checkable
+class KeptPanel(GamePanel, Protocol):
+    """A panel that keeps its game on the server (the lost-kernel restore): ``keep()`` its
+    game as plain data, ``restore(data)`` plays it again through the game's own loader and
+    rules (raises when they refuse it), and it calls ``changed`` after every change."""
+
+    changed: Callable[[], None]
+
+    def keep(self) -> dict[str, object]: ...
+
+    def restore(self, data: object) -> None: ...
+
+
+class ForeignScenario(ContentError):
+    """A scenario of one game handed to another game's hook (a file of First Martians to a
+    Mission: Red Planet command, say): a located sentence naming both games."""
+
+    def __init__(self, source: str, found: str, wanted: str) -> None:
+        super().__init__(source, [f"game: this is a {title_of(found)} file; this command "
+                                  f"reads {title_of(wanted)} files (scenario format)"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +122,8 @@ class PlayResult:
 
     ok: bool
     failures: list[str]
-    events: list[Any]
-    game: Any
+    events: Sequence[object]
+    game: object  # the game (or table) after the last step
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,21 +142,30 @@ class Game:
 
     name: str
     title: str
-    load: Callable[[Any, str, Path | None], Any]
-    play: Callable[[Any], PlayResult]
-    explain_event: Callable[[Any], Any] | None = None
-    explain_error: Callable[[Any], Any] | None = None
+    load: Callable[[object, str, Path | None], Scenario]
+    play: Callable[[Scenario], PlayResult]
+    explain_event: Callable[[object], Explanation] | None = None
+    explain_error: Callable[[BaseException], Explanation] | None = None
     panel: str | None = None
-    commands: Callable[[Any], None] | None = None
+    commands: Callable[[Subparsers], None] | None = None
     schema: Callable[[], str] | None = None
     schema_file: str | None = None
+    #: a line for ``mrp-tutor --version`` (e.g. which engine runs), or None
+    about: Callable[[], str] | None = None
+    #: what a forked kernel loads before any visitor comes (:mod:`mrp_tutor.serve`)
+    warm: Callable[[], None] | None = None
+    #: when the game is shown first: ``attach(panel, picker)`` keeps its record on the server
+    #: (and the picker's other games; the app shell's :mod:`mrp_tutor.app.keep`)
+    attach: Callable[[GamePanel, object], None] | None = None
 
-    def build_panel(self) -> Any:
-        """A new instance of the game's app panel (imports the game's code only now)."""
+    def build_panel(self, **options: object) -> GamePanel:
+        """A new instance of the game's app panel (imports the game's code only now);
+        ``options`` go to its factory."""
         if self.panel is None:
             raise LookupError(f"the game {self.name!r} has no app panel")
         module, _, factory = self.panel.partition(":")
-        return getattr(importlib.import_module(module), factory)()
+        made: GamePanel = getattr(importlib.import_module(module), factory)(**options)
+        return made
 
 
 _GAMES: dict[str, Game] = {}
@@ -141,7 +202,7 @@ def get(name: str) -> Game:
     return _GAMES[name]
 
 
-def game_of(data: Any, source: str = "scenario") -> Game:
+def game_of(data: object, source: str = "scenario") -> Game:
     """The game a parsed scenario document belongs to (its ``game:`` field, else
     :data:`DEFAULT`).
 
@@ -175,17 +236,81 @@ def schema_of(name: str = DEFAULT) -> str:
     return game.schema()
 
 
-def load_document(data: Any, source: str = "scenario", path: Path | None = None) -> Any:
+def load_document(data: object, source: str = "scenario",
+                  path: Path | None = None) -> Scenario:
     """Validate a parsed scenario document of any game and build its scenario."""
     return game_of(data, source).load(data, source, path)
 
 
-def play_scenario(scenario: Any) -> PlayResult:
+def play_scenario(scenario: Scenario) -> PlayResult:
     """Run a loaded scenario of any game (the game that loaded it plays it)."""
     return get(scenario_game(scenario)).play(scenario)
 
 
-def scenario_game(scenario: Any) -> str:
+def scenario_game(scenario: object) -> str:
     """The name of the game a loaded scenario belongs to (its document's ``game``)."""
     name = getattr(getattr(scenario, "doc", None), "game", DEFAULT)
     return name if isinstance(name, str) else DEFAULT
+
+
+def title_of(name: str) -> str:
+    """The title of game ``name`` (its name itself when no game has it), importing none."""
+    return dict(titles()).get(name, name)
+
+
+def load_file(path: Path, source: str | None = None) -> Scenario:
+    """The one way a scenario file of any game is read: the hardened YAML loader (size, depth,
+    numbers, keys), then the game its ``game:`` field names validates and builds it.
+
+    Raises:
+        ContentError: the file cannot be read, is not YAML, or breaks its game's format or
+            rules (every problem located).
+    """
+    from mrp_tutor.core.loader import check_tree, load_yaml
+
+    name = str(path) if source is None else source
+    data = load_yaml(path)
+    check_tree(data, name)
+    return load_document(data, name, path)
+
+
+def library(folder: Path) -> list[Scenario]:
+    """Every scenario file (``*.yaml``) of ``folder``, each read by :func:`load_file`, sorted
+    by id.
+
+    Raises:
+        ContentError: one or more files are wrong (all their problems, file by file).
+    """
+    out: list[Scenario] = []
+    problems: list[str] = []
+    for f in sorted(folder.glob("*.yaml")):
+        try:
+            out.append(load_file(f))
+        except ContentError as err:
+            problems.extend(f"{f.name}: {x}" for x in err.problems)
+    if problems:
+        raise ContentError(str(folder), problems)
+    return sorted(out, key=lambda sc: sc.id)
+
+
+def expect_game(scenario: Scenario, name: str, source: str) -> None:
+    """Check that ``scenario`` is of game ``name`` (a command of one game given another's
+    file).
+
+    Raises:
+        ForeignScenario: it belongs to another game.
+    """
+    found = scenario_game(scenario)
+    if found != name:
+        raise ForeignScenario(source, found, name)
+
+
+def explain(error: BaseException, game: str | None) -> str:
+    """``error`` as a sentence of game ``game`` (its explanation hook), else its message: an
+    explanation that fails is never a traceback."""
+    fallback = str(getattr(error, "message", "") or error)
+    try:
+        hook = get(game).explain_error if game is not None else None
+        return str(hook(error)) if hook is not None else fallback
+    except Exception:
+        return fallback

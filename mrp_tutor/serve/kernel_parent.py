@@ -38,20 +38,16 @@ def preload() -> None:
     from IPython.core import completer  # noqa: F401
 
     from mrp_tutor.app import idle_gc, picker  # noqa: F401
-    from mrp_tutor.games.mission_red_planet.engine import load_spec
-    from mrp_tutor.games.mission_red_planet.ui import (  # noqa: F401
-        record,
-        scenario_glue,
-        tutor_app,
-    )
+    from mrp_tutor.core.games import games
 
     global _LAUNCHER
     import importlib.util
 
     spec = importlib.util.find_spec("ipykernel_launcher")
     _LAUNCHER = spec.origin if spec is not None and spec.origin else _LAUNCHER
-    load_spec()
-    scenario_glue.preload_library()
+    for game in games():  # each game's app, rules and lessons (its registry ``warm`` hook)
+        if game.warm is not None:
+            game.warm()
 
 
 def _set_title(title: str) -> None:

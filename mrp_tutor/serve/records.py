@@ -2,7 +2,7 @@
 
 - **The record stays on the server.**  At start the server makes a private folder (mode
   0700) and hands it to every kernel (env ``MRP_RECORD_DIR``); each kernel keeps its
-  visitor's game there after every click (:mod:`mrp_tutor.games.mission_red_planet.ui.record`).
+  visitor's game there after every click (:mod:`mrp_tutor.app.keep`, and the game's own record).
   Nothing of it goes
   to the page.
 - **A dead kernel is not restarted.**  ``KernelRestarter.restart_limit=0``: a kernel that
@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from mrp_tutor.games.mission_red_planet.ui.record import GAMES_SUFFIX, RECORD_ENV, RESTORE_ENV
+from mrp_tutor.app.keep import GAMES_SUFFIX, RECORD_ENV, RESTORE_ENV
 
 KERNEL_ID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 # the game's header, events, steps (undo), the other games (optional, like the steps)

@@ -29,7 +29,7 @@ def test_the_path_holds_every_lesson_once_in_teaching_order() -> None:
     steps = build_path(scenarios)
     assert sorted(s.scenario.id for s in steps) == sorted(sc.id for sc in scenarios)
     keys = [s.chapter.key for s in steps]
-    assert keys[0] == "goal" and keys[-1] == "unique_abilities" and "two" in keys
+    assert keys[0] == "goal" and keys[-1] == "unique_abilities" and "two_player" in keys
     assert "first_edition" in keys
     order = [ch.key for ch in CHAPTERS]
     assert [k for k in dict.fromkeys(keys)] == [k for k in order if k in keys]

@@ -10,6 +10,7 @@ import ipywidgets as W
 import pytest
 
 from mrp_tutor.app import step_shell
+from mrp_tutor.app.html import SHELL_CSS, SHELL_RULES
 from mrp_tutor.games.first_martians.ui import fm_panel
 from mrp_tutor.games.first_martians.ui.fm_panel import FmPanel
 from mrp_tutor.games.mission_red_planet.ui.html import APP_CSS
@@ -61,7 +62,8 @@ def test_fm_panel_steps_through_the_same_shell(monkeypatch: pytest.MonkeyPatch) 
     assert row.children == (p.undo_btn, p.restart_btn)
     assert p.undo_btn.layout.width == "auto" and p.undo_btn.tooltip
     assert step_shell.EXPLAIN in p.log._dom_classes
-    assert APP_CSS in p.root.children[0].value  # the app's look for the shared classes
+    assert SHELL_CSS in p.root.children[0].value  # the shell's look for the shared classes
+    assert SHELL_RULES in APP_CSS  # the same look in the other game's panel
     assert f'class="{step_shell.PROMPT} fm-now"' in p.checklist.value  # what to do now
     p.events_btn.click()
     assert made and made[-1] == p.log.value

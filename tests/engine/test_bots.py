@@ -8,11 +8,11 @@ from mrp_tutor.games.mission_red_planet.engine import Game, Kill, event_to_dict,
 from mrp_tutor.games.mission_red_planet.engine.bots import (
     bot_game,
     greedy_bot,
-    neutral_weights,
     random_bot,
     score_for_controller,
     score_intent,
 )
+from mrp_tutor.games.mission_red_planet.engine.rulesets.two_player import neutral_weights
 
 
 def test_bots_pick_a_legal_intent_and_change_nothing(spec):

@@ -27,8 +27,10 @@ RULESETS_DIR = (Path(__file__).resolve().parents[2] / "mrp_tutor" / "games"
 
 
 def test_the_registry_lists_the_shipped_rulesets_with_their_priorities() -> None:
-    assert [(cls.name, p) for cls, p in SHIPPED] == [
-        ("standard", 0), ("two_player", 0), ("first_edition", 10), ("unique_abilities", 20)]
+    shipped = {cls.name: p for cls, p in SHIPPED}  # a new ruleset may join these
+    assert SHIPPED[0][0].name == "standard"
+    assert shipped.items() >= {("standard", 0), ("two_player", 0), ("first_edition", 10),
+                               ("unique_abilities", 20)}
     assert all(PRIORITY[cls.name] == p and type(RULESETS[cls.name]) is cls for cls, p in SHIPPED)
     assert ruleset_for_players(3).name == DEFAULT == "standard"  # first_edition seats 3 too
     assert ruleset_for_players(2).name == "two_player"

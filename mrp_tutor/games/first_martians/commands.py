@@ -68,9 +68,26 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _not_a_scenario(doc: object, source: str) -> None:
+    """A scenario file (of any game: an ``id`` and ``steps``) is not a HUB state: say which
+    game's scenario it is and the command that checks it.
+
+    Raises:
+        ContentError: ``doc`` is a scenario file.
+    """
+    from mrp_tutor.core.games import game_of
+
+    if isinstance(doc, dict) and "id" in doc and "steps" in doc:
+        title = game_of(doc, source).title
+        raise ContentError(source, [f"document: this is a {title} scenario file, not a HUB "
+                                    "state (fm round reads a state, or state: + round:); "
+                                    "check a scenario with: mrp-tutor scenario check FILE"])
+
+
 def cmd_round(args: argparse.Namespace) -> int:
     try:
         doc = read_yaml(args.file)
+        _not_a_scenario(doc, str(args.file))
         if args.seed is not None and isinstance(doc, dict):
             target = doc["state"] if isinstance(doc.get("state"), dict) else doc
             target["seed"] = args.seed

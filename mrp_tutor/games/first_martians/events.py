@@ -11,18 +11,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+from mrp_tutor.games.first_martians.event_base import _EV
+from mrp_tutor.games.first_martians.event_base import Event as Event
+from mrp_tutor.games.first_martians.events_more import MORE_EVENTS
 from mrp_tutor.games.first_martians.state import MORALE_MAX, MORALE_MIN, HubState, clone
-
-_EV: dict[str, bool] = {"slots": True, "kw_only": True}
-
-
-@dataclass(**_EV)
-class Event:
-    type: ClassVar[str] = "event"
-    rule: str
-
-    def apply(self, s: HubState) -> None:
-        """Change ``s`` in place."""
 
 
 @dataclass(**_EV)
@@ -491,20 +483,16 @@ class MissionFailed(Event):
         s.result = "lost"
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    c.type: c for c in (
-        PhaseStarted, DrawMade, Tallied, MalfunctionAdvanced, MalfunctionOccurred,
-        SupplyChanged, LogEventAdded, MoraleMoved, MoraleTokens, Wounded, ShutdownPlaced,
-        SeedsChanged, StressMoved, FightBroke, RoverBlocked, SampleDiscarded, TokenPlaced,
-        ActionDeclared, MalfunctionRolled,
-        StatusBroken, TokensCleaned, CargoMoved,
-        SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed,
-        ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged,
-        Healed, RoverRepaired)
-}
-
-# the later inputs' events subclass Event and register themselves (either import order works)
-from mrp_tutor.games.first_martians import events_more  # noqa: E402, F401
+_CORE_EVENTS: tuple[type[Event], ...] = (
+    PhaseStarted, DrawMade, Tallied, MalfunctionAdvanced, MalfunctionOccurred,
+    SupplyChanged, LogEventAdded, MoraleMoved, MoraleTokens, Wounded, ShutdownPlaced,
+    SeedsChanged, StressMoved, FightBroke, RoverBlocked, SampleDiscarded, TokenPlaced,
+    ActionDeclared, MalfunctionRolled,
+    StatusBroken, TokensCleaned, CargoMoved,
+    SkillsRefreshed, FirstPlayerPassed, SolAdvanced, VictoryChecked, MissionFailed,
+    ConditionTaken, ShutdownRemoved, StatusRepaired, TileRevealed, SampleGathered, LogAged,
+    Healed, RoverRepaired)
+EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in (*_CORE_EVENTS, *MORE_EVENTS)}
 
 
 def event_to_dict(e: Event) -> dict[str, Any]:

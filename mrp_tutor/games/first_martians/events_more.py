@@ -1,15 +1,15 @@
 """Events of the table's later inputs: the AOM roster, pawns placed once, the Mission Log,
 action dice, production changes, planting, the Cargo Bay, skills and Facility cards.
 
-Each is an :class:`~.events.Event` with the rule id that caused it (registered in
-:data:`~.events.EVENT_TYPES`)."""
+Each is an :class:`~.event_base.Event` with the rule id that caused it (registered in
+:data:`~.events.EVENT_TYPES`, which lists :data:`MORE_EVENTS`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from mrp_tutor.games.first_martians.events import _EV, EVENT_TYPES, Event
+from mrp_tutor.games.first_martians.event_base import _EV, Event
 from mrp_tutor.games.first_martians.state import HubState
 
 
@@ -180,4 +180,3 @@ class ActionResolved(Event):
 MORE_EVENTS: tuple[type[Event], ...] = (
     ProductionChanged, SeedPlanted, CargoChanged, SkillUsed, FacilityAdded, ActionDiceRolled,
     AomsSet, MedicNamed, PawnsPlaced, LogEventRemoved, ActionResolved)
-EVENT_TYPES.update({c.type: c for c in MORE_EVENTS})

@@ -22,13 +22,13 @@ from collections.abc import Callable
 
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
-from mrp_tutor.games.mission_red_planet.referee import (
+from mrp_tutor.games.mission_red_planet.referee_model import (
     FinalRuling,
     ProductionRuling,
     Reason,
     ZoneRuling,
-    _note,
 )
+from mrp_tutor.games.mission_red_planet.referee_model import note as _note
 from mrp_tutor.games.mission_red_planet.unknowns import (
     Unknowns,
     names,

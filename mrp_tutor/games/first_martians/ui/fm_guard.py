@@ -14,9 +14,9 @@ from typing import Any
 
 import ipywidgets as W
 
+from mrp_tutor.app.html import e
 from mrp_tutor.games.first_martians.ui.fm_ask import guard
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
-from mrp_tutor.games.mission_red_planet.ui.html import e
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """First Martians scenario lessons in the panel: the scenario library's First Martians files
 (reached through the game registry:
-:func:`mrp_tutor.games.mission_red_planet.scenarios.build.library` hands each file
+:func:`mrp_tutor.core.games.library` hands each file
 to the game that reads it), each a HUB to play by tap with its lesson and the rules it is
 about, cited in the app's shared citation look.  The library is read when the table first
 asks for it (it holds many files), once per kernel.
@@ -14,23 +14,23 @@ from typing import Any
 
 import ipywidgets as W
 
+from mrp_tutor.app.html import citation_html, e
 from mrp_tutor.core.errors import ContentError
 from mrp_tutor.core.rules import Citation
 from mrp_tutor.games.first_martians.content import rulebook
 from mrp_tutor.games.first_martians.ui.fm_ask import guard
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
 from mrp_tutor.games.first_martians.ui.fm_words import words
-from mrp_tutor.games.mission_red_planet.ui.html import citation_html, e
 from mrp_tutor.resources import scenarios_dir
 
 
 @functools.cache
 def fm_lessons() -> tuple[Any, ...]:
     """The First Martians scenarios of the library, sorted by id (read once)."""
-    from mrp_tutor.games.mission_red_planet.scenarios.build import library
+    from mrp_tutor.core.games import library, scenario_game
 
     return tuple(sc for sc in library(scenarios_dir() / "first_martians")
-                 if getattr(sc.doc, "game", "") == "first_martians")
+                 if scenario_game(sc) == "first_martians")
 
 
 def lesson_html(sc: Any) -> str:

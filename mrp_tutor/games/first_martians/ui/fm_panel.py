@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from mrp_tutor.app.html import SHELL_CSS, citation_html, e, sentences_html, status_html
 from mrp_tutor.app.step_shell import EXPLAIN, button, log_html, step_row
 from mrp_tutor.core.errors import ContentError, MrpError
 from mrp_tutor.core.loading import read_yaml
@@ -51,13 +52,6 @@ from mrp_tutor.games.first_martians.ui.fm_resolve import Resolver, after_text
 from mrp_tutor.games.first_martians.ui.fm_setup import SetupAsk
 from mrp_tutor.games.first_martians.ui.fm_style import FM_CSS
 from mrp_tutor.games.first_martians.ui.fm_words import DIE_FACES, PHASE_NAMES, known_name, words
-from mrp_tutor.games.mission_red_planet.ui.html import (
-    APP_CSS,
-    citation_html,
-    e,
-    sentences_html,
-    status_html,
-)
 
 STALE = "That tap was for a question already answered; nothing changed."
 #: questions whose choices the engine labels as the table sees them (an ROI tile with its
@@ -132,7 +126,8 @@ class FmPanel:
         right = self.right = W.VBox([self.hub, self.planner.map],
                                     _dom_classes=["fm-col", "fm-col-hub"])
         self.root = W.VBox(
-            [W.HTML(APP_CSS + FM_CSS + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
+            [W.HTML(SHELL_CSS + FM_CSS
+                    + "<h3 class='fm-title'>First Martians: table assistant</h3>"),
              self.files.root, self.lessons.root, self.guard.root,
              W.Box([left, right], _dom_classes=["fm-cols"]),
              W.HTML("<b>Explanation</b> (newest first; tap a citation for the rule)"),
@@ -430,6 +425,10 @@ class FmPanel:
     def keep(self) -> dict[str, Any]:
         """The game as plain data, kept on the server (:mod:`.fm_keep`)."""
         return keep(self)
+
+    def restore(self, data: object) -> None:
+        """The panel protocol's restore (the app's lost-kernel record): :meth:`bring_back`."""
+        self.bring_back(data)
 
     def bring_back(self, data: Any) -> None:
         """Play a kept game again (:mod:`.fm_keep`); raises when the rules refuse it."""

@@ -15,13 +15,13 @@ from typing import Any
 
 import ipywidgets as W
 
+from mrp_tutor.app.html import e
 from mrp_tutor.games.first_martians.events import Event
 from mrp_tutor.games.first_martians.resolve import ToResolve, next_up
 from mrp_tutor.games.first_martians.state import HubState
 from mrp_tutor.games.first_martians.ui.fm_ask import guard
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
 from mrp_tutor.games.first_martians.ui.fm_words import ACTION_SHORT, words
-from mrp_tutor.games.mission_red_planet.ui.html import e
 
 ASK_WORDS = {"success_die": "the Success die", "wound_die": "the Wound die",
              "adventure_die": "the Adventure die", "unwind": "Morale or Stress",

@@ -27,13 +27,12 @@ from mrp_tutor.games.mission_red_planet.engine.heuristics import (
     projected_points,
     zone_value,
 )
-from mrp_tutor.games.mission_red_planet.engine.rulesets.two_player import neutral_weights
 from mrp_tutor.games.mission_red_planet.engine.search import SearchResult, search_bot
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 
 __all__ = ["BOTS", "HARD_ITERATIONS", "LEVELS", "Bot", "bot_game", "greedy_bot", "hard_bot",
            "hard_iterations", "majority_gain",
-           "neutral_weights", "projected_points", "random_bot", "score_for_controller",
+           "projected_points", "random_bot", "score_for_controller",
            "score_intent", "search_bot_for_simulation", "zone_value"]
 
 

@@ -98,9 +98,37 @@ def _merge_by_id(base: Any, extra: Any) -> Any:
     return extra
 
 
+def _remove(raw: dict[str, Any], drop: Any, where: str, problems: list[str]) -> None:
+    """Take out of ``raw`` (the extended folder's files) the entries an extending folder
+    removes: ``remove:`` of its ``extends.yaml``, data file -> ids (``characters: [pilot]``),
+    so an entry can be replaced by one of another id (a new character at an existing
+    number).  Only the top-level lists of a file are changed (new lists: the parsed files
+    are shared)."""
+    if drop is None:
+        return
+    if not isinstance(drop, dict):
+        problems.append(f"{where}: a mapping of data file to ids ({', '.join(FILES)})")
+        return
+    for name, ids in drop.items():
+        if (name not in raw or not isinstance(raw[name], dict) or not isinstance(ids, list)
+                or not all(isinstance(i, str) for i in ids)):
+            problems.append(f"{where}.{name}: a list of ids of a data file ({', '.join(FILES)})")
+            continue
+        data, found = raw[name], set()
+        for key, entries in list(data.items()):
+            if isinstance(entries, list):
+                gone = {x.get("id") for x in entries if isinstance(x, dict) and x.get("id") in ids}
+                found |= gone
+                data[key] = [x for x in entries
+                             if not (isinstance(x, dict) and x.get("id") in gone)]
+        problems.extend(f"{where}.{name}: no entry {i!r} to remove" for i in ids if i not in found)
+
+
 def _read_folder(folder: Path, problems: list[str], depth: int = 0) -> dict[str, Any]:
     """The raw data files of a folder.  A folder with ``extends.yaml`` (``extends: base``)
-    holds only what it changes: its files are merged over the extended folder's, entry by id."""
+    holds only what it changes: its files are merged over the extended folder's, entry by id
+    (same id: replaced; new id: added), after the entries its ``remove:`` names are taken out
+    (:func:`_remove`)."""
     raw: dict[str, Any] = {}
     marker = folder / "extends.yaml"
     if marker.exists() and depth < 4:
@@ -111,6 +139,7 @@ def _read_folder(folder: Path, problems: list[str], depth: int = 0) -> dict[str,
         else:
             base_dir = DATA_DIR if (DATA_DIR / parent).is_dir() else folder.parent
             raw = _read_folder(base_dir / parent, problems, depth + 1)
+            _remove(raw, doc.get("remove"), f"{marker}: remove", problems)
     for name in FILES:
         path = folder / f"{name}.yaml"
         if raw and not path.exists():

@@ -14,6 +14,7 @@ from mrp_tutor.core.words import plural
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
+from mrp_tutor.games.mission_red_planet.explain.ships import ship_text
 
 
 def sheet_facts(spec: GameSpec, ability: str) -> tuple[str, int, int]:
@@ -34,10 +35,6 @@ def _tokens(n: int, more: bool = False) -> str:
 
 
 def _ship(spec: GameSpec, ship: str, view: Mapping[str, Any] | None) -> str:
-    from mrp_tutor.games.mission_red_planet.explain.options import (
-        ship_text,  # options imports this module
-    )
-
     return ship_text(spec, ship, view)
 
 

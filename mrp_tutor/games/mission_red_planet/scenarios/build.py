@@ -9,8 +9,9 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from mrp_tutor.core.games import load_document
-from mrp_tutor.core.loader import check_tree, load_yaml
+from mrp_tutor.core.games import library as core_library
+from mrp_tutor.core.games import load_document, load_file
+from mrp_tutor.core.loader import check_tree
 from mrp_tutor.core.scenario import ScenarioBase
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
@@ -28,11 +29,11 @@ from mrp_tutor.games.mission_red_planet.scenarios.model import (
     ruleset_of,
 )
 from mrp_tutor.games.mission_red_planet.scenarios.position import (
-    Problems,
     build_state,
     cite_problems,
     merge,
 )
+from mrp_tutor.games.mission_red_planet.scenarios.problems import Problems
 from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns, unknowns_of
 from mrp_tutor.resources import scenarios_dir
 
@@ -374,27 +375,18 @@ def load_scenario(path: str | Path) -> Any:
         ContentError: the file cannot be read, is not YAML, or breaks the format or the rules
             (all problems listed, each with its field path and rule id).
     """
-    path = Path(path)
-    return scenario_from_dict(load_yaml(path), str(path), path)
+    return load_file(Path(path))  # the one loader path of every game's files
 
 
 def library(folder: str | Path | None = None) -> list[Scenario]:
-    """Every scenario file of the library (``scenarios_dir()``), sorted by id.
+    """Every scenario file of the library (``scenarios_dir()``), sorted by id (each read by the
+    one loader path, :func:`mrp_tutor.core.games.library`).
 
     Raises:
         ContentError: one or more files are wrong (all their problems, file by file).
     """
-    root = Path(folder) if folder is not None else scenarios_dir()
-    out: list[Scenario] = []
-    problems: list[str] = []
-    for f in sorted(root.glob("*.yaml")):
-        try:
-            out.append(load_scenario(f))
-        except ContentError as err:
-            problems.extend(f"{f.name}: {x}" for x in err.problems)
-    if problems:
-        raise ContentError(str(root), problems)
-    return sorted(out, key=lambda sc: sc.id)
+    found: list[Any] = core_library(Path(folder) if folder is not None else scenarios_dir())
+    return found
 
 
 def scenario_to_yaml(

@@ -22,21 +22,9 @@ from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS, Rules, 
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState, Ship
 from mrp_tutor.games.mission_red_planet.scenarios.model import Position, SeatPosition
+from mrp_tutor.games.mission_red_planet.scenarios.problems import Problems
 from mrp_tutor.games.mission_red_planet.scenarios.resolving import resolution
 from mrp_tutor.games.mission_red_planet.unknowns import UNKNOWN_DISCOVERY
-
-
-class Problems:
-    """Collects located problem sentences: ``field.path: what is wrong (rule id)``."""
-
-    def __init__(self, prefix: str) -> None:
-        self.prefix = prefix
-        self.items: list[str] = []
-
-    def add(self, path: str, message: str, rule: str | None) -> None:
-        where = ".".join(x for x in (self.prefix, path) if x) or "document"
-        cite = f" (rule {rule})" if rule else ""
-        self.items.append(f"{where}: {message}{cite}")
 
 
 def check_players(spec: GameSpec, players: list[str], variant: str, p: Problems) -> bool:

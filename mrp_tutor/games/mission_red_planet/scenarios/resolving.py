@@ -4,17 +4,13 @@ waits, in the order the position's ruleset calls characters (part of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine.game import current_step
 from mrp_tutor.games.mission_red_planet.engine.rulesets import Rules
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.scenarios.model import Position, Resolving
-
-if TYPE_CHECKING:
-    from mrp_tutor.games.mission_red_planet.scenarios.position import Problems
+from mrp_tutor.games.mission_red_planet.scenarios.problems import Problems
 
 
 def resolution(

@@ -46,22 +46,26 @@ import re
 from pathlib import Path
 from typing import Any
 
+from mrp_tutor.app.keep import GAME_LOST as GAME_LOST
+from mrp_tutor.app.keep import GAMES_SUFFIX as GAMES_SUFFIX
+from mrp_tutor.app.keep import RECORD_ENV as RECORD_ENV
+from mrp_tutor.app.keep import RESTORE_ENV as RESTORE_ENV
+from mrp_tutor.app.keep import VERSION as VERSION
+from mrp_tutor.app.keep import bring_back_games as shell_bring_back_games
+from mrp_tutor.app.keep import keep_games as shell_keep_games
+from mrp_tutor.app.keep import save_games, write_whole
+from mrp_tutor.app.picker import GamePicker
+
 # the app (ui.tutor_app.TutorApp; not imported: the app imports this)
 TutorApp = Any
 
 log = logging.getLogger(__name__)
 
-RECORD_ENV = "MRP_RECORD_DIR"
-GAMES_SUFFIX = ".games.json"  # the other games' panels (see the module docstring)
-RESTORE_ENV = "MRP_RESTORE_FROM"
-VERSION = 1
 KERNEL_RE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
                        r"\.json$")
 NOT_KEPT = ("it was not kept: a game on your own card corrections is not")
 MAX_WHY = 4000  # characters of one step's explanation brought back
 LOST = ("Your earlier game could not be brought back ({why}); this is a new game. Sorry!")
-GAME_LOST = ("Your earlier {game} game could not be brought back ({why}); it starts afresh. "
-             "Sorry!")
 
 
 def _kernel_id() -> str | None:
@@ -75,11 +79,7 @@ def _kernel_id() -> str | None:
     return m.group(1) if m else None
 
 
-def _write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a kill mid-write keeps the old one)."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+_write = write_whole
 
 
 class Recorder:
@@ -137,19 +137,15 @@ class Recorder:
         }))
 
 
-    def save_games(self, picker: Any) -> None:
+    def save_games(self, picker: GamePicker) -> None:
         """Bring the other games' record up to date (the picker's panels that keep theirs)."""
-        games = {name: panel.keep() for name, panel in picker.panels.items()
-                 if callable(getattr(panel, "keep", None))}
-        if games:
-            _write(self.games, json.dumps({"version": VERSION, "shown": picker.shown(),
-                                           "games": games}))
+        save_games(self.games, picker)
 
 
-def keep_games(app: TutorApp, picker: Any) -> None:
+def keep_games(app: TutorApp, picker: GamePicker) -> None:
     """Keep the picker's other games on the server: after each change of one and each pick."""
 
-    def save(_change: Any = None) -> None:
+    def save() -> None:
         if app.recorder is not None:
             app.record_now()  # the server hands a record over only with its game's header
             try:
@@ -157,48 +153,12 @@ def keep_games(app: TutorApp, picker: Any) -> None:
             except Exception:  # a full disk must not stop the game
                 log.exception("the games' record was not written")
 
-    def built(_name: str, panel: Any) -> None:
-        if callable(getattr(panel, "keep", None)):
-            panel.changed = save
-            save()
-
-    picker.on_built = built
-    picker.pick.observe(save, names="value")
+    shell_keep_games(picker, save)
 
 
-def bring_back_games(app: TutorApp, picker: Any, base: Path) -> None:
+def bring_back_games(app: TutorApp, picker: GamePicker, base: Path) -> None:
     """The other games of the record at ``base`` played again, and the one shown shown."""
-    from mrp_tutor.core.loader import parse_json, read_text, with_limits
-
-    path = base.with_name(base.name + GAMES_SUFFIX)
-    if not path.exists():
-        return
-    limits = with_limits(max_bytes=4_000_000, max_nodes=1_000_000)
-    data = parse_json(read_text(path, source="game record", limits=limits), "game record",
-                      limits)
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise ValueError("not a record of this version")
-    games, shown = data.get("games"), data.get("shown")
-    if not isinstance(games, dict) or shown not in picker.names.values():
-        raise ValueError("not a record of the games here")
-    lost = []
-    for name, record in games.items():
-        if name not in picker.names.values() or name == picker.first:
-            raise ValueError("not a game here")
-        panel = picker.show(name)
-        saving, panel.changed = panel.changed, lambda: None  # one write at the end
-        try:
-            panel.bring_back(record)
-        except Exception as exc:  # the rules refuse it: that game starts afresh
-            log.warning("restore of the %s game refused: %s", name, exc)
-            lost.append(name)
-        finally:
-            panel.changed = saving
-    picker.show(shown)
-    if lost:
-        titles = {n: t for t, n in picker.names.items()}
-        app.say(GAME_LOST.format(game=" and ".join(titles[n] for n in lost),
-                                 why="its record is not a game the rules produce"), "error")
+    shell_bring_back_games(picker, base, lambda text: app.say(text, "error"))
 
 
 def _start_of(app: TutorApp) -> dict[str, Any] | None:
@@ -252,7 +212,7 @@ class RestoredHistory(list):  # type: ignore[type-arg]  # Session.history: (Game
         return (self._make(got.events), got.pos) if isinstance(got, UndoMark) else got
 
 
-def attach(app: TutorApp, picker: Any = None) -> None:
+def attach(app: TutorApp, picker: GamePicker | None = None) -> None:
     """Keep ``app``'s record (and the other games of the game ``picker``) on the server (when
     served so) and bring back the games the server hands over (env ``MRP_RESTORE_FROM``),
     once."""

@@ -229,6 +229,11 @@ class TutorApp:
         referee = getattr(self, "session", None) is None or self.session.referee
         self.status.value = status_html(text, kind, citation, show_id=referee)
 
+    def undo(self) -> None:
+        """The panel protocol's undo (:class:`mrp_tutor.core.games.GamePanel`): the stepper's
+        *Back* (or the seated player's)."""
+        self.stepper.on_back()
+
     def status_text(self) -> str:
         """The status sentence as plain text (for tests)."""
         import html

@@ -41,6 +41,9 @@ class Rules:
     summary: ClassVar[str] = "the standard game, 3 to 6 players"
     #: the name a visitor reads in the app's ruleset picker (None: the name and the summary)
     label: ClassVar[str | None] = None
+    #: the guided path's chapter of this ruleset's lessons (the scenario ids ``<name>-*``): its
+    #: title and a short markdown introduction; None: its lessons have no chapter of their own
+    chapter: ClassVar[tuple[str, str] | None] = None
     #: the ruleset whose picker entry offers this one, through the player counts below its own
     #: (the 2-player game within the standard game); None: an entry of its own
     offered_within: ClassVar[str | None] = None

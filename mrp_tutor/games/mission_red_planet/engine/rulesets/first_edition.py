@@ -138,6 +138,11 @@ class FirstEdition(Rules):
 
     name: ClassVar[str] = "first_edition"
     summary: ClassVar[str] = "the first edition (seed 003 without abilities), 3 to 5 players"
+    chapter: ClassVar[tuple[str, str] | None] = (
+        "The first edition",
+        "The first edition of the game (3 to 5 players) plays on its own board and round "
+        "track, calls the characters up from 1 to 9 and deals event cards: its rules are "
+        "cited as **fe.*** rules.")
     label: ClassVar[str | None] = "First edition"
     source: ClassVar[str] = "seed 003: 'Unique Abilities' fan reference manual, sections 3-6"
     data: ClassVar[str] = "first_edition"

@@ -59,6 +59,10 @@ class TwoPlayer(Rules):
 
     name: ClassVar[str] = "two_player"
     summary: ClassVar[str] = "2 players, each also playing a neutral colour across the table"
+    chapter: ClassVar[tuple[str, str] | None] = (
+        "The two-player variant",
+        "With two players each player also controls a **neutral colour** that scores "
+        "for itself.")
     label: ClassVar[str | None] = "2-player variant"
     offered_within: ClassVar[str | None] = "standard"
     source: ClassVar[str] = "Mission: Red Planet 2nd edition rulebook, 2-player variant"

@@ -14,6 +14,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 
 
@@ -63,20 +64,11 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("scoring", "Final scoring",
             "At the end tokens, missions, discoveries and the ice monopoly are counted.",
             ("scoring-",)),
-    Chapter("two", "The two-player variant",
-            "With two players each player also controls a **neutral colour** that scores "
-            "for itself.",
-            ("two_player-",)),
-    Chapter("first_edition", "The first edition",
-            "The first edition of the game (3 to 5 players) plays on its own board and round "
-            "track, calls the characters up from 1 to 9 and deals event cards: its rules are "
-            "cited as **fe.*** rules.",
-            ("first_edition-",)),
-    Chapter("unique_abilities", "Unique Abilities",
-            "The first edition's fan variant: each player takes an ability sheet, plays only its "
-            "crew of five characters and may pay point tokens for its special ability.",
-            ("unique_abilities-",)),
 )
+#: then a chapter per ruleset that has one (its own lessons, ``<ruleset>-*``), in the registry's
+#: order: the rulesets say their chapter (``Rules.chapter``), the path names none
+CHAPTERS += tuple(Chapter(r.name, r.chapter[0], r.chapter[1], (f"{r.name}-",))
+                  for r in RULESETS.values() if r.chapter is not None)
 OTHER = Chapter("other", "More lessons", "Lessons not yet placed in a chapter.", ())
 
 

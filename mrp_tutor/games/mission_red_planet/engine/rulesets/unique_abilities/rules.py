@@ -63,6 +63,10 @@ class UniqueAbilities(FirstEdition):
     name: ClassVar[str] = "unique_abilities"
     summary: ClassVar[str] = ("the first edition with one ability sheet each (seed 003 'Unique "
                               "Abilities'), 3 to 5 players")
+    chapter: ClassVar[tuple[str, str] | None] = (
+        "Unique Abilities",
+        "The first edition's fan variant: each player takes an ability sheet, plays only its "
+        "crew of five characters and may pay point tokens for its special ability.")
     label: ClassVar[str | None] = "Unique Abilities (first edition)"
     source: ClassVar[str] = "seed 003: 'Unique Abilities' fan reference manual, sections 3-7"
     data: ClassVar[str] = "unique_abilities"

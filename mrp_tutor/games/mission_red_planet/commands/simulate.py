@@ -6,16 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
+from mrp_tutor.cli.args import CliError, Subparsers, positive_int
 from mrp_tutor.core.words import plural
 from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.engine.bots import BOTS, SEARCH_ITERATIONS
 
-Subparsers = Any
 
-
-def add_simulate_command(sub: Subparsers, positive_int: Any) -> None:
+def add_simulate_command(sub: Subparsers) -> None:
     p = sub.add_parser(
         "simulate", help="play seeded bot games (on Dask) and save one table row per game",
         description="Play seeded games between bots. Game i uses seed S+i, so the same seeds "
@@ -79,7 +77,6 @@ def _search_note(bots: list[str]) -> str:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from mrp_tutor.cli.main import CliError
     from mrp_tutor.core.extras import require
 
     require("Simulating games (mrp-tutor simulate)", "simulate")
