@@ -1,0 +1,97 @@
+"""The zones grid of the Table tab (issue 36: a table in under 30 actions): a tap per
+astronaut and a chip per resource change the draft, pending until "Use this table"; what
+the browser sends is checked; names, never ids; no draft (so no secret) in Tutor mode."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mrp_tutor.app import build_app
+from mrp_tutor.games.mission_red_planet.engine import load_spec
+from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
+
+
+@pytest.fixture(scope="module")
+def spec() -> Any:
+    return load_spec(use_env_overrides=False)
+
+
+@pytest.fixture
+def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
+    monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    a = build_app(spec=spec, seed=7)
+    a.mode.value = "Referee"
+    a.open_tab("Table")
+    return a
+
+
+def tap(app: TutorApp, content: Any) -> None:
+    """Deliver a message exactly as table_grid.js's model.send does."""
+    w = app.panel("Table").grid.widget  # type: ignore[attr-defined]
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                   "buffers": []})
+
+
+def row(app: TutorApp, zone: str) -> dict[str, Any]:
+    grid = app.panel("Table").grid.widget.grid  # type: ignore[attr-defined]
+    return next(z for z in grid["zones"] if z["id"] == zone)
+
+
+def test_taps_enter_astronauts_and_a_resource_pending_until_use(app: TutorApp) -> None:
+    tab: Any = app.panel("Table")
+    before = dict(app.session.state.zones["hellas"])
+    for _ in range(3):
+        tap(app, {"kind": "step", "zone": "hellas", "colour": "red", "delta": 1})
+    tap(app, {"kind": "step", "zone": "hellas", "colour": "blue", "delta": 1})
+    tap(app, {"kind": "resource", "zone": "hellas", "value": "ice"})
+    assert row(app, "hellas")["counts"] == {"red": 3, "blue": 1, "green": 0}
+    assert row(app, "hellas")["resource"] == "ice"
+    assert tab.editor.pos["zones"]["hellas"]["astronauts"] == {"red": 3, "blue": 1}
+    assert "Hellas: resource ice." in app.status_text()
+    assert app.session.state.zones["hellas"] == before  # pending: the game is unchanged
+    tab.editor.check.click()  # Use this table
+    assert app.session.state.zones["hellas"]["red"] == 3
+    assert app.session.state.zones["hellas"]["blue"] == 1
+    tap(app, {"kind": "step", "zone": "hellas", "colour": "blue", "delta": -1})
+    assert "blue" not in tab.editor.pos["zones"]["hellas"]["astronauts"]
+    tap(app, {"kind": "resource", "zone": "hellas", "value": ""})
+    assert "resource" not in tab.editor.pos["zones"]["hellas"]  # not known: nothing drawn
+
+
+def test_the_grid_speaks_names_and_shows_the_editor_zone(app: TutorApp) -> None:
+    tab: Any = app.panel("Table")
+    tab.editor.zone.value = "phobos"
+    tap(app, {"kind": "step", "zone": "phobos", "colour": "green", "delta": 1})
+    assert tab.editor.astronauts.value == "green 1"  # the open zone form follows the tap
+    assert app.status_text().startswith("Phobos: Green 1.")
+    names = {z["name"] for z in tab.grid.widget.grid["zones"]}
+    assert "Syrtis Major" in names and "syrtis_major" not in names
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "step", "zone": "hellas", "colour": "red", "delta": 2},
+    {"kind": "step", "zone": "hellas", "colour": "red", "delta": "1"},
+    {"kind": "step", "zone": "atlantis", "colour": "red", "delta": 1},
+    {"kind": "step", "zone": "hellas", "colour": "purple", "delta": 1},
+    {"kind": "step", "zone": "hellas", "colour": "red", "delta": -1},  # below 0
+    {"kind": "resource", "zone": "hellas", "value": "gold"},
+    {"kind": "resource", "zone": "hellas", "value": "ice", "extra": 1},
+    [1, 2], "step", None,
+])
+def test_what_the_page_should_not_send_changes_nothing(app: TutorApp, content: Any) -> None:
+    tab: Any = app.panel("Table")
+    tab.editor.pos.setdefault("zones", {})["hellas"] = {}  # no astronauts there
+    before = repr(tab.editor.pos)
+    tap(app, content)
+    assert repr(tab.editor.pos) == before
+    assert "nothing changed" in app.status_text()
+
+
+def test_no_grid_in_tutor_mode(app: TutorApp) -> None:
+    assert app.panel("Table").grid.widget.grid["zones"]  # type: ignore[attr-defined]
+    app.mode.value = "Tutor"
+    assert app.panel("Table").grid.widget.grid == {}  # type: ignore[attr-defined]
