@@ -18,41 +18,39 @@ function draw(model, el) {
   if (!zones.length) return;
   const colours = grid.colours || [];
   const send = (msg) => model.send(msg);
-  const wrap = document.createElement("div");
-  wrap.className = "mrp-tg-wrap";
-  const table = document.createElement("table");
-  table.className = "mrp-tg";
-  const head = table.createTHead().insertRow();
-  for (const text of ["Zone", ...colours.map((c) => c.name), "Resource"]) {
-    const th = document.createElement("th");
-    th.textContent = text;
-    head.appendChild(th);
-  }
-  const body = table.createTBody();
+  // a row per zone that wraps on a narrow screen (the chips go under the steppers): a
+  // table's columns scrolled sideways on a phone and hid the last colour
+  const list = document.createElement("div");
+  list.className = "mrp-tg";
+  list.setAttribute("role", "list");
   for (const z of zones) {
-    const row = body.insertRow();
-    row.dataset.zone = z.id;
+    const row = document.createElement("div");
     row.className = "mrp-tg-row";
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = z.name;
-    row.appendChild(th);
+    row.setAttribute("role", "listitem");
+    row.dataset.zone = z.id;
+    const name = document.createElement("span");
+    name.className = "mrp-tg-zone";
+    name.textContent = z.name;
+    row.appendChild(name);
     for (const c of colours) {
-      const cell = row.insertCell();
       const step = document.createElement("span");
       step.className = `mrp-tg-step mrp-tg-${c.id}`;
+      const who = document.createElement("span");
+      who.className = "mrp-tg-who";
+      who.textContent = c.name;
       const n = document.createElement("span");
       n.className = "mrp-tg-n";
       n.textContent = String(z.counts[c.id] || 0);
       step.append(
+        who,
         button("mrp-tg-minus", "\u2212", `${c.name} in ${z.name}: one fewer`,
                () => send({ kind: "step", zone: z.id, colour: c.id, delta: -1 })),
         n,
         button("mrp-tg-plus", "+", `${c.name} in ${z.name}: one more`,
                () => send({ kind: "step", zone: z.id, colour: c.id, delta: 1 })));
-      cell.appendChild(step);
+      row.appendChild(step);
     }
-    const chips = document.createElement("div");
+    const chips = document.createElement("span");
     chips.className = "mrp-tg-chips";
     for (const r of grid.resources || []) {
       const b = button(`mrp-tg-chip mrp-tg-res-${r.id || "unknown"}`, r.name,
@@ -61,10 +59,10 @@ function draw(model, el) {
       b.setAttribute("aria-pressed", String(z.resource === r.id));
       chips.appendChild(b);
     }
-    row.insertCell().appendChild(chips);
+    row.appendChild(chips);
+    list.appendChild(row);
   }
-  wrap.appendChild(table);
-  el.appendChild(wrap);
+  el.appendChild(list);
 }
 
 export default {

@@ -58,17 +58,18 @@ class ZoneGridWidget(anywidget.AnyWidget):
 
     _esm = widgets_dir() / "table_grid.js"
     _css = """
-    .mrp-tg { border-collapse: collapse; margin: 4px 0; font-size: 0.95em; }
-    .mrp-tg th, .mrp-tg td { padding: 2px 4px; border-bottom: 1px solid #dde; text-align: left;
-      vertical-align: middle; }
+    .mrp-tg { display: flex; flex-direction: column; margin: 4px 0; font-size: 0.95em; }
+    .mrp-tg-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
+      padding: 4px 0; border-bottom: 1px solid #dde; }
+    .mrp-tg-zone { flex: 0 0 9.5em; font-weight: 600; }
     .mrp-tg-step { display: inline-flex; align-items: center; gap: 2px; white-space: nowrap; }
+    .mrp-tg-who { font-size: 0.85em; color: #444; margin-right: 2px; }
     .mrp-tg-step button, .mrp-tg-chip { min-width: 34px; min-height: 34px; border: 1px solid #9aa;
       border-radius: 4px; background: #f7f7f7; cursor: pointer; }
     .mrp-tg-n { min-width: 1.4em; text-align: center; font-weight: 600; }
-    .mrp-tg-chips { display: flex; flex-wrap: wrap; gap: 3px; }
+    .mrp-tg-chips { display: inline-flex; flex-wrap: wrap; gap: 3px; }
     .mrp-tg-chip { padding: 2px 6px; }
     .mrp-tg-chip[aria-pressed="true"] { background: #1a4f8b; color: #fff; border-color: #1a4f8b; }
-    .mrp-tg-wrap { overflow-x: auto; max-width: 100%; }
     """
     grid = traitlets.Dict({}).tag(sync=True)
 
