@@ -72,6 +72,10 @@ def app_spec() -> GameSpec:
 class TutorApp:
     """The whole app: one session, panels, and the single dispatch path."""
 
+    # the first game is seen as the table (no secrets: issue 36, the first screen showed Red's
+    # missions) until the visitor takes a seat, opens a lesson, starts a game or picks a view
+    table_first = True
+
     def __init__(self, spec: GameSpec | None = None, *, seed: int | None = None,
                  colours: tuple[str, ...] = ("red", "blue", "green")) -> None:
         startup_problem = ""
@@ -85,11 +89,7 @@ class TutorApp:
         # this visitor's card corrections (an overrides document) and the spec they give
         self.corrections: dict[str, Any] = {} if startup_problem else operator_corrections()
         self.corrected_spec: GameSpec | None = None
-        # owns the spec in play; viewed as the table (no secrets) until the visitor takes a
-        # seat, opens the guided path or picks a colour under "View as" (issue 36: the first
-        # screen showed Red's secret missions)
-        self.session = Session.new(spec, colours, start_seed(seed), viewer=None)
-        self.table_first = True  # the first screen's table view, until the visitor acts
+        self.session = Session.new(spec, colours, start_seed(seed), viewer=None)  # table_first
         self._layout: tuple[GameSpec, Any] = (spec, zone_layout(spec))
         self.scenarios, problem = scenario_glue.load_library()
         self.target: tuple[str, str] | None = None
