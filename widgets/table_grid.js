@@ -1,5 +1,6 @@
-// The referee's zones on one screen (anywidget): a row per zone, a - count + stepper per
-// colour and a chip per resource.  No game logic: Python sends the grid and checks every tap.
+// The referee's table on one screen (anywidget): a row per zone (a - count + stepper per
+// colour, a chip per resource), per ship in play (its crew) and per seat (its point tokens).
+// No game logic: Python sends the grid and checks every tap.
 
 function button(cls, label, aria, onClick) {
   const b = document.createElement("button");
@@ -11,57 +12,73 @@ function button(cls, label, aria, onClick) {
   return b;
 }
 
+function stepper(send, part, row, key, who, n, where) {
+  const step = document.createElement("span");
+  step.className = `mrp-tg-step mrp-tg-${key}`;
+  const label = document.createElement("span");
+  label.className = "mrp-tg-who";
+  label.textContent = who;
+  const count = document.createElement("span");
+  count.className = "mrp-tg-n";
+  count.textContent = String(n || 0);
+  const tap = (delta) => () => send({ kind: "step", part, row, key, delta });
+  step.append(
+    label,
+    button("mrp-tg-minus", "\u2212", `${who} in ${where}: one fewer`, tap(-1)),
+    count,
+    button("mrp-tg-plus", "+", `${who} in ${where}: one more`, tap(1)));
+  return step;
+}
+
+function section(list, title, part, rows, keys, extra) {
+  if (!rows.length) return;
+  const head = document.createElement("div");
+  head.className = "mrp-tg-head";
+  head.textContent = title;
+  list.appendChild(head);
+  for (const r of rows) {
+    const row = document.createElement("div");
+    row.className = `mrp-tg-row mrp-tg-${part}`;
+    row.setAttribute("role", "listitem");
+    row.dataset[part] = r.id;
+    const name = document.createElement("span");
+    name.className = "mrp-tg-zone";
+    name.textContent = r.where ? `${r.name}, ${r.where}` : r.name;
+    row.appendChild(name);
+    for (const k of keys) {
+      row.appendChild(stepper(list.send, part, r.id, k.id, k.name, r.counts[k.id], r.name));
+    }
+    if (extra) row.appendChild(extra(r));
+    list.appendChild(row);
+  }
+}
+
 function draw(model, el) {
   el.replaceChildren();
   const grid = model.get("grid") || {};
-  const zones = grid.zones || [];
-  if (!zones.length) return;
-  const colours = grid.colours || [];
-  const send = (msg) => model.send(msg);
-  // a row per zone that wraps on a narrow screen (the chips go under the steppers): a
-  // table's columns scrolled sideways on a phone and hid the last colour
+  if (!(grid.zones || []).length) return;
+  // rows that wrap on a narrow screen: a table's columns scrolled sideways on a phone
   const list = document.createElement("div");
   list.className = "mrp-tg";
   list.setAttribute("role", "list");
-  for (const z of zones) {
-    const row = document.createElement("div");
-    row.className = "mrp-tg-row";
-    row.setAttribute("role", "listitem");
-    row.dataset.zone = z.id;
-    const name = document.createElement("span");
-    name.className = "mrp-tg-zone";
-    name.textContent = z.name;
-    row.appendChild(name);
-    for (const c of colours) {
-      const step = document.createElement("span");
-      step.className = `mrp-tg-step mrp-tg-${c.id}`;
-      const who = document.createElement("span");
-      who.className = "mrp-tg-who";
-      who.textContent = c.name;
-      const n = document.createElement("span");
-      n.className = "mrp-tg-n";
-      n.textContent = String(z.counts[c.id] || 0);
-      step.append(
-        who,
-        button("mrp-tg-minus", "\u2212", `${c.name} in ${z.name}: one fewer`,
-               () => send({ kind: "step", zone: z.id, colour: c.id, delta: -1 })),
-        n,
-        button("mrp-tg-plus", "+", `${c.name} in ${z.name}: one more`,
-               () => send({ kind: "step", zone: z.id, colour: c.id, delta: 1 })));
-      row.appendChild(step);
-    }
-    const chips = document.createElement("span");
-    chips.className = "mrp-tg-chips";
+  list.send = (msg) => model.send(msg);
+  const chips = (z) => {
+    const box = document.createElement("span");
+    box.className = "mrp-tg-chips";
     for (const r of grid.resources || []) {
       const b = button(`mrp-tg-chip mrp-tg-res-${r.id || "unknown"}`, r.name,
                        `${z.name}: resource ${r.name}`,
-                       () => send({ kind: "resource", zone: z.id, value: r.id }));
+                       () => model.send({ kind: "resource", zone: z.id, value: r.id }));
       b.setAttribute("aria-pressed", String(z.resource === r.id));
-      chips.appendChild(b);
+      box.appendChild(b);
     }
-    row.appendChild(chips);
-    list.appendChild(row);
-  }
+    return box;
+  };
+  const colours = grid.colours || [];
+  const resources = (grid.resources || []).filter((r) => r.id);
+  section(list, "Zones: astronauts and resource", "zone", grid.zones, colours, chips);
+  section(list, "Ships in play: crew", "ship", grid.ships || [], colours, null);
+  section(list, "Players: point tokens", "seat", grid.seats || [], resources, null);
   el.appendChild(list);
 }
 

@@ -45,8 +45,8 @@ def test_taps_enter_astronauts_and_a_resource_pending_until_use(app: TutorApp) -
     tab: Any = app.panel("Table")
     before = dict(app.session.state.zones["hellas"])
     for _ in range(3):
-        tap(app, {"kind": "step", "zone": "hellas", "colour": "red", "delta": 1})
-    tap(app, {"kind": "step", "zone": "hellas", "colour": "blue", "delta": 1})
+        tap(app, {"kind": "step", "part": "zone", "row": "hellas", "key": "red", "delta": 1})
+    tap(app, {"kind": "step", "part": "zone", "row": "hellas", "key": "blue", "delta": 1})
     tap(app, {"kind": "resource", "zone": "hellas", "value": "ice"})
     assert row(app, "hellas")["counts"] == {"red": 3, "blue": 1, "green": 0}
     assert row(app, "hellas")["resource"] == "ice"
@@ -56,7 +56,7 @@ def test_taps_enter_astronauts_and_a_resource_pending_until_use(app: TutorApp) -
     tab.editor.check.click()  # Use this table
     assert app.session.state.zones["hellas"]["red"] == 3
     assert app.session.state.zones["hellas"]["blue"] == 1
-    tap(app, {"kind": "step", "zone": "hellas", "colour": "blue", "delta": -1})
+    tap(app, {"kind": "step", "part": "zone", "row": "hellas", "key": "blue", "delta": -1})
     assert "blue" not in tab.editor.pos["zones"]["hellas"]["astronauts"]
     tap(app, {"kind": "resource", "zone": "hellas", "value": ""})
     assert "resource" not in tab.editor.pos["zones"]["hellas"]  # not known: nothing drawn
@@ -65,19 +65,47 @@ def test_taps_enter_astronauts_and_a_resource_pending_until_use(app: TutorApp) -
 def test_the_grid_speaks_names_and_shows_the_editor_zone(app: TutorApp) -> None:
     tab: Any = app.panel("Table")
     tab.editor.zone.value = "phobos"
-    tap(app, {"kind": "step", "zone": "phobos", "colour": "green", "delta": 1})
+    tap(app, {"kind": "step", "part": "zone", "row": "phobos", "key": "green", "delta": 1})
     assert tab.editor.astronauts.value == "green 1"  # the open zone form follows the tap
     assert app.status_text().startswith("Phobos: Green 1.")
+    grid = tab.grid.widget.grid
+    for sh in grid["ships"]:  # "Ship 5 (room for 4, to Valles Marineris)", as printed
+        dest = app.session.spec.dest.get(sh["id"], "")
+        assert sh["name"].startswith("Ship ") and sh["id"] not in sh["name"]
+        if dest and dest != "unknown":
+            assert f"to {app.session.spec.card_name(dest)})" in sh["name"]
+
+
+def test_crews_and_point_tokens_by_tap(app: TutorApp) -> None:
+    tab: Any = app.panel("Table")
+    cap = app.session.spec.cap
+    ship = next(sp for sp in tab.editor.pos["ships"]  # room for one more, still not full
+                if cap[sp["id"]] - sum(sp.get("crew", {}).values()) >= 2)
+    had = dict(ship.get("crew", {}))
+    tap(app, {"kind": "step", "part": "ship", "row": ship["id"], "key": "blue", "delta": 1})
+    assert ship["crew"] == {**had, "blue": had.get("blue", 0) + 1}
+    for _ in range(2):
+        tap(app, {"kind": "step", "part": "seat", "row": "green", "key": "celerium", "delta": 1})
+    assert app.status_text().startswith("Green: celerium tokens 2.")
+    assert tab.editor.pos["seats"]["green"]["tokens"]["celerium"] == 2
+    assert next(s for s in tab.grid.widget.grid["seats"]
+                if s["id"] == "green")["counts"]["celerium"] == 2
+    tab.editor.check.click()  # Use this table
+    assert app.session.state.seats["green"].tokens["celerium"] == 2, app.status_text()
     names = {z["name"] for z in tab.grid.widget.grid["zones"]}
     assert "Syrtis Major" in names and "syrtis_major" not in names
 
 
 @pytest.mark.parametrize("content", [
-    {"kind": "step", "zone": "hellas", "colour": "red", "delta": 2},
-    {"kind": "step", "zone": "hellas", "colour": "red", "delta": "1"},
-    {"kind": "step", "zone": "atlantis", "colour": "red", "delta": 1},
-    {"kind": "step", "zone": "hellas", "colour": "purple", "delta": 1},
-    {"kind": "step", "zone": "hellas", "colour": "red", "delta": -1},  # below 0
+    {"kind": "step", "part": "zone", "row": "hellas", "key": "red", "delta": 2},
+    {"kind": "step", "part": "zone", "row": "hellas", "key": "red", "delta": "1"},
+    {"kind": "step", "part": "zone", "row": "atlantis", "key": "red", "delta": 1},
+    {"kind": "step", "part": "zone", "row": "hellas", "key": "purple", "delta": 1},
+    {"kind": "step", "part": "zone", "row": "hellas", "key": "red", "delta": -1},  # below 0
+    {"kind": "step", "part": "ship", "row": "s99", "key": "red", "delta": 1},
+    {"kind": "step", "part": "seat", "row": "purple", "key": "ice", "delta": 1},
+    {"kind": "step", "part": "seat", "row": "red", "key": "gold", "delta": 1},
+    {"kind": "step", "part": "table", "row": "red", "key": "ice", "delta": 1},
     {"kind": "resource", "zone": "hellas", "value": "gold"},
     {"kind": "resource", "zone": "hellas", "value": "ice", "extra": 1},
     [1, 2], "step", None,

@@ -35,8 +35,13 @@ def test_zones_by_tap(app: Any, size: tuple[int, int]) -> None:
     expect(hellas.locator(".mrp-tg-red .mrp-tg-n")).to_have_text("2")
     expect(hellas.locator(".mrp-tg-chip[aria-pressed='true']")).to_have_text("ice")
     assert "hellas" not in grid.inner_text()  # names, never ids
+    green = grid.locator(".mrp-tg-row[data-seat='green']")
+    act(green.locator(".mrp-tg-celerium .mrp-tg-plus"), "Green: celerium tokens 1.")
+    expect(grid.locator(".mrp-tg-row.mrp-tg-ship").first).to_contain_text("Ship ")
     hellas.scroll_into_view_if_needed()
     app.screenshot(f"table-grid-{size[0]}x{size[1]}", full_page=False)
+    green.scroll_into_view_if_needed()
+    app.screenshot(f"table-grid-seats-{size[0]}x{size[1]}", full_page=False)
     act(page.locator("button.mrp-te-use"), "The table is set")
-    assert actions == 5
+    assert actions == 6
     assert app.log.page_errors == [], app.log.page_errors

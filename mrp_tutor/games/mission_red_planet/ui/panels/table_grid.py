@@ -22,16 +22,27 @@ import anywidget
 import traitlets
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from mrp_tutor.games.mission_red_planet.explain.options import ship_name
+from mrp_tutor.games.mission_red_planet.ui.panels.table_words import ship_card
 from mrp_tutor.resources import widgets_dir
 
-MOST_ASTRONAUTS = 20  # a colour's astronauts in one zone, at most (a tap past it is refused)
+MOST_COUNTED = 20  # astronauts of a colour in a zone or ship, tokens of a kind, at most
+
+
+def _upper_first(text: str) -> str:
+    """``Ship 5 (room for 4, to Valles Marineris)``: capitalize() lowered the zone's name."""
+    return text[:1].upper() + text[1:]
 
 
 class _Step(BaseModel):
+    """A tap on + or -: a zone's astronauts, a ship's crew (of a colour), a seat's point
+    tokens (of a resource)."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["step"]
-    zone: str = Field(max_length=40)
-    colour: str = Field(max_length=20)
+    part: Literal["zone", "ship", "seat"]
+    row: str = Field(max_length=40)
+    key: str = Field(max_length=20)
     delta: Literal[-1, 1]
 
 
@@ -61,6 +72,7 @@ class ZoneGridWidget(anywidget.AnyWidget):
     .mrp-tg { display: flex; flex-direction: column; margin: 4px 0; font-size: 0.95em; }
     .mrp-tg-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
       padding: 4px 0; border-bottom: 1px solid #dde; }
+    .mrp-tg-head { font-weight: 700; margin-top: 10px; }
     .mrp-tg-zone { flex: 0 0 9.5em; font-weight: 600; }
     .mrp-tg-step { display: inline-flex; align-items: center; gap: 2px; white-space: nowrap; }
     .mrp-tg-who { font-size: 0.85em; color: #444; margin-right: 2px; }
@@ -95,16 +107,27 @@ class ZoneGrid:
             self.widget.grid = {}
             return
         spec = d.spec
-        zones = d.pos.get("zones", {})
+        zones, seats = d.pos.get("zones", {}), d.pos.get("seats", {})
+
+        def counts(have: Any, keys: list[str]) -> dict[str, int]:
+            return {k: int((have or {}).get(k, 0)) for k in keys}
+
         self.widget.grid = {
             "colours": [{"id": c, "name": c.capitalize()} for c in d.players],
             "resources": [{"id": "", "name": "not known"}]
             + [{"id": r, "name": r} for r in spec.resources],
             "zones": [{"id": z, "name": spec.card_name(z),
-                       "counts": {c: int(zones.get(z, {}).get("astronauts", {}).get(c, 0))
-                                  for c in d.players},
+                       "counts": counts(zones.get(z, {}).get("astronauts"), d.players),
                        "resource": zones.get(z, {}).get("resource") or ""}
                       for z in spec.zones],
+            "ships": [{"id": sp["id"], "name": _upper_first(ship_card(spec, sp["id"])),
+                       "where": "launched" if sp.get("launched")
+                       else f"dock {int(sp.get('dock') or 0) + 1}",
+                       "counts": counts(sp.get("crew"), d.players)}
+                      for sp in d.pos.get("ships", [])],
+            "seats": [{"id": c, "name": c.capitalize(),
+                       "counts": counts(seats.get(c, {}).get("tokens"), list(spec.resources))}
+                      for c in d.players],
         }
 
     def _from_browser(self, _w: Any, content: Any, _buffers: Any = None) -> None:
@@ -116,45 +139,65 @@ class ZoneGrid:
             self.say("The table grid sent a message the app does not understand; nothing "
                      "changed.", "error")
             return
-        d = self.draft
-        spec = d.spec
-        if msg.zone not in spec.zones or not d.pos:
-            self.say("The table grid named no zone of this table; nothing changed.", "error")
+        if not self.draft.pos:
+            self.say("Switch to Referee mode first; nothing changed.", "error")
             return
-        name = spec.card_name(msg.zone)
-        zp = d.pos.setdefault("zones", {}).setdefault(msg.zone, {})
-        if isinstance(msg, _Step):
-            text = self._step(zp, name, msg)
-        else:
-            text = self._resource(zp, name, msg.value)
+        text = self._step(msg) if isinstance(msg, _Step) else self._resource(msg)
         if text:
-            self.on_change(msg.zone, text)
+            self.on_change(msg.row if isinstance(msg, _Step) else msg.zone, text)
         self.refresh()
 
-    def _step(self, zp: dict[str, Any], name: str, msg: _Step) -> str:
-        if msg.colour not in self.draft.players:
-            self.say(f"{name}: that colour is not at this table; nothing changed.", "error")
+    def _counted(self, msg: _Step) -> tuple[dict[str, Any], str, list[str], str] | None:
+        """Where a tap counts: (the entry, its field, the keys it may count, its name)."""
+        d, spec = self.draft, self.draft.spec
+        if msg.part == "zone" and msg.row in spec.zones:
+            entry = d.pos.setdefault("zones", {}).setdefault(msg.row, {})
+            return entry, "astronauts", d.players, spec.card_name(msg.row)
+        if msg.part == "ship":
+            sp = next((x for x in d.pos.get("ships", []) if x.get("id") == msg.row), None)
+            if sp is not None:
+                return sp, "crew", d.players, ship_name(msg.row).capitalize()
+        if msg.part == "seat" and msg.row in d.players:
+            entry = d.pos.setdefault("seats", {}).setdefault(msg.row, {})
+            return entry, "tokens", list(spec.resources), msg.row.capitalize()
+        return None
+
+    def _step(self, msg: _Step) -> str:
+        found = self._counted(msg)
+        if found is None:
+            self.say("The table grid named nothing of this table; nothing changed.", "error")
             return ""
-        astro = dict(zp.get("astronauts", {}))
-        n = int(astro.get(msg.colour, 0)) + msg.delta
-        if not 0 <= n <= MOST_ASTRONAUTS:
-            self.say(f"{name}: {msg.colour.capitalize()} has {n - msg.delta} astronauts there; "
-                     f"a count goes from 0 to {MOST_ASTRONAUTS}; nothing changed.", "error")
+        entry, field, keys, name = found
+        what = msg.key.capitalize() if field != "tokens" else f"{msg.key} tokens"
+        if msg.key not in keys:
+            self.say(f"{name}: that is not at this table; nothing changed.", "error")
+            return ""
+        have = dict(entry.get(field) or {})
+        n = int(have.get(msg.key, 0)) + msg.delta
+        if not 0 <= n <= MOST_COUNTED:
+            self.say(f"{name}: {what} {n - msg.delta}; a count goes from 0 to "
+                     f"{MOST_COUNTED}; nothing changed.", "error")
             return ""
         if n:
-            astro[msg.colour] = n
+            have[msg.key] = n
         else:
-            astro.pop(msg.colour, None)
-        if astro:
-            zp["astronauts"] = astro
+            have.pop(msg.key, None)
+        if have or field == "tokens":  # a seat's tokens are always stated (0 is a fact)
+            entry[field] = have
         else:
-            zp.pop("astronauts", None)
-        return f"{name}: {msg.colour.capitalize()} {n}."
+            entry.pop(field, None)
+        return f"{name}: {what} {n}."
 
-    def _resource(self, zp: dict[str, Any], name: str, value: str) -> str:
-        if value and value not in self.draft.spec.resources:
+    def _resource(self, msg: _Resource) -> str:
+        spec = self.draft.spec
+        if msg.zone not in spec.zones:
+            self.say("The table grid named no zone of this table; nothing changed.", "error")
+            return ""
+        name, value = spec.card_name(msg.zone), msg.value
+        if value and value not in spec.resources:
             self.say(f"{name}: that is not a resource of this game; nothing changed.", "error")
             return ""
+        zp = self.draft.pos.setdefault("zones", {}).setdefault(msg.zone, {})
         if value:
             zp["resource"] = value
         else:

@@ -114,8 +114,8 @@ class TableTab:
         row = {"flex_flow": "row wrap", "align_items": "center"}
         self.root = W.VBox([
             W.HTML(SUMMARY_CSS),
-            W.HTML("<h3>Zones: astronauts and resources</h3><p>Tap + and \u2212 for each "
-                   "colour's astronauts and a chip for the resource; <i>Use this table</i> "
+            W.HTML("<h3>The table at a glance</h3><p>Tap + and \u2212 for astronauts, crews "
+                   "and point tokens, a chip for a zone's resource; <i>Use this table</i> "
                    "below plays on from it.</p>"),
             self.grid.widget,
             self.editor.root,
