@@ -103,6 +103,10 @@ def build(jobs: int, verbose: bool, root: Path = ROOT) -> bool:
     """Compile :data:`MODULES` in place under ``root`` (a checkout, or a copy of its
     ``mrp_tutor``); True when done."""
     clean(root)
+    engine = root / "mrp_tutor" / "games" / "mission_red_planet" / "engine"
+    # the digest of the sources as they are now, before compiling: a source edited while the
+    # build runs then differs from the stamp, and native.py runs the sources (not a stale build)
+    digest = source_digest(engine)
     with tempfile.TemporaryDirectory(prefix="mrp-mypyc-") as temp:
         script = Path(temp) / "setup_engine.py"
         script.write_text(_SETUP.format(jobs=jobs, temp=temp, group=GROUP))
@@ -116,8 +120,7 @@ def build(jobs: int, verbose: bool, root: Path = ROOT) -> bool:
             clean(root)
             return False
     shutil.rmtree(root / "build", ignore_errors=True)
-    engine = root / "mrp_tutor" / "games" / "mission_red_planet" / "engine"
-    (engine / STAMP).write_text(source_digest(engine) + "\n", encoding="ascii")
+    (engine / STAMP).write_text(digest + "\n", encoding="ascii")
     return bool(built(root))
 
 

@@ -206,10 +206,12 @@ function draw(model, root, b) {
       head.appendChild(h("span", "mrp-board-viewer", viewerText(b.viewer)));
       return head;
     }],
-    [J(["legend", colours, b.first, b.supply]), () => {
+    [J(["legend", colours, b.first, b.supply, b.roles]), () => {
       const legend = h("div", "mrp-legend");
       for (const c of colours) {
-        const item = h("span", "mrp-legend-item", `${c}${c === b.first ? " (first)" : ""}: ${b.supply?.[c] ?? 0} in supply`);
+        // the 2-player variant names each colour's role (main colour, or neutral and whose)
+        const role = b.roles?.[c] ? ` (${b.roles[c]})` : "";
+        const item = h("span", "mrp-legend-item", `${c}${role}${c === b.first ? " (first)" : ""}: ${b.supply?.[c] ?? 0} in supply`);
         const dot = h("span", "mrp-dot");
         dot.style.background = COLOURS[c] || "#777";
         item.prepend(dot);

@@ -25,12 +25,29 @@ class _Model(BaseModel):
 Keyword = Annotated[str, BeforeValidator(lambda v: str(v) if isinstance(v, int | float) else v)]
 
 
+READINGS_SECTION = "Tutor readings"
+
+
+def is_reading(section: str, source: str) -> bool:
+    """Whether a rule is a tutor reading (the rulebook is silent, ambiguous or wrong there):
+    its section is under "Tutor readings" or its source says "tutor reading"."""
+    return (section.split(" › ")[0] == READINGS_SECTION
+            or source.lower().startswith("tutor reading"))
+
+
 class RuleEntry(_Model):
     id: str
     section: str
     summary: str
     keywords: list[Keyword] = []
     source: str = "rulebook"
+    # a tutor reading's tell-tale phrases (regular expressions, case-insensitive): a text
+    # that matches one states the reading and must say it is one (tests/scenarios)
+    tells: list[str] = []
+
+    @property
+    def is_reading(self) -> bool:
+        return is_reading(self.section, self.source)
 
 
 class SectionEntry(_Model):
@@ -66,6 +83,11 @@ class Citation:
     def full(self) -> str:
         """Citation plus paraphrase."""
         return f"{self.summary} ({self.book}: {self.section}; rule {self.rule})"
+
+    @property
+    def is_reading(self) -> bool:
+        """A tutor reading, not a rulebook fact."""
+        return is_reading(self.section, self.source)
 
 
 def cite_in(rules: RulesFile, index: Mapping[str, RuleEntry], rule: str | None) -> Citation | None:
@@ -109,6 +131,14 @@ def rules_problems(rules: RulesFile, where: str) -> list[str]:
         if r.id in seen:
             out.append(f"{where}: duplicate id {r.id!r}")
         seen.add(r.id)
+    for r in rules.rules:
+        for pattern in r.tells:
+            try:
+                re.compile(pattern)
+            except re.error as err:
+                out.append(f"{where}: rule {r.id!r}: tell {pattern!r} is not a pattern ({err})")
+        if r.tells and not r.is_reading:
+            out.append(f"{where}: rule {r.id!r} has tells but is no tutor reading")
     paths = {s.path for s in rules.sections}
     if paths:
         out += [f"{where}: rule {r.id!r} cites unknown section {r.section!r}"

@@ -17,6 +17,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.view_tabs import (
     log_class,
     log_head,
     log_row,
+    log_start_round,
 )
 from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
@@ -40,7 +41,7 @@ def fresh_log(app: TutorApp) -> str:
     start = max(0, len(evs) - LOG_TAIL)
     shown = [app.session.visible(ev) for ev in evs[start:]]
     referee = app.session.referee
-    rounds = event_rounds(evs)[start:]
+    rounds = event_rounds(evs, start=log_start_round(evs, app.session.game.state))[start:]
     rows = [log_row(app.spec, ev, start + i, rounds[i], referee) for i, ev in enumerate(shown)]
     head, columns = log_head(referee, len(evs), len(shown))
     return (head + rows_html(columns, rows[::-1], log_class(referee))

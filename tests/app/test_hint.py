@@ -47,10 +47,8 @@ def test_hints_depend_on_the_learners_view_only() -> None:
     g, me = _position(7)
     s = swap_hidden(g, me).state
     assert view_for(g.spec, g.state, me) == view_for(g.spec, s, me)
-    a, _ = hints(g.spec, view_for(g.spec, g.state, me), g.legal_intents(), seconds=None,
-                 iterations=40, seed=1)
-    b, _ = hints(g.spec, view_for(g.spec, s, me), g.legal_intents(), seconds=None,
-                 iterations=40, seed=1)
+    a, _ = hints(g.spec, view_for(g.spec, g.state, me), g.legal_intents(), iterations=40)
+    b, _ = hints(g.spec, view_for(g.spec, s, me), g.legal_intents(), iterations=40)
     assert a == b
     assert 1 <= len(a) <= 3
     assert all(h.reason and h.words and h.rule and 0 <= (h.chance or 0) <= 1 for h in a)
@@ -59,7 +57,7 @@ def test_hints_depend_on_the_learners_view_only() -> None:
 def test_a_stopped_hint_returns_at_once() -> None:
     g, me = _position(3)
     found, res = hints(g.spec, view_for(g.spec, g.state, me), g.legal_intents(),
-                       seconds=30.0, stop=lambda: True)
+                       iterations=30000, stop=lambda: True)
     assert res.iterations == 0 and found  # stopped before any game: the first option, unrated
     assert found[0].chance is None
 
@@ -75,10 +73,10 @@ def seated(make_app: Any) -> TutorApp:
     return a
 
 
-def _ask(app: TutorApp, seconds: float) -> Any:
+def _ask(app: TutorApp, iterations: int) -> Any:
     app.open_tab("Hint")
     tab = app.panel("Hint")
-    tab.seconds = seconds
+    tab.iterations = iterations
     tab.ask.click()
     return tab
 
@@ -86,7 +84,7 @@ def _ask(app: TutorApp, seconds: float) -> Any:
 def test_the_hint_tab_shows_options_with_chances_and_reasons_and_follows_one(seated):
     app = seated
     assert S.my_options(app.session, "red")  # the learner's turn (the bots played first)
-    tab = _ask(app, 0.3)
+    tab = _ask(app, 200)
     assert tab.thread is not None
     tab.thread.join(30)
     assert "mrp-hint" in tab.out.value and "won" in tab.out.value
@@ -105,7 +103,7 @@ def test_the_hint_tab_shows_options_with_chances_and_reasons_and_follows_one(sea
 
 
 def test_a_running_hint_can_be_stopped(seated):
-    tab = _ask(seated, 60.0)
+    tab = _ask(seated, 200000)
     assert tab.stop_btn.layout.display == ""
     tab.stop_btn.click()
     tab.thread.join(30)

@@ -29,22 +29,27 @@ def _decision_point(seed: int) -> tuple[Game, str]:
 
 
 def test_a_decision_is_judged_from_the_learners_view_only() -> None:
-    g, me = _decision_point(7)
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green", "yellow"], 1)
+    me = resolve_choice(g, random.Random(1), more_than=6)  # 40 options, some clearly worse
     s = swap_hidden(g, me).state
     assert view_for(g.spec, g.state, me) == view_for(g.spec, s, me)
     options = [x for x in g.legal_intents() if x.colour == me]
     judged = []
-    for chosen in options:  # some choice differs from the search's favourite
+    for chosen in options:  # some choice differs from the search's favourite beyond noise
         a = R.judge(g.spec, R.decision(g.spec, g.state, me, options, chosen, 5),
-                    iterations=40, duel=40)
+                    iterations=150, duel=300)
         b = R.judge(g.spec, R.decision(g.spec, s, me, options, chosen, 5),
-                    iterations=40, duel=40)
+                    iterations=150, duel=300)
         assert a == b
         judged += [a] if a is not None else []
+        if judged:
+            break
     assert judged
     c = judged[0]
     assert c.did != c.better and c.reason and c.rule and c.games > 0
-    assert 0 <= c.did_chance <= 1 and 0 <= c.better_chance <= 1
+    assert 0 <= c.did_chance < c.better_chance <= 1
+    assert c.did_range[0] <= c.did_chance <= c.did_range[1]
 
 
 def test_the_most_costly_come_first_and_at_most_three() -> None:
@@ -86,13 +91,18 @@ def test_the_review_appears_when_the_game_ends(played: TutorApp) -> None:
     assert box.found is not None and box.job is None
     html = box.out.value
     assert "Review of your game" in html or "most costly" in html
-    assert 1 <= len(box.found) <= 3, "a learner always taking the last choice made no mistake"
+    # a choice is flagged only beyond the noise: at this small test budget maybe none is
+    assert len(box.found) <= 3
     assert html.count('class="mrp-review-item"') == len(box.found)
-    for c in box.found:
+    costly = R.Costly(9, 3, "Board ship 2", "Board ship 5", 0.1, 0.3, "It fills the ship.",
+                      "characters.placement", 1200, (0.07, 0.14), (0.26, 0.34))
+    html = box.html([costly, *box.found])
+    for c in [costly, *box.found]:
         assert "you chose <i>" in html and "Better: <b>" in html
         assert c.better_chance > c.did_chance
+    assert "likely 7%–14%" in html and "likely 26%–34%" in html  # the ranges shown
     assert "<cite" in html
-    assert not any(f"[{c.rule}]" in html for c in box.found)  # sections, no rule id
+    assert not any(f"[{c.rule}]" in html for c in [costly, *box.found])  # sections, no id
     assert "review" in shown_text(played)
 
 

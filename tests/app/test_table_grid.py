@@ -4,26 +4,16 @@ the browser sends is checked; names, never ids; no draft (so no secret) in Tutor
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mrp_tutor.app import build_app
-from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.ui.tutor_app import TutorApp
 
 
-@pytest.fixture(scope="module")
-def spec() -> Any:
-    return load_spec(use_env_overrides=False)
-
-
 @pytest.fixture
-def app(spec: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
-    monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    a = build_app(spec=spec, seed=7)
+def app(make_app: Any) -> TutorApp:
+    a: TutorApp = make_app(7)
     a.mode.value = "Referee"
     a.open_tab("Table")
     return a

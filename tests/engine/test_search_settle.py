@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from mrp_tutor.games.mission_red_planet.engine import Game, find_ruleset, play_out
+from mrp_tutor.games.mission_red_planet.engine import Game, find_ruleset, load_spec, play_out
 from mrp_tutor.games.mission_red_planet.engine import bots as engine_bots
 from mrp_tutor.games.mission_red_planet.engine.bots import hard_bot, hard_iterations
 from mrp_tutor.games.mission_red_planet.engine.search import SearchResult, search
@@ -87,3 +87,21 @@ def test_the_hard_bot_is_a_fixed_amount_of_work_replayed_from_its_seed(
     assert budgets <= {hard_iterations(n) for n in range(2, 60)} and 24 in budgets
     assert all(r.iterations <= (r.budget or 0) for r in log)
     assert all(r.cpu_seconds > 0 for r in log)
+
+
+def test_the_hard_budget_shrinks_with_more_players() -> None:
+    """A 6-player playout costs about 1.7 times a 4-player one: the hard level searches in
+    proportion fewer games there, so a decision keeps about its 4-player time."""
+    full = engine_bots.HARD_ITERATIONS
+    assert hard_iterations(10, 4) == hard_iterations(10, 3) == full
+    assert hard_iterations(10, 5) == round(full * 4 / 5)
+    assert hard_iterations(10, 6) == round(full * 4 / 6)
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green", "yellow", "purple", "black"], 4)
+    log: list[SearchResult] = []
+    bot = hard_bot(random.Random(0), log=log)
+    while not log:
+        legal = g.legal_intents()
+        _ = g.play(bot(g, legal), trusted=True) if legal else g.advance()
+    assert log[0].budget in {hard_iterations(k, 6) for k in range(2, 60)}
+    assert log[0].budget is not None and log[0].budget <= round(full * 4 / 6)

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from testkit.app_widgets import base_app
 from testkit.share_codes import midgame_table_doc, packed
 
-from mrp_tutor.app import build_app
 from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError
 from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
@@ -87,9 +87,7 @@ def test_the_command_line_says_the_field_not_a_traceback() -> None:
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TutorApp:
-    monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    a = build_app(spec=load_spec(use_env_overrides=False), seed=7)
+    a = base_app(monkeypatch, tmp_path)
     a.mode.value = "Referee"
     a.tabs.selected_index = list(a.tabs.titles).index("Table")  # built when first shown
     return a

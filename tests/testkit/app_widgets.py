@@ -54,3 +54,14 @@ def shown_text(app: TutorApp) -> str:
     the scenario picker's, whose fixed titles name characters and cards)."""
     return json.dumps([w.get_state() for w in walk(app.root) if w is not app.scenario],
                       default=str).lower()
+
+
+def base_app(monkeypatch: Any, tmp_path: Any, seed: int = 7) -> TutorApp:
+    """The app on the base card data as a public demo serves it: no operator's override file,
+    nothing read from or written to the real home; its first game seeded."""
+    from mrp_tutor.app import build_app
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
+
+    monkeypatch.delenv("MRP_TUTOR_OVERRIDES", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    return build_app(spec=load_spec(use_env_overrides=False), seed=seed)

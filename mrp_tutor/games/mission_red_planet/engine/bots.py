@@ -54,23 +54,33 @@ def search_bot_for_simulation(rng: random.Random) -> Bot:
 HARD_ITERATIONS = 1200
 
 
-def hard_iterations(options: int) -> int:
+#: players from which the hard level's budget shrinks (a playout of more players costs more)
+HARD_PLAYERS = 4
+
+
+def hard_iterations(options: int, players: int = HARD_PLAYERS) -> int:
     """The hard level's iterations for a decision among ``options`` options: a quarter of
-    :data:`HARD_ITERATIONS` with two, all of it from six on (one option: no search)."""
-    return max(1, round(HARD_ITERATIONS * min(1.0, 0.25 + 0.1875 * max(0, options - 2))))
+    :data:`HARD_ITERATIONS` with two, all of it from six on (one option: no search); with
+    more than :data:`HARD_PLAYERS` players, that much less in proportion (a 6-player playout
+    costs about 1.7 times a 4-player one, so a decision keeps about its 4-player time)."""
+    share = min(1.0, 0.25 + 0.1875 * max(0, options - 2)) * min(1.0, HARD_PLAYERS / players)
+    return max(1, round(HARD_ITERATIONS * share))
 
 
 def hard_bot(rng: random.Random, seconds: float | None = None,
              log: list[SearchResult] | None = None) -> Bot:
     """The hard level: the search bot with :func:`hard_iterations` iterations a decision,
     stopped as soon as its choice is settled (``settle``: the same choice as the whole
-    budget); a single option is played at once.  ``seconds`` (if given): a time budget
+    budget), its generator seeded from the view and options of the decision
+    (:func:`.search.view_rng`: public data, not the game's seed nor ``rng``), so the same
+    position as the seat sees it gets the same move on any machine; a single option is
+    played at once.  ``seconds`` (if given): a time budget
     instead, that many seconds for a decision with many options, the same shares with fewer
     (not replayable from the seed: a slower machine searches less).  ``log`` (if given)
     receives each search's result."""
-    if seconds is None:
+    if seconds is None:  # seeded from the view (public data), ``rng`` unused
         bot: Bot = search_bot(rng, iterations=None, per_options=hard_iterations, settle=True,
-                              log=log)
+                              log=log, public_seed="hard")
         return bot
     whole = seconds
 

@@ -102,6 +102,11 @@ def table_problems(spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
     if not _table(spec, s, p):
         return p.found  # without a table nothing else can be checked
     _tracker(spec, s, p)
+    if s.readings:  # the table's chosen readings (engine/readings.py)
+        from mrp_tutor.games.mission_red_planet.engine.readings import reading_problems
+
+        for problem in reading_problems(spec, list(s.readings)):
+            p.add("readings", problem.removeprefix("readings: "), "readings.table")
     # the cards missions are dealt from: the ruleset's (first_edition deals
     # three event cards each from all of them)
     pool = rules.mission_pool(spec) if rules is not None else list(spec.missions)

@@ -63,6 +63,7 @@ def public_state(spec: GameSpec, view: View, seed: int) -> GameState:
     s.stage, s.track_index, s.round, s.first = (view["stage"], view["track_index"],
                                                 view["round"], view["first"])
     s.docks = list(view["docks"])
+    s.readings = list(view.get("readings", ()))
     s.ships = {sid: Ship(sid, dict(v["crew"]), list(v["tokens"]), v["launched"])
                for sid, v in view["ships"].items()}
     s.launched = list(view["launched"])
@@ -188,6 +189,11 @@ def _cards(spec: GameSpec, s: GameState, view: View, rng: random.Random) -> None
             seat.actions = [x for x in cards if kinds[x] == "action"]
         if v["dealt"] is None and v.get("dealt_size"):
             seat.dealt = take(v["dealt_size"], {"mission"})
+    if s.work and s.work[0][0] == "action" and s.work[0][1] == HIDDEN:  # a secret holder
+        others = sorted(c for c in s.order if s.seats[c].controller != view["viewer"]
+                        and s.seats[c].actions) or sorted(
+            c for c in s.order if s.seats[c].controller != view["viewer"])
+        s.work[0][1] = others[int(rng.random() * len(others))]
     if s.work and s.work[0][0] == "action" and s.work[0][2] == HIDDEN:
         holder = s.seats[s.work[0][1]]
         if not holder.actions:

@@ -356,3 +356,26 @@ class PositionEdited(Event):
     def actor(self) -> str | None:
         return None
 PositionEdited.type = "position_edited"
+
+
+@dataclass(**_EV)
+class ReadingChosen(Event):
+    """The referee chose which reading of a contested question the table plays (``reading``:
+    the other reading's rule id; ``other``: it now applies, or the tutor's again).  The rule
+    is the reading now in force (:mod:`.readings`)."""
+
+    key: str
+    reading: str
+    other: bool
+
+    def apply(self, s: GameState) -> None:
+        chosen = set(s.readings)
+        if self.other:
+            chosen.add(self.reading)
+        else:
+            chosen.discard(self.reading)
+        s.readings = sorted(chosen)
+
+    def actor(self) -> str | None:
+        return None
+ReadingChosen.type = "reading_chosen"

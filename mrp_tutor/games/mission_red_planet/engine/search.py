@@ -27,10 +27,12 @@ budget).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -213,6 +215,7 @@ def search(
     spec: GameSpec, view: View, options: Sequence[I.Intent], rng: random.Random, *,
     iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
     stop: Callable[[], bool] | None = None, settle: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SearchResult:
     """Search from a seat's ``view`` among its ``options`` (its legal intents now).
 
@@ -220,7 +223,8 @@ def search(
     least one iteration per option), or as soon as ``stop()`` is true (a visitor stopped a
     hint: the statistics so far are returned).  With one option, no search.  ``settle``: also
     stop as soon as the most visited option leads the runner-up by more than the iterations
-    left (:func:`_settled`: the choice of the whole budget, found sooner).
+    left (:func:`_settled`: the choice of the whole budget, found sooner).  ``progress(done,
+    budget)`` (if given) is called every 100 iterations (an iteration budget only).
 
     Raises:
         ValueError: no option, or neither budget given.
@@ -266,6 +270,8 @@ def search(
             if first is not None:
                 wins[first] = wins.get(first, 0.0) + reward.get(viewer, (0.0, 0.0))[1]
         done += 1
+        if progress is not None and iterations is not None and done % 100 == 0:
+            progress(done, iterations)
     stats = [OptionStat(x, ch.visits, ch.total / ch.visits if ch.visits else 0.0,
                         wins.get(x, 0.0) / ch.visits if ch.visits else 0.0)
              for x, ch in root.children.items() if x in options]
@@ -274,6 +280,22 @@ def search(
     choice = stats[0].intent if stats else options[0]
     return SearchResult(choice, stats, done, it.decisions, time.perf_counter() - start,
                         settled, iterations)
+
+
+def view_digest(view: Mapping[str, Any], options: Sequence[I.Intent], salt: str = "") -> str:
+    """A digest of what a seat sees (its ``view``), its ``options`` and ``salt``: public data
+    only, so the same position as that seat sees it gives the same digest on any machine,
+    whatever the hidden cards, the game's secret seed or the clock."""
+    text = json.dumps([salt, view, [repr(x) for x in options]], sort_keys=True,
+                      separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def view_rng(view: Mapping[str, Any], options: Sequence[I.Intent], salt: str = "") -> random.Random:
+    """The search's generator for a position, seeded from :func:`view_digest` (public data,
+    never the game's seed): the advice of a fixed iteration budget is then a function of the
+    position as the seat sees it (the hints, the hard bot and the review use it)."""
+    return random.Random(view_digest(view, options, salt))
 
 
 def _settled(root: Node, left: int) -> bool:
@@ -297,15 +319,18 @@ def _settled(root: Node, left: int) -> bool:
 def search_bot(
     rng: random.Random, *, iterations: int | None = 1000, seconds: float | None = None,
     budget: Callable[[int], float] | None = None, log: list[SearchResult] | None = None,
-    greedy_share: float = 0.0, per_options: Callable[[int], int] | None = None,
-    settle: bool = False,
+    greedy_share: float = 0.0, per_options: Callable[[int, int], int] | None = None,
+    settle: bool = False, public_seed: str | None = None,
 ) -> Any:
     """A bot (``(game, legal) -> intent``, see :mod:`.bots`) that searches from the view of the
     seat deciding: it reads the game only through :func:`~.views.view_for`.  ``budget`` (if
     given) gives the seconds of a decision from its number of options (instead of
-    ``seconds``), ``per_options`` its iterations (instead of ``iterations``); ``settle``: see
+    ``seconds``), ``per_options`` its iterations from its number of options and of colours
+    (instead of ``iterations``); ``settle``: see
     :func:`search`; ``log`` (if given) receives each search's result (benchmarks), with the
-    whole decision's wall and CPU time (the view included)."""
+    whole decision's wall and CPU time (the view included).  ``public_seed`` (if given): each
+    decision searches with :func:`view_rng` of the view, the options and this salt instead
+    of ``rng``, so the same position as the seat sees it gets the same choice."""
     from mrp_tutor.games.mission_red_planet.engine.views import view_for
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
@@ -320,8 +345,9 @@ def search_bot(
         limit = budget(len(options)) if budget is not None else seconds
         if limit is not None:
             limit = max(0.0, limit - (time.perf_counter() - start))
-        n = per_options(len(options)) if per_options is not None else iterations
-        res = search(game.spec, view, options, rng, iterations=n, seconds=limit,
+        n = per_options(len(options), len(s.order)) if per_options is not None else iterations
+        gen = rng if public_seed is None else view_rng(view, options, public_seed)
+        res = search(game.spec, view, options, gen, iterations=n, seconds=limit,
                      greedy_share=greedy_share, settle=settle)
         if log is not None:
             res.seconds = time.perf_counter() - start

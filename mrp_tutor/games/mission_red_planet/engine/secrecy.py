@@ -33,8 +33,9 @@ HIDDEN_FIELDS: dict[str, tuple[str, ...]] = {
     "discovery_assigned": ("card",),
     "discovery_peeked": ("card",),
     "work_queued": ("items",),
-    # a held action card not played stays secret
-    "action_kept": ("card",),
+    # a held action card not played stays secret, and so does its holder (tutor reading
+    # actions.hidden_holder)
+    "action_kept": ("colour", "card"),
     # abilities: what a player declares may name a card of the hand (the Spy's swap), and the
     # Spy's swap itself is of face-down cards
     "ability_declared": ("target",),

@@ -198,6 +198,9 @@ class GameState:
     windows: list[Window] = field(default_factory=list)
     #: the last window point offered and passed (so a declined window does not reopen)
     window_mark: str = ""
+    #: the other readings the table chose where the rulebook admits two (their rule ids,
+    #: sorted; empty: the tutor's readings; :mod:`.readings`)
+    readings: list[str] = field(default_factory=list)
 
     def __init__(
         self, ruleset: str = "", seed: int = 0, order: list[str] | None = None,
@@ -216,6 +219,7 @@ class GameState:
         step: int = 0, left: int = 0, done: int = 0, used: list[str] | None = None,
         held: str | None = None, work: list[list[str]] | None = None, last: str | None = None,
         result: Result | None = None, windows: list[Window] | None = None, window_mark: str = "",
+        readings: list[str] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.seed = seed
@@ -257,6 +261,7 @@ class GameState:
         self.used = [] if used is None else used
         self.work = [] if work is None else work
         self.windows = [] if windows is None else windows
+        self.readings = [] if readings is None else readings
 
     def clone(self) -> GameState:
         """Structural copy (a few microseconds; never ``copy.deepcopy``)."""
@@ -274,7 +279,7 @@ class GameState:
             dict(self.dest_supply), list(self.queue), self.cur, self.char, self.step, self.left,
             self.done, list(self.used), self.held, [list(w) for w in self.work], self.last,
             self.result, [w.clone() for w in self.windows] if self.windows else [],
-            self.window_mark,
+            self.window_mark, list(self.readings) if self.readings else [],
         )
 
     # ---------------------------------------------------------------- small queries

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mrp_tutor.games.mission_red_planet.engine.basics import Decision
 from mrp_tutor.games.mission_red_planet.engine.game import decision, destination
 from mrp_tutor.games.mission_red_planet.engine.secrecy import HIDDEN, controls, redact
 from mrp_tutor.games.mission_red_planet.engine.spec import UNKNOWN, GameSpec
@@ -21,11 +22,18 @@ __all__ = ["HIDDEN", "controls", "redact", "view_for"]
 
 
 def _work_item(s: GameState, item: list[str], own: Callable[[str], bool]) -> list[str]:
-    """The head of the queued work as a viewer may see it: an action card of another colour
-    stays hidden until its holder plays it (the step count starts then)."""
+    """The head of the queued work as a viewer may see it: an action card of another colour,
+    and who holds it, stay hidden until its holder plays it (the step count starts then;
+    tutor reading ``actions.hidden_holder``)."""
     if item[0] == "action" and not own(item[1]) and s.step == 0:
-        return [item[0], item[1], HIDDEN, *item[3:]]
+        return [item[0], HIDDEN, HIDDEN, *item[3:]]
     return list(item)
+
+
+def _secret_holder(d: Decision, own: Callable[[str], bool]) -> bool:
+    """True when the decision is whether to play a held action card and the viewer is not
+    its holder: the holder stays secret (tutor reading ``actions.hidden_holder``)."""
+    return d.kind == "play_action" and not any(own(c) for c in d.colours)
 
 
 def view_for(
@@ -54,6 +62,8 @@ def view_for(
         "track_index": s.track_index,
         "track": [t.kind if t.kind != "round" else f"round {t.number}" for t in spec.track],
         "first": s.first,
+        # the table's chosen readings of contested rules (public: the table agreed on them)
+        "readings": list(s.readings),
         "order": list(s.order),
         "seats": seats,
         "zones": zones,
@@ -94,10 +104,11 @@ def view_for(
             "work": [_work_item(s, s.work[0], own)] if s.work else [],
         },
         "decision": None if d is None else {
-            "kind": d.kind, "colours": list(d.colours), "rule": d.rule, "left": d.left,
-            # whether to play a held action: the card stays secret until it is played
-            "character": HIDDEN if d.kind == "play_action" and not any(
-                own(c) for c in d.colours) else d.character,
+            # whether to play a held action: the card and its holder stay secret until it is
+            # played (others see a pause that names nobody)
+            "kind": d.kind, "colours": [] if _secret_holder(d, own) else list(d.colours),
+            "rule": d.rule, "left": d.left,
+            "character": HIDDEN if _secret_holder(d, own) else d.character,
         },
         "result": None if s.result is None else {
             "scores": dict(s.result.scores), "breakdown": s.result.breakdown,

@@ -14,6 +14,7 @@ from mrp_tutor.core.rules import Explanation as Explanation  # re-exported
 from mrp_tutor.core.words import article, detail_words, plural
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MrpError
+from mrp_tutor.games.mission_red_planet.engine.readings import BY_KEY
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.abilities import ABILITY_EVENT_TEMPLATES
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name as _sn
@@ -73,6 +74,14 @@ def _at(spec: GameSpec, place: Any) -> str:
 
 
 T = Callable[[GameSpec, Any], str]
+
+def _reading_words(key: str, other: bool) -> str:
+    c = BY_KEY.get(key)
+    if c is None:
+        return "."
+    words = c.other_words if other else c.tutor_words
+    return f" ({words.split(': ', 1)[-1]})."
+
 
 EVENT_TEMPLATES: dict[str, T] = {
     "game_started": lambda sp, e: _game_started(e),
@@ -197,14 +206,17 @@ EVENT_TEMPLATES: dict[str, T] = {
         "Some decisions are to be made in this phase." if e.items is None
         else f"{plural(len(e.items), 'decision')} to make in this phase."),
     "work_started": lambda sp, e: f"{_c(e.item[1])} resolves {_n(sp, e.item[2])}.",
-    "work_done": lambda sp, e: f"{_c(e.item[1])} is done with {_n(sp, e.item[2] or None)}.",
+    "work_done": lambda sp, e: (f"{_c(e.item[1])} is done with {_n(sp, e.item[2] or None)}."
+                                if e.item and e.item[1] else
+                                "The moment for that action card has passed."),
     "astronaut_removed": lambda sp, e: f"{_n(sp, e.card)}: {_c(e.colour)} removes an astronaut "
     f"from {_n(sp, e.zone)}.",
     "astronauts_unloaded": lambda sp, e: f"{_n(sp, e.card)}: {_crew(e.crew)} from {_sn(e.ship)} "
     f"land in {_n(sp, e.zone)}.",
     "action_played": lambda sp, e: f"{_c(e.colour)} plays the action {_n(sp, e.card)}.",
-    "action_kept": lambda sp, e: f"{_c(e.colour)} does not play "
-    f"{_n(sp, e.card, 'an action card')} now; it stays hidden and unplayed, its moment past.",
+    "action_kept": lambda sp, e: (f"{_c(e.colour)} does not play "
+                                  if e.colour else "The card is not played ")
+    + f"{_n(sp, e.card, 'an action card')} now; it stays hidden and unplayed, its moment past.",
     "astronaut_rescued": lambda sp, e: f"{_c(e.colour)} brings an astronaut back from the "
     f"memorial to {_n(sp, e.zone)}.",
     "production_modified": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: "
@@ -238,6 +250,11 @@ EVENT_TEMPLATES: dict[str, T] = {
         f"to {e.count}"
         + (f"; an astronaut arrives, so its resource token turns face up: {e.resource}."
            if e.what == "zone" and e.resource else ".")),
+    "reading_chosen": lambda sp, e: (
+        "The referee chooses, for this table, the other reading of a question the rulebook "
+        "leaves open" if e.other else
+        "The referee sets this table back to the tutor's own reading of a question the "
+        "rulebook leaves open") + _reading_words(e.key, e.other),
 }
 
 EVENT_TEMPLATES.update(ABILITY_EVENT_TEMPLATES)

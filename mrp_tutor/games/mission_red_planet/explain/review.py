@@ -2,36 +2,43 @@
 
 Each decision the learner made is kept as the learner saw it (:class:`Decision`: their view,
 their options, their choice; :func:`decision` takes it from the game, through ``view_for``
-only).  After the game :func:`review` asks the search bot
-(:mod:`mrp_tutor.games.mission_red_planet.engine.search`) at
-every such decision which option it likes best; where that is not the learner's, a second
-search compares the two options head to head (both get a fair share of the sampled games),
-and the cost is the difference of their sampled win shares.  The three most costly decisions
-come back in words: what the learner did, what would have been better, the estimated chances,
-one sentence on why (:func:`.coach.reason`) and the rule of the decision.
+only).  After the game :func:`review` asks, at every such decision, the very hint the coach
+gave or would have given there (:func:`.coach.hints`: the same fixed budget, seeded from the
+same view, so the same answer).  A choice that was the hint's first, or about equal to it
+(within the noise), is never flagged: the review agrees with the coach.  Otherwise a duel of
+:data:`DUEL_ITERATIONS` (ten times the old duel's 120) compares the choice with the hint's first
+head to head; the decision is flagged only when the gap is larger than the noise of that duel
+(and at least :data:`MIN_COST`), with both chances' 95 % ranges.
 
-Nothing here reads a state: the search samples the hidden cards from the view, as the hint
-does, so a review cannot name a card the learner did not see.
+Every search is seeded from the decision's view (public data): the verdicts do not depend on
+the game's secret seed, nor on the machine or its load.  Nothing here reads a state: the
+search samples the hidden cards from the view, as the hint does, so a review cannot name a
+card the learner did not see.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.search import search
+from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
-from mrp_tutor.games.mission_red_planet.explain.coach import reason
+from mrp_tutor.games.mission_red_planet.explain.coach import (
+    HINT_ITERATIONS,
+    hints,
+    interval,
+    reason,
+    within_noise,
+)
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
 
-#: search iterations at each decision to find the option the search likes best
-REVIEW_ITERATIONS = 120
-#: search iterations comparing the learner's choice with that option
-DUEL_ITERATIONS = 120
-#: a difference of win share below this is noise, not a costly decision
+#: search iterations at each decision: the hint's own budget (the same search as the hint)
+REVIEW_ITERATIONS = HINT_ITERATIONS
+#: search iterations of the duel between the learner's choice and the hint's first
+DUEL_ITERATIONS = 1200
+#: a difference of win share below this is not a costly decision, even beyond the noise
 MIN_COST = 0.04
 
 
@@ -58,6 +65,9 @@ class Costly:
     reason: str  # why the better option (from the view)
     rule: str | None
     games: int  # sampled games behind the two chances
+    #: the 95 % ranges of the two chances
+    did_range: tuple[float, float] = (0.0, 1.0)
+    better_range: tuple[float, float] = (0.0, 1.0)
 
     @property
     def cost(self) -> float:
@@ -72,44 +82,57 @@ def decision(spec: GameSpec, state: Any, seat: str, options: Sequence[I.Intent],
     return Decision(view_for(spec, state, seat), tuple(options), chosen, step)
 
 
-def judge(spec: GameSpec, d: Decision, *, seed: int = 0, iterations: int | None = None,
+def judge(spec: GameSpec, d: Decision, *, iterations: int | None = None,
           duel: int | None = None, stop: Callable[[], bool] | None = None) -> Costly | None:
-    """The cost of one decision (None: the search agrees, a single option, or stopped);
-    ``iterations``, ``duel``: default :data:`REVIEW_ITERATIONS`, :data:`DUEL_ITERATIONS`."""
+    """The cost of one decision (None: the choice was the hint's first or about equal to it, a
+    single option, a gap within the noise, or stopped); ``iterations``, ``duel``: default
+    :data:`REVIEW_ITERATIONS`, :data:`DUEL_ITERATIONS`."""
     mine = [x for x in d.options if x.colour == d.chosen.colour]
     if len(mine) < 2 or d.chosen not in mine:
         return None
-    rng = random.Random(f"review:{seed}:{d.step}")
-    res = search(spec, dict(d.view), mine, rng, iterations=iterations or REVIEW_ITERATIONS,
-                 seconds=None, stop=stop)
-    best = res.choice
-    if best == d.chosen or (stop is not None and stop()):
+    shown, res = hints(spec, d.view, d.options, iterations=iterations or REVIEW_ITERATIONS,
+                       stop=stop)
+    if stop is not None and stop():
         return None
-    head = search(spec, dict(d.view), [best, d.chosen], rng,
+    stats = {o.intent: o for o in res.options}
+    if not shown or shown[0].chance is None or shown[0].intent.colour != d.chosen.colour:
+        return None
+    best = shown[0].intent
+    if best == d.chosen or any(h.intent == d.chosen and h.about_equal for h in shown):
+        return None  # the hint's first, or about equal to it: never flagged
+    first, did = stats.get(best), stats.get(d.chosen)
+    if first is not None and did is not None and within_noise(first, did):
+        return None
+    pair = [best, d.chosen]
+    head = search(spec, dict(d.view), pair, view_rng(d.view, pair, "duel"),
                   iterations=duel or DUEL_ITERATIONS, seconds=None, stop=stop)
-    stats = {o.intent: o for o in head.options}
-    a, b = stats.get(best), stats.get(d.chosen)
-    if a is None or b is None or not a.visits or not b.visits:
+    if stop is not None and stop():
         return None
+    by = {o.intent: o for o in head.options}
+    a, b = by.get(best), by.get(d.chosen)
+    if (a is None or b is None or not a.visits or not b.visits or a.wins <= b.wins
+            or within_noise(a, b)):
+        return None  # the choice did as well, or the gap is within the noise
     rule = (d.view.get("decision") or {}).get("rule")
     return Costly(d.step, int(d.view.get("round") or 0),
                   describe_intent(spec, d.chosen, d.view), describe_intent(spec, best, d.view),
-                  b.wins, a.wins, reason(spec, d.view, best), rule, a.visits + b.visits)
+                  b.wins, a.wins, reason(spec, d.view, best), rule, a.visits + b.visits,
+                  interval(b.wins, b.visits), interval(a.wins, a.visits))
 
 
 def review(
-    spec: GameSpec, decisions: Sequence[Decision], *, seed: int = 0, top: int = 3,
+    spec: GameSpec, decisions: Sequence[Decision], *, top: int = 3,
     iterations: int | None = None, duel: int | None = None,
     stop: Callable[[], bool] | None = None, progress: Callable[[int, int], None] | None = None,
 ) -> list[Costly]:
     """The learner's ``top`` most costly decisions (largest cost first; only those costing at
-    least :data:`MIN_COST`).  ``stop()`` ends early with the decisions judged so far;
-    ``progress(done, total)`` is called after each decision."""
+    least :data:`MIN_COST` and more than the noise).  ``stop()`` ends early with the
+    decisions judged so far; ``progress(done, total)`` is called after each decision."""
     found: list[Costly] = []
     for i, d in enumerate(decisions):
         if stop is not None and stop():
             break
-        c = judge(spec, d, seed=seed, iterations=iterations, duel=duel, stop=stop)
+        c = judge(spec, d, iterations=iterations, duel=duel, stop=stop)
         if c is not None and c.cost >= MIN_COST:
             found.append(c)
         if progress is not None:

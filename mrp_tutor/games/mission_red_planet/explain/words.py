@@ -5,6 +5,9 @@ its vocabulary (:meth:`mrp_tutor.games.mission_red_planet.engine.rulesets.Rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from mrp_tutor.games.mission_red_planet.engine.rulesets import ALIASES, RULESETS, Rules
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 
@@ -22,3 +25,33 @@ def ruleset_words(name: str) -> dict[str, str]:
     ruleset not registered)."""
     rules = RULESETS.get(ALIASES.get(name, name))
     return {**Rules.words, **(rules.words if rules is not None else {})}
+
+
+def _seat_field(seat: Any, name: str) -> Any:
+    return seat.get(name) if isinstance(seat, Mapping) else getattr(seat, name, None)
+
+
+def colour_roles(seats: Mapping[str, Any]) -> dict[str, str]:
+    """In the 2-player variant, each colour's role in a few words ("main colour" or "neutral,
+    Red plays it"); empty when no colour is neutral.  ``seats``: a state's seats or a view's
+    (each with ``controller`` and ``neutral``)."""
+    if not any(_seat_field(s, "neutral") for s in seats.values()):
+        return {}
+    return {c: (f"neutral, {str(_seat_field(s, 'controller')).capitalize()} plays it"
+                if _seat_field(s, "neutral") else "main colour")
+            for c, s in seats.items()}
+
+
+def roles_sentence(seats: Mapping[str, Any]) -> str:
+    """The 2-player colours in one sentence, each player's main and neutral colour named
+    ('' when no colour is neutral): the same words in lessons and free games."""
+    if not colour_roles(seats):
+        return ""
+    mains = [c for c, s in seats.items() if not _seat_field(s, "neutral")]
+    parts = []
+    for m in mains:
+        neutral = [c.capitalize() for c, s in seats.items()
+                   if _seat_field(s, "neutral") and _seat_field(s, "controller") == m]
+        parts.append(f"player {m.capitalize()}: {m.capitalize()} (main colour) and "
+                     + " and ".join(f"{n} (neutral colour)" for n in neutral))
+    return "Two players. " + "; ".join(parts)[:1].upper() + "; ".join(parts)[1:] + "."

@@ -68,6 +68,8 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
         pos["memorial"] = dict(s.memorial)
     if s.discoveries_revealed:
         pos["discoveries_revealed"] = True
+    if s.readings:
+        pos["readings"] = list(s.readings)
     revealed_in_queue: dict[str, str] = {}
     if s.cur is not None and s.char is not None:
         for c in s.queue:

@@ -109,6 +109,10 @@ class Position(_M):
     spare_resource: Literal["ice", "sylvanite", "celerium"] | None = None
     seed: int = 0
     rng_count: Count = 0
+    readings: list[str] = Field(
+        default=[], description="where the rulebook admits two readings, the other readings "
+        "this table plays (their rule ids, e.g. characters.femme_fatale.zones_only); omitted: "
+        "the tutor's own readings")
 
 
 class Setup(_M):

@@ -18,6 +18,7 @@ from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine.checks import table_problems
 from mrp_tutor.games.mission_red_planet.engine.errors import MalformedIntent
+from mrp_tutor.games.mission_red_planet.engine.readings import BY_OTHER, reading_problems
 from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS, Rules, find_ruleset
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState, Ship
@@ -182,6 +183,9 @@ def _start(spec: GameSpec, players: list[str], rules: Rules, pos: Position,
     s.rng_count = pos.rng_count
     s.track_index, s.round = _track_index(spec, pos, p)
     s.stage = pos.stage
+    for problem in reading_problems(spec, pos.readings):  # the table's chosen readings
+        p.add("readings", problem.removeprefix("readings: "), "readings.table")
+    s.readings = sorted(r for r in set(pos.readings) if r in BY_OTHER)
     return s
 
 

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name
+from mrp_tutor.games.mission_red_planet.explain.words import colour_roles
 from mrp_tutor.resources import widget_esm, widgets_dir
 
 
@@ -183,6 +184,8 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
         "decision": None if d is None else {"kind": d["kind"].replace("_", " "),
                                             "colours": d["colours"]},
         "supply": {c: view["seats"][c]["supply"] for c in view["order"]},
+        # the 2-player variant: each colour's role (main, or neutral and whose)
+        "roles": colour_roles(view["seats"]),
         "edges": map_edges(spec),
         "moon": spec.card_name(spec.moon) if spec.moon else None,
         "targets": dict(targets or {}),

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import ipywidgets as W
 
 from mrp_tutor.app.background import Stoppable, running_loop
+from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain.options import plural
 from mrp_tutor.games.mission_red_planet.ui import seat as S
 from mrp_tutor.games.mission_red_planet.ui.html import e
@@ -89,6 +90,8 @@ class BotTurns:
         """"Blue is thinking…" (empty when no bot thinks)."""
         if self.job is None:
             return ""
+        if not self.job.colour:  # an action card's holder: secret
+            return "A player is thinking about an action card…"
         return f"{self.job.colour.capitalize()} is thinking…"
 
     def cancel(self) -> None:
@@ -139,7 +142,11 @@ class BotTurns:
             if loop is not None and prepare is not None:
                 think = prepare(sess.game, theirs)
                 if think is not None:
-                    self._think(loop, think, sess.state.seats[theirs[0].colour].controller)
+                    # whether to play an action card: its holder stays secret (tutor reading
+                    # actions.hidden_holder), so the thinking names nobody
+                    secret = isinstance(theirs[0], I.PlayAction | I.KeepAction)
+                    self._think(loop, think, "" if secret else
+                                sess.state.seats[theirs[0].colour].controller)
                     return
             intent, why = choose(sess.game, theirs)
             self.reps.append(sess.play(intent, why=why))

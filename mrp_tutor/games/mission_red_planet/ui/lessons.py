@@ -20,9 +20,9 @@ from mrp_tutor.games.mission_red_planet.engine.game import Game
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain import Explanation, cite, explain_event
-from mrp_tutor.games.mission_red_planet.explain.markdown import md_html
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario, library, run_scenario
 from mrp_tutor.games.mission_red_planet.ui.html import e, sentences_html, text_board_html
+from mrp_tutor.games.mission_red_planet.ui.readings import lesson_html
 from mrp_tutor.games.mission_red_planet.ui.session import Session, StepReport
 
 SHOWN_LINES = 25  # a walkthrough shows its last sentences; the position is shown by map()
@@ -76,7 +76,8 @@ class Walkthrough:
         return f"Walkthrough({self.title!r}, {len(self.lines)} sentences)"
 
     def _repr_html_(self) -> str:
-        notes = "".join(f'<div class="mrp-note">{md_html(n)}</div>' for n in self.notes)
+        notes = "".join(f'<div class="mrp-note">{lesson_html(self.game.spec, n)}</div>'
+                        for n in self.notes)
         return f"<h4>{e(self.title)}</h4>{notes}{sentences_html(self.lines, SHOWN_LINES)}"
 
 

@@ -88,12 +88,11 @@ class ReviewBox:
         if not decisions:
             return
         job = self.job = Stoppable()
-        seed = self.ctx.session.state.seed
         loop = running_loop()
         self.stop_btn.layout.display = ""
         self._progress(job, 0, len(decisions))
         if loop is None:  # no event loop (a script, a test): at once
-            self._done(job, R.review(spec, decisions, seed=seed, stop=job.is_stopped))
+            self._done(job, R.review(spec, decisions, stop=job.is_stopped))
             return
         done, step = self.ctx.guard(self._done), self._progress
 
@@ -104,7 +103,7 @@ class ReviewBox:
         def work() -> None:
             try:
                 found: list[R.Costly] = R.review(
-                    spec, decisions, seed=seed, stop=job.is_stopped,
+                    spec, decisions, stop=job.is_stopped,
                     progress=lambda i, n: post(step, job, i, n))
             except Exception:  # a thread: the status says so in words
                 found = []
@@ -142,12 +141,17 @@ class ReviewBox:
         for c in found:
             items.append(
                 f'<li class="mrp-review-item"><b>{when(c.round)}</b>: you chose '
-                f"<i>{e(c.did)}</i> (won {c.did_chance:.0%} of its sampled games). Better: "
-                f"<b>{e(c.better)}</b> (won {c.better_chance:.0%}). {e(c.reason)}"
+                f"<i>{e(c.did)}</i> (won {c.did_chance:.0%} of its sampled games, likely "
+                f"{c.did_range[0]:.0%}–{c.did_range[1]:.0%}). Better: "
+                f"<b>{e(c.better)}</b> (won {c.better_chance:.0%}, likely "
+                f"{c.better_range[0]:.0%}–{c.better_range[1]:.0%}). {e(c.reason)}"
                 f"{citation_html(cite(spec, c.rule), show_id=referee)}</li>")
         n = len(found)
         head = ("Your most costly decision" if n == 1 else
                 f"Your {('two', 'three')[n - 2] if n <= 3 else n} most costly decisions")
         return (f'<div class="mrp-review-head">{head}{e(early)}</div><div>Judged from what you '
-                "saw at the time: the coach played out games that could follow each choice."
+                "saw at the time: the coach played out games that could follow each choice. A "
+                "decision is listed only when the gap is larger than the noise of its "
+                "games; a choice that was the coach's first hint, or about equal to it, "
+                "never is."
                 f'</div><ol class="mrp-review-list">{"".join(items)}</ol>')

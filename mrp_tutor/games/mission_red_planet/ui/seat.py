@@ -62,9 +62,9 @@ def level_bot(level: str, seed: int) -> Chooser:
     from mrp_tutor.games.mission_red_planet.engine.bots import BOTS, LEVELS
 
     why = _LEVEL_WHY[level]
+    if level == "hard":  # seeded from each decision's view: public data, not the game's seed
+        return SearchLevel()
     rng = random.Random(f"seat:{seed}:{level}")
-    if level == "hard":
-        return SearchLevel(rng)
     engine_bot = BOTS[LEVELS[level]](rng)
 
     def choose(game: Any, theirs: list[I.Intent]) -> tuple[I.Intent, str]:
@@ -86,38 +86,38 @@ class SearchLevel:
     ``benchmarks/bots.py``).
     :meth:`prepare` takes that view on the caller's thread and returns the thinking, which
     may run in another thread (it reads only the view) and can be told to decide early;
-    calling the level decides at once."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    calling the level decides at once.  Its generator is seeded from the view and options
+    (:func:`~mrp_tutor.games.mission_red_planet.engine.search.view_rng`), never from the
+    game's secret seed: the same position as the colour sees it gets the same move."""
 
     @staticmethod
-    def iterations(options: int) -> int:
+    def iterations(options: int, players: int = 4) -> int:
         """The engine's :func:`~mrp_tutor.games.mission_red_planet.engine.bots.hard_iterations`."""
         from mrp_tutor.games.mission_red_planet.engine.bots import hard_iterations
 
-        return hard_iterations(options)
+        return hard_iterations(options, players)
 
     def prepare(self, game: Any, theirs: Sequence[I.Intent]) -> Think | None:
         """The thinking of the colour deciding first among ``theirs`` (``stop() -> bool`` ends
         it early with the best option found so far); None when it has a single option."""
-        from mrp_tutor.games.mission_red_planet.engine.search import search
+        from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
         from mrp_tutor.games.mission_red_planet.engine.views import view_for
 
         colour = theirs[0].colour
         options = [x for x in theirs if x.colour == colour]
         if len(options) == 1:
             return None
-        spec, rng = game.spec, self.rng
+        spec = game.spec
         view = view_for(spec, game.state, game.state.seats[colour].controller)  # its view only
-        budget = self.iterations(len(options))
+        rng = view_rng(view, options, "hard")  # public data: the same position, the same move
+        budget = self.iterations(len(options), len(game.state.order))
 
         def think(stop: Callable[[], bool]) -> tuple[I.Intent, str]:
             res = search(spec, view, options, rng, iterations=budget, seconds=None, stop=stop,
                          settle=True)
             early = (" Asked to decide at once, it took the best option found so far."
                      if res.iterations < budget and not res.settled else "")
-            return res.choice, _LEVEL_WHY["hard"] + early
+            return res.choice, _LEVEL_WHY["hard"] + early + hard_why(spec, view, res)
 
         return think
 
@@ -126,6 +126,18 @@ class SearchLevel:
         if think is None:
             return theirs[0], _LEVEL_WHY["hard"]
         return think(lambda: False)
+
+
+def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:
+    """What the hard bot's move does (the coach's reason, true of the position from its
+    view) and the share of its played-out games won after it."""
+    from mrp_tutor.games.mission_red_planet.explain.reasons import why
+
+    stat = next((o for o in res.options if o.intent == res.choice), None)
+    won = (f" It won {stat.wins:.0%} of the {stat.visits:,} games it played out after this "
+           "move." if stat is not None and stat.visits else "")
+    r = why(spec, view, res.choice)
+    return won + ("" if r is None else f" {r.text}")
 
 
 def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT,

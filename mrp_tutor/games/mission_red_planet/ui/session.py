@@ -18,6 +18,7 @@ from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.errors import IllegalIntent, MrpError
 from mrp_tutor.games.mission_red_planet.engine.events import Event, TokensProduced
 from mrp_tutor.games.mission_red_planet.engine.game import Game
+from mrp_tutor.games.mission_red_planet.engine.readings import choose_reading
 from mrp_tutor.games.mission_red_planet.engine.secrecy import HIDDEN
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.views import controls, redact, view_for
@@ -273,12 +274,26 @@ class Session:
             MalformedIntent, IllegalIntent: the edit is refused and nothing changes.
         """
         form = parse_edit(data)
-        ev = check_edit(self.spec, self.game.state, form)
+        return self._referee_event(check_edit(self.spec, self.game.state, form),
+                                   "Referee edit.")
+
+    def choose_reading(self, key: str, other: bool) -> StepReport:
+        """The referee chooses the reading of a contested question for this table (an event
+        citing the reading now in force; undo takes it back).
+
+        Raises:
+            MalformedIntent, IllegalIntent: no such question in these rules; nothing changes.
+        """
+        return self._referee_event(choose_reading(self.spec, self.game.state, key, other),
+                                   "Referee: reading chosen.")
+
+    def _referee_event(self, ev: Event, why: str) -> StepReport:
+        """Apply a checked referee event (an edit, a reading) as an undoable step."""
         self._push()
         state = self.game.state.clone()
         ev.apply(state)
         self.game = Game(self.spec, state, [*self.game.log, ev])
-        rep = StepReport(None, None, "Referee edit.", [ev])
+        rep = StepReport(None, None, why, [ev])
         self.reports.append(rep)
         return rep
 

@@ -24,7 +24,6 @@ from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MrpEr
 from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec, load_spec
 from mrp_tutor.games.mission_red_planet.explain import explain_error, explain_event
-from mrp_tutor.games.mission_red_planet.explain.markdown import md_html
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 from mrp_tutor.games.mission_red_planet.ui import scenario_glue
 from mrp_tutor.games.mission_red_planet.ui.board import board_payload, zone_layout
@@ -42,6 +41,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.ruleset import RulesetPicker
 from mrp_tutor.games.mission_red_planet.ui.panels.seat import SEAT_CSS, SeatPanel
 from mrp_tutor.games.mission_red_planet.ui.panels.stepper import StepperPanel, intent_fields
 from mrp_tutor.games.mission_red_planet.ui.panels.style import RESPONSIVE_CSS
+from mrp_tutor.games.mission_red_planet.ui.readings import lesson_html
 from mrp_tutor.games.mission_red_planet.ui.referee_confirm import CONFIRM_CSS, RefereeConfirm
 from mrp_tutor.games.mission_red_planet.ui.review_box import REVIEW_CSS
 from mrp_tutor.games.mission_red_planet.ui.session import Session, StepReport
@@ -316,7 +316,8 @@ class TutorApp:
         self._after_new_position()
         steps = len(sc.steps)
         self.lesson.on_scenario_loaded(sc)
-        lesson = (md_html(sc.lesson) if sc.quiz is None else  # ask before telling
+        lesson = (lesson_html(self.session.spec, sc.lesson, show_id=self.session.referee)
+                  if sc.quiz is None else  # ask before telling
                   "<p>Make your prediction in the <b>Lesson &amp; quiz</b> tab first; the "
                   "lesson appears after it.</p>")
         self.stepper.explain.value = step_html(sc.title, "", note_html(lesson))

@@ -54,7 +54,8 @@ class DrawOrPeek(Effect[C.DrawOrPeekStep]):
               out: Out) -> None:
         c = it.colour
         if isinstance(it, I.Peek):
-            emit(s, out, E.DiscoveryPeeked(rule=self.rule(st, "peek"), colour=c, zone=it.zone,
+            rule = rules_of(s).peek_rule(s, c, self.rule(st, "peek"))
+            emit(s, out, E.DiscoveryPeeked(rule=rule, colour=c, zone=it.zone,
                                            card=s.discoveries[it.zone]))
             return
         card = s.event_deck[0]

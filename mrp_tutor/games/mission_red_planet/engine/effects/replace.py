@@ -9,6 +9,7 @@ from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.basics import Fact, Out, emit, hot, intent_rows
 from mrp_tutor.games.mission_red_planet.engine.effects.base import Effect
+from mrp_tutor.games.mission_red_planet.engine.readings import OTHER_OF, other_applies
 from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
@@ -37,18 +38,20 @@ class Replace(Effect[C.ReplaceStep]):
             last = _LAST_STEP[0] = (st, "docked" in targets, "launched" in targets,
                                     "zone" in targets, st.requires_presence)
         _, docked, launched, zone, presence = last
-        places: list[tuple[str, dict[str, int]]] = []
+        # the table's reading may apply the presence condition to zones only (readings.py)
+        ships_free = presence and _zones_only(s, st)
+        places: list[tuple[str, dict[str, int], bool]] = []
         if docked:
-            places.extend((sid, s.ships[sid].crew) for sid in s.docked())
+            places.extend((sid, s.ships[sid].crew, ships_free) for sid in s.docked())
         if launched:
-            places.extend((sid, s.ships[sid].crew) for sid in s.launched)
+            places.extend((sid, s.ships[sid].crew, ships_free) for sid in s.launched)
         if zone:
-            places.extend(s.zones.items())
+            places.extend((z, crew, False) for z, crew in s.zones.items())
         opts: list[I.Intent] = []
         h = hot(spec)
         rows = intent_rows(h.memo, I.Replace, c, h.places, h.colours)
-        for place, crew in places:
-            if presence and not crew.get(c):
+        for place, crew, free in places:
+            if presence and not free and not crew.get(c):
                 continue
             row = rows[place]
             opts.extend([row[v] for v in crew if v != c or own])
@@ -58,9 +61,12 @@ class Replace(Effect[C.ReplaceStep]):
               out: Out) -> None:
         assert isinstance(it, I.Replace)
         own = it.victim == it.colour  # only where the ruleset allows it
-        emit(s, out, E.AstronautReplaced(
-            rule=rules_of(s).own_replace_rule() if own else st.rule, colour=it.colour,
-            victim=it.victim, place=it.place))
+        rule = rules_of(s).own_replace_rule() if own else st.rule
+        if (st.requires_presence and it.place in s.ships
+                and not s.ships[it.place].crew.get(it.colour)):  # legal by the other reading
+            rule = OTHER_OF.get(st.rules.get("ship_presence", ""), rule)
+        emit(s, out, E.AstronautReplaced(rule=rule, colour=it.colour, victim=it.victim,
+                                         place=it.place))
 
     def diagnose(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.ReplaceStep,
                  character: str) -> Fact | None:
@@ -74,7 +80,8 @@ class Replace(Effect[C.ReplaceStep]):
             # the step's ``not_own`` rule when the data names one (a reading)
             return ("cannot_replace_own", st.rules.get("not_own", st.rule),
                     "the Femme Fatale replaces another player's astronaut", {"place": it.place})
-        if st.requires_presence and not crew.get(c):
+        if st.requires_presence and not crew.get(c) and not (
+                it.place in s.ships and _zones_only(s, st)):
             # on a ship: the step's ``ship_presence`` rule when the data names one (a reading)
             rule = st.rules.get("ship_presence", st.rule) if it.place in s.ships else st.rule
             return ("presence_required", rule, f"{c} has no astronaut at {it.place}",
@@ -83,3 +90,8 @@ class Replace(Effect[C.ReplaceStep]):
             return ("no_astronaut_there", st.rule, f"{it.victim} has no astronaut at {it.place}",
                     {"place": it.place, "victim": it.victim})
         return None
+
+
+def _zones_only(s: GameState, st: C.ReplaceStep) -> bool:
+    """The table plays the other reading: the presence condition holds for zones only."""
+    return other_applies(s, st.rules.get("ship_presence"))

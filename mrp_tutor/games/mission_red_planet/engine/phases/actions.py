@@ -96,8 +96,9 @@ def apply_work(spec: GameSpec, s: GameState, it: I.Intent, out: Out) -> None:
         play_action(spec, s, out)
     elif isinstance(it, I.KeepAction):
         emit(s, out, E.ActionKept(rule="actions.timing", colour=c, card=it.card))
-        # the card stays secret: the queue item is closed without naming it
-        emit(s, out, E.WorkDone(rule="actions.timing", item=("action", c, "", "")))
+        # the card and its holder stay secret: the queue item is closed naming neither
+        # (tutor reading actions.hidden_holder)
+        emit(s, out, E.WorkDone(rule="actions.timing", item=("action", "", "", "")))
     elif isinstance(it, I.Move):
         emit(s, out, E.AstronautMoved(rule="discoveries.effect", colour=c,
                                       from_zone=it.from_zone, to_zone=it.to_zone))

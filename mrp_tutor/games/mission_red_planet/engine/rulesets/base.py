@@ -290,6 +290,10 @@ class Rules:
         """May ``colour``'s Scientist look at a discovery instead of drawing?"""
         return True
 
+    def peek_rule(self, s: GameState, colour: str, rule: str) -> str:
+        """The rule a Scientist's look cites (``rule``: the step's)."""
+        return rule
+
     def after_event_drawn(
         self, spec: GameSpec, s: GameState, out: Out, colour: str, card: str, kind: str
     ) -> None:

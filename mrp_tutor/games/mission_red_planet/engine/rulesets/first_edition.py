@@ -78,6 +78,7 @@ FE_RULES: dict[str, str] = {
     "characters.scientist": "fe.characters.scientist",
     "characters.recruiter": "fe.characters.recruiter",  # (a table position's resolution)
     "two_player.setup": "fe.components.counts",  # a scenario's variant: 3 to 5 players here
+    "readings.table": "fe.tutor.readings_table",  # no contested reading to choose here
     # no neutral colours in the first edition: each player plays their own colour
     "two_player.seating_order": "fe.setup.players",
     "two_player.neutral_deck": "fe.setup.players",

@@ -23,10 +23,13 @@ from mrp_tutor.games.mission_red_planet.engine.errors import (
 )
 from mrp_tutor.games.mission_red_planet.engine.heuristics import projected_points
 from mrp_tutor.games.mission_red_planet.engine.intents import Intent, Peek
+from mrp_tutor.games.mission_red_planet.engine.readings import OTHER_OF, other_applies
 from mrp_tutor.games.mission_red_planet.engine.rng import rng_for, shuffle_deck
 from mrp_tutor.games.mission_red_planet.engine.rulesets.base import Rules
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
+
+NEUTRAL_DRAWS = "two_player.neutral_scientist.draws"  # the tutor's reading (readings.py)
 
 #: cards always in the bottom part of a neutral deck (two_player.neutral_deck)
 TWO_PLAYER_KEEP = ("recruiter", "explorer", "femme_fatale", "soldier")
@@ -176,7 +179,15 @@ class TwoPlayer(Rules):
     def may_peek(self, s: GameState, colour: str) -> bool:
         # a neutral Scientist draws; it looks at a discovery in play only after discarding a
         # drawn discovery that had no free zone (s.done)
-        return bool(s.done) or not s.seats[colour].neutral
+        return (bool(s.done) or not s.seats[colour].neutral
+                or other_applies(s, NEUTRAL_DRAWS))  # a table's choice
+
+    def peek_rule(self, s: GameState, colour: str, rule: str) -> str:
+        # a neutral Scientist looks (not after a discarded discovery) only by the table's
+        # other reading, which the look then cites
+        if s.seats[colour].neutral and not s.done and other_applies(s, NEUTRAL_DRAWS):
+            return OTHER_OF[NEUTRAL_DRAWS]
+        return rule
 
     def after_event_drawn(
         self, spec: GameSpec, s: GameState, out: Out, colour: str, card: str, kind: str
@@ -188,7 +199,8 @@ class TwoPlayer(Rules):
     def refuse(self, spec: GameSpec, s: GameState, intent: Intent) -> MrpError | None:
         c = intent.colour
         if (isinstance(intent, Peek) and s.seats[c].neutral and not s.done
-                and isinstance(current_step(spec, s), C.DrawOrPeekStep)):
+                and isinstance(current_step(spec, s), C.DrawOrPeekStep)
+                and not other_applies(s, NEUTRAL_DRAWS)):
             return IllegalIntent(
                 "neutral_scientist_draws", "two_player.neutral_scientist.draws",
                 "a neutral Scientist draws an event card; it does not look at a discovery",

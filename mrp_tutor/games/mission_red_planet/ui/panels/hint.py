@@ -2,9 +2,12 @@
 (:mod:`mrp_tutor.games.mission_red_planet.explain.coach`).
 
 "Hint" runs the search from the learner's view in a thread of its own, so the page stays
-usable (Back, Next, other tabs) while it thinks; "Stop" ends it early with what it found so
-far.  The two or three best options come back in words, with their estimated chance to win
-and one sentence on why, citing the rule of the decision; "Play this" follows one.  Only the
+usable (Back, Next, other tabs) while it thinks, with its progress; "Stop" ends it early with
+what it found so far.  The two or three options it tried most come back in words, ordered by
+their estimated chance to win with its 95 % range (those within the noise of the first said
+to be about equal), one sentence on what each does citing the rule it rests on, and what a
+chance means; "Play this" follows one.  The same position gets the same hints (a fixed
+budget, seeded from the learner's view).  Only the
 learner's view goes into the search and only these words come out: no hidden card, mission
 or pick reaches the page.
 """
@@ -19,7 +22,12 @@ import ipywidgets as W
 from mrp_tutor.app.background import Stoppable
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
-from mrp_tutor.games.mission_red_planet.explain.coach import HINT_SECONDS, Hint, hints
+from mrp_tutor.games.mission_red_planet.explain.coach import (
+    CHANCE_MEANING,
+    HINT_ITERATIONS,
+    Hint,
+    hints,
+)
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
 from mrp_tutor.games.mission_red_planet.ui import seat as S
 from mrp_tutor.games.mission_red_planet.ui.html import citation_html, e
@@ -32,6 +40,7 @@ HINT_CSS = """<style>
 .mrp-hint { border-left: 4px solid #2a6cb0; background: #eef4fb; margin: 4px 0;
   padding: 4px 8px; max-width: 100%; overflow-wrap: anywhere; }
 .mrp-hint-chance { font-weight: bold; }
+.mrp-hint-meaning { font-size: 90%; color: #444; margin: 2px 0; }
 </style>"""
 
 
@@ -48,12 +57,12 @@ class HintTab:
 
     title = "Hint"
 
-    def __init__(self, ctx: PanelContext, seconds: float = HINT_SECONDS) -> None:
+    def __init__(self, ctx: PanelContext, iterations: int = HINT_ITERATIONS) -> None:
         self.ctx = ctx
-        self.seconds = seconds
+        self.iterations = iterations
         self.ask = W.Button(description="Hint", button_style="info", icon="lightbulb-o",
-                            tooltip="Ask the coach for the best options here (about "
-                                    f"{seconds:g} s of thought)", _dom_classes=["mrp-hint-ask"])
+                            tooltip="Ask the coach for the best options here (it plays out "
+                                    f"{iterations:,} games)", _dom_classes=["mrp-hint-ask"])
         self.stop_btn = W.Button(description="Stop", tooltip="Stop thinking and show what the "
                                  "coach found so far", _dom_classes=["mrp-hint-stop"],
                                  layout=W.Layout(display="none"))
@@ -119,8 +128,7 @@ class HintTab:
         self.stop_btn.layout.display = ""
         self.status.value = ('<div class="mrp-hint-status" role="status">Thinking… (the '
                              "page stays usable; Stop shows what was found so far)</div>")
-        seed = len(sess.game.log)
-        self.thread = threading.Thread(target=self._think, args=(job, view, options, seed),
+        self.thread = threading.Thread(target=self._think, args=(job, view, options),
                                        daemon=True, name="mrp-hint")
         self.thread.start()
 
@@ -128,10 +136,17 @@ class HintTab:
         if self.job is not None:
             self.job.stop()
 
-    def _think(self, job: _Job, view: View, options: list[I.Intent], seed: int) -> None:
+    def _progress(self, job: _Job, done: int, total: int) -> None:
+        if job is self.job:  # a widget's value: safe to set from the thinking thread
+            self.status.value = (f'<div class="mrp-hint-status" role="status">Thinking… '
+                                 f"{done:,} of {total:,} games played out (the page stays "
+                                 "usable; Stop shows what was found so far)</div>")
+
+    def _think(self, job: _Job, view: View, options: list[I.Intent]) -> None:
         try:
-            found, res = hints(self.ctx.spec, view, options, seconds=self.seconds, seed=seed,
-                               stop=job.is_stopped)
+            found, res = hints(self.ctx.spec, view, options, iterations=self.iterations,
+                               stop=job.is_stopped,
+                               progress=lambda i, n: self._progress(job, i, n))
         except Exception:  # a thread: the status says so in words, never a traceback
             found, res = [], None
         if job is not self.job or job.position != self._position:
@@ -145,7 +160,7 @@ class HintTab:
         games = 0 if res is None else res.iterations
         stopped = " (stopped early)" if job.stopped else ""
         self.status.value = (f'<div class="mrp-hint-status" role="status">The coach played out '
-                             f"{games} possible games from what you see{stopped}.</div>")
+                             f"{games:,} possible games from what you see{stopped}.</div>")
         self.show(found, view)
 
     def show(self, found: list[Hint], view: View) -> None:
@@ -154,12 +169,12 @@ class HintTab:
         items = []
         referee = self.ctx.session.referee  # a learner reads the section, not the rule id
         for i, h in enumerate(found, 1):
-            chance = ("" if h.chance is None else
-                      f'<span class="mrp-hint-chance">won {h.chance:.0%} of its games</span>: ')
-            where = citation_html(cite(self.ctx.spec, h.rule), show_id=referee)
-            items.append(f'<li class="mrp-hint"><b>{i}. {e(h.words)}</b> — {chance}'
-                         f"{e(h.reason)}{where}</li>")
-        self.out.value = f'<ol class="mrp-hint-list">{"".join(items)}</ol>'
+            where = citation_html(cite(self.ctx.spec, h.reason_rule or h.rule), show_id=referee)
+            items.append(f'<li class="mrp-hint"><b>{i}. {e(h.words)}</b> — '
+                         f"{chance_html(h, i)}{e(h.reason)}{where}</li>")
+        meaning = (f'<div class="mrp-hint-meaning">{e(CHANCE_MEANING)}</div>'
+                   if any(h.chance is not None for h in found) else "")
+        self.out.value = f'<ol class="mrp-hint-list">{"".join(items)}</ol>{meaning}'
         buttons = []
         for i, h in enumerate(found, 1):
             b = W.Button(description=f"Play {i}", tooltip=f"Play: {h.words}",
@@ -175,3 +190,13 @@ class HintTab:
             self.ctx.say("That hint is about an earlier position: ask again.", "error")
             return
         self.ctx.app.seat.play(intent)
+
+
+def chance_html(h: Hint, place: int) -> str:
+    """The chance of a hint with its 95 % range, and "about equal to the first" when its
+    difference from the first hint's is within the noise."""
+    if h.chance is None or h.low is None or h.high is None:
+        return ""
+    equal = " — about equal to the first" if place > 1 and h.about_equal else ""
+    return (f'<span class="mrp-hint-chance">won {h.chance:.0%} of {h.visits:,} games '
+            f"(likely {h.low:.0%}–{h.high:.0%}){equal}</span>: ")

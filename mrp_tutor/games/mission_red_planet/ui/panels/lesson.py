@@ -13,6 +13,7 @@ import ipywidgets as W
 
 from mrp_tutor.games.mission_red_planet.explain import Explanation, cite
 from mrp_tutor.games.mission_red_planet.explain.markdown import md_html
+from mrp_tutor.games.mission_red_planet.explain.words import roles_sentence
 from mrp_tutor.games.mission_red_planet.referee import production_ruling
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 from mrp_tutor.games.mission_red_planet.scenarios.model import Quiz
@@ -23,6 +24,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.path import (
     build_path,
     place_words,
 )
+from mrp_tutor.games.mission_red_planet.ui.readings import lesson_html
 from mrp_tutor.games.mission_red_planet.ui.session import Session
 
 if TYPE_CHECKING:
@@ -199,8 +201,8 @@ class LessonPanel:
         if sc is not None and sc.quiz is not None:
             self._show_quiz(True)
             self._quiz = ("scenario", (sc, sc.quiz))
-            self.quiz_q.value = (f"<h3>{e(sc.title)}</h3><p><b>Predict first:</b> "
-                                 f"{e(sc.quiz.question)}</p>")
+            self.quiz_q.value = (f"<h3>{e(sc.title)}</h3>{self._roles()}<p><b>Predict first:"
+                                 f"</b> {e(sc.quiz.question)}</p>")
             self._set_choices([(c, c) for c in sc.quiz.choices])
             self.lesson_html.value = ('<p class="mrp-lesson-hidden">The lesson appears after '
                                       "your prediction.</p>")
@@ -212,18 +214,32 @@ class LessonPanel:
             self.quiz_q.value = (f"<h3>{e(sc.title)}</h3><p>This lesson has no question of its "
                                  "own: read it, then step through it with <i>Next step of this "
                                  "lesson</i> below.</p>")
-            self.lesson_html.value = f"<h4>The lesson</h4>{md_html(sc.lesson)}"
+            self.lesson_html.value = f"<h4>The lesson</h4>{self._lesson(sc)}"
             return
         zone = self._quiz_zone()
         self._quiz = ("zone", zone)
         name = self.ctx.spec.card_name(zone)
-        head = f"<h3>{e(sc.title)}</h3>{md_html(sc.lesson)}" if sc is not None else (
+        head = f"<h3>{e(sc.title)}</h3>{self._lesson(sc)}" if sc is not None else (
             "<p>No lesson loaded: the quiz asks about the current position.</p>")
         self.lesson_html.value = ""
         self.quiz_q.value = (f"{head}<p><b>Predict first:</b> if a production phase happened "
                              f"now, who would receive tokens from {e(name)}?</p>")
         order = self.app.session.state.order
         self._set_choices([("Nobody", "nobody"), *((c.capitalize(), c) for c in order)])
+
+    def _md(self, text: str) -> str:
+        """Lesson markdown, each tutor reading it names a link to the reading's argument."""
+        return lesson_html(self.ctx.spec, text, show_id=self.app.session.referee)
+
+    def _roles(self) -> str:
+        """The 2-player colours, in the same words as a free game's seat panel ('' else)."""
+        roles = roles_sentence(self.app.session.state.seats)
+        return f'<p class="mrp-lesson-roles">{e(roles)}</p>' if roles else ""
+
+    def _lesson(self, sc: Scenario) -> str:
+        """The lesson, after the 2-player colours (a lesson with its own question shows
+        them above the question)."""
+        return ("" if sc.quiz is not None else self._roles()) + self._md(sc.lesson)
 
     def _show_quiz(self, shown: bool) -> None:
         for w in (self.quiz_pick, self.quiz_check):
@@ -249,7 +265,7 @@ class LessonPanel:
         else:
             sc, quiz = data
             self.quiz_out.value = self._scenario_ruling(sc, quiz, guess)
-            self.lesson_html.value = f"<h4>The lesson</h4>{md_html(sc.lesson)}"
+            self.lesson_html.value = f"<h4>The lesson</h4>{self._lesson(sc)}"
         self.answered = True
         self.app.say("Prediction checked: see the ruling and the lesson below.", "ok")
         self.store.target = ".mrp-quiz-ruling"  # the result where the eye is (a phone)
@@ -314,7 +330,7 @@ class LessonPanel:
         ok = str(guess) == answer
         verdict = (f"<p><b>{'Right' if ok else 'Not quite'}</b>: the answer is "
                    f"{e(answer)}.</p>")
-        return verdict + md_html(quiz.explanation) + sentences_html(items)
+        return verdict + self._md(quiz.explanation) + sentences_html(items)
 
 
 def lesson_tab(ctx: PanelContext) -> LessonPanel:

@@ -28,9 +28,10 @@ def _cite(spec: GameSpec, rule: str | None, printable: bool = False) -> str:
         return ""
     c = cite(spec, rule)
     section = c.section if c else ""
+    label = f"tutor reading {rule}" if c is not None and c.is_reading else rule
     if printable:  # the sheet lists each rule's section once, at the end
-        return f'<span class="mrp-rule">[{e(rule)}]</span>'
-    return f'<cite class="mrp-rule" title="{e(section)}">[{e(rule)}]</cite>'
+        return f'<span class="mrp-rule">[{e(label)}]</span>'
+    return f'<cite class="mrp-rule" title="{e(section)}">[{e(label)}]</cite>'
 
 
 def _colour(c: str) -> str:

@@ -14,6 +14,7 @@ import ipywidgets as W
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent, plural, ship_name
+from mrp_tutor.games.mission_red_planet.explain.words import roles_sentence
 from mrp_tutor.games.mission_red_planet.ui import seat as S
 from mrp_tutor.games.mission_red_planet.ui.bot_turns import BotTurns
 from mrp_tutor.games.mission_red_planet.ui.cards import choice_detail
@@ -138,6 +139,9 @@ class SeatPanel:
         sess = self.app.session
         self.clear_btn.layout.display = "" if self.picks else "none"
         sheets = sheets_html(self.ctx.spec, sess.state, self.seat)  # abilities: public
+        roles = roles_sentence(sess.state.seats)  # the 2-player variant: main and neutral
+        if roles:
+            sheets = f'<div class="mrp-seat-roles">{e(roles)}</div>{sheets}'
         if self.seat is None:
             self.prompt.value = ('<div class="mrp-prompt-text">Choose a colour and take a '
                                  "seat to play against the bots, or step through with Next."

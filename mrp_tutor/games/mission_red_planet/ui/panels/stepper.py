@@ -13,7 +13,7 @@ import ipywidgets as W
 
 from mrp_tutor.app.step_shell import EXPLAIN, button, prompt_html, step_html, step_row, why_html
 from mrp_tutor.core.words import plural
-from mrp_tutor.games.mission_red_planet.engine.intents import Intent
+from mrp_tutor.games.mission_red_planet.engine.intents import Intent, KeepAction, PlayAction
 from mrp_tutor.games.mission_red_planet.engine.secrecy import REVEALING
 from mrp_tutor.games.mission_red_planet.explain import cite
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
@@ -26,6 +26,7 @@ from mrp_tutor.games.mission_red_planet.ui.html import (
     sentences_html,
 )
 from mrp_tutor.games.mission_red_planet.ui.live import LiveHTML, LiveRows, OptionPicker
+from mrp_tutor.games.mission_red_planet.ui.panels.legal_now import options_reading_note
 from mrp_tutor.games.mission_red_planet.ui.session import StepReport
 from mrp_tutor.games.mission_red_planet.ui.summary import game_over_html
 
@@ -135,7 +136,8 @@ class StepperPanel:
             self.decision.value = prompt_html("Nothing to decide.", DECISION)
         else:
             rule = cite(spec, d["rule"])
-            who = ", ".join(d["colours"])
+            # an action card's holder stays secret: a pause that names nobody
+            who = ", ".join(d["colours"]) or "a player who may hold an action card"
             ch = f' ({e(spec.card_name(d["character"]))})' if d["character"] else ""
             left = f', {d["left"]} left' if d["left"] else ""
             rid = f' [{e(d["rule"])}]' if app.session.referee else ""  # ids: referees only
@@ -152,6 +154,9 @@ class StepperPanel:
         self.options.layout.display = "none" if app.seat.seated else ""
         if not app.seat.seated:  # seated, each choice button carries its card's text
             self.decision.value += card_notes_html(spec, opts)
+        # a contested reading that shaped these options, and what the other would allow
+        self.decision.value += options_reading_note(spec, app.session.state,
+                                                    app.session.sees_for, app.session.referee)
         labels = [self.label(x, view) for x in opts[:MAX_OPTIONS]]
         self._position += 1
         self.options.show(labels, self._position, "(no decision for this viewer)")
@@ -170,8 +175,7 @@ class StepperPanel:
             head, why = None, rep.why
             if rep.intent is not None:
                 secret = rep.secret and not sess.sees_for(rep.actor or "")
-                head = (f"{(rep.actor or '').capitalize()} made a secret choice." if secret
-                        else self.label(rep.intent))
+                head = (secret_head(rep) if secret else self.label(rep.intent))
                 why = f"Why: {rep.why}" if rep.why and not secret else ""
             body = ""
             if rep.error is not None:
@@ -245,3 +249,12 @@ class StepperPanel:
         app.target = None
         app.render([rep])
         app.say("Played.", "ok")
+
+
+def secret_head(rep: StepReport) -> str:
+    """The head of another colour's secret choice: who made it, except whether to play an
+    action card, whose holder stays secret until it is played (tutor reading
+    ``actions.hidden_holder``)."""
+    if isinstance(rep.intent, PlayAction | KeepAction):
+        return "At an action card's moment, a secret choice was made."
+    return f"{(rep.actor or '').capitalize()} made a secret choice."

@@ -32,6 +32,7 @@ from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     table_yaml,
 )
 from mrp_tutor.games.mission_red_planet.ui.html import e
+from mrp_tutor.games.mission_red_planet.ui.panels.legal_now import LegalNowBox
 from mrp_tutor.games.mission_red_planet.ui.panels.rulings import (
     SUMMARY_CSS,
     final_summary_html,
@@ -92,6 +93,7 @@ class TableTab:
         self.prod_btn = _button("Production ruling", "mrp-tt-production")
         self.final_btn = _button("Score if the game ended now", "mrp-tt-final")
         self.ruling = W.HTML(_dom_classes=["mrp-tt-ruling"])
+        self.legal = LegalNowBox(app, ctx.spec, guard)
         self.save_btn = _button("Save in this browser", "mrp-tt-save")
         self.load_saved_btn = _button("Load saved table", "mrp-tt-load-saved")
         self.code_out = W.Textarea(description="Table code", disabled=True, rows=2,
@@ -122,6 +124,7 @@ class TableTab:
             W.HTML("<h3>Rulings on the table in play</h3>"),
             W.HBox([self.prod_btn, self.final_btn], layout=W.Layout(**row)),
             self.ruling,
+            self.legal.root,
             W.HTML("<h3>Save, load, share, print</h3>"),
             W.HBox([self.save_btn, self.load_saved_btn, self.upload], layout=W.Layout(**row)),
             self.tools,
@@ -140,9 +143,11 @@ class TableTab:
             self.tools.file_text = ""
             self.tools.sheet = ""
             self.grid.refresh()  # empty: the draft is gone
+            self.legal.refresh()
             return
         self.editor.take_from_game()
         self.grid.refresh()
+        self.legal.refresh()
         self.tools.sheet = sheet_for(self.app)
 
     def _grid_changed(self, zone: str, text: str) -> None:

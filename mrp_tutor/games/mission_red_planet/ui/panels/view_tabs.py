@@ -41,13 +41,28 @@ def log_row(spec: Any, shown: Any, n: int, rnd: int, referee: bool) -> tuple[Any
     return rnd, ex.text, ex.citation.section if ex.citation else ""
 
 
-def event_rounds(events: list[Any], known: list[int] | None = None) -> list[int]:
-    """The round each event happened in (0 before the first round starts); ``known``: the
-    rounds of the first events, already worked out (only the rest are looked at)."""
+def _starts_round(ev: Any) -> bool:
+    return bool(ev.type == "track_advanced" and getattr(ev, "kind", "") == "round")
+
+
+def log_start_round(events: list[Any], state: Any) -> int:
+    """The round the log begins in: 0 for a game logged from its setup; for a table loaded
+    mid-game (its log starts at the table, not at the setup) the table's round, that is the
+    round before the first round the log starts, or the state's round when none has."""
+    first = next((ev for ev in events if _starts_round(ev)), None)
+    if first is not None:
+        return max(0, int(first.number) - 1)
+    return int(state.round)
+
+
+def event_rounds(events: list[Any], known: list[int] | None = None, start: int = 0) -> list[int]:
+    """The round each event happened in (``start``, 0 for a game logged from its setup,
+    before the first round the log starts: :func:`log_start_round`); ``known``: the rounds of
+    the first events, already worked out (only the rest are looked at)."""
     out = list(known or [])[:len(events)]
-    r = out[-1] if out else 0
+    r = out[-1] if out else start
     for ev in events[len(out):]:
-        if ev.type == "track_advanced" and getattr(ev, "kind", "") == "round":
+        if _starts_round(ev):
             r = ev.number
         out.append(r)
     return out
@@ -93,7 +108,10 @@ class LogTab:
         n = min(len(self._rounds), len(evs))
         if n and (self._round_of[0] is not evs[0] or self._round_of[n - 1] is not evs[n - 1]):
             n = 0
-        rounds = self._rounds = event_rounds(evs, self._rounds[:n])
+        start_round = log_start_round(evs, sess.game.state)
+        if n and event_rounds(evs[:1], start=start_round) != self._rounds[:1]:
+            n = 0  # the log's first round changed (a loaded table): work it out again
+        rounds = self._rounds = event_rounds(evs, self._rounds[:n], start_round)
         self._round_of = list(evs)
         start = max(0, len(evs) - LOG_TAIL)
         # what redacting an event depends on besides the event (engine.secrecy.redact): the

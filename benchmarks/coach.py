@@ -1,0 +1,137 @@
+"""How far a learner can trust the coach's hints (issue 35).
+
+    .venv/bin/python benchmarks/coach.py [--positions 20] [--deep 10] [--iterations N] [--json]
+
+Positions: game ``i`` (4 players, greedy bots, seed ``i``) stopped at a decision of its
+deciding seat with two or more options, chosen by ``random.Random(i)`` among them.  For each:
+
+* the hint asked twice (:func:`~mrp_tutor.games.mission_red_planet.explain.coach.hints` at its
+  default budget): ``identical`` counts the positions whose two answers are equal (options,
+  chances, reasons), and the CPU time of each ask (p50/p95/max, ``hint_cpu_s``);
+* a search with ``--deep`` times the hint's iterations, seeded apart from the hint
+  (``view_rng(view, options, "deep")``): ``agree`` counts the positions whose hint #1 is
+  the deep search's most visited option or is shown about equal to it (the deep best among
+  the hints within the noise of #1, or not within the noise by the hint's own figures);
+* ``ordered``: positions whose hints are listed by the chance they show.
+
+The budget is a number of games, not a time, so the answers do not depend on the load; the
+CPU times do on the engine (compiled or not, ``engine``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mrp_tutor.games.mission_red_planet.engine import ENGINE, Game, load_spec
+from mrp_tutor.games.mission_red_planet.engine.bots import greedy_bot
+from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
+from mrp_tutor.games.mission_red_planet.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.explain.coach import HINT_ITERATIONS, hints, within_noise
+
+COLOURS = ["red", "blue", "green", "yellow"]
+
+
+def position(seed: int) -> tuple[Game, str]:
+    """Greedy game ``seed`` stopped at one of its decisions with two or more options."""
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, COLOURS, seed)
+    bot = greedy_bot(random.Random(f"coach-bench:{seed}"))
+    stops: list[int] = []
+    probe = g.copy()
+    n = 0
+    while probe.state.stage != "over":
+        legal = probe.legal_intents()
+        if not legal:
+            probe.advance()
+            continue
+        mine = [x for x in legal if x.colour == legal[0].colour]
+        if len(mine) >= 2:
+            stops.append(n)
+        probe.play(bot(probe, legal), trusted=True)
+        n += 1
+    at = random.Random(seed).choice(stops)
+    bot = greedy_bot(random.Random(f"coach-bench:{seed}"))
+    n = 0
+    while True:
+        legal = g.legal_intents()
+        if not legal:
+            g.advance()
+            continue
+        if n == at:
+            return g, legal[0].colour
+        g.play(bot(g, legal), trusted=True)
+        n += 1
+
+
+def one(seed: int, deep: int, iterations: int) -> dict[str, Any]:
+    g, colour = position(seed)
+    spec = g.spec
+    me = g.state.seats[colour].controller
+    options = [x for x in g.legal_intents() if x.colour == colour]
+    view = view_for(spec, g.state, me)
+    cpu = []
+    answers = []
+    for _ in range(2):
+        t = time.process_time()
+        answers.append(hints(spec, view, options, iterations=iterations))
+        cpu.append(time.process_time() - t)
+    (a, ra), (b, _) = answers
+    t = time.process_time()
+    d = search(spec, view, options, view_rng(view, options, "deep"),
+               iterations=iterations * deep, seconds=None)
+    deep_cpu = time.process_time() - t
+    best = d.choice
+    stats = {o.intent: o for o in ra.options}
+    first = a[0].intent
+    shown_equal = any(h.intent == best and h.about_equal for h in a)
+    noise_equal = (best in stats and first in stats
+                   and within_noise(stats[first], stats[best]))
+    chances = [h.chance for h in a if h.chance is not None]
+    return {"seed": seed, "kind": (view.get("decision") or {}).get("kind"),
+            "options": len(options), "identical": a == b,
+            "agree": first == best or shown_equal or noise_equal,
+            "same_first": first == best, "ordered": chances == sorted(chances, reverse=True),
+            "hint_cpu_s": [round(x, 3) for x in cpu], "deep_cpu_s": round(deep_cpu, 2),
+            "first": str(first), "deep_best": str(best),
+            "first_chance": a[0].chance, "first_range": [a[0].low, a[0].high]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--positions", type=int, default=20)
+    p.add_argument("--deep", type=int, default=10)
+    p.add_argument("--iterations", type=int, default=HINT_ITERATIONS)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    rows = []
+    for seed in range(args.positions):
+        rows.append(one(seed, args.deep, args.iterations))
+        if not args.json:
+            print(json.dumps(rows[-1]), file=sys.stderr)
+    cpu = sorted(x for r in rows for x in r["hint_cpu_s"])
+    out = {
+        "engine": ENGINE, "iterations": args.iterations, "deep": args.deep,
+        "positions": len(rows), "identical": sum(r["identical"] for r in rows),
+        "agree": sum(r["agree"] for r in rows), "same_first": sum(r["same_first"] for r in rows),
+        "ordered": sum(r["ordered"] for r in rows),
+        "hint_cpu_s": {"p50": round(statistics.median(cpu), 3),
+                       "p95": round(cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))], 3),
+                       "max": round(cpu[-1], 3)},
+        "rows": rows,
+    }
+    print(json.dumps(out if args.json else {k: v for k, v in out.items() if k != "rows"},
+                     indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
