@@ -4,6 +4,7 @@
 #   make bench  set up (if needed) and run benchmarks/*.py --json
 #   make tutorials  set up, install JupyterLab (extra "tutorials") and open notebooks/tutorials
 #   make wheels set up, then build the pure and the compiled-engine wheels into dist/
+#   make site   build the static in-browser demo into dist/site/ (docs/static-site.md)
 # A fresh Debian machine needs only Python 3.11 (+ root for apt to install chromium).
 
 SHELL := /bin/bash
@@ -35,7 +36,7 @@ ALLOW_ROOT  := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: help setup setup-app chromium app tutorials wheels test lint typecheck pytest bench screenshot clean
+.PHONY: help setup setup-app chromium app tutorials wheels site site-test test lint typecheck pytest bench screenshot clean
 
 help:
 	@echo "make app        serve $(APP_NB) at http://$(HOST):$(PORT)/ (sets up first)"
@@ -43,6 +44,8 @@ help:
 	@echo "make test       ruff + mypy + pytest tests/ + nbval notebooks/ (sets up first)"
 	@echo "make bench      run benchmarks/*.py --json"
 	@echo "make wheels     build the pure and the compiled-engine wheels into dist/ (docs/install.md)"
+	@echo "make site       build the static in-browser demo into dist/site/ (docs/static-site.md)"
+	@echo "make site-test  build it, then test it in headless Chromium with no outside host"
 	@echo "make screenshot refresh docs/screenshot.png from the browser test of a game in progress"
 	@echo "make setup      create $(VENV), install '.[dev]', compile the engine, install chromium (root only)"
 	@echo "make setup-app  create $(VENV) with only what the app runs (what 'make app' needs)"
@@ -119,6 +122,14 @@ tutorials: setup $(LAB_STAMP)
 # dist/mrp_tutor-*-py3-none-any.whl and dist/mrp_tutor-*-cp3*-<platform>.whl (scripts/build_wheels.py)
 wheels: setup
 	$(PY) scripts/build_wheels.py --out dist
+
+# The static in-browser demo (Pyodide; docs/static-site.md): registries only, pinned in
+# site/constraints.txt; needs npm.  Its browser test is opt-in (MRP_SITE_TEST=1), not in `make test`.
+site: setup-app
+	$(PY) scripts/build_site.py --out dist/site
+
+site-test: setup site
+	MRP_SITE_TEST=1 MRP_SITE_DIR=dist/site CHROMIUM=$(CHROMIUM) $(PY) -m pytest -q tests/browser/test_static_site.py
 
 # Runs every step even if an earlier one fails; exits non-zero if any failed.
 test: setup

@@ -127,7 +127,7 @@ function shipCard(s, colours, picked, label, targets) {
   card.tabIndex = 0;
   card.setAttribute("role", "button");
   const head = h("div", "mrp-ship-head", `${label} ${s.name || s.id}`);
-  if (!s.verified) head.appendChild(unverifiedBadge("ship card"));
+  if (!s.verified) head.appendChild(unverifiedBadge(s.card || "ship card"));
   card.appendChild(head);
   card.appendChild(h("div", "mrp-ship-dest", `to ${s.destination}`));
   if (s.tokens.length) {
@@ -197,10 +197,11 @@ function draw(model, root, b) {
   const targets = b.targets || {};
   const J = JSON.stringify;
   const zones = b.zones || [];
+  const W = b.words || {};  // the board's labels in the words of the game's ruleset
   const top = [
-    [J(["head", b.round, b.stage, b.character, b.resolving, b.viewer, b.step]), () => {
+    [J(["head", b.round, b.stage, b.character, b.resolving, b.viewer, b.step, W.round]), () => {
       const head = h("div", "mrp-board-head");
-      head.appendChild(h("span", "mrp-board-round", `Round ${b.round ?? "-"}`));
+      head.appendChild(h("span", "mrp-board-round", `${W.round || "Round"} ${b.round ?? "-"}`));
       head.appendChild(h("span", "mrp-board-stage", b.stage || ""));
       if (b.character) head.appendChild(h("span", "mrp-board-char", `resolving: ${b.character} (${b.resolving})`));
       head.appendChild(h("span", "mrp-board-viewer", viewerText(b.viewer)));
@@ -224,11 +225,11 @@ function draw(model, root, b) {
     top.push([J(["prompt", targets.prompt]), () => h("div", "mrp-board-prompt", targets.prompt)]);
   }
   const MARS = top.length;
-  top.push([J(["mars", b.moon]), () => {  // its zones are reconciled below
+  top.push([J(["mars", b.moon, W.map, W.neighbours]), () => {  // its zones are reconciled below
     const mars = h("div", "mrp-mars");
     mars.setAttribute("role", "group");
     mars.setAttribute("aria-label",
-      `Map of Mars${b.moon ? " and " + b.moon : ""}: lines join neighbouring zones`);
+      `${W.map || "Map of Mars"}${b.moon ? " and " + b.moon : ""}: ${W.neighbours || "lines join neighbouring zones"}`);
     return mars;
   }]);
   const PAD = top.length;
@@ -242,11 +243,11 @@ function draw(model, root, b) {
     return mem;
   }]);
   const unplaced = zones.some((z) => !z.placed);
-  top.push([J(["key", b.moon, unplaced]), () => h("div", "mrp-map-key",
-    "Lines join neighbouring zones (dashed: not yet checked against a physical board). " +
+  top.push([J(["key", b.moon, unplaced, W.key, W.act, W.unplaced]), () => h("div", "mrp-map-key",
+    (W.key || "Lines join neighbouring zones (dashed: not yet checked against a physical board). ") +
     (b.moon ? `${b.moon}, top right, has no neighbours. ` : "") +
-    "Highlighted zones and ships are where you can act." +
-    (unplaced ? " Zone positions are a tutor layout, not measured from a physical board." : ""))]);
+    (W.act || "Highlighted zones and ships are where you can act.") +
+    (unplaced ? (W.unplaced || " Zone positions are a tutor layout, not measured from a physical board.") : ""))]);
   const nodes = reconcile(root, top);
 
   const mars = [[J(["edges", b.edges, zones.map((z) => [z.id, z.x, z.y])]), () => edgeLayer(b)]];
@@ -261,19 +262,19 @@ function draw(model, root, b) {
     ? [J(["ship", s, label(i), colours, picked === `ship:${s.id}`,
           (targets.picked || []).includes(s.id), (targets.ships || []).includes(s.id)]),
        () => shipCard(s, colours, picked, label(i), targets)]
-    : [J(["empty", i]), () => h("div", "mrp-ship mrp-empty-dock", `Dock ${i + 1}: empty`)]));
+    : [J(["empty", i, W.dock]), () => h("div", "mrp-ship mrp-empty-dock", `${W.dock || "Dock"} ${i + 1}: empty`)]));
   const row = (parts) => () => {
     const box = h("div", "mrp-docks");
     reconcile(box, parts);
     return box;
   };
-  const docks = cards(b.docks || [], (i) => `Dock ${i + 1}:`);
-  const pad = [[J(["title", "pad"]), () => h("div", "mrp-section-title", "Launchpad")],
+  const docks = cards(b.docks || [], (i) => `${W.dock || "Dock"} ${i + 1}:`);
+  const pad = [[J(["title", "pad", W.launchpad]), () => h("div", "mrp-section-title", W.launchpad || "Launchpad")],
                [J(["docks"]), row(docks)]];
   const launched = cards(b.launched || [], () => "In flight:");
   if (launched.length) {
-    pad.push([J(["title", "launched"]), () => h("div", "mrp-section-title",
-      "Launched (land at the end of the round)")], [J(["launched"]), row(launched)]);
+    pad.push([J(["title", "launched", W.launched]), () => h("div", "mrp-section-title",
+      W.launched || "Launched (land at the end of the round)")], [J(["launched"]), row(launched)]);
   }
   const rows = reconcile(nodes[PAD], pad);
   reconcile(rows[1], docks);

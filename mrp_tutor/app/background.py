@@ -4,6 +4,8 @@ a stop flag the worker polls, and the kernel's running event loop, if any."""
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable
 
 
 class Stoppable:
@@ -26,3 +28,31 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+def threads_work() -> bool:
+    """Whether a worker thread can start here: not in the browser's Python (Pyodide has no
+    threads; ``sys.platform == "emscripten"``)."""
+    import sys
+
+    return sys.platform != "emscripten"
+
+
+def start_worker(work: Callable[[], None], name: str,
+                 loop: asyncio.AbstractEventLoop | None = None) -> threading.Thread | None:
+    """Run ``work`` in a daemon thread named ``name``; where threads are missing (Pyodide) or
+    one fails to start, on ``loop`` right after the current handler returns (so the page has
+    already been told "Thinking…"), or at once without a loop.  The work's own
+    ``call_soon_threadsafe`` posts run after it.  The thread, or None when there is none."""
+    if threads_work():
+        thread = threading.Thread(target=work, daemon=True, name=name)
+        try:
+            thread.start()
+            return thread
+        except RuntimeError:  # "can't start new thread"
+            pass
+    if loop is None:
+        work()
+    else:
+        loop.call_soon(work)
+    return None

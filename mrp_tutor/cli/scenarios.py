@@ -17,6 +17,7 @@ from pathlib import Path
 
 from mrp_tutor.cli.args import Subparsers
 from mrp_tutor.core.errors import ContentError
+from mrp_tutor.core.loader import file_kind
 from mrp_tutor.core.words import plural
 
 
@@ -43,6 +44,8 @@ def _files(paths: list[Path]) -> tuple[list[Path], list[str]]:
             files.extend(sorted(p.glob("*.yaml")))
         elif p.is_file():
             files.append(p)
+        elif p.exists():
+            missing.append(f"{p}: {file_kind(p) or 'cannot be looked at'}, not a scenario file")
         else:
             missing.append(f"{p}: no such file or folder")
     return files, missing

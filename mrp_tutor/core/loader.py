@@ -8,7 +8,10 @@ sentences name the field: never a traceback, a hang or a crash.
 
 What is refused:
 
-* text that is not UTF-8 (the byte and line are named) or larger than the size limit;
+* anything but a regular file (a folder, a named pipe, a device, a socket: said in a sentence,
+  never opened to wait on a writer), text that is not UTF-8 (the byte and line are named) or
+  larger than the size limit; a document none of whose keys is one its kind has
+  (:func:`refuse_foreign`: a link to a system file is not listed back key by key);
 * YAML aliases (``*name``: the "billion laughs" bomb), tags other than the plain scalar,
   list and mapping ones, and more than one document in a file;
 * nesting deeper than the depth limit and more nodes than the node limit (checked on the
@@ -25,9 +28,11 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import re
+import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -39,8 +44,8 @@ from mrp_tutor.core.words import plural
 
 __all__ = [
     "DEFAULT", "INTENT", "Limits", "PrintableStream", "check_tree", "confine", "decode", "excerpt",
-    "load_yaml", "parse_json", "parse_yaml", "printable", "read_text", "safe_name", "terminal_safe",
-    "with_limits",
+    "file_kind", "load_yaml", "parse_json", "parse_yaml", "printable", "read_text",
+    "refuse_foreign", "safe_name", "terminal_safe", "with_limits",
 ]
 
 
@@ -117,11 +122,56 @@ def read_text(path: Path, *, source: str | None = None, limits: Limits = DEFAULT
     """
     src = source or str(path)
     try:
-        with path.open("rb") as fh:
+        kind = file_kind(path)
+        if kind is not None:
+            raise ContentError(src, [f"file: {kind}, not a file; only files are read"])
+        # Opened without waiting (a named pipe put in its place since the check would block
+        # the open until a writer came) and checked again on what was opened.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "rb") as fh:
+            kind = _kind(os.fstat(fh.fileno()).st_mode)
+            if kind is not None:
+                raise ContentError(src, [f"file: {kind}, not a file; only files are read"])
             data = fh.read(limits.max_bytes + 1)
     except OSError as exc:
         raise ContentError(src, [f"file: cannot be read ({exc.strerror or exc})"]) from None
     return decode(data, src, limits)
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _kind(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
+
+
+def file_kind(path: Path) -> str | None:
+    """What ``path`` is in words when it is not a regular file once links are followed
+    ("a folder", "a named pipe", "a device", "a socket"), else None; never opens it.
+
+    Raises:
+        OSError: it does not exist or cannot be looked at.
+    """
+    return _kind(os.stat(path).st_mode)
+
+
+def refuse_foreign(data: Any, known: Iterable[str], source: str, kind: str) -> None:
+    """Refuse, in one sentence that shows none of it, a mapping none of whose keys is one a
+    ``kind`` has: it is some other file (a link to a system file), and listing each of its
+    keys as unknown would list that file back line by line.  A document with at least one
+    known key gets its problems located as usual.
+
+    Raises:
+        ContentError: no key of ``data`` is in ``known``.
+    """
+    names = list(known)
+    if isinstance(data, dict) and data and not any(k in names for k in data):
+        raise ContentError(source, [
+            f"document: not {kind}: none of its {plural(len(data), 'key')} is one {kind} "
+            f"has ({', '.join(names[:4])}, ...); its content is not shown"])
 
 
 def decode(data: bytes, source: str, limits: Limits = DEFAULT) -> str:

@@ -72,7 +72,8 @@ def _set_nice(pid: int | None, value: int) -> bool:
     return done
 
 
-def paced_factory(*, concurrency: int, quiet: float, nice: int, grow: int = 0) -> Any:
+def paced_factory(*, concurrency: int, quiet: float, nice: int, grow: int = 0,
+                  cap: int = 0) -> Any:
     """A drop-in for ``voila.app.voila_kernel_manager_factory`` whose preheated class paces."""
     original = voila_app.voila_kernel_manager_factory
 
@@ -84,7 +85,8 @@ def paced_factory(*, concurrency: int, quiet: float, nice: int, grow: int = 0) -
             return cls
         return type("PacedVoilaKernelManager", (PacedPoolMixin, cls),
                     {"mrp_concurrency": max(1, concurrency), "mrp_quiet": max(0.0, quiet),
-                     "mrp_nice": max(0, nice), "mrp_grow": max(0, grow)})
+                     "mrp_nice": max(0, nice), "mrp_grow": max(0, grow),
+                     "mrp_cap": max(0, cap)})
 
     return factory
 
@@ -96,6 +98,7 @@ class PacedPoolMixin:
     mrp_quiet = 3.0
     mrp_nice = 10
     mrp_grow = 0
+    mrp_cap = 0  # most kernels in all, the pool's included (0: no cap)
     _pools: dict[str, list[asyncio.Task[Any]]]
     kernel_pools_config: dict[str, Any]
     log: Any
@@ -180,7 +183,7 @@ class PacedPoolMixin:
                 break  # a visitor took this entry: start it now, whatever the pace
             wait = (0.0 if me in self.mrp_eager
                     else self.mrp_last_take + self.mrp_quiet - time.monotonic())
-            if wait <= 0 and self.mrp_warming < self.mrp_concurrency:
+            if wait <= 0 and self.mrp_warming < self.mrp_concurrency and not self.at_cap():
                 break
             await asyncio.sleep(min(max(wait, 0.1), 1.0))
         pooled = self._in_a_pool(me)
@@ -206,6 +209,13 @@ class PacedPoolMixin:
 
         content["task"].add_done_callback(rendered)
         return content
+
+    def at_cap(self) -> bool:
+        """Whether a pool kernel would pass the cap: pooled kernels count against it (with
+        every tab of a class kept open the server reached 60 kernels of its 64, visitors'
+        and the pool's), so the pool waits for a seat like a visitor does."""
+        kernels = len(self.list_kernel_ids())  # type: ignore[attr-defined]
+        return 0 < self.mrp_cap <= kernels + self.mrp_warming
 
     def _kernel_pid(self, kernel_id: str) -> int | None:
         if kernel_id not in self:  # type: ignore[operator]

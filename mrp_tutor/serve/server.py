@@ -16,8 +16,9 @@
 - **A game that survives its kernel.**  Each kernel keeps its visitor's game in a private
   folder on the server; when a kernel dies its page says so and one click starts a fresh
   kernel that replays the game to the same decision (:mod:`mrp_tutor.serve.records`).
-- **A cap on kernels.**  Past ``--TutorVoila.max_kernels`` visitors' kernels a visitor gets a
-  "busy, try again in a minute" page (HTTP 503, ``Retry-After: 60``) instead of a failing page.
+- **A cap on kernels.**  At most ``--TutorVoila.max_kernels`` kernels, the pool's included; a
+  visitor whose kernel would pass it gets a "busy, try again in a minute" page (HTTP 503,
+  ``Retry-After: 60``) instead of a failing page, and the pool waits for a seat.
 - **Kernels started ahead, refilled out of the visitors' way.**  Voila's preheated pool
   (``--preheat_kernel=True --pool_size=N``) renders the app in N kernels before anyone asks;
   a visitor takes one.  The pool here (:mod:`mrp_tutor.serve.pool`) starts at most
@@ -196,14 +197,22 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
                             samesite="Lax", secure=self.request.protocol == "https")
         return str(token)
 
-    def visitor_kernels(self) -> int:
-        """Kernels that serve (or are being started for) visitors: all but the ready pool."""
+    def pool_to_take(self) -> int:
+        """Pool kernels a visitor may take now: ready, or started and rendering."""
         km = self.kernel_manager
-        ready = 0
-        for pool in getattr(km, "_pools", {}).values():
-            ready += sum(1 for task in pool if task.done() and not task.cancelled()
-                         and task.exception() is None)
-        return len(km.list_kernel_ids()) - ready
+        started: set[Any] = getattr(km, "mrp_started", set())
+        return sum(1 for pool in getattr(km, "_pools", {}).values() for task in pool
+                   if (task.done() and not task.cancelled() and task.exception() is None)
+                   or (not task.done() and task in started))
+
+    def kernels_after_me(self) -> int:
+        """The server's kernels once this visitor has one, the pool's counted: taking a ready
+        pool kernel adds none (its refill waits for a seat, ``pool.py``), else one starts."""
+        return len(self.kernel_manager.list_kernel_ids()) + (0 if self.pool_to_take() else 1)
+
+    def busy(self, cap: int) -> bool:
+        """Past the cap: this visitor's kernel would make more than ``cap`` in all."""
+        return 0 < cap < self.kernels_after_me()
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
@@ -220,10 +229,10 @@ class TutorVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
             return
         # a reload's new page can arrive before the old tab's shutdown beacon: wait a little
         waited = 0.0
-        while 0 < app.max_kernels <= self.visitor_kernels() and waited < app.busy_wait:
+        while self.busy(app.max_kernels) and waited < app.busy_wait:
             await asyncio.sleep(0.2)
             waited += 0.2
-        if 0 < app.max_kernels <= self.visitor_kernels():
+        if self.busy(app.max_kernels):
             self.log.warning("kernel cap %d reached: busy page for %s", app.max_kernels,
                              self.request.remote_ip)
             self.set_status(503)
@@ -249,8 +258,8 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
     name = "mrp-tutor-serve"
     max_kernels = Int(64, config=True,
-                      help="Most visitor kernels at once (0: no cap); more visitors get a busy "
-                           "page (HTTP 503) until a seat frees.")
+                      help="Most kernels at once, visitors' and the pool's (0: no cap); more "
+                           "visitors get a busy page (HTTP 503) until a seat frees.")
     busy_wait = Float(5.0, config=True,
                       help="Seconds a visitor waits for a free seat before the busy page.")
     js_gate = Bool(True, config=True,
@@ -285,7 +294,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
         original = voila_app.voila_kernel_manager_factory
         voila_app.voila_kernel_manager_factory = paced_factory(
             concurrency=self.pool_concurrency, quiet=self.refill_quiet, nice=self.pool_nice,
-            grow=self.pool_grow)
+            grow=self.pool_grow, cap=self.max_kernels)
         try:
             settings = super().init_settings()
         finally:

@@ -163,21 +163,36 @@ def compressed_class(cls: type[Any]) -> type[Any]:
     return type(f"Compressed{cls.__name__}", (CompressedStaticMixin, cls), {})
 
 
+#: what a path a static route serves never holds: a step up, a NUL, a backslash
+_UNSAFE_PART = re.compile(r"(^|/)\.\.(/|$)|\x00|\\")
+
+
 class SafePathMixin:
     """Put before a static handler whose ``parse_url_path`` expects more parts than a request
-    may give (Voila's ``/voila/templates/<template>/static/<file>``): a short path is a 404,
-    not an uncaught ValueError (a 500)."""
+    may give (Voila's ``/voila/templates/<template>/static/<file>``): a path it cannot use is
+    a 404, not an uncaught exception (a 500 and a traceback in the log): too short a path
+    (``ValueError``), ``/voila/templates/../../etc/passwd`` (Voila asserts the second part is
+    ``static``: ``AssertionError``), a NUL (``ValueError`` from the file system)."""
 
     def parse_url_path(self, url_path: str) -> str:
+        if _UNSAFE_PART.search(url_path):
+            raise tornado.web.HTTPError(404)
         try:
             return super().parse_url_path(url_path)  # type: ignore[misc,no-any-return]
-        except ValueError:
+        except (ValueError, AssertionError, IndexError):
             raise tornado.web.HTTPError(404) from None
 
     def get_absolute_path(self, root: str, path: str) -> str:
         try:
             return super().get_absolute_path(root, path)  # type: ignore[misc,no-any-return]
-        except ValueError:
+        except (ValueError, AssertionError, IndexError):
+            raise tornado.web.HTTPError(404) from None
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        try:
+            return super().validate_absolute_path(  # type: ignore[misc,no-any-return]
+                root, absolute_path)
+        except (ValueError, AssertionError, IndexError):
             raise tornado.web.HTTPError(404) from None
 
 

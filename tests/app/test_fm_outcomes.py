@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as W
 import pytest
 from testkit.fm_taps import answer, place
 
@@ -49,32 +50,75 @@ def test_explore_asks_the_tile_by_name_with_its_icons_inside_the_resolve_step() 
     assert p.asker.roll_btn.description == "Draw for me"
     assert p.asker.roll_btn.layout.display == ""
     answer(p, CANYON)
+    assert "what does it show?" in p.asker.prompt.value  # the POI token the table drew
+    assert "tutor reading" in p.asker.prompt.value
+    assert p.asker.roll_btn.layout.display == "none"  # the rulebook prints no POI
+    answer(p, "An O2 spare part")
     assert p.asker.question is None and p.table.state.tiles["r2_n"].name == "Canyon"
     assert "Canyon is placed face up on Ring 2 North" in p.log.value
-    assert "poi" in p.table.state.cargo.available
+    assert "poi_spare_part_oxygen" in p.table.state.cargo.available
+    assert "Tutor reading: The POI stays in the Cargo Bay until the table uses it" in p.log.value
     assert "Now enter" not in p.resolver.head.value  # nothing left to enter afterwards
 
 
+def _tile_form(p: FmPanel) -> Any:
+    """The one-screen form of an unprinted tile, as the asker shows it."""
+    (btn,) = [w for w in p.asker.choices.children
+              if isinstance(w, W.Button) and w.description == "Place this tile"]
+    rows = {w.children[0].value: w.children[1] for w in p.asker.choices.children
+            if isinstance(w, W.VBox) and "fm-tile-row" in w._dom_classes}
+    return btn, rows
+
+
 def test_a_tile_the_data_does_not_print_is_tapped_by_its_icons_never_drawn() -> None:
+    """Issue 38: an unnamed ROI tile took six questions one after another (Extra Pawn icons,
+    samples, each terrain icon, POI and Objective, the edge).  Now they are one screen, each
+    answer shown before "Place this tile" enters them all at once."""
     p = _declared(target="r1_w")
     p.resolver.buttons.children[0].click()
     answer(p, "Another ring-1 tile (tap what is printed on it)")
-    assert "what does the tile show" in p.asker.prompt.value
+    assert "What is printed on the ring-1 tile for Ring 1 West?" in p.asker.prompt.value
     assert p.asker.roll_btn.layout.display == "none"  # the assistant cannot know it
-    for label in ("2 Extra Pawn icons", "1 sample icon", "Morale icon",
-                  "No other terrain icon", "A POI icon", "No impassable edge"):
-        answer(p, label)
+    place_btn, rows = _tile_form(p)
+    assert len(rows) == 5  # every question on the one screen
+    rows["<b>Extra Pawn icons</b>"].value = 2
+    rows["<b>Sample icons</b>"].value = 1
+    terrain = {b.description: b for b in
+               rows["<b>Blue-box terrain icons (tap each one printed)</b>"].children}
+    terrain["Morale icon"].value = True
+    terrain["Rover icon"].value = True
+    rows["<b>POI and Objective icons</b>"].value = "poi"
+    before = len(p.table.log)
+    place_btn.click()
+    assert len(p.table.log) == before  # the POI drawn is still to come: nothing yet
+    answer(p, "A sample")
     tile = p.table.state.tiles["r1_w"]
-    assert tile.icons == ["extra_pawn", "extra_pawn", "sample", "morale", "poi"]
-    assert "poi" in p.table.state.cargo.available
+    assert tile.icons == ["extra_pawn", "extra_pawn", "sample", "morale", "rover", "poi"]
+    assert tile.samples == 1 and not tile.impassable_outer
+    assert "poi_sample" in p.table.state.cargo.available
+    assert p.asker.question is None
+
+
+def test_a_plain_unprinted_tile_is_two_taps() -> None:
+    """The form starts at what the plainest tile shows (1 Extra Pawn icon, nothing else):
+    the table taps "Place this tile" and the tile is placed with exactly that."""
+    p = _declared(target="r1_w")
+    p.resolver.buttons.children[0].click()
+    answer(p, "Another ring-1 tile (tap what is printed on it)")
+    _tile_form(p)[0].click()
+    tile = p.table.state.tiles["r1_w"]
+    assert tile.icons == ["extra_pawn"] and tile.samples == 0 and not tile.impassable_outer
 
 
 def test_draw_for_me_draws_the_tile_only() -> None:
     p = _declared(("build", "yellow", 2, {"target": "working_bay"}))
     p.resolver.buttons.children[0].click()
     p.asker.roll_btn.click()  # the tile only
+    if "what does it show?" in p.asker.prompt.value:  # its POI: the table's own token
+        assert p.asker.roll_btn.layout.display == "none"
+        answer(p, "A sample")
     if p.asker.question is not None:  # a tile the data does not print: the table reads it
-        assert "what does the tile show" in p.asker.prompt.value
+        assert "What is printed on" in p.asker.prompt.value
         assert p.asker.roll_btn.layout.display == "none"
         return
     (drawn,) = [e for e in p.table.log if isinstance(e, DrawMade) and e.kind == "roi_tile"]
@@ -89,6 +133,7 @@ def _build_asked(target: str) -> FmPanel:
     p = _declared(("build", "yellow", 2, {"target": target}))
     p.resolver.buttons.children[0].click()
     answer(p, CANYON)
+    answer(p, "A Mission icon (the Mission sheet says its use)")
     head = p.resolver.head.value.replace("&#x27;", "'")
     assert "Yellow's Build" in head and "what the Build repairs or builds" in head
     p.resolver.buttons.children[0].click()

@@ -130,3 +130,18 @@ def test_the_bots_play_at_the_chosen_level(make_app, monkeypatch, level):
     app.seat.take_btn.click()
     whys = {r.why for r in app.session.reports if r.intent is not None}
     assert any(f"The {level} bot" in (w or "") for w in whys)
+
+
+def test_without_threads_the_hint_still_answers(seated, monkeypatch):
+    """The browser's Python (Pyodide) starts no thread (issue 39): the hint is worked out
+    without one and answers the same way."""
+    import threading
+
+    def refuse(self: Any) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    tab = _ask(seated, 200)
+    assert tab.thread is None  # no thread: done at once (no event loop in a test)
+    assert "mrp-hint" in tab.out.value and "won" in tab.out.value
+    assert "possible games" in tab.status.value

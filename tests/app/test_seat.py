@@ -129,9 +129,9 @@ def test_a_seated_learner_cannot_switch_to_a_bots_view(app: TutorApp) -> None:
 def test_a_click_naming_an_unknown_astronaut_is_refused(app: TutorApp) -> None:
     before = len(app.session.game.log)
     click(app, "zone", "hellas", "purple")  # no purple colour in this game
-    assert "no 'purple' astronaut" in app.status_text()
+    assert "no such astronaut in this game" in app.status_text()  # no id echoed
     click(app, "ship", "s99")
-    assert "There is no ship" in app.status_text()
+    assert "There is no such ship" in app.status_text()
     assert len(app.session.game.log) == before
 
 

@@ -25,6 +25,7 @@ from mrp_tutor.games.mission_red_planet.engine.game import Game
 from mrp_tutor.games.mission_red_planet.engine.views import redact, view_for
 from mrp_tutor.games.mission_red_planet.explain import EVENT_TEMPLATES, explain_event
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent, plural, ship_name
+from mrp_tutor.games.mission_red_planet.explain.words import speaker
 from mrp_tutor.games.mission_red_planet.referee import is_legal, production_ruling
 from mrp_tutor.games.mission_red_planet.scenarios import library
 from mrp_tutor.games.mission_red_planet.ui import bot
@@ -320,16 +321,20 @@ def check_the_log_as_learner_and_referee(app: Any) -> None:
     rules = {ev.rule for ev in app.session.game.log}
     kinds = {ev.type.replace("_", " ") for ev in app.session.game.log}
     heads, rows = _cells(log.html.value)
-    assert heads == ["Round", "What happened", "Rulebook section"], heads
+    # (in the game's own words: a first-edition game's rounds are turns, issue 37)
+    round_ = speaker(app.session.spec)("Round")
+    assert heads == [round_, "What happened", "Rulebook section"], heads
     assert rows and all(len(r) == 3 for r in rows)
     cells = {c for r in rows for c in r}
+    kinds |= {speaker(app.session.spec)(k) for k in kinds}  # (as the game says them)
     assert not cells & rules and not cells & kinds, sorted(cells & (rules | kinds))[:5]
     assert all(r[2] for r in rows), [r for r in rows if not r[2]][:3]  # each names its section
     assert not re.search(r"\b\d+ events\b", html.unescape(log.html.value))  # no counter
     app.mode.value = "Referee"
     heads, rows = _cells(log.html.value)
-    assert heads == ["#", "Round", "Event", "Text", "Rule", "Citation"], heads
-    assert {r[4] for r in rows} <= rules and {r[2] for r in rows} <= kinds
+    assert heads == ["#", round_, "Event", "Text", "Rule", "Citation"], heads
+    said = speaker(app.session.spec)
+    assert {r[4] for r in rows} <= rules and {r[2] for r in rows} <= {said(k) for k in kinds}
 
 
 def test_referee_final_names_missions_in_words(spec: Any) -> None:

@@ -226,15 +226,21 @@ def _play_actions(app: Any, panel: Any, size: str) -> None:
     app.screenshot(f"fm-explore-{size}", full_page=False)
     _answer(panel, "ROI tile drawn", "Another ring-1 tile (tap what is printed on it)")
     expect(panel.locator(".fm-roll-for-me")).to_be_hidden()  # never invented for the table
-    for prompt, icon in (("Extra Pawn icons", "1 Extra Pawn icon"),
-                         ("sample icons", "1 sample icon"),
-                         ("terrain icon", "Morale icon"),
-                         ("Another blue-box terrain icon", "No other terrain icon"),
-                         ("POI and Objective icons", "A POI icon"),
-                         ("impassable long outer edge", "No impassable edge")):
-        _answer(panel, prompt, icon)
+    # every icon on one screen (issue 38), each answer shown before "Place this tile"
+    ask = panel.locator(".fm-ask")
+    expect(ask.locator(".fm-ask-prompt")).to_contain_text("What is printed on the ring-1 tile")
+    ask.locator(".fm-tile-samples button", has_text="1").click()
+    ask.locator(".fm-tile-terrain", has_text="Morale icon").click()
+    ask.locator(".fm-tile-finds button", has_text="A POI icon").click()
+    ask.scroll_into_view_if_needed()
+    app.screenshot(f"fm-tile-form-{size}", full_page=False)
+    ask.locator(".fm-tile-place").click()
+    # the POI token the table drew: what it shows, by tap (never drawn for the table)
+    expect(panel.locator(".fm-roll-for-me")).to_be_hidden()
+    _answer(panel, "token drawn for the Cargo Bay", "An O2 spare part")
     expect(panel.locator(".fm-resolve-now")).not_to_contain_text("Red's Explore")
-    expect(log).to_contain_text("ROI tile is placed face up on Ring 1 West")
+    expect(log).to_contain_text("ROI tile is placed face up on Ring 1 West with 1 sample cube")
+    expect(log).to_contain_text("POI token showing an O2 spare part")
     expect(panel.locator(".fm-map [data-space='r1_w']")).to_contain_text("ROI tile")
     panel.locator(".fm-map [data-space='r1_w']").scroll_into_view_if_needed()
     app.screenshot(f"fm-explored-{size}", full_page=False)

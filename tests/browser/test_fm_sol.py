@@ -217,6 +217,15 @@ def test_a_two_astronaut_first_sol_by_taps(app: Any, size: str, tmp_path: Path) 
     assert app.log.page_errors == [], app.log.page_errors
 
 
+def _undo_brings_it_back(panel: Any) -> None:
+    """A confirmed load put the sample game (Events done) away: Undo restores it whole."""
+    expect(panel.locator(".fm-status")).to_contain_text("Undo brings it back")
+    panel.locator(".fm-undo").click()  # the game is back, its step too
+    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
+    expect(panel.locator(".fm-ph-now")).to_contain_text("II. Morale")
+    expect(panel.locator(".fm-log")).to_contain_text("Events done")
+
+
 def test_a_game_is_never_lost_by_one_tap(app: Any) -> None:
     panel = app.open_fm(SIZES["tablet"])
     panel.locator(".fm-go-events").click()
@@ -238,11 +247,7 @@ def test_a_game_is_never_lost_by_one_tap(app: Any) -> None:
     expect(confirm).to_be_visible()
     panel.locator(".fm-confirm-load").click()  # replaced: the lesson's HUB
     expect(panel.locator(".fm-lesson-box")).to_contain_text("Lesson")
-    expect(panel.locator(".fm-status")).to_contain_text("Undo brings it back")
-    panel.locator(".fm-undo").click()  # the game is back, its step too
-    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")
-    expect(panel.locator(".fm-ph-now")).to_contain_text("II. Morale")
-    expect(panel.locator(".fm-log")).to_contain_text("Events done")
+    _undo_brings_it_back(panel)
     panel.locator(".fm-undo").click()
     expect(panel.locator(".fm-ph-now")).to_contain_text("I. Events")
     assert app.log.page_errors == [], app.log.page_errors
@@ -268,4 +273,44 @@ def test_a_board_setup_names_the_medic_then_heals(app: Any) -> None:
     t.resolve("Purple's Heal", ("What Red heals", "wound"))
     expect(panel.locator(".fm-log")).to_contain_text("Red")
     expect(panel.locator(".fm-resolve")).to_contain_text("Every placed action has resolved")
+    assert app.log.page_errors == [], app.log.page_errors
+
+
+def test_an_import_during_a_game_asks_first_and_undo_restores_it(app: Any,
+                                                                  tmp_path: Path) -> None:
+    """Issue 38: importing a file while a game runs asks first (the export offered), "Keep
+    playing" changes nothing, a confirmed import puts the game away and Undo brings it back
+    with its step.  (Checked to fail with the import loading at once, as before the guard.)"""
+    import yaml
+
+    from mrp_tutor.games.first_martians.ui.fm_files import setup_doc
+
+    saved = tmp_path / "two-astronauts.yaml"
+    saved.write_text(yaml.safe_dump(setup_doc(2), sort_keys=False), encoding="utf-8")
+    panel = app.open_fm(SIZES["phone"])
+    panel.locator(".fm-go-events").click()
+    expect(panel.locator(".fm-ph-now")).to_contain_text("II. Morale")
+
+    def pick() -> None:  # the table taps "Import a saved game…" and picks the file
+        with app.page.expect_file_chooser() as chooser:
+            panel.locator(".fm-upload button").click()
+        chooser.value.set_files(str(saved))
+
+    pick()
+    confirm = panel.locator(".fm-confirm")
+    expect(confirm).to_be_visible()
+    expect(confirm).to_contain_text("Load two-astronauts.yaml?")
+    expect(confirm.locator(".fm-export-link")).to_be_visible()  # keep a copy first
+    confirm.scroll_into_view_if_needed()
+    app.screenshot("fm-confirm-import-phone", full_page=False)
+    expect(panel.locator(".fm-checklist")).to_contain_text("Sol 3 of 8")  # nothing lost yet
+    panel.locator(".fm-confirm-keep").click()
+    expect(confirm).to_be_hidden()
+    expect(panel.locator(".fm-status")).to_contain_text("nothing changed")
+    expect(panel.locator(".fm-ph-now")).to_contain_text("II. Morale")
+    pick()  # the same file again: asked again
+    expect(confirm).to_be_visible()
+    panel.locator(".fm-confirm-load").click()
+    expect(panel.locator(".fm-checklist")).not_to_contain_text("Sol 3 of 8")
+    _undo_brings_it_back(panel)
     assert app.log.page_errors == [], app.log.page_errors

@@ -6,12 +6,14 @@ the table view, then Red, Blue and Green each show their hand, pick and lock.  W
 player's hand is open the frames may carry that player's secrets only; between hands, none.
 Secrets are looked for as they would appear: mission ids and names (dealt missions, kept or
 not), pick ids, "Locked pick: <name>", the hand toggle's selected index, and the seed's digits.
+First Martians' play is scanned too: its HUB's seed and draw counter never travel.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,3 +180,41 @@ def test_a_pass_and_play_round_sends_no_other_players_secret(app: Any, test_seed
     # (one message per click since the live panels ride on the board's model)
     assert all(any(f"{c.capitalize()}'s hand" in t for t in wire.texts(0)) for c in COLOURS)
     assert len(wire.received) > 60 and checked > 60
+
+
+FM_SEED = "730461"  # the sample HUB's seed: the table's hidden draws follow from it
+
+
+def test_first_martians_play_sends_no_hidden_state(app: Any) -> None:
+    """First Martians (issue 41): the sample HUB's seed and draw counter are hidden state
+    (the record of them stays on the server), so no frame of a played part of a round holds
+    the seed's digits or a ``draws`` field, not even after "Roll for me" draws from them;
+    and no frame holds a traceback."""
+    wire = Wire()
+    page = app.page
+    page.on("websocket", wire.on_ws)
+    panel = app.open_fm((1280, 800))
+    expect(panel.locator(".fm-ph-now")).to_contain_text("I. Events")
+    panel.locator(".fm-go-events").click()
+    expect(panel.locator(".fm-ph-now")).to_contain_text("II. Morale", timeout=STEP_TIMEOUT_MS)
+    panel.locator(".fm-go-morale").click()
+    expect(panel.locator(".fm-ph-now")).to_contain_text("III. Production",
+                                                        timeout=STEP_TIMEOUT_MS)
+    panel.locator(".fm-pay-wilt input").first.check()
+    panel.locator(".fm-go-produce").click()
+    ask = panel.locator(".fm-ask")
+    for prompt, choice in (("oxygen Shutdown tile", "Med Lab"),
+                           ("a wound for missing food", "Red")):
+        expect(ask.locator(".fm-ask-prompt")).to_contain_text(prompt, timeout=STEP_TIMEOUT_MS)
+        ask.locator(".fm-choice").get_by_text(choice, exact=True).click()
+    expect(ask.locator(".fm-ask-prompt")).to_contain_text("Condition", timeout=STEP_TIMEOUT_MS)
+    ask.locator(".fm-roll-for-me").click()  # a draw from the hidden seed
+    expect(panel.locator(".fm-log")).to_contain_text("Rolled for you", timeout=STEP_TIMEOUT_MS)
+    texts = wire.texts(0)
+    assert any("Rolled for you" in t for t in texts) and len(wire.received) > 30
+    assert [t for t in texts if FM_SEED in t] == []
+    fields = [t for t in texts if re.search(r'\\?"draws\\?"\s*:', t)]  # the draw counter
+    assert fields == [], fields[0][:300]
+    assert [t for t in texts if "Traceback" in t] == []
+    final = json.dumps(wire.models(), ensure_ascii=False)
+    assert FM_SEED not in final

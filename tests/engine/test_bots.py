@@ -144,3 +144,23 @@ def test_a_character_is_worth_what_it_can_do_now(table):
     busy = character_values(table.spec, table.state, red, ["saboteur", "recruiter"])
     assert busy["saboteur"] > calm["saboteur"] + 1
     assert busy["recruiter"] > calm["recruiter"] + 1
+
+
+def test_the_hard_bot_runs_without_thread_time(monkeypatch):
+    """Pyodide (the in-browser demo, issue 39) has no time.thread_time: the hard bot still
+    decides and logs its search."""
+    import random as _random
+    import time as _time
+
+    from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
+    from mrp_tutor.games.mission_red_planet.engine.bots import hard_bot
+
+    monkeypatch.delattr(_time, "thread_time")
+    monkeypatch.delattr(_time, "process_time")
+    spec = load_spec(use_env_overrides=False)
+    game = Game.new(spec, ["red", "blue", "green"], seed=11)
+    log: list = []
+    bot = hard_bot(_random.Random(11), log=log)
+    while len(log) < 1:
+        game.play(bot(game, list(game.legal_intents())))
+    assert log[0].cpu_seconds >= 0 and log[0].iterations >= 1

@@ -78,25 +78,52 @@ def test_the_canyon_brings_a_sample_a_poi_and_the_mission_sheet() -> None:
         {"action": "explore", "astronaut": "red", "pawns": 2, "rover": "froggy",
          "target": "r2_n"}])
     assert _asked(t).choices == ["canyon", "chasm", "another"]  # the ring-2 stack
-    events = _play(t, type="resolve_action", draws={"roi_tile": ["canyon"]})
+    need = _asked(t, draws={"roi_tile": ["canyon"]})  # the POI token the table drew
+    assert need.kind == "poi" and need.rule == "explore.poi" and need.table_only
+    events = _play(t, type="resolve_action",
+                   draws={"roi_tile": ["canyon"], "poi": ["spare_part_oxygen"]})
     assert t.state.tiles["r2_n"].samples == 1
-    assert t.state.cargo.available == ["poi"]
+    assert t.state.cargo.available == ["poi_spare_part_oxygen"]
     (poi,) = _types(events, "cargo_changed")
-    assert poi.rule == "explore.resolve"
+    assert poi.rule == "explore.poi"
     objective = [e for e in _types(events, "tallied") if e.step == "explore.objective"]
     assert objective and "Mission sheet" in explain_event(objective[0]).text
+
+
+def test_a_revealed_poi_is_asked_by_what_it_shows_and_never_drawn_for_the_table() -> None:
+    """Issue 38: a POI icon put an unnamed "poi" in the Cargo Bay and never asked which POI
+    the table drew.  Explore › POI: the token is drawn at random and placed face up; what it
+    shows is the table's (the rulebook prints none: ``tutor.poi_faces``), so "Draw for me"
+    does not draw it, and the answer is a ``draw_made`` event citing ``explore.poi``."""
+    t = table(START, tiles={"r1_n": {"name": "Plains"}})
+    _play(t, type="declare_actions", actions=[
+        {"action": "explore", "astronaut": "red", "pawns": 2, "rover": "froggy",
+         "target": "r2_n"}])
+    need = _asked(t, draws={"roi_tile": ["canyon"]})
+    assert need.kind == "poi" and need.table_only and "spare_part_cpu" in need.choices
+    err = _refused(t, type="resolve_action", draws={"roi_tile": ["canyon"]}, roll_for=["poi"])
+    assert err.code == "fm.not_a_draw" and t.state.cargo.available == []
+    events = _play(t, type="resolve_action",
+                   draws={"roi_tile": ["canyon"], "poi": ["spare_part_cpu"]})
+    (drawn,) = [e for e in _types(events, "draw_made") if e.kind == "poi"]
+    assert drawn.rule == "explore.poi" and drawn.by == "table"
+    assert t.state.cargo.available == ["poi_spare_part_cpu"]
+    assert "CPU spare part" in explain_event(_types(events, "cargo_changed")[0]).text
+    (kept,) = [e for e in _types(events, "tallied") if e.step == "explore.poi_kept"]
+    assert kept.rule == "tutor.poi_faces"  # its use is the table's, said as a reading
+    assert explain_event(kept).citation.source == "tutor reading"
 
 
 def test_a_tile_the_data_does_not_print_is_entered_by_its_icons() -> None:
     t = _explore()
     draws = {"roi_tile": ["another"], "roi_extra_pawns": [2], "roi_samples": [1],
              "roi_terrain": ["morale", "rover", "none"], "roi_finds": ["poi"],
-             "roi_edge": ["yes"]}
+             "roi_edge": ["yes"], "poi": ["sample"]}
     events = _play(t, type="resolve_action", draws=draws)
     tile = t.state.tiles["r1_n"]
     assert tile.icons == ["extra_pawn", "extra_pawn", "sample", "morale", "rover", "poi"]
     assert tile.samples == 1 and tile.impassable_outer and tile.name == "ROI tile"
-    assert t.state.cargo.available == ["poi"]
+    assert t.state.cargo.available == ["poi_sample"]
     asked = [e.rule for e in _types(events, "draw_made") if e.kind.startswith("roi_")]
     assert asked[0] == "explore.resolve" and set(asked[1:]) == {"tutor.roi_tiles"}
     assert "does not print" in explain_event(_types(events, "draw_made")[0]).text
@@ -108,13 +135,14 @@ def test_the_poi_of_an_explored_tile_is_said_once_in_words(tile: str) -> None:
     cube on it; a random POI token goes to the Cargo Bay"), the Cargo sentence said "+1 poi",
     and the icons read off an unprinted tile said "the POI and Objective icons on ...: a poi
     and an objective icon". Now the tile sentence tells the table to draw the POI, the Cargo
-    Bay sentence records the token, and no sentence says it twice or as an id."""
+    Bay sentence records the token, and no sentence says it twice or as an id.  Issue 38:
+    the POI drawn is asked (what it shows) and said in words, once."""
     t = table(START, tiles={"r1_n": {"name": "Plains"}, "r1_e": {"name": "Geysers"}})
     target = "r2_n" if tile == "canyon" else "r1_w"
     _play(t, type="declare_actions", actions=[
         {"action": "explore", "astronaut": "red", "pawns": 2, "rover": "froggy",
          "target": target}])
-    draws: dict[str, list[Any]] = {"roi_tile": [tile]}
+    draws: dict[str, list[Any]] = {"roi_tile": [tile], "poi": ["mission"]}
     if tile == "another":
         draws |= {"roi_extra_pawns": [1], "roi_samples": [1], "roi_terrain": ["none"],
                   "roi_finds": ["poi_objective"], "roi_edge": ["no"]}
@@ -122,8 +150,15 @@ def test_the_poi_of_an_explored_tile_is_said_once_in_words(tile: str) -> None:
     poi = [x for x in said if "POI" in x]
     name = "Canyon" if tile == "canyon" else "The ROI tile"
     where = "Ring 2 North" if tile == "canyon" else "Ring 1 West"
-    assert poi[-2:] == [f"{name} is placed face up on {where} with 1 sample cube; draw a "
-                        "random POI for the Cargo Bay.", "Cargo Bay Available: +1 POI token."]
+    assert poi[-4:] == [f"{name} is placed face up on {where} with 1 sample cube; draw a "
+                        "random POI for the Cargo Bay.",
+                        "The table enters the token drawn for the Cargo Bay: a POI showing a "
+                        "Mission icon (the Mission sheet says its use).",
+                        "Cargo Bay Available: +1 POI token showing a Mission icon (the Mission "
+                        "sheet says its use).",
+                        "A Mission-icon POI is used as the Mission sheet says, which the "
+                        "assistant does not model: enter what it does under Something "
+                        "happened."]
     assert all(x.count("POI") == 1 for x in said if "POI" in x)
     assert not [x for x in said if "poi" in x.replace("POI", "")]
     explored = "Canyon" if tile == "canyon" else "the ROI tile"

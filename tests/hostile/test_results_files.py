@@ -4,17 +4,26 @@ be a count is refused at its column and row (issue 28, item 2)."""
 
 from __future__ import annotations
 
+import json
+import os
+import re
 import resource
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from testkit import parquet_footer
 
 from mrp_tutor.games.mission_red_planet.simulation import results_file as T
 from mrp_tutor.games.mission_red_planet.simulation.results_file import ResultsError, load_results
 
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = "seed,ruleset,players,bots,winners\n"
 
 
@@ -125,3 +134,161 @@ def test_a_parquet_float_beyond_a_count_is_located(tmp_path: Path) -> None:
 def test_the_shipped_results_still_load() -> None:
     df = load_results(T.shipped_results())
     assert len(df) > 1000 and str(df["ruleset"].dtype) == "string"
+
+
+# ----------------------------------------------- by their real size (issue 41, item 1)
+
+PROBE = """
+import json, resource, sys, time
+resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
+from mrp_tutor.games.mission_red_planet.simulation.results_file import ResultsError, load_results
+began = time.perf_counter()
+try:
+    load_results(sys.argv[1])
+    said = "loaded"
+except ResultsError as err:
+    said = str(err)
+seconds = time.perf_counter() - began
+# the peak of this process's memory since its exec (VmHWM): ru_maxrss would also count what
+# the forking test process held before the exec
+hwm = next(line for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print(json.dumps({"said": said, "seconds": seconds, "peak_mb": int(hwm.split()[1]) / 1024}))
+"""
+
+
+def probe(path: Path) -> dict[str, Any]:
+    """``load_results(path)`` in a fresh process (2 GiB address space at most): what it said,
+    its seconds and its peak RSS (MiB).  The seconds are reported, never asserted."""
+    done = subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-800:]
+    out: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    print(f"{path.name}: {out['seconds']:.2f} s, peak {out['peak_mb']:.0f} MiB: {out['said']}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def lying_footer(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """250 million games in a few MB whose footer says 10 games and 0 bytes in all (each row
+    group still says its own games: Arrow reads what the row groups say)."""
+    path = row_bomb(tmp_path_factory.mktemp("lie") / "lie.parquet", 250_000_000,
+                    per_group=1_000_000)
+    body, meta = parquet_footer.read_footer(path)
+    parquet_footer.get(meta, 3)[2] = 10  # FileMetaData.num_rows
+    for group in parquet_footer.get(meta, 4)[2][1]:
+        parquet_footer.get(group, 2)[2] = 0  # RowGroup.total_byte_size
+        for chunk in parquet_footer.get(group, 1)[2][1]:
+            parquet_footer.get(parquet_footer.get(chunk, 3)[2], 6)[2] = 0  # uncompressed size
+    parquet_footer.write_footer(path, body, meta)
+    return path
+
+
+def test_a_footer_rewritten_unchanged_is_the_same_file(tmp_path: Path) -> None:
+    path = row_bomb(tmp_path / "same.parquet", 1_000, per_group=500)
+    before = path.read_bytes()
+    parquet_footer.write_footer(path, *parquet_footer.read_footer(path))
+    assert path.read_bytes() == before  # the footer tool changes only what a test changes
+
+
+def test_a_footer_that_says_10_games_of_250_million_is_refused_from_its_row_groups(
+        lying_footer: Path) -> None:
+    meta = pq.ParquetFile(lying_footer).metadata
+    assert (meta.num_rows, meta.row_group(0).total_byte_size) == (10, 0)
+    assert lying_footer.stat().st_size < 8_000_000
+    out = probe(lying_footer)  # before: 3.49 GB in 22 s (issue 41); capped here at 2 GiB
+    assert out["said"] == ("lie.parquet: its footer contradicts itself: it says 10 games in "
+                           "all, yet its row groups hold at least 1,000,000; the file is "
+                           "damaged."), out
+    assert out["peak_mb"] < 400
+
+
+def test_a_row_group_whose_columns_disagree_with_it_is_refused(tmp_path: Path) -> None:
+    path = row_bomb(tmp_path / "odd.parquet", 4_000, per_group=2_000)
+    body, meta = parquet_footer.read_footer(path)
+    parquet_footer.get(parquet_footer.get(meta, 4)[2][1][1], 3)[2] = 10
+    parquet_footer.write_footer(path, body, meta)
+    with pytest.raises(ResultsError, match=r"^odd.parquet: its footer contradicts itself: row "
+                       r"group 2 says 10 games in one place and 2,000 in another"):
+        load_results(path)
+
+
+def test_every_part_of_the_footer_lying_alike_reads_only_what_it_says(tmp_path: Path) -> None:
+    path = parquet_footer.lie(row_bomb(tmp_path / "all.parquet", 40_000, per_group=20_000),
+                              rows=3)  # Arrow reads 3 games a group; the sum is 6, not 3
+    with pytest.raises(ResultsError, match=r"it says 3 games in all, yet its row groups hold "
+                       r"at least 6"):
+        load_results(path)
+
+
+def test_row_groups_are_read_one_at_a_time_and_refused_past_the_bound(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = row_bomb(tmp_path / "groups.parquet", 30_000, per_group=10_000)
+    seen: list[int] = []
+    real = pq.ParquetFile.read_row_group
+
+    def counted(self: Any, i: int, *args: Any, **kw: Any) -> Any:
+        seen.append(i)
+        return real(self, i, *args, **kw)
+
+    monkeypatch.setattr(pq.ParquetFile, "read_row_group", counted)
+    monkeypatch.setattr(T, "MAX_DECODED", 1_000_000)  # the footer's sizes pass (~0 unpacked)
+    monkeypatch.setattr(T, "_check_footer", lambda name, meta: None)  # say it lied anyway
+    with pytest.raises(ResultsError, match=r"^groups.parquet: \d+ MB once unpacked"):
+        load_results(path)
+    assert seen == [0, 1]  # 10,000 games of 5 columns read = 400 KB; 20,000 = 800 KB; 30,000: no
+
+
+@pytest.mark.parametrize("arrow_type", [pa.bool_(), pa.string()])
+def test_a_count_column_of_another_arrow_type_is_refused(tmp_path: Path,
+                                                         arrow_type: pa.DataType) -> None:
+    path = tmp_path / "typed.parquet"
+    values = [True, False] if arrow_type == pa.bool_() else ["1", "2"]
+    pq.write_table(pa.table({"seed": [1, 2], "ruleset": ["base"] * 2,
+                             "players": pa.array(values, type=arrow_type),
+                             "bots": ["random"] * 2, "winners": ["red"] * 2}), path)
+    kind = "true or false" if arrow_type == pa.bool_() else "text"
+    out = probe(path)
+    assert out["said"] == f"typed.parquet: column players must hold whole numbers, not {kind}."
+    assert out["peak_mb"] < 400
+
+
+def test_a_flag_or_name_column_of_another_arrow_type_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "flags.parquet"
+    pq.write_table(pa.table({"seed": [1], "ruleset": [3], "players": [3], "bots": ["random"],
+                             "winners": ["red"]}), path)
+    with pytest.raises(ResultsError, match=r"column ruleset must hold text, not numbers\.$"):
+        load_results(path)
+    pq.write_table(pa.table({"seed": [1], "ruleset": ["base"], "players": [3],
+                             "bots": ["random"], "winners": ["red"], "red_won": [1]}), path)
+    with pytest.raises(ResultsError, match=r"column red_won must hold true or false, not "
+                       r"numbers\.$"):
+        load_results(path)
+
+
+def test_a_boolean_is_not_a_count_once_in_pandas_either() -> None:
+    with pytest.raises(ValueError, match="true or false"):
+        T._convert(pd.Series([True, False]), "Int64")
+
+
+@pytest.mark.parametrize(("chars", "said"), [
+    (200_000, r"line \d+ holds a value of more than 2,000 characters"),  # past the reader's limit
+    (5_000, r"line \d+: value 4 has 5,000 characters; a results value has at most 2,000\."),
+])
+def test_a_long_quoted_value_over_many_short_lines_is_refused(tmp_path: Path, chars: int,
+                                                              said: str) -> None:
+    path = tmp_path / "quoted.csv"
+    long = "\n".join(["y" * 99] * (chars // 100)).ljust(chars, "y")
+    path.write_text(HEADER + f'1,base,3,"{long}",red\n', encoding="utf-8")
+    assert max(len(x) for x in path.read_text().splitlines()) < 120  # every raw line is short
+    out = probe(path)
+    assert re.match(rf"^quoted.csv: {said}", out["said"]), out
+    assert out["peak_mb"] < 400
+
+
+def test_a_stray_quote_that_never_closes_is_a_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "stray.csv"
+    path.write_text(HEADER + '1,base,3,"random,red\n' + "1,base,3,random,red\n" * 3,
+                    encoding="utf-8")
+    with pytest.raises(ResultsError, match=r"^stray.csv: "):
+        load_results(path)

@@ -27,7 +27,13 @@ def get(port: int, path: str, cookie: bool) -> tuple[int, bytes]:
 
 @pytest.mark.parametrize("path", ["/voila/templates/", "/voila/templates/x",
                                   "/voila/templates/lab/", "/voila/templates/lab/static/",
-                                  "/logout", "/logout?next=/x"])
+                                  "/logout", "/logout?next=/x",
+                                  # issue 41: a step up, a NUL (were 500 with a traceback)
+                                  "/voila/templates/../../etc/passwd",
+                                  "/voila/templates/lab/../../..",
+                                  "/voila/templates/lab/static/..%2f..%2fetc%2fpasswd",
+                                  "/voila/templates/lab/static/a%00b",
+                                  "/voila/templates/lab/static/%00", "/voila/static/../../x"])
 @pytest.mark.parametrize("cookie", [False, True])
 def test_a_route_it_cannot_serve_is_a_404(server: tuple[int, Path], path: str,
                                           cookie: bool) -> None:

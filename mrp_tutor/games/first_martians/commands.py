@@ -144,7 +144,8 @@ def _input_needed(err: InputNeeded, phase: str, rolled: bool) -> str:
         f"that {phase.replace('cleanup', 'clean-up')} step"
     enter = f"enter it in {step}'s draws ({err.kind}: one of {', '.join(map(str, err.choices))})"
     if err.table_only:
-        return (f"mrp-tutor: the file does not say {err.what}, printed on the tile: {enter}; "
+        where = "what the token shows" if err.kind == "poi" else "printed on the tile"
+        return (f"mrp-tutor: the file does not say {err.what}, {where}: {enter}; "
                 "only the table can read it")
     if not err.random_draw:
         return (f"mrp-tutor: the file does not say {err.what}, the table's choice: {enter}; "

@@ -87,6 +87,12 @@ def _tally(e: Any) -> str:
     if e.step == "explore.objective":
         return (f"{_tile(f['name'])} shows an Objective icon: check the Mission sheet for what "
                 "it does.")
+    if e.step == "explore.poi_kept":
+        if f["shows"] == "mission":
+            return ("A Mission-icon POI is used as the Mission sheet says, which the assistant "
+                    "does not model: enter what it does under Something happened.")
+        return ("The POI stays in the Cargo Bay until the table uses it (any time): enter "
+                "that under Something happened, Cargo Bay (the token out, its resource in).")
     if e.step == "explore.empty_stack":
         return (f"The ring-{f['ring']} stack of ROI tiles is empty: the Explore places no tile "
                 f"on {_f(f['space'])}.")
@@ -164,6 +170,11 @@ def _item(item: str) -> str:
 
     if item == "poi":
         return "POI token"
+    if item.startswith("poi_"):
+        from mrp_tutor.games.first_martians.outcomes import POIS
+
+        shows = POIS.get(item[4:], _w(item[4:]))
+        return f"POI token showing {shows[:1].lower()}{shows[1:]}"
     if item.startswith("spare_part_"):
         return f"{PART_WORDS.get(item[11:], _w(item[11:]))} spare part"
     return _w(item)

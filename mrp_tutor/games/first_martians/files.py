@@ -19,6 +19,7 @@ from typing import Any, get_args
 from pydantic import TypeAdapter, ValidationError
 
 from mrp_tutor.core.errors import ContentError
+from mrp_tutor.core.loader import refuse_foreign
 from mrp_tutor.core.located import At, Lines, Path, file_lines, validate, validation_problems
 from mrp_tutor.games.first_martians.content import Board, default_board
 from mrp_tutor.games.first_martians.intents import AddFacility, Intent
@@ -66,6 +67,8 @@ def load_state(data: Any, source: str = "state", board: Board | None = None, *,
     if not isinstance(data, dict):
         raise ContentError(source, [f"{where()}: a HUB state is a mapping (first_player, "
                                     "astronauts, facilities, ...)"])
+    if not at:  # the whole file: some other file is refused without listing its keys
+        refuse_foreign(data, HubState.model_fields, source, "a HUB state")
     data = dict(data)
     crew = data.get("astronauts")
     seats = len(crew) if isinstance(crew, list) else 2

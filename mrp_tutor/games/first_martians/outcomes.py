@@ -40,6 +40,12 @@ FINDS = {"none": (), "poi": ("poi",), "objective": ("objective",),
          "poi_objective": ("poi", "objective")}
 FIND_WORDS = ["No POI or Objective icon", "A POI icon", "An Objective icon",
               "A POI and an Objective icon"]
+#: what a POI token shows (Explore › POI names spare parts, samples and Mission icons; the
+#: rulebook prints none of the nine tokens, so the table says which: ``tutor.poi_faces``)
+POIS = {"spare_part_oxygen": "An O2 spare part", "spare_part_energy": "An energy spare part",
+        "spare_part_hardware": "A hardware spare part", "spare_part_cpu": "A CPU spare part",
+        "sample": "A sample", "mission": "A Mission icon (the Mission sheet says its use)",
+        "other": "Another resource (entered when the POI is used)"}
 ICON_WORDS = {"extra_pawn": "Extra Pawn", "wound": "Wound", "morale": "Morale",
               "adventure": "Adventure", "rover": "Rover", "sample": "sample", "poi": "POI",
               "objective": "Objective"}
@@ -62,6 +68,9 @@ def choice_words(kind: str, value: object) -> str | None:
     if kind == "roi_finds":
         said = FIND_WORDS[list(FINDS).index(v)] if v in FINDS else v
         return said[:1].lower() + said[1:]
+    if kind == "poi":
+        said = POIS.get(v, v)
+        return "a POI showing " + said[:1].lower() + said[1:]
     if kind == "roi_edge":
         return "an impassable long outer edge" if v == "yes" else "no impassable edge"
     if kind == "build_what":
@@ -171,7 +180,12 @@ def explore(r: Run, d: Declared) -> str:
     r.emit(TileRevealed(rule="explore.resolve", space=space, name=name, icons=icons,
                         samples=icons.count("sample"), impassable_outer=edge))
     if "poi" in icons:
-        cargo(r, Cargo(item="poi", delta=1, rule="explore.resolve"))
+        shows = r.draw("poi", list(POIS), "explore.poi",
+                       "the token drawn for the Cargo Bay", labels=list(POIS.values()),
+                       table_only=True)
+        cargo(r, Cargo(item=f"poi_{shows}", delta=1, rule="explore.poi"))
+        r.emit(Tallied(rule="tutor.poi_faces", step="explore.poi_kept",
+                       facts={"shows": str(shows)}))
     if "objective" in icons:
         r.emit(Tallied(rule="explore.resolve", step="explore.objective",
                        facts={"space": space, "name": name}))

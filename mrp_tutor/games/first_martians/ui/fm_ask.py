@@ -118,6 +118,19 @@ class Asker:
         self.roll_btn.layout.display = "" if q.can_roll else "none"
         self.root.layout.display = ""
 
+    def ask_form(self, q: Question, widgets: list[W.Widget]) -> None:
+        """A question answered by a form of several answers (an unprinted ROI tile): its
+        widgets instead of one button per choice; no roll (only the table can read it)."""
+        self.question = q
+        self.prompt.value = f"<b>The table's turn:</b> {_e(q.prompt)}"
+        self.choices.children = widgets
+        self.roll_btn.layout.display = "none"
+        self.root.layout.display = ""
+
+    def answer_form(self, q: Question, value: Any) -> None:
+        """The form's answers, guarded like a choice's tap (a stale form answers nothing)."""
+        guard(functools.partial(self._answer, q, value), self.say)(None)
+
     def _button(self, q: Question, label: str, value: Any) -> W.Button:
         b = W.Button(description=label, _dom_classes=["fm-choice", STEP_TAP],
                      button_style="info", layout=W.Layout(width="auto", min_width="64px"))
@@ -131,7 +144,7 @@ class Asker:
         for w in self.choices.children:
             if isinstance(w, W.Button):
                 out.append(w)
-            else:
+            elif "fm-ask-group" in w._dom_classes:
                 out += [b for b in w.children[1].children if isinstance(b, W.Button)]
         return out
 

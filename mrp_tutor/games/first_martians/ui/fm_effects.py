@@ -18,6 +18,7 @@ from mrp_tutor.games.first_martians.content import Board
 from mrp_tutor.games.first_martians.intents import EFFECTS, Intent
 from mrp_tutor.games.first_martians.legal import legal
 from mrp_tutor.games.first_martians.mission_log import ASKS
+from mrp_tutor.games.first_martians.outcomes import POIS
 from mrp_tutor.games.first_martians.state import HubState
 from mrp_tutor.games.first_martians.ui.fm_ask import guard
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
@@ -75,7 +76,8 @@ CARGO_ITEMS = [("Seed", "seed"), ("Sample", "sample"), ("POI", "poi"),
                ("Oxygen spare part", "spare_part_oxygen"),
                ("Energy spare part", "spare_part_energy"),
                ("Hardware spare part", "spare_part_hardware"),
-               ("CPU spare part", "spare_part_cpu"), ("Objective token", "objective")]
+               ("CPU spare part", "spare_part_cpu"), ("Objective token", "objective"),
+               *[(f"POI: {w[:1].lower()}{w[1:]}", f"poi_{k}") for k, w in POIS.items()]]
 CARDS = {"farm_01": ("farm", "Backup Farm"), "oxygenator_01": ("oxygenator", "Oxygenator"),
          "solar_panel_01": ("solar_panel", "Solar Panel")}
 

@@ -51,12 +51,13 @@ from mrp_tutor.games.first_martians.ui.fm_lessons import LessonPicker
 from mrp_tutor.games.first_martians.ui.fm_resolve import Resolver, after_text
 from mrp_tutor.games.first_martians.ui.fm_setup import SetupAsk
 from mrp_tutor.games.first_martians.ui.fm_style import FM_CSS
+from mrp_tutor.games.first_martians.ui.fm_tile import FIRST_KIND, TileForm
 from mrp_tutor.games.first_martians.ui.fm_words import DIE_FACES, PHASE_NAMES, known_name, words
 
 STALE = "That tap was for a question already answered; nothing changed."
 #: questions whose choices the engine labels as the table sees them (an ROI tile with its
 #: icons, what a Build repairs)
-OWN_LABELS = ("roi_tile", "build_what")
+OWN_LABELS = ("roi_tile", "build_what", "poi")
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample_round.yaml"
 
 
@@ -273,17 +274,39 @@ class FmPanel:
         verb = "roll" if kind.startswith("malfunction") or kind in DIE_FACES else "draw"
         head = f"{what[:1].upper()}{what[1:]}"
         prompt = (f"{head}: did the table's dice make it?" if kind == "shutdown_roll" else
+                  f"{head}: what does it show? (the rulebook prints none of the POIs: "
+                  "a tutor reading)" if kind == "poi" else
                   f"{head}: what does the tile show?" if need.table_only else
                   f"{head}: what did the table {verb}?" if rolled else
                   f"{head}: the table chooses.")
         assert self.pending is not None
         self.pending["asked"] = kind
+        if kind == FIRST_KIND and need.table_only:  # an unprinted tile: one screen
+            self._ask_tile(need)
+            return
         self.asker.ask(Question(prompt, list(zip(labels, choices, strict=False)),
                                 lambda v: self._answer(kind, v),
                                 rolled and not need.table_only,
                                 roll_label="Roll for me" if verb == "roll" else "Draw for me"),
                        kind)
         self.say("")
+
+    def _ask_tile(self, need: InputNeeded) -> None:
+        """Every icon of an unprinted ROI tile on one screen, entered at once."""
+        where = words(need.what).split(" on ", 1)[-1]
+        q = Question(f"What is printed on {where}? Tap what the tile shows, then place it "
+                     "(the rulebook prints only four tiles).", [], self._answer_tile, False)
+        form = TileForm(lambda draws: self.asker.answer_form(q, draws))
+        self.asker.ask_form(q, form.widgets)
+        self.say("")
+
+    def _answer_tile(self, draws: Any) -> None:
+        if self.pending is None:
+            self.say(STALE)
+            return
+        for kind, values in draws.items():
+            self.pending["intent"]["draws"].setdefault(kind, []).extend(values)
+        self._try()
 
     def _answer(self, kind: str, value: Any) -> None:
         if self.pending is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from mrp_tutor.games.first_martians.content import Board, default_board
+from mrp_tutor.games.first_martians.outcomes import POIS
 
 ACTIONS = {"event": "Event (Mission Log)", "rest": "Rest (A Quiet Place)",
            "unwind": "Unwind (Crew Quarters)", "heal": "Heal (Med Lab)",
@@ -89,7 +90,13 @@ def _build(board: Board) -> dict[str, str]:
     out.update({"spare_part_oxygen": "Oxygen spare part", "spare_part_energy":
                 "Energy spare part", "spare_part_hardware": "Hardware spare part",
                 "spare_part_cpu": "CPU spare part", "poi": "POI"})
+    out.update({f"poi_{k}": _poi(v) for k, v in POIS.items()})
     return out
+
+
+def _poi(shows: str) -> str:
+    """A POI by what it shows: "POI: an O2 spare part"."""
+    return f"POI: {shows[:1].lower()}{shows[1:]}"
 
 
 def name(x: str, board: Board | None = None) -> str:

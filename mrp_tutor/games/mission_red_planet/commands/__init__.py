@@ -29,6 +29,9 @@ def add_commands(sub: Subparsers) -> None:
                        description="Search the rules (paraphrased, with rulebook citations).")
     p.add_argument("query", nargs="+", help="words to look for, e.g. travel agent")
     p.add_argument("--limit", type=positive_int, default=5, help="most results to show (default 5)")
+    p.add_argument("--ruleset", default=None, metavar="NAME",
+                   help="search this ruleset's own rules file (default: the standard game's; "
+                   "mrp-tutor rulesets lists them)")
     p.set_defaults(func=run_rules)
     add_referee_commands(sub)
 
@@ -50,9 +53,13 @@ def run_rulesets(args: argparse.Namespace) -> int:
 
 def run_rules(args: argparse.Namespace) -> int:
     from mrp_tutor.games.mission_red_planet.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import RULESETS
     from mrp_tutor.games.mission_red_planet.explain import search_rules
 
-    spec = load_spec()
+    if args.ruleset is not None and args.ruleset not in RULESETS:
+        raise CliError(f"No ruleset {args.ruleset[:40]!r}; the rulesets: "
+                       + ", ".join(sorted(RULESETS)) + ".")
+    spec = load_spec() if args.ruleset is None else RULESETS[args.ruleset].spec()
     query = " ".join(args.query)
     found = search_rules(spec, query, limit=args.limit)
     if not found:

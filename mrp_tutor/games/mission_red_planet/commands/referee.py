@@ -39,6 +39,13 @@ def add_referee_commands(subparsers: Subparsers) -> None:
     fin = ref_sub.add_parser("final", help="final scoring breakdown, tie-breaks, winners")
     fin.add_argument("file", type=Path)
     fin.set_defaults(func=cmd_referee_final)
+    comp = ref_sub.add_parser("compare", help="what each ruleset rules for this position "
+                              "(order of play, the next scoring), each difference cited")
+    comp.add_argument("file", type=Path)
+    comp.add_argument("--rulesets", default="first_edition,standard",
+                      help="two or more rulesets, comma-separated "
+                      "(default: first_edition,standard)")
+    comp.set_defaults(func=cmd_referee_compare)
     legal = ref_sub.add_parser("legal", help="is this play legal? (intent as JSON)")
     legal.add_argument("file", type=Path)
     legal.add_argument("intent", help='e.g. \'{"type": "board", "colour": "red", "ship": "s07"}\'')
@@ -95,6 +102,25 @@ def cmd_referee_final(args: argparse.Namespace) -> int:
     def go(a: argparse.Namespace) -> int:
         game, unknown = _position(a.file)
         print(final_ruling(game.spec, game.state, unknown=unknown).text())
+        return 0
+
+    return _run(go, args)
+
+
+def cmd_referee_compare(args: argparse.Namespace) -> int:
+    from mrp_tutor.games.mission_red_planet.compare import compare
+    from mrp_tutor.games.mission_red_planet.engine import RULESETS
+
+    names = [n.strip() for n in str(args.rulesets).split(",") if n.strip()]
+    wrong = [n for n in names if n not in RULESETS]
+    if len(names) < 2 or wrong:
+        print("error: --rulesets takes two or more of " + ", ".join(sorted(RULESETS))
+              + (f" (not {wrong[0][:40]!r})" if wrong else ""), file=sys.stderr)
+        return 2
+
+    def go(a: argparse.Namespace) -> int:
+        game, unknown = _position(a.file)
+        print(compare(game.spec, game.state, names, unknown.resources).text())
         return 0
 
     return _run(go, args)

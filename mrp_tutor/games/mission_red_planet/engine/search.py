@@ -316,6 +316,14 @@ def _settled(root: Node, left: int) -> bool:
     return first > second + left
 
 
+def _cpu_time() -> float:
+    """This thread's CPU seconds; the browser's Python (Pyodide) has no ``time.thread_time``:
+    there the process's, else the wall clock (one thread there: the same thing)."""
+    clock = (getattr(time, "thread_time", None) or getattr(time, "process_time", None)
+             or time.perf_counter)
+    return float(clock())
+
+
 def search_bot(
     rng: random.Random, *, iterations: int | None = 1000, seconds: float | None = None,
     budget: Callable[[int], float] | None = None, log: list[SearchResult] | None = None,
@@ -340,7 +348,7 @@ def search_bot(
         options = [x for x in legal if x.colour == colour]
         if len(options) == 1:
             return options[0]
-        start, cpu = time.perf_counter(), time.thread_time()
+        start, cpu = time.perf_counter(), _cpu_time()
         view = view_for(game.spec, s, me)
         limit = budget(len(options)) if budget is not None else seconds
         if limit is not None:
@@ -351,7 +359,7 @@ def search_bot(
                      greedy_share=greedy_share, settle=settle)
         if log is not None:
             res.seconds = time.perf_counter() - start
-            res.cpu_seconds = time.thread_time() - cpu
+            res.cpu_seconds = _cpu_time() - cpu
             log.append(res)
         return res.choice
 

@@ -47,7 +47,11 @@ EFFECTS: dict[str, Callable[[GameSpec, Callable[[str], str], str | None,
     "stealthy_spy": lambda sp, n, t, v: (
         "make everyone else show their chosen character" if t is None
         else f"swap your chosen character for the {n(t)} from your hand"),
-    "guileful_genius": lambda sp, n, t, v: "reveal and resolve your character now, out of turn",
+    "guileful_genius": lambda sp, n, t, v: (
+        "keep your character face down for a later point of the turn order (you then act "
+        "whenever you choose, after every other character at the latest)" if t == "later" else
+        "reveal and resolve your held character now (paid when you held it)" if t == "now"
+        else "reveal and resolve your character now, out of turn"),
     "cunning_conspirator": lambda sp, n, t, v: (
         f"put this placement aboard {_ship(sp, t or '', v)}, already launched, beyond its "
         "capacity"),
@@ -64,6 +68,13 @@ def describe_ability(spec: GameSpec, x: I.Intent, view: Mapping[str, Any] | None
     if isinstance(x, I.UseAbility):
         name, cost, second = sheet_facts(spec, x.ability)
         swap = x.ability == "stealthy_spy" and x.target is not None
+        progress = (view or {}).get("progress") or {}
+        if x.ability == "cunning_conspirator" and any(  # paid for this action already
+                sid in (view or {}).get("launched", ()) for sid in progress.get("used", ())):
+            return (f"use the {name}'s ability (already paid for this action): "
+                    f"{EFFECTS[x.ability](spec, n, x.target, view)}")
+        if x.ability == "guileful_genius" and x.target == "now":  # paid when it held
+            return f"use the {name}'s ability: {EFFECTS[x.ability](spec, n, x.target, view)}"
         effect = EFFECTS.get(x.ability)
         what = (effect(spec, n, x.target, view) if effect is not None
                 else "use it" + (f" on {n(x.target)}" if x.target else ""))

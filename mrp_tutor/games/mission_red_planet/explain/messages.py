@@ -17,6 +17,7 @@ from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MrpEr
 from mrp_tutor.games.mission_red_planet.engine.readings import BY_KEY
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.abilities import ABILITY_EVENT_TEMPLATES
+from mrp_tutor.games.mission_red_planet.explain.ending import game_ended
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name as _sn
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
 from mrp_tutor.games.mission_red_planet.explain.stages import stage_words
@@ -116,10 +117,13 @@ EVENT_TEMPLATES: dict[str, T] = {
     f"{_n(sp, e.card, 'the top neutral card')} and looks at it.",
     "character_chosen": lambda sp, e: f"{_c(e.colour)} chooses "
     f"{_n(sp, e.character, 'a character')} face down.",
-    "resolution_order_set": lambda sp, e: f"{sp.term('Countdown from 9 to 1')}: characters "
-    "resolve in the "
-    + ("order " + ", ".join(_c(c) for c in e.order) + "." if e.order is not None else
-       "order of their numbers, revealed as each number is called."),
+    "resolution_order_set": lambda sp, e: (
+        f"{_c(e.order[-1]) if e.order else 'The Guileful Genius'} holds its card face down "
+        "for a later point of the turn order (the Guileful Genius)."
+        if e.rule == "ua.tutor.genius_between" else
+        f"{sp.term('Countdown from 9 to 1')}: characters resolve in the "
+        + ("order " + ", ".join(_c(c) for c in e.order) + "." if e.order is not None else
+           "order of their numbers, revealed as each number is called.")),
     "character_revealed": lambda sp, e: f"{_c(e.colour)} reveals the "
     f"{_n(sp, e.character)} ({sp.characters[e.character].number}).",
     "resolution_started": lambda sp, e: f"{_c(e.colour)} resolves the {_n(sp, e.character)}.",
@@ -239,7 +243,7 @@ EVENT_TEMPLATES: dict[str, T] = {
            else f"tie for the most ice ({e.ice}) and split the points: {e.points} each.")),
     "discovery_scored": lambda sp, e: f"{_n(sp, e.card)} in {_n(sp, e.zone)}: {_c(e.colour)} "
     f"{'gains' if e.points >= 0 else 'loses'} {plural(abs(e.points), 'point')}.",
-    "game_ended": lambda sp, e: _game_ended(e),
+    "game_ended": lambda sp, e: game_ended(e),
     # referee edits of the table position (event defined in
     # mrp_tutor.games.mission_red_planet.ui.edits)
     "position_edited": lambda sp, e: (
@@ -308,6 +312,8 @@ SKIP_REASONS: dict[str, str] = {
     "no_docked_ship_with_room": "no docked ship has room for {n} more",
     "only_ship_with_room_already_used": "each astronaut goes on a different ship, and every "
     "docked ship with room already has one of them",
+    "same_ship_full": "its astronauts go on one ship, and the ship its first astronaut "
+    "boarded is full",
     "no_destination_token_for_unknown_ship": "the only docked ships with room have an unknown "
     "destination, and no destination token is left to give them one",
     "no_astronaut_on_mars_to_move": "it has no astronaut in a zone of Mars",
@@ -352,15 +358,6 @@ STEP_NAMES = {
 def _step_name(effect: str, n: int) -> str:
     return STEP_NAMES.get(effect, effect.replace("_", " ")).format(
         n=n, astronauts=plural(n, "astronaut"), moves=plural(n, "move"))
-
-
-def _game_ended(e: Any) -> str:
-    scores = ", ".join(f"{_c(c)} {p}" for c, p in e.scores)
-    if e.losers_all:
-        return f"Final scores: {scores}. A neutral colour has the highest score: both players lose."
-    win = " and ".join(_c(c) for c in e.winners)
-    verb = "share the victory" if len(e.winners) > 1 else "wins"
-    return f"Final scores: {scores}. {win} {verb}."
 
 
 def explain_event(spec: GameSpec, event: E.Event) -> Explanation:
@@ -480,6 +477,9 @@ ERROR_TEMPLATES: dict[str, E_T] = {
     f"not {d['count']}.",
     "must_use_same_ship": lambda sp, d: "All these astronauts go on the same ship: "
     f"{_w(sp, d['required'])}, not {_w(sp, d['ship'])}.",
+    "ship_too_small_for_all": lambda sp, d: f"All {d['count']} astronauts go on one ship, and "
+    f"{_sn(d['ship'])} has room for {d['room']} only: put them on one with room for all "
+    f"({_and(_sn(x) for x in d['ships'])}).",
     "ship_already_used": lambda sp, d: "Each astronaut of this effect goes on a different ship, "
     f"and {_w(sp, d['ship'])} already has one.",
     "no_astronauts_in_supply": lambda sp, d: f"{_c(d.get('colour'))} has only "

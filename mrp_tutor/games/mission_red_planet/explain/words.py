@@ -5,7 +5,8 @@ its vocabulary (:meth:`mrp_tutor.games.mission_red_planet.engine.rulesets.Rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine.rulesets import ALIASES, RULESETS, Rules
@@ -27,6 +28,50 @@ def ruleset_words(name: str) -> dict[str, str]:
     return {**Rules.words, **(rules.words if rules is not None else {})}
 
 
+#: what is not text in a page: a tag, a style sheet or a script (their words are code)
+_NOT_TEXT = re.compile(r"(<style\b.*?</style>|<script\b.*?</script>|<[^>]*>)",
+                       re.S | re.I)
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def has_words(spec: GameSpec) -> bool:
+    """Does ``spec``'s ruleset say anything in words of its own?"""
+    rules = RULESETS.get(ALIASES.get(spec.ruleset, spec.ruleset))
+    return rules is not None and bool(rules.vocabulary)
+
+
+def speaker(spec: GameSpec) -> Callable[[str], str]:
+    """What turns a page's HTML into the words of ``spec``'s ruleset: the text between tags
+    is spoken (:meth:`Rules.speak`), tags, attributes, styles and scripts are left as they
+    are; for a ruleset with no words of its own, the HTML itself."""
+    rules = RULESETS.get(ALIASES.get(spec.ruleset, spec.ruleset))
+    if rules is None or not rules.vocabulary:
+        return _same
+    say = rules.speak
+
+    def speak_html(html: str) -> str:
+        if "<" not in html:
+            return say(html)
+        parts = _NOT_TEXT.split(html)
+        parts[::2] = [say(x) if x else x for x in parts[::2]]
+        return "".join(parts)
+
+    return speak_html
+
+
+def speak_tree(say: Callable[[str], str], value: Any) -> Any:
+    """Every string of ``value`` (a JSON-like tree: dicts, lists) spoken by ``say``; keys
+    and everything not a string unchanged."""
+    if isinstance(value, str):
+        return say(value)
+    if isinstance(value, dict):
+        return {k: speak_tree(say, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [speak_tree(say, v) for v in value]
+    return value
 def _seat_field(seat: Any, name: str) -> Any:
     return seat.get(name) if isinstance(seat, Mapping) else getattr(seat, name, None)
 

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from mrp_tutor.core.games import library as core_library
 from mrp_tutor.core.games import load_document, load_file
-from mrp_tutor.core.loader import check_tree
+from mrp_tutor.core.loader import check_tree, refuse_foreign
 from mrp_tutor.core.scenario import ScenarioBase
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine import intents as I
@@ -188,6 +188,7 @@ def mrp_scenario_from_dict(data: Any, source: str = "scenario",
     if not isinstance(data, dict):
         raise ContentError(source, [f"document: a scenario is a mapping, not "
                                     f"{type(data).__name__} (scenario format)"])
+    refuse_foreign(data, ScenarioDoc.model_fields, source, "a scenario")
     try:
         doc = ScenarioDoc.model_validate(data)
     except ValidationError as err:

@@ -8,12 +8,14 @@ lets a traceback or a half-read table through.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
+
+from mrp_tutor.core.loader import file_kind
 
 MAX_BYTES = 512 * 1024 * 1024  # a results file larger than this is refused, not read
 # Bounds checked before a file is read whole (a small file can unpack to gigabytes): games
@@ -93,7 +95,9 @@ def load_results(path: str | Path) -> pd.DataFrame:
     fmt = file_format(path)
     name = path.name
     if not path.is_file():
-        raise ResultsError(f"{name}: no such results file ({path}).")
+        kind = file_kind(path) if path.exists() else None
+        raise ResultsError(f"{name}: {kind}, not a results file." if kind else
+                           f"{name}: no such results file ({path}).")
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise ResultsError(f"{name}: {size / 2**20:,.0f} MB is larger than the "
@@ -126,22 +130,91 @@ def _check_shape(name: str, rows: int, columns: int) -> None:
 
 
 def _read_parquet(path: Path, name: str) -> pd.DataFrame:
-    """A Parquet file read whole only within the bounds: games and values from its footer,
-    its pages' unpacked size, then (text columns read as dictionaries, so a short value
-    repeated over many rows stays short) the size the table would have once unpacked."""
+    """A Parquet file read only within the bounds, one row group at a time.
+
+    Its footer is not taken at its word: the games and unpacked bytes are summed from its own
+    row groups and column chunks (a footer whose total says 10 games while its row groups hold
+    250 million was read whole), a footer whose parts disagree is refused, every column's
+    Arrow type must fit the column (no ``bool`` where a count belongs), and each row group is
+    measured once read (text columns read as dictionaries, so a short value repeated over
+    many rows stays short) before the next is read."""
     import pyarrow as pa  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     with pq.ParquetFile(path) as f:
         meta = f.metadata
-        _check_shape(name, meta.num_rows, meta.num_columns)
-        _check_decoded(name, sum(meta.row_group(i).total_byte_size
-                                 for i in range(meta.num_row_groups)))
+        _check_footer(name, meta)
+        _check_types(pa, name, f.schema_arrow)
         texts = [fld.name for fld in f.schema_arrow if _is_text(pa, fld.type)]
-    table = pq.read_table(path, read_dictionary=texts)
+    groups, rows, decoded = [], 0, 0
+    with pq.ParquetFile(path, read_dictionary=texts) as f:
+        for i in range(meta.num_row_groups):
+            group = f.read_row_group(i)
+            rows += group.num_rows
+            _check_shape(name, rows, group.num_columns)
+            decoded += _decoded(pa, name, group, texts)
+            _check_decoded(name, decoded)
+            groups.append(group)
+    if rows != meta.num_rows:
+        raise ResultsError(f"{name}: its footer says {meta.num_rows:,} games but it holds "
+                           f"{rows:,}; the file is damaged.")
+    if not groups:
+        raise ResultsError(f"{name}: the results table has no games.")
+    return pa.concat_tables(groups).to_pandas()
+
+
+def _check_footer(name: str, meta: Any) -> None:
+    """Games and unpacked bytes summed from the footer's row groups and column chunks."""
+    _check_shape(name, meta.num_rows, meta.num_columns)
+    rows = decoded = 0
+    for i in range(meta.num_row_groups):
+        group = meta.row_group(i)
+        counts = {group.num_rows} | {group.column(j).num_values
+                                     for j in range(group.num_columns)}
+        rows += max(counts)
+        _check_shape(name, rows, meta.num_columns)
+        if len(counts) > 1:
+            raise ResultsError(f"{name}: its footer contradicts itself: row group {i + 1} "
+                               f"says {min(counts):,} games in one place and {max(counts):,} "
+                               f"in another; the file is damaged.")
+        if rows > meta.num_rows:
+            raise ResultsError(f"{name}: its footer contradicts itself: it says "
+                               f"{meta.num_rows:,} games in all, yet its row groups hold at "
+                               f"least {rows:,}; the file is damaged.")
+        decoded += max(group.total_byte_size, sum(group.column(j).total_uncompressed_size
+                                                  for j in range(group.num_columns)))
+        _check_decoded(name, decoded)
+
+
+_ARROW_KIND = {"Int64": "whole numbers", "boolean": "true or false", "string": "text"}
+
+
+def _check_types(pa: Any, name: str, schema: Any) -> None:
+    """Each column's Arrow type fits its column: counts are integers (or floats, checked value
+    by value), flags are booleans, names are text; an all-missing column may be null."""
+    for fld in schema:
+        want, t = dtype_of(fld.name), fld.type
+        fits = {"Int64": pa.types.is_integer(t) or pa.types.is_floating(t),
+                "boolean": pa.types.is_boolean(t),
+                "string": _is_text(pa, t)}[want]
+        if not (fits or pa.types.is_null(t)):
+            raise ResultsError(f"{name}: column {fld.name} must hold {_ARROW_KIND[want]}, "
+                               f"not {_arrow_words(pa, t)}.")
+
+
+def _arrow_words(pa: Any, t: Any) -> str:
+    if pa.types.is_boolean(t):
+        return "true or false"
+    if pa.types.is_integer(t) or pa.types.is_floating(t):
+        return "numbers"
+    return "text" if _is_text(pa, t) else f"values of type {t}"
+
+
+def _decoded(pa: Any, name: str, group: Any, texts: list[str]) -> int:
+    """The bytes a row group takes once unpacked; a text value past the cell limit refused."""
     decoded = 0
-    for fld in table.schema:
-        column = table.column(fld.name)
+    for fld in group.schema:
+        column = group.column(fld.name)
         if fld.name not in texts:
             decoded += column.nbytes
             continue
@@ -149,9 +222,8 @@ def _read_parquet(path: Path, name: str) -> pd.DataFrame:
         if longest > MAX_CELL_CHARS:
             raise ResultsError(f"{name}: column {fld.name} holds a value of {longest:,} bytes; "
                                f"a results value has at most {MAX_CELL_CHARS:,}.")
-        decoded += table.num_rows * (longest + 8)
-    _check_decoded(name, decoded)
-    return table.to_pandas()
+        decoded += group.num_rows * (longest + 8)
+    return decoded
 
 
 def _check_decoded(name: str, decoded: int) -> None:
@@ -181,10 +253,13 @@ def _longest(pa: Any, column: Any) -> int:
 
 
 def _check_csv_shape(path: Path, name: str) -> None:
-    """Count the games (lines) and the fields of each line of a CSV file before pandas reads
-    it: a streamed count (never the whole file in memory) that stops at the first line past a
-    bound.  A line with more fields than the header would make pandas slow down by the square
-    of its width (measured: 30,000 fields, 46 s), so it is refused here, located."""
+    """Count the games and check the values of a CSV file before pandas reads it: a streamed
+    pass (never the whole file in memory) through Python's CSV reader, so that the bounds
+    hold for the values pandas will see (a quoted value runs over many lines: a value of
+    200,000 characters in lines of 100 passed a check of raw lines), stopping at the first
+    game past a bound.  A line with more fields than the header would make pandas slow down
+    by the square of its width (measured: 30,000 fields, 46 s), so it is refused here,
+    located."""
     import csv
 
     with path.open("rb") as fh:
@@ -192,23 +267,47 @@ def _check_csv_shape(path: Path, name: str) -> None:
         header = head.decode("utf-8", errors="replace")
         columns = max(len(next(csv.reader([header]), [])) if header.strip() else 1, 1)
         _check_shape(name, 0, columns)
-        longest = columns * (MAX_CELL_CHARS + 3) + 2
+        reader = csv.reader(_bounded_lines(fh, name, columns))
         rows = 0
-        while line := fh.readline(longest + 1):
-            rows += 1
-            where = f"{name}: line {rows + 1}"
-            if len(line) > longest:
-                raise ResultsError(f"{where} is longer than {columns:,} values of at most "
-                                   f"{MAX_CELL_CHARS:,} characters.")
-            if line.count(b",") >= columns:  # more fields than the header, or quoted commas
-                fields = len(next(csv.reader([line.decode("utf-8", errors="replace")]), []))
-                if fields > columns:
-                    raise ResultsError(f"{where} has {fields:,} values; the header has "
-                                       f"{columns:,} columns.")
-            if rows > MAX_ROWS:
-                raise ResultsError(f"{name}: more than {MAX_ROWS:,} games; a results file may "
-                                   f"hold at most {MAX_ROWS:,}.")
+        try:
+            for record in reader:
+                rows += 1
+                _check_record(f"{name}: line {reader.line_num + 1}", record, columns)
+                if rows > MAX_ROWS:
+                    raise ResultsError(f"{name}: more than {MAX_ROWS:,} games; a results file "
+                                       f"may hold at most {MAX_ROWS:,}.")
+        except csv.Error as err:  # a quoted value past the reader's own limit, a stray quote
+            where = f"{name}: line {reader.line_num + 1}"
+            if "field larger" in str(err):
+                raise ResultsError(f"{where} holds a value of more than {MAX_CELL_CHARS:,} "
+                                   f"characters; a results value has at most "
+                                   f"{MAX_CELL_CHARS:,}.") from None
+            raise ResultsError(f"{where} cannot be read as CSV.") from None
     _check_shape(name, rows, columns)
+
+
+def _bounded_lines(fh: Any, name: str, columns: int) -> Iterator[str]:
+    """The file's lines, each refused past the longest a line of ``columns`` values can be."""
+    longest = columns * (MAX_CELL_CHARS + 3) + 2
+    number = 1
+    while line := fh.readline(longest + 1):
+        number += 1
+        if len(line) > longest:
+            raise ResultsError(f"{name}: line {number} is longer than {columns:,} values of "
+                               f"at most {MAX_CELL_CHARS:,} characters.")
+        yield line.decode("utf-8", errors="replace")
+
+
+def _check_record(where: str, record: list[str], columns: int) -> None:
+    if len(record) > columns:
+        raise ResultsError(f"{where} has {len(record):,} values; the header has "
+                           f"{columns:,} columns.")
+    if max(map(len, record), default=0) <= MAX_CELL_CHARS:
+        return
+    for i, value in enumerate(record):
+        if len(value) > MAX_CELL_CHARS:
+            raise ResultsError(f"{where}: value {i + 1} has {len(value):,} characters; a "
+                               f"results value has at most {MAX_CELL_CHARS:,}.")
 
 
 def check_table(df: pd.DataFrame, name: str) -> pd.DataFrame:
@@ -256,6 +355,8 @@ def _convert(series: pd.Series, want: str) -> pd.Series:
             i = int(bad.to_numpy().nonzero()[0][0])
             raise ValueError(f"row {i + 1} has {series.iloc[i]!r}")
         return text.map(_BOOLS, na_action="ignore").astype("boolean")
+    if str(series.dtype) in ("bool", "boolean"):  # True is not the count 1
+        raise ValueError("it holds true or false")
     num = pd.to_numeric(series, errors="coerce")
     big = num.notna() & ~(num.abs() < 2.0**63)  # 1e999 (infinite), beyond Int64: not a count
     bad = (num.isna() & series.notna()) | (num.notna() & (num != num.round())) | big

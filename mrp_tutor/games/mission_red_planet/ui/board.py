@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import anywidget
 import traitlets
@@ -18,7 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name
-from mrp_tutor.games.mission_red_planet.explain.words import colour_roles
+from mrp_tutor.games.mission_red_planet.explain.words import (
+    colour_roles,
+    has_words,
+    speak_tree,
+    speaker,
+)
 from mrp_tutor.resources import widget_esm, widgets_dir
 
 
@@ -129,6 +134,17 @@ def _map_edges(spec: GameSpec) -> list[dict[str, Any]]:
     return out
 
 
+#: the board's own labels (board.js), said in the words of the game's ruleset (``words``)
+BOARD_WORDS = {
+    "round": "Round", "dock": "Dock", "launchpad": "Launchpad",
+    "launched": "Launched (land at the end of the round)", "ship_card": "ship card",
+    "map": "Map of Mars", "neighbours": "lines join neighbouring zones",
+    "key": "Lines join neighbouring zones (dashed: not yet checked against a physical "
+           "board). ",
+    "act": "Highlighted zones and ships are where you can act.",
+    "unplaced": " Zone positions are a tutor layout, not measured from a physical board.",
+}
+
 def board_payload(spec: GameSpec, view: Mapping[str, Any],
                   layout: Mapping[str, tuple[float, float]], step: int = 0,
                   targets: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -164,13 +180,13 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
             "destination": spec.card_name(dest) if dest else "? (unknown)",
             "printed": "?" if sh["printed"] == "unknown" else spec.card_name(sh["printed"]),
             "tokens": [spec.card_name(t) for t in sh["tokens"]],
-            "launched": sh["launched"], "verified": sh["verified"],
+            "launched": sh["launched"], "verified": sh["verified"], "card": "ship card",
         }
 
     docks = [ship(s) if s else None for s in view["docks"]]
     launched = [ship(s) for s in view["launched"] if s in ships]
     d = view["decision"]
-    return {
+    out: dict[str, Any] = {
         "step": step,
         "viewer": "referee (everything)" if view["referee"] else (view["viewer"] or "table"),
         "referee": view["referee"],
@@ -189,7 +205,27 @@ def board_payload(spec: GameSpec, view: Mapping[str, Any],
         "edges": map_edges(spec),
         "moon": spec.card_name(spec.moon) if spec.moon else None,
         "targets": dict(targets or {}),
+        "words": BOARD_WORDS,
     }
+    say = speaker(spec)  # in the words of the game's ruleset
+    if not has_words(spec):  # (a ruleset with no words of its own: as it is)
+        return out
+    for key in ("viewer", "stage", "character", "moon", "words"):
+        out[key] = speak_tree(say, out[key])
+    for key in ("zones", "docks", "launched"):
+        out[key] = [_said_place(say, x) for x in out[key]]
+    if "prompt" in out["targets"]:
+        out["targets"]["prompt"] = say(out["targets"]["prompt"])
+    return out
+
+
+def _said_place(say: Callable[[str], str], x: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A zone or ship of the payload with its names spoken (ids, counts, colours as they are)."""
+    if x is None:
+        return None
+    return {k: (say(v) if isinstance(v, str) and k in ("name", "destination", "printed",
+                                                       "discovery", "card") else v)
+            for k, v in x.items()}
 
 
 #: the files of the board's ES module, in order (shared helpers first)
@@ -203,9 +239,14 @@ class BoardWidget(anywidget.AnyWidget):
     _css = widgets_dir() / "board.css"
     board = traitlets.Dict({}).tag(sync=True)
     picked = traitlets.Unicode("").tag(sync=True)
+    #: the page sets nothing here (``mrp_tutor/app/page_guard.py``): a pick is a message
+    _page_writes: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, **kwargs: Any) -> None:
+        self._known: dict[str, frozenset[str]] = {"zone": frozenset(), "ship": frozenset(),
+                                                  "colour": frozenset()}
         super().__init__(**kwargs)
+        self._remember(self.board)
         self._pick_handlers: list[tuple[Callable[..., None], bool]] = []
         self._bad_handlers: list[Callable[[str], None]] = []
         self.on_msg(self._on_custom_msg)
@@ -222,6 +263,18 @@ class BoardWidget(anywidget.AnyWidget):
         """Call ``handler(sentence)`` when the browser sends something invalid."""
         self._bad_handlers.append(handler)
 
+    @traitlets.observe("board")
+    def _on_board(self, change: dict[str, Any]) -> None:
+        self._remember(change["new"])
+
+    def _remember(self, board: dict[str, Any]) -> None:
+        """The zones, ships and colours the kernel drew, kept in the kernel: a pick is checked
+        against these, never against what the page holds (it could rewrite its copy)."""
+        ships = [*board.get("docks", []), *board.get("launched", [])]
+        self._known = {"zone": frozenset(z["id"] for z in board.get("zones", [])),
+                       "ship": frozenset(s["id"] for s in ships if s),
+                       "colour": frozenset(board.get("colours", []))}
+
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             pick = Pick.model_validate(content)
@@ -229,16 +282,13 @@ class BoardWidget(anywidget.AnyWidget):
             for h in self._bad_handlers:
                 h("The board sent a message the app does not understand; it was ignored.")
             return
-        known = ({z["id"] for z in self.board.get("zones", [])} if pick.target == "zone" else
-                 {s["id"] for s in [*self.board.get("docks", []), *self.board.get("launched", [])]
-                  if s})
-        if pick.id not in known:
+        if pick.id not in self._known[pick.target]:
             for h in self._bad_handlers:
-                h(f"There is no {pick.target} {pick.id!r} on the board now.")
+                h(f"There is no such {pick.target} on the board now; the tap was ignored.")
             return
-        if pick.colour is not None and pick.colour not in self.board.get("colours", []):
+        if pick.colour is not None and pick.colour not in self._known["colour"]:
             for h in self._bad_handlers:
-                h(f"There is no {pick.colour!r} astronaut in this game.")
+                h("There is no such astronaut in this game; the tap was ignored.")
             return
         self.picked = f"{pick.target}:{pick.id}"
         for handler, with_colour in self._pick_handlers:

@@ -7,7 +7,7 @@ not control (the session redacts the reason of a secret choice).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.game import Game, room, winners_of_zone
@@ -92,6 +92,31 @@ def choose(game: Game, legal: Sequence[I.Intent]) -> tuple[I.Intent, str]:
                    f"{text[0].lower()}{text[1:]}.")
 
 
+def _ship_to(game: Game, sid: str) -> str:
+    from mrp_tutor.games.mission_red_planet.engine.basics import destination
+
+    zone = destination(game.spec, game.state, sid)
+    return f"{ship_name(sid)}, bound for {game.spec.card_name(zone)}"
+
+
+#: what a use the bot chooses does, said from the position (the target's facts)
+GAINS: dict[str, Callable[[Game, I.UseAbility], str]] = {
+    "devious_despot": lambda g, x: f"the {g.spec.card_name(x.target or '')} comes back to its "
+    "hand",
+    "versatile_villain": lambda g, x: "it looks at the discovery in "
+    f"{g.spec.card_name(x.target or '')}, where it has astronauts",
+    "stealthy_spy": lambda g, x: ("everyone else shows the character chosen" if x.target is None
+                                  else f"it swaps for the {g.spec.card_name(x.target)}"),
+    "guileful_genius": lambda g, x: "its character acts now, before its number is called",
+    "cunning_conspirator": lambda g, x: "this placement goes aboard "
+    + _ship_to(g, x.target or ""),
+    "audacious_adventurer": lambda g, x: "its astronauts just landed move on to "
+    f"{g.spec.card_name(x.target or '')}",
+    "major_mayhem": lambda g, x: f"a {x.target} astronaut leaves the region where its shuttle "
+    "landed",
+}
+
+
 def ability_choice(game: Game, mine: Sequence[I.Intent]) -> tuple[I.Intent, str] | None:
     """The tutor bot's ability decisions (the ``unique_abilities`` ruleset), each with its
     reason; None when the decision is not about an ability or the bot acts normally instead.
@@ -117,8 +142,15 @@ def ability_choice(game: Game, mine: Sequence[I.Intent]) -> tuple[I.Intent, str]
     scored = sorted(((rules_of(s).bot_score(spec, s, x), i, x) for i, x in enumerate(uses)),
                     key=lambda t: (-t[0], t[1]))
     if scored and scored[0][0] > 0:
-        return scored[0][2], (f"The bot uses the {name}'s ability: what it gains is worth more "
-                              f"than the {plural(cost, 'point token')} it pays.")
+        use = scored[0][2]
+        assert isinstance(use, I.UseAbility)
+        gain = GAINS.get(use.ability)
+        what = f" ({gain(game, use)})" if gain is not None else ""
+        if use.ability == "cunning_conspirator" and any(x in s.launched for x in s.used):
+            return use, (f"The bot uses the {name}'s ability{what}: it costs nothing more, "
+                         "this action's astronauts on launched shuttles are paid for.")
+        return use, (f"The bot uses the {name}'s ability{what}: what it gains is worth more "
+                     f"than the {plural(cost, 'point token')} it pays.")
     held = sum(s.seats[mine[0].colour].tokens.values())
     if declines:
         return declines[0], (f"The bot keeps its {plural(held, 'point token')} (they are "

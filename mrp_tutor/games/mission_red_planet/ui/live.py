@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mrp_tutor.app.wire import WiredMixin, wired
 from mrp_tutor.games.mission_red_planet.explain import Citation
+from mrp_tutor.games.mission_red_planet.explain.words import speak_tree
 from mrp_tutor.games.mission_red_planet.ui.board import BoardWidget
 from mrp_tutor.games.mission_red_planet.ui.html import cite_button_html, paraphrase_html, table_html
 from mrp_tutor.resources import widget_esm
@@ -37,6 +38,10 @@ from mrp_tutor.resources import widget_esm
 # the hub's HTML traits: one per live panel
 SLOTS = ("status", "steps", "countdown", "decision", "explain", "seed", "prompt", "log",
          "scores", "text_board")
+
+
+def _same(text: str) -> str:
+    return text
 
 
 class AppBoard(WiredMixin, BoardWidget):
@@ -66,6 +71,9 @@ class AppBoard(WiredMixin, BoardWidget):
     def __init__(self, **kwargs: Any) -> None:
         self._wire_init()
         self._view_key: Any = None
+        # the words of the game's ruleset, for every text the hub carries (the app sets it
+        # for each game: explain.words.speaker); the HTML itself until then
+        self.speak: Callable[[str], str] = _same
         self.show_rule_ids = True  # the app sets it: rule ids for a referee only
         super().__init__(**kwargs)
 
@@ -80,6 +88,14 @@ class AppBoard(WiredMixin, BoardWidget):
             self._view_key = key
             self.cites = {}  # only the rules cited for this view from now on
             self.resend_full(self.WIRED)
+
+    @traitlets.validate(*SLOTS)
+    def _in_words(self, proposal: Any) -> str:
+        return self.speak(proposal["value"])
+
+    @traitlets.validate("log", "countdown")  # (cites: the ruleset's own rules file, as written)
+    def _rows_in_words(self, proposal: Any) -> Any:
+        return speak_tree(self.speak, proposal["value"])
 
     def cite_html(self, c: Citation | None) -> str:
         """A citation of the explanation (a button); its paraphrase goes to ``cites``."""

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import Stoppable, running_loop
+from mrp_tutor.app.background import Stoppable, running_loop, start_worker
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain import review as R
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
+from mrp_tutor.games.mission_red_planet.explain.words import speaker
 from mrp_tutor.games.mission_red_planet.ui.html import citation_html, e
 
 if TYPE_CHECKING:
@@ -109,8 +110,7 @@ class ReviewBox:
                 found = []
             post(done, job, found)
 
-        self.thread = threading.Thread(target=work, daemon=True, name="mrp-review")
-        self.thread.start()
+        self.thread = start_worker(work, "mrp-review", loop)
 
     def _progress(self, job: Stoppable, done: int, total: int) -> None:
         if job is self.job:
@@ -126,7 +126,7 @@ class ReviewBox:
         self.stop_btn.layout.display = "none"
         early = " (stopped early: the decisions judged so far)" if job.stopped else ""
         self.status.value = ""
-        self.out.value = self.html(found, early)
+        self.out.value = speaker(self.ctx.spec)(self.html(found, early))  # the game's words
 
     def html(self, found: list[R.Costly], early: str = "") -> str:
         """The review in words."""

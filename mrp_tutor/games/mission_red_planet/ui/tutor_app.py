@@ -24,10 +24,12 @@ from mrp_tutor.games.mission_red_planet.engine.errors import ContentError, MrpEr
 from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec, load_spec
 from mrp_tutor.games.mission_red_planet.explain import explain_error, explain_event
+from mrp_tutor.games.mission_red_planet.explain.words import speaker
 from mrp_tutor.games.mission_red_planet.scenarios import Scenario
 from mrp_tutor.games.mission_red_planet.ui import scenario_glue
 from mrp_tutor.games.mission_red_planet.ui.board import board_payload, zone_layout
 from mrp_tutor.games.mission_red_planet.ui.bot_turns import THINK_CSS
+from mrp_tutor.games.mission_red_planet.ui.fixed_words import FixedWords
 from mrp_tutor.games.mission_red_planet.ui.html import APP_CSS, e, sentences_html, status_html
 from mrp_tutor.games.mission_red_planet.ui.live import AppBoard, LiveHTML
 from mrp_tutor.games.mission_red_planet.ui.panel import Panel, PanelContext
@@ -96,7 +98,7 @@ class TutorApp:
         self.recorder: Any = None  # keeps the game on the server (record.attach, when served)
         self.ctx = PanelContext(self)  # what every panel is built from
         self.panels: dict[str, Panel] = {}  # the tabs built so far, by title
-        self._quiet = False
+        self._quiet, self._fixed = False, FixedWords()  # (the page's own texts in its words)
         self._shown: list[StepReport] = []  # reports in the explanation panel
         self.lesson = LessonPanel(self.ctx)  # guided path + quiz (its tab: built on first open)
 
@@ -205,9 +207,12 @@ class TutorApp:
                 except MrpError as err:
                     ex = self.session.error_sentence(err)
                     self.say(ex.text, "error", ex.citation)
-                except Exception as exc:  # never a traceback in the page
-                    log.exception("callback %s failed", getattr(fn, "__name__", fn))
-                    self.say(f"Something went wrong ({type(exc).__name__}: {exc}). The "
+                except Exception:  # never a traceback or an exception's text in the page
+                    # (a kernel's stderr goes to the page: the traceback only at DEBUG)
+                    name = getattr(fn, "__name__", fn)
+                    log.debug("callback %s failed", name, exc_info=True)
+                    log.warning("callback %s failed", name)
+                    self.say("Something went wrong in the app (not in what you did). The "
                              "position is unchanged; you can go Back or start a new game.",
                              "error")
                 finally:
@@ -272,6 +277,10 @@ class TutorApp:
         """Re-render every visible panel from the session's current view."""
         sess = self.session
         view = sess.view()
+        if self._fixed.spec is not sess.spec:  # every panel's text in the game's own words
+            self._fixed.spec = sess.spec
+            self.board.speak = speaker(sess.spec)
+            self._fixed.say(self.root, self.board.speak)
         self.board.new_view((sess.viewer, sess.referee, sess.epoch))
         self.board.show_rule_ids = sess.referee  # a learner reads sections, not rule ids
         with self.board.hold_sync():
@@ -290,6 +299,7 @@ class TutorApp:
         shown = self.shown_tab()
         if shown in self.panels:
             self.panels[shown].refresh(view)
+        self._fixed.again(self.root)  # the page's own texts, as redrawn, in the game's words
         self.stepper.render_done()  # last: tells the page the render is complete
 
     # ================================================================= handlers
@@ -472,6 +482,7 @@ class TutorApp:
         """Show the tab ``title`` (built on first open) and refresh it."""
         if self.shown_tab() == title:
             self.panels[title].refresh(self.session.view())
+            self._fixed.again(self.panels[title].root)
         else:
             self.tabs.selected_index = self.tab_titles().index(title)  # on_tab: build, refresh
 
@@ -486,6 +497,7 @@ class TutorApp:
             return
         self._ensure_tab(title)
         self.panels[title].refresh(self.session.view())
+        self._fixed.again(self.panels[title].root)
 
     def _ensure_tab(self, title: str) -> None:
         if title in self.panels:
@@ -495,4 +507,5 @@ class TutorApp:
         children = list(self.tabs.children)
         children[idx] = panel.root
         self.tabs.children = children
+        self._fixed.again(panel.root)
         idle_gc.settle_later()  # the tab's widgets and imports stay: full collections skip them

@@ -26,6 +26,22 @@ from mrp_tutor.games.mission_red_planet.engine.state import GameState
 _LAST_STEP: Final[list[tuple[object, bool, int | None, str, int]]] = [(None, False, None, "", 0)]
 
 
+def together(spec: GameSpec, s: GameState, c: str, st: C.BoardStep) -> int:
+    """The room the next placement of a "same ship" step needs, as its words say ("put 2
+    astronauts in one shuttle"): the first astronaut goes where all those still to place
+    (as many as the supply holds) fit, when such a ship is docked; else 1 (then as many as
+    fit go on one ship).  Other steps: 1 (all or nothing counts its own)."""
+    if st.ships != "same" or st.all_or_nothing or s.used:
+        return 1
+    want = min(s.left, s.seats[c].supply)
+    if want <= 1:
+        return 1
+    for sid in s.docked():
+        if room(spec, s, sid) >= want:
+            return want
+    return 1
+
+
 class Board(Effect[C.BoardStep]):
     step = C.BoardStep
     intents = (I.Board, I.Stop)
@@ -45,10 +61,11 @@ class Board(Effect[C.BoardStep]):
         n = s.left if st.all_or_nothing else 1
         if s.seats[c].supply < n:
             return False
+        fit = max(n, together(spec, s, c, st))
         for sid in s.docked():
             if ((st.ships == "distinct" and sid in s.used)
                     or (st.ships == "same" and s.used and sid != s.used[0])
-                    or room(spec, s, sid) < n):
+                    or room(spec, s, sid) < fit):
                 continue
             ship = s.ships[sid]
             if (spec.ships[sid].destination != UNKNOWN or ship.tokens or ship.crew
@@ -76,12 +93,13 @@ class Board(Effect[C.BoardStep]):
         cap, dest, in_play, used = h.cap, h.dest, s.ships, s.used
         distinct = mode == "distinct"
         same = used[0] if mode == "same" and used else None
+        fit = n if mode != "same" else max(n, together(spec, s, c, st))
         for sid in s.docks:
             if sid is None:
                 continue
             ship = in_play[sid]
             crew = ship.crew
-            if cap[sid] - total(crew) < n:  # room aboard
+            if cap[sid] - total(crew) < fit:  # room aboard (for all, where they go together)
                 continue
             if (distinct and sid in used) or (same is not None and sid != same):
                 continue
@@ -112,7 +130,12 @@ class Board(Effect[C.BoardStep]):
             return "no_docked_ship_with_room"
         if st.ships == "distinct" and all(sid in s.used for sid in roomy):
             return "only_ship_with_room_already_used"
-        return "no_destination_token_for_unknown_ship"
+        if st.ships == "same" and s.used and s.used[0] not in roomy:
+            return "same_ship_full"
+        if any(spec.ships[sid].destination == UNKNOWN and not s.ships[sid].tokens
+               and not s.ships[sid].crew for sid in roomy):
+            return "no_destination_token_for_unknown_ship"
+        return self.nothing
 
     def apply(self, spec: GameSpec, s: GameState, it: I.Intent, st: C.BoardStep,
               out: Out) -> None:
@@ -161,6 +184,12 @@ class Board(Effect[C.BoardStep]):
         if st.ships == "same" and s.used and it.ship != s.used[0]:
             return ("must_use_same_ship", char_rule,
                     f"all astronauts go on {s.used[0]}", {"ship": it.ship, "required": s.used[0]})
+        fit = together(spec, s, it.colour, st)
+        if free < fit:
+            roomy = [sid for sid in s.docked() if room(spec, s, sid) >= fit]
+            return ("ship_too_small_for_all", self.rule(st, "together"),
+                    f"all {fit} astronauts go on one ship, and {it.ship} has room for {free}",
+                    {"ship": it.ship, "room": free, "count": fit, "ships": roomy})
         ship = s.ships[it.ship]
         unknown = spec.ships[it.ship].destination == UNKNOWN and not ship.tokens and not ship.crew
         if unknown and not any(n > 0 for n in s.dest_supply.values()):

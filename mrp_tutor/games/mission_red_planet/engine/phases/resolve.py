@@ -113,9 +113,12 @@ def advance_resolution(
             if ch is not None:  # its number is called: every card with it is turned up
                 group = 0
                 for c in queue:  # (a reveal changes only its own seat)
-                    if seats[c].chosen == ch:
+                    other = seats[c].chosen
+                    if other == ch:
                         emit(s, out, E.CharacterRevealed("round.countdown", c, ch))
                         group += 1
+                    elif other is not None:  # the group is the run at the front (a card
+                        break  # held for later, the Guileful Genius's, waits at the end)
                 rule = "round.ties_clockwise" if group > 1 else "round.countdown"
             else:  # revealed with an earlier player of the same number
                 ch, rule = seats[colour].played[-1], "round.ties_clockwise"

@@ -26,8 +26,8 @@ def mission_points(spec: GameSpec, s: GameState, colour: str, card: str) -> tupl
 
     if type(fx) is C.PresenceTable:
         k = sum(1 for z in fx.zones if s.zones[z].get(colour))
-        pts = fx.table[k - 1] if k else 0
-        return k > 0, pts, f"present in {k} of {len(fx.zones)} zones"
+        pts = fx.table[k - 1] if k else 0  # completed only where it scores (a first-edition
+        return pts > 0, pts, f"present in {k} of {len(fx.zones)} zones"  # card: all or nothing
     if isinstance(fx, (C.MostAstronautsInZones, C.MostAstronautsInZone)):
         zones = fx.zones if isinstance(fx, C.MostAstronautsInZones) else [fx.zone]
         totals = {c: zone_total(c, zones) for c in s.order}

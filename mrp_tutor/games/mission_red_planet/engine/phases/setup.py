@@ -81,7 +81,7 @@ def setup_events(
         rule="setup.resources", placement=tuple(zip(zones, bag, strict=False)),
         spare=bag[len(zones)] if len(bag) > len(zones) else None))
     # 8. missions
-    shuffle_deck(s, out, "missions", rules.mission_pool(spec), "setup.missions")
+    shuffle_deck(s, out, "missions", rules.mission_pool(spec, len(colours)), "setup.missions")
     dealt = rules.missions_dealt(len(colours))
     for c in rules.mission_holders(s):
         emit(s, out, E.MissionsDealt(rule=rules.missions_rule, colour=c,

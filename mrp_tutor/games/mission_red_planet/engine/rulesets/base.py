@@ -227,8 +227,9 @@ class Rules:
         """The rule id that makes ``colour`` first player (``rule``: the standard one)."""
         return rule
 
-    def mission_pool(self, spec: GameSpec) -> list[str]:
-        """The cards missions are dealt from (shuffled at setup)."""
+    def mission_pool(self, spec: GameSpec, players: int | None = None) -> list[str]:
+        """The cards missions are dealt from (shuffled at setup) for ``players`` players
+        (None: every card any table could be dealt from)."""
         return list(spec.missions)
 
     def missions_dealt(self, players: int) -> int:

@@ -111,6 +111,30 @@ FE_RULES: dict[str, str] = {
 #: shuttles on a launch pad with launch places, regions, turns on a turn track, scoring
 #: turns, an ice bonus; bonus cards not kept leave the game
 FE_WORDS: tuple[tuple[str, str], ...] = (
+    # names that stay: the game's and two bonus cards'
+    ("Mission: Red Planet", "Mission: Red Planet"),
+    ("Ultra Secret Mission", "Ultra Secret Mission"), ("Secret Mission", "Secret Mission"),
+    ("Strategic Zones", "Strategic Zones"),
+    # the stages of turn 10 the second edition gives its action cards (none here)
+    ("Next: action cards may be played before the production",
+     "Next: the scoring of turn 10"),
+    ("Next: action cards may be played after the production",
+     "Next: after the scoring of turn 10"),
+    ("Next: actions before", "Next: the scoring of turn 10"),
+    ("Next: actions after", "Next: after the scoring of turn 10"),
+    ("Next: reveal work", "Next: the discoveries are revealed"),
+    ("Next: reveal discoveries", "Next: the discoveries are revealed"),
+    ("Next: final scoring", "Next: the final scoring"),
+    ("The missions deck is shuffled", "The event cards are shuffled"),
+    ("missions deck", "event cards"),
+    ("Ice Monopoly", "Ice bonus"), ("ice monopoly", "ice bonus"),
+    ("Countdown from 9 to 1", "Called from 1 to 9"),
+    ("the countdown", "the calling order"), ("The countdown", "The calling order"),
+    ("countdown", "calling order"), ("Countdown", "Calling order"),
+    ("Launchpad", "Launch pad"), ("Docks", "Launch places"), ("Dock", "Launch place"),
+    ("Missions", "Bonus cards"), ("missions", "bonus cards"),
+    ("Mission", "Bonus card"), ("mission", "bonus card"),
+    ("Rounds", "Turns"), ("Round", "Turn"), ("Zones", "Regions"), ("Zone", "Region"),
     ("docks at dock", "takes launch place"),
     ("docked at the launchpad", "on the launch pad"),
     ("docked ships", "shuttles on the launch pad"),
@@ -126,6 +150,7 @@ FE_WORDS: tuple[tuple[str, str], ...] = (
     ("round tracker", "turn marker"), ("rounds", "turns"), ("round", "turn"),
     ("zones", "regions"), ("zone", "region"),
     (" and puts the rest back", "; the other bonus cards dealt leave the game"),
+    ("the other goes back", "the others dealt leave the game"),
     ("The step is resolved as fully as possible and ends",
      "Nothing on the table fits this part of the action, so it is skipped"),
 )
@@ -165,8 +190,12 @@ class FirstEdition(Rules):
                                   {"players": len(colours)})
         return [False] * len(colours), list(colours)
 
-    def mission_pool(self, spec: GameSpec) -> list[str]:
-        # three event cards each are dealt from all 24 (fe.tutor.event_deck)
+    def mission_pool(self, spec: GameSpec, players: int | None = None) -> list[str]:
+        # three bonus cards each with 3 players, two with 5, from the ten bonus cards, as the
+        # manual says (seed 003 §3); four players would need twelve: their three event cards
+        # each are dealt from all 24 (fe.tutor.event_deck)
+        if players is not None and players * self.missions_dealt(players) <= len(spec.missions):
+            return list(spec.missions)
         return list(spec.missions) + list(spec.discoveries)
 
     def missions_dealt(self, players: int) -> int:

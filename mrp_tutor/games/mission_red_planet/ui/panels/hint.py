@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import Stoppable
+from mrp_tutor.app.background import Stoppable, running_loop, start_worker
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain.coach import (
@@ -128,9 +128,8 @@ class HintTab:
         self.stop_btn.layout.display = ""
         self.status.value = ('<div class="mrp-hint-status" role="status">Thinking… (the '
                              "page stays usable; Stop shows what was found so far)</div>")
-        self.thread = threading.Thread(target=self._think, args=(job, view, options),
-                                       daemon=True, name="mrp-hint")
-        self.thread.start()
+        self.thread = start_worker(lambda: self._think(job, view, options), "mrp-hint",
+                                   running_loop())
 
     def on_stop(self, _b: Any = None) -> None:
         if self.job is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -128,6 +128,8 @@ def picker_options(steps: Sequence[PathStep]) -> list[tuple[str, str]]:
 
 class ProgressStore(anywidget.AnyWidget):
     """Mirrors the done step ids to the browser's sessionStorage (nothing visible)."""
+
+    _page_writes: ClassVar[frozenset[str]] = frozenset({"done"})  # app/page_guard.py
 
     _esm = """
     const KEY = "mrp-tutor-path-done";

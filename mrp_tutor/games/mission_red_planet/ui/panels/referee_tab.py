@@ -45,6 +45,8 @@ class RefereePanel:
         self.face_btn = button("Turn its resource face up", "mrp-edit-faceup")
         self.rule_prod = button("Production ruling", "mrp-ruling-production")
         self.rule_final = button("Score if the game ended now", "mrp-ruling-final")
+        self.rule_compare = button("Compare editions", "mrp-ruling-compare",
+                                   "What each ruleset rules for this table, side by side")
         self.ruling = W.HTML(_dom_classes=["mrp-ruling"])
         # board click target kind -> the dropdowns it fills
         self.pick_targets: dict[str, list[W.Dropdown]] = {"zone": [self.zone, self.face],
@@ -60,6 +62,7 @@ class RefereePanel:
             {"what": "face_up", "place": self.face.value})))
         self.rule_prod.on_click(guard(lambda _b: self.ask_ruling("production")))
         self.rule_final.on_click(guard(lambda _b: self.ask_ruling("final")))
+        self.rule_compare.on_click(guard(lambda _b: self.ask_compare()))
         self.root = W.VBox([
             W.HTML("<p>Quick fixes to the game in play (Referee mode), each checked against "
                    "the rules; click a zone or ship on the board to pick it. To copy a whole "
@@ -69,7 +72,8 @@ class RefereePanel:
             W.HBox([self.ship, self.ship_colour, self.ship_n, self.ship_btn],
                    layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.face, self.face_btn]),
-            W.HBox([self.rule_prod, self.rule_final]), self.ruling,
+            W.HBox([self.rule_prod, self.rule_final, self.rule_compare],
+                   layout=W.Layout(flex_flow="row wrap")), self.ruling,
         ], _dom_classes=["mrp-referee"])
 
     def refresh(self, view: View) -> None:
@@ -121,3 +125,20 @@ class RefereePanel:
         self.ruling.value = ruling_summary_html(app.session.spec, app.session.state, which,
                                                unknown=app.session.unknowns)
         app.say(f"{which.capitalize()} ruling computed for the current position.", "ok")
+
+    def ask_compare(self) -> None:
+        """This table under the game's ruleset and every other one the picker offers, side
+        by side (``referee compare``): Referee mode, as it names the characters chosen."""
+        from mrp_tutor.games.mission_red_planet.compare import (
+            compare,
+            compare_html,
+            picker_rulesets,
+        )
+
+        if not self.need_referee():
+            return
+        app = self.app
+        s = app.session.state
+        names = [s.ruleset, *[n for n in picker_rulesets() if n != s.ruleset]]
+        self.ruling.value = compare_html(compare(app.session.spec, s, names))
+        app.say("The editions compared for the current position.", "ok")

@@ -239,9 +239,15 @@ class TableEditor:
         return table_document(self.players, copy.deepcopy(self.pos), ruleset=self.ruleset,
                               overrides=getattr(self.host, "corrections", None) or None)
 
+    def fit_game(self) -> None:
+        """Only the fields the game in play has: none for action cards where there are none
+        (the first edition)."""
+        self.actions.layout.display = "" if self.spec.actions else "none"
+
     def take_from_game(self, *, force: bool = False) -> None:
         """Start the draft from the current game (only in Referee mode: it holds secrets)."""
         sess = self.host.session
+        self.fit_game()
         if not sess.referee:
             self.clear()
             return
@@ -275,6 +281,7 @@ class TableEditor:
     def clear(self) -> None:
         """Empty every field (Tutor mode: no secret may sit in a widget)."""
         self.pos, self.players, self.base_step, self.dirty = {}, [], -1, False
+        self.fit_game()
         self._loading = True
         try:
             for t in (self.astronauts, self.waiting, self.crew, self.tokens, self.seat_tokens,

@@ -13,7 +13,7 @@ every player's secret cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import anywidget
 import ipywidgets as W
@@ -69,6 +69,7 @@ class TableTools(anywidget.AnyWidget):
     .mrp-tt-saved { color: #555; font-size: 0.9em; }
     """
     stored = traitlets.Unicode("").tag(sync=True)
+    _page_writes: ClassVar[frozenset[str]] = frozenset({"stored"})  # app/page_guard.py
     file_text = traitlets.Unicode("").tag(sync=True)
     file_name = traitlets.Unicode("my-table.yaml").tag(sync=True)
     sheet = traitlets.Unicode("").tag(sync=True)

@@ -25,6 +25,9 @@ from mrp_tutor.games.mission_red_planet.engine.state import GameState
 
 #: a use chosen within the choose decision must beat every character choice to be taken
 BEFORE_CHOOSING = 10.0
+#: a Travel Agent's three astronauts boarded before the shuttles with room for three fill
+#: (else the turn is lost: fe.characters.travel_agent), as points
+TRAVEL_AGENT_EARLY = 2.0
 
 
 def _price(spec: GameSpec, s: GameState, colour: str, cost: int) -> float:
@@ -47,6 +50,8 @@ def score_ability(sheets: Mapping[str, Sheet], spec: GameSpec, s: GameState,
     sheet = sheets.get(it.ability)
     cost = 1 if sheet is None else (sheet.second_cost if w is not None
                                     and w.point == "spy_swap" else sheet.cost)
+    if it.ability == "cunning_conspirator" and any(x in s.launched for x in s.used):
+        cost = 0  # paid for this action already (ua.tutor.conspirator_placement)
     price = _price(spec, s, me, cost)
     seat = s.seats[me]
     a, target = it.ability, it.target
@@ -63,9 +68,13 @@ def score_ability(sheets: Mapping[str, Sheet], spec: GameSpec, s: GameState,
     if a == "stealthy_spy" and target is not None:
         return appeal(target) - appeal(seat.chosen or "") - 1.0 - price
     if a == "guileful_genius":
-        if s.queue and s.queue[0] == me:
-            return -1.0  # it comes next anyway
-        early = seat.chosen in ("travel_agent", "scientist", "explorer")
+        if target is not None or (s.queue and s.queue[0] == me):
+            return -1.0  # it comes next anyway (holding for later: no one-step gain)
+        if seat.chosen == "travel_agent" and any(
+                spec.capacity(x) - s.ships[x].aboard() >= 3 for x in s.docked()):
+            # three astronauts or none: board while a shuttle still has room for all three
+            return TRAVEL_AGENT_EARLY - price
+        early = seat.chosen in ("scientist", "explorer")
         return 1.0 - price if early and len(s.queue) >= 3 else -1.0
     if a == "cunning_conspirator" and target is not None:
         zone = destination(spec, s, target)

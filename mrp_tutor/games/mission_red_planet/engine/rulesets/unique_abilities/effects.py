@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine.basics import Fact, Out, current_step, emit, flip
+from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities import genius
 from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities.sheets import Sheet
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState, Window
@@ -29,6 +30,13 @@ def forced_payment(tokens: dict[str, int], owed: int) -> list[tuple[str, int]]:
     if sum(n for _, n in held) == owed:
         return held
     return []
+
+
+def conspirator_paid(s: GameState) -> bool:
+    """Has the Cunning Conspirator paid for this action already (seed 003 §5: "spend 1 ... to
+    place your astronaut(s)": one payment for the astronauts of one action)?  An astronaut
+    of this step went on a launched shuttle: only the ability puts one there."""
+    return any(sid in s.launched for sid in s.used)
 
 
 def _close(s: GameState, out: Out, w: Window, rule: str) -> None:
@@ -59,6 +67,10 @@ def finish_use(sheets: Mapping[str, Sheet], spec: GameSpec, s: GameState, out: O
     elif a == "stealthy_spy" and target is not None:
         emit(s, out, E.CharacterSwapped(rule="ua.tutor.spy_swap", colour=c,
                                         returned=seat.chosen or "", chosen=target))
+    elif a == "guileful_genius" and target == genius.LATER:
+        _close(s, out, w, rule)
+        genius.hold(s, out, c)
+        return
     elif a == "guileful_genius":
         _close(s, out, w, rule)
         card = seat.chosen or ""
@@ -141,8 +153,13 @@ def target_problem(spec: GameSpec, s: GameState, c: str, sheet: Sheet, w: Window
         if not swap and target is not None:
             return (bad, rule, "the Spy first makes the others show their characters "
                     "(no target)", {"target": target})
-    if a == "guileful_genius" and target is not None:
-        return (bad, rule, "the Genius resolves its own character (no target)",
+    if a == "guileful_genius" and (
+            (target is None and genius.held(spec, s, c))
+            or (target == genius.NOW and not genius.held(spec, s, c))
+            or (target == genius.LATER and not genius.own_call(spec, s, c))
+            or target not in (None, genius.NOW, genius.LATER)):
+        return (bad, rule, "the Genius acts now (paid, or already paid when it held its card) "
+                "or holds its card for later, only when its own number is called",
                 {"target": target})
     if a == "cunning_conspirator" and target not in s.launched:
         return (bad, rule, f"{target!r} is not a shuttle launched this turn",

@@ -38,8 +38,10 @@ from mrp_tutor.games.mission_red_planet.engine.errors import (
 )
 from mrp_tutor.games.mission_red_planet.engine.rng import shuffled
 from mrp_tutor.games.mission_red_planet.engine.rulesets.first_edition import FirstEdition
+from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities import genius
 from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities.bot import score_ability
 from mrp_tutor.games.mission_red_planet.engine.rulesets.unique_abilities.effects import (
+    conspirator_paid,
     finish_use,
     forced_payment,
     placement_ship_problem,
@@ -92,6 +94,16 @@ class UniqueAbilities(FirstEdition):
     def cost(self, sheet: Sheet, w: Window | None) -> int:
         """Tokens one use costs (the Spy's swap: its second cost)."""
         return sheet.second_cost if w is not None and w.point == "spy_swap" else sheet.cost
+
+    def use_cost(self, spec: GameSpec, s: GameState, c: str, sheet: Sheet,
+                 w: Window | None) -> int:
+        """Tokens this use costs now: a Genius that held its card has paid already, and so
+        has a Conspirator that put an astronaut of this action on a launched shuttle."""
+        if sheet.id == "guileful_genius" and genius.held(spec, s, c):
+            return 0
+        if sheet.id == "cunning_conspirator" and conspirator_paid(s):
+            return 0
+        return self.cost(sheet, w)
 
     # ------------------------------------------------------------------------ setup
     def after_start(
@@ -158,6 +170,10 @@ class UniqueAbilities(FirstEdition):
             opts = [I.UseAbility(c, a, z) for z in spec.adjacent[w.zone]]
         elif w.point == "landed":
             opts = [I.UseAbility(c, a, v) for v in s.zones[w.zone] if v != c]
+        elif a == "guileful_genius" and genius.own_call(spec, s, c):
+            opts = [I.UseAbility(c, a, genius.LATER)]  # hold it (declining: act at its number)
+        elif a == "guileful_genius" and genius.held(spec, s, c):
+            opts = [I.UseAbility(c, a, genius.NOW)]  # act now, paid already (declining: wait)
         else:  # after_choosing (the Spy's reveal), before_resolution (the Genius)
             opts = [I.UseAbility(c, a)]
         opts.append(I.DeclineAbility(c, a))
@@ -166,7 +182,8 @@ class UniqueAbilities(FirstEdition):
     def extra_options(self, spec: GameSpec, s: GameState, c: str, kind: str) -> list[I.Intent]:
         seat = s.seats[c]
         sheet = self.sheets().get(seat.sheet or "")
-        if sheet is None or sum(seat.tokens.values()) < sheet.cost:
+        if sheet is None or (sum(seat.tokens.values()) < sheet.cost
+                             and not (kind == "board" and conspirator_paid(s))):
             return []
         a = sheet.id
         if kind == "choose_character" and sheet.window == "before_choosing" \
@@ -198,12 +215,14 @@ class UniqueAbilities(FirstEdition):
         # offered while the Genius's card is face down, even when it would come next anyway:
         # a window opened only when it is not next would tell the others its number is not
         # the lowest (the call order is secret)
-        for c in s.queue:
+        # a Genius alone in the order acts now anyway: nothing to ask
+        for c in s.queue if len(s.queue) > 1 else ():
             sheet = self.sheet_of(s, c)
             mark = f"{s.round}:before_resolution:{len(s.queue)}"
             if (sheet is not None and sheet.window == "before_resolution"
                     and s.seats[c].chosen is not None and s.window_mark != mark
-                    and sum(s.seats[c].tokens.values()) >= sheet.cost):
+                    and (sum(s.seats[c].tokens.values()) >= sheet.cost
+                         or genius.held(spec, s, c))):
                 emit(s, out, E.AbilityWindowOpened(rule=sheet.rule, colour=c, ability=sheet.id,
                                                    point="before_resolution", mark=mark))
                 return True
@@ -254,7 +273,8 @@ class UniqueAbilities(FirstEdition):
             sheet = self.sheets()[intent.ability]
             w = s.windows[0] if s.windows else None
             emit(s, out, E.AbilityDeclared(rule=sheet.rule, colour=c, ability=sheet.id,
-                                           target=intent.target, cost=self.cost(sheet, w)))
+                                           target=intent.target,
+                                           cost=self.use_cost(spec, s, c, sheet, w)))
         elif isinstance(intent, I.PayToken):
             emit(s, out, E.TokensSpent(rule=PAY_RULE, colour=c, ability=s.windows[0].ability,
                                        resource=intent.resource, count=1))
@@ -304,7 +324,7 @@ class UniqueAbilities(FirstEdition):
                 f"the {sheet.name}'s ability cannot be used now (its moment: "
                 f"{sheet.window.replace('_', ' ')}, phase {sheet.phase})",
                 {"colour": c, "ability": ability, "stage": s.stage, "window": sheet.window})
-        cost = self.cost(sheet, w if mine else None)
+        cost = self.use_cost(spec, s, c, sheet, w if mine else None)
         have = sum(seat.tokens.values())
         if have < cost:
             return IllegalIntent(

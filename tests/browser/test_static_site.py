@@ -1,0 +1,170 @@
+"""The static in-browser demo (issue 39; docs/static-site.md): ``dist/site/`` served by a plain
+file server on loopback, every request that leaves loopback blocked, the app run by Pyodide
+in headless Chromium.
+
+Opt-in (``MRP_SITE_TEST=1``, ``make site-test``): building the site fetches from npm and PyPI
+and a first visit takes tens of seconds, too much for ``make test``.  ``MRP_SITE_DIR`` names a
+site already built (``make site``); without it the test builds one into a temporary folder.
+The load times, the site's size and the in-browser engine's speed go to
+``tests/artifacts/static-site.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from mrp_tutor.games.mission_red_planet.ui.seat import LEVEL_NAMES
+
+from .conftest import ARTIFACTS, LOCAL_HOSTS, REPO_ROOT, _free_port, save_screenshot
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(os.environ.get("MRP_SITE_TEST") != "1",
+                                 reason="opt-in: MRP_SITE_TEST=1 (make site-test)")]
+
+LOAD_TIMEOUT_MS = 240_000  # a first visit on a busy 2-core machine (an indication: ~40 s)
+STEP_TIMEOUT_MS = 240_000  # the plain-Python engine in the page: a hard bot's turns
+MAX_MB = 60
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("MRP_SITE_DIR")
+    if given:
+        path = Path(given)
+        path = path if path.is_absolute() else REPO_ROOT / path
+        assert (path / "index.html").is_file(), f"{path} holds no built site (make site)"
+        return path
+    out = tmp_path_factory.mktemp("site") / "site"
+    subprocess.run([sys.executable, REPO_ROOT / "scripts" / "build_site.py", "--out", out],
+                   check=True, timeout=3600)
+    return out
+
+
+@pytest.fixture(scope="module")
+def site_url(site: Path) -> Iterator[str]:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
+                             "127.0.0.1", "--directory", str(site)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        import urllib.request
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _context(browser: Any, blocked: list[str]) -> Any:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+
+    def route(r: Any) -> None:
+        if urlsplit(r.request.url).hostname in LOCAL_HOSTS:
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    return context
+
+
+def _open(page: Any, url: str) -> float:
+    """Open the site's root; seconds until the app says "Ready."."""
+    start = time.perf_counter()
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=LOAD_TIMEOUT_MS)
+    return time.perf_counter() - start
+
+
+def _size_mb(site: Path) -> float:
+    return sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) / 1e6
+
+
+def test_the_site_is_small_and_carries_no_source_maps(site: Path) -> None:
+    assert _size_mb(site) <= MAX_MB
+    assert not list(site.rglob("*.map"))
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for pkg in lock["packages"].values():  # every package of the lock is on the site
+        assert (site / "static" / "pyodide" / pkg["file_name"]).is_file(), pkg["file_name"]
+        assert "://" not in pkg["file_name"]
+
+
+def test_the_app_plays_in_the_browser_with_nothing_from_outside(
+        browser: Any, site: Path, site_url: str) -> None:
+    blocked: list[str] = []
+    errors: list[str] = []
+    context = _context(browser, blocked)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    first = _open(page, site_url)
+    # the note on the page: a demo for learning and solo play, its secrets in this browser
+    expect(page.locator("body")).to_contain_text("for learning and solo play")
+    expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible()
+    # no code on the page: an app-only page
+    assert page.locator(".jp-CodeMirrorEditor:visible, .cm-editor:visible").count() == 0
+    assert "pyodide_js" not in page.locator("body").inner_text()
+    save_screenshot(page, "static-site-desktop", full_page=False)
+
+    # a game against a hard bot, to round 2, with a hint on the way
+    page.locator(".mrp-players select").select_option(label="3")
+    page.locator(".mrp-seat-colour select").select_option(label="Red")
+    page.locator(".mrp-seat-level select").select_option(label=LEVEL_NAMES["hard"])
+    page.locator(".mrp-seed input").fill("11")
+    page.locator("button.mrp-take-seat").click()
+    expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".mrp-prompt")).to_contain_text("Your turn", timeout=STEP_TIMEOUT_MS)
+    page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Hint").click()
+    start = time.perf_counter()
+    page.locator("button.mrp-hint-ask").click()
+    expect(page.locator(".mrp-hint").first).to_contain_text("won", timeout=STEP_TIMEOUT_MS)
+    hint_s = time.perf_counter() - start
+    page.locator("button.mrp-hint-play").first.click()
+    round_label = page.locator(".mrp-board-round")
+    deadline = time.monotonic() + 900
+    while "Round 2" not in round_label.inner_text() and "Round 3" not in round_label.inner_text():
+        assert time.monotonic() < deadline, round_label.inner_text()
+        prompt = page.locator(".mrp-prompt")
+        expect(prompt).to_contain_text("Your turn", timeout=STEP_TIMEOUT_MS)
+        target = page.locator(".mrp-board .mrp-target")
+        if target.count():
+            target.first.click()
+        else:
+            page.locator("button.mrp-choice").first.click()
+        page.wait_for_timeout(300)
+    save_screenshot(page, "static-site-round-2", full_page=False)
+
+    assert errors == [], errors
+    assert blocked == [], blocked
+    context.close()
+
+    # a second visit: from the browser's cache (the same profile)
+    context2 = _context(browser, blocked)
+    page2 = context2.new_page()
+    _open(page2, site_url)  # warms this context's cache
+    second = _open(page2, site_url)
+    context2.close()
+    assert blocked == [], blocked
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "static-site.json").write_text(json.dumps({
+        "site_mb": round(_size_mb(site), 1), "first_visit_s": round(first, 1),
+        "second_visit_s": round(second, 1), "hint_s": round(hint_s, 1)}, indent=1) + "\n")
