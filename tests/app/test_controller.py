@@ -139,9 +139,10 @@ def options_msg(app: TutorApp, content: Any) -> None:
 
 
 def test_options_list_plays_any_legal_decision(app: TutorApp) -> None:
+    app.viewer.value = "red"  # Red's view (the first screen is the table's: no options)
     to_choose(app)
     labels = app.stepper.options.labels
-    assert labels and all(label.startswith("Red: play the ") for label in labels)  # viewer red
+    assert labels and all(label.startswith("Red: play the ") for label in labels)
     chosen = app.stepper.intents[2]
     options_msg(app, {"kind": "play", "index": 2,
                       "position": app.board.options["position"]})
@@ -252,6 +253,7 @@ def test_board_click_is_validated_in_the_kernel(app: TutorApp) -> None:
 
 
 def test_board_click_on_ship_filters_options(app: TutorApp) -> None:
+    app.viewer.value = "red"  # Red's view: Red's options
     to_choose(app)
     app.stepper.round_btn.click()
     for _ in range(30):
@@ -348,6 +350,7 @@ def test_production_ruling_cites_the_majority_rule(app: TutorApp) -> None:
 
 
 def test_what_if_compares_on_copies(app: TutorApp) -> None:
+    app.viewer.value = "red"  # Red's view: Red's options
     to_choose(app)
     start = snapshot(app)
     app.open_tab("What if")

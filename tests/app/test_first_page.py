@@ -60,3 +60,32 @@ def test_tabs_not_built_yet_share_one_empty_box(first_page: tuple[object, set[st
     hint = tabs.children[[t.title for t in TABS].index("Hint")]
     assert hint is app.panels["Hint"].root  # type: ignore[attr-defined]
     assert sum(c is unbuilt[0] for c in tabs.children) == len(TABS) - 2
+
+
+def _synced_text(models: set[str]) -> str:
+    """Every synced trait of the first page's widgets, as one text (what the page receives)."""
+    import json
+
+    parts = []
+    for m in models:
+        w = _instances.get(m)
+        if w is None:
+            continue
+        state = w.get_state()
+        parts.append(json.dumps(state, default=str))
+    return "\n".join(parts)
+
+
+def test_the_first_page_shows_no_seats_secret_mission(first_page: tuple[object, set[str]]) -> None:
+    """Issue 36: a visitor landed on Red's two secret missions.  No mission card id or mission
+    name of any seat (kept or still to choose from) is in any trait the first page syncs."""
+    app, models = first_page
+    state = app.session.state  # type: ignore[attr-defined]
+    spec = app.session.spec  # type: ignore[attr-defined]
+    secret = {m for seat in state.seats.values() for m in (*seat.missions, *seat.dealt)}
+    assert secret, "the first game deals each seat its missions"
+    text = _synced_text(models)
+    for mid in sorted(secret):
+        assert mid not in text, f"mission id {mid} reaches the first page"
+        name = spec.card_name(mid)
+        assert name not in text, f"mission {name} reaches the first page"

@@ -13,6 +13,7 @@ for m in ("pandas", "matplotlib", "pyarrow"):
     sys.modules[m] = None  # as if not installed: importing it fails, find_spec gives None
 from mrp_tutor.app import build_app
 app = build_app(seed=3)
+app.viewer.value = "red"  # Red's view: Red's options to compare
 for _ in range(3):
     app.stepper.next_btn.click()
 errors = []

@@ -74,6 +74,10 @@ def app_spec() -> GameSpec:
 class TutorApp:
     """The whole app: one session, panels, and the single dispatch path."""
 
+    # the first game is seen as the table (no secrets: issue 36, the first screen showed Red's
+    # missions) until the visitor takes a seat, opens a lesson, starts a game or picks a view
+    table_first = True
+
     def __init__(self, spec: GameSpec | None = None, *, seed: int | None = None,
                  colours: tuple[str, ...] = ("red", "blue", "green")) -> None:
         startup_problem = ""
@@ -87,7 +91,7 @@ class TutorApp:
         # this visitor's card corrections (an overrides document) and the spec they give
         self.corrections: dict[str, Any] = {} if startup_problem else operator_corrections()
         self.corrected_spec: GameSpec | None = None
-        self.session = Session.new(spec, colours, start_seed(seed))  # owns the spec in play
+        self.session = Session.new(spec, colours, start_seed(seed), viewer=None)  # table_first
         self._layout: tuple[GameSpec, Any] = (spec, zone_layout(spec))
         self.scenarios, problem = scenario_glue.load_library()
         self.target: tuple[str, str] | None = None
@@ -364,6 +368,10 @@ class TutorApp:
     def _after_new_position(self) -> None:
         self.target = None
         self.seat.leave()
+        if self.table_first:  # the first screen's table view ends with its game: a lesson, a
+            self.table_first = False  # new game or a seat is seen as its first colour
+            if self.session.viewer is None:
+                self.session.viewer = self.session.state.order[0]
         self.viewer.disabled = self.session.referee
         self.refresh_viewers()
         if not self.session.referee and self.session.viewer is None and self.viewer.value:
@@ -439,6 +447,7 @@ class TutorApp:
         if not self.seat.may_view(change["new"] or None):  # seated: only your own view
             return
         self.session.viewer = change["new"] or None
+        self.table_first = False  # the visitor chose a view: it stays
         self.target = None
         self._reviewed()
         self.say(f"Viewing as {change['new'] or 'the table (no secrets)'}.", "info")

@@ -40,6 +40,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.rulings import (
 )
 from mrp_tutor.games.mission_red_planet.ui.panels.sheet import sheet_for
 from mrp_tutor.games.mission_red_planet.ui.panels.table_editor import TableEditor, _button
+from mrp_tutor.games.mission_red_planet.ui.panels.table_grid import ZoneGrid
 from mrp_tutor.resources import widgets_dir
 
 if TYPE_CHECKING:
@@ -89,6 +90,7 @@ class TableTab:
         self.tools = TableTools(_dom_classes=["mrp-tt-widget"])
         self.tools.on_msg(self._from_browser)
         guard = ctx.guard
+        self.grid = ZoneGrid(self.editor, app.say, guard, self._grid_changed)
         self.prod_btn = _button("Production ruling", "mrp-tt-production")
         self.final_btn = _button("Score if the game ended now", "mrp-tt-final")
         self.ruling = W.HTML(_dom_classes=["mrp-tt-ruling"])
@@ -115,6 +117,10 @@ class TableTab:
         row = {"flex_flow": "row wrap", "align_items": "center"}
         self.root = W.VBox([
             W.HTML(SUMMARY_CSS),
+            W.HTML("<h3>The table at a glance</h3><p>Tap + and \u2212 for astronauts, crews "
+                   "and point tokens, a chip for a zone's resource; <i>Use this table</i> "
+                   "below plays on from it.</p>"),
+            self.grid.widget,
             self.editor.root,
             W.HTML("<h3>Rulings on the table in play</h3>"),
             W.HBox([self.prod_btn, self.final_btn], layout=W.Layout(**row)),
@@ -137,13 +143,28 @@ class TableTab:
             self.code_in.value = ""
             self.tools.file_text = ""
             self.tools.sheet = ""
+            self.grid.refresh()  # empty: the draft is gone
             self.legal.refresh()
             return
         self.editor.take_from_game()
+        self.grid.refresh()
         self.legal.refresh()
         self.tools.sheet = sheet_for(self.app)
 
+    def _grid_changed(self, zone: str, text: str) -> None:
+        """A tap in the zones grid changed the draft (pending until "Use this table")."""
+        ed = self.editor
+        ed.dirty = True
+        if ed.zone.value == zone:
+            ed.show_zone()
+        problems = ed.validate()
+        self._draft_changed()
+        self.app.say(f"{text} Not legal yet: {problems[0]}" if problems else
+                     f"{text} The table as entered is legal; press Use this table.",
+                     "error" if problems else "ok")
+
     def _draft_changed(self) -> None:
+        self.grid.refresh()
         if not self.editor.pos:
             return
         doc = self.editor.document()

@@ -1,0 +1,205 @@
+"""The zones of the referee's table on one screen: astronauts by tap, resources by chip.
+
+Issue 36: the round-6 table took 60 form actions, one zone at a time (pick the zone, type
+"red 3, blue 1", pick the resource, press Set).  Here every zone is a row of the grid: a
+stepper per colour (- count +) and a chip per resource ("not known" first: nothing is drawn
+for a referee's table).  A tap changes the editor's draft at once (pending: "Use this table"
+checks the whole table and plays on from it, as for every other edit).
+
+The grid is one anywidget (``widgets/table_grid.js``): a row of ipywidgets per zone cost a
+model per button.  What comes back from the browser is untrusted: a message that is not one of
+the two shapes, or names a zone, colour or resource the draft does not have, changes nothing
+and is said in a sentence.  The grid carries the draft only, which is filled in Referee mode
+only (it holds the face-down resources).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal, Protocol
+
+import anywidget
+import traitlets
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mrp_tutor.games.mission_red_planet.explain.options import ship_name
+from mrp_tutor.games.mission_red_planet.ui.panels.table_words import ship_card
+from mrp_tutor.resources import widgets_dir
+
+MOST_COUNTED = 20  # astronauts of a colour in a zone or ship, tokens of a kind, at most
+
+
+def _upper_first(text: str) -> str:
+    """``Ship 5 (room for 4, to Valles Marineris)``: capitalize() lowered the zone's name."""
+    return text[:1].upper() + text[1:]
+
+
+class _Step(BaseModel):
+    """A tap on + or -: a zone's astronauts, a ship's crew (of a colour), a seat's point
+    tokens (of a resource)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: Literal["step"]
+    part: Literal["zone", "ship", "seat"]
+    row: str = Field(max_length=40)
+    key: str = Field(max_length=20)
+    delta: Literal[-1, 1]
+
+
+class _Resource(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: Literal["resource"]
+    zone: str = Field(max_length=40)
+    value: str = Field(max_length=20)
+
+
+class Draft(Protocol):
+    """What the grid needs of the table editor."""
+
+    pos: dict[str, Any]
+    players: list[str]
+    dirty: bool
+
+    @property
+    def spec(self) -> Any: ...
+
+
+class ZoneGridWidget(anywidget.AnyWidget):
+    """Browser side: draws ``grid`` and sends taps (ES module ``widgets/table_grid.js``)."""
+
+    _esm = widgets_dir() / "table_grid.js"
+    _css = """
+    .mrp-tg { display: flex; flex-direction: column; margin: 4px 0; font-size: 0.95em; }
+    .mrp-tg-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
+      padding: 4px 0; border-bottom: 1px solid #dde; }
+    .mrp-tg-head { font-weight: 700; margin-top: 10px; }
+    .mrp-tg-zone { flex: 0 0 9.5em; font-weight: 600; }
+    .mrp-tg-step { display: inline-flex; align-items: center; gap: 2px; white-space: nowrap; }
+    .mrp-tg-who { font-size: 0.85em; color: #444; margin-right: 2px; }
+    .mrp-tg-step button, .mrp-tg-chip { min-width: 34px; min-height: 34px; border: 1px solid #9aa;
+      border-radius: 4px; background: #f7f7f7; cursor: pointer; }
+    .mrp-tg-n { min-width: 1.4em; text-align: center; font-weight: 600; }
+    .mrp-tg-chips { display: inline-flex; flex-wrap: wrap; gap: 3px; }
+    .mrp-tg-chip { padding: 2px 6px; }
+    .mrp-tg-chip[aria-pressed="true"] { background: #1a4f8b; color: #fff; border-color: #1a4f8b; }
+    """
+    grid = traitlets.Dict({}).tag(sync=True)
+
+    def __repr__(self) -> str:  # cheap, stable (nbval)
+        return "ZoneGridWidget()"
+
+
+class ZoneGrid:
+    """Every zone of the draft in one grid; taps change the draft."""
+
+    def __init__(self, draft: Draft, say: Any, guard: Any,
+                 on_change: Callable[[str, str], None]) -> None:
+        self.draft = draft
+        self.say = say
+        self.on_change = on_change  # (zone, sentence): the draft changed there
+        self.widget = ZoneGridWidget(_dom_classes=["mrp-tg-widget"])
+        self.widget.on_msg(guard(self._from_browser))
+
+    def refresh(self) -> None:
+        """Draw the draft (empty when there is none: Tutor mode holds no secret)."""
+        d = self.draft
+        if not d.pos or not d.players:
+            self.widget.grid = {}
+            return
+        spec = d.spec
+        zones, seats = d.pos.get("zones", {}), d.pos.get("seats", {})
+
+        def counts(have: Any, keys: list[str]) -> dict[str, int]:
+            return {k: int((have or {}).get(k, 0)) for k in keys}
+
+        self.widget.grid = {
+            "colours": [{"id": c, "name": c.capitalize()} for c in d.players],
+            "resources": [{"id": "", "name": "not known"}]
+            + [{"id": r, "name": r} for r in spec.resources],
+            "zones": [{"id": z, "name": spec.card_name(z),
+                       "counts": counts(zones.get(z, {}).get("astronauts"), d.players),
+                       "resource": zones.get(z, {}).get("resource") or ""}
+                      for z in spec.zones],
+            "ships": [{"id": sp["id"], "name": _upper_first(ship_card(spec, sp["id"])),
+                       "where": "launched" if sp.get("launched")
+                       else f"dock {int(sp.get('dock') or 0) + 1}",
+                       "counts": counts(sp.get("crew"), d.players)}
+                      for sp in d.pos.get("ships", [])],
+            "seats": [{"id": c, "name": c.capitalize(),
+                       "counts": counts(seats.get(c, {}).get("tokens"), list(spec.resources))}
+                      for c in d.players],
+        }
+
+    def _from_browser(self, _w: Any, content: Any, _buffers: Any = None) -> None:
+        try:
+            msg: _Step | _Resource = (_Step if isinstance(content, dict)
+                                      and content.get("kind") == "step" else _Resource
+                                      ).model_validate(content)
+        except ValidationError:
+            self.say("The table grid sent a message the app does not understand; nothing "
+                     "changed.", "error")
+            return
+        if not self.draft.pos:
+            self.say("Switch to Referee mode first; nothing changed.", "error")
+            return
+        text = self._step(msg) if isinstance(msg, _Step) else self._resource(msg)
+        if text:
+            self.on_change(msg.row if isinstance(msg, _Step) else msg.zone, text)
+        self.refresh()
+
+    def _counted(self, msg: _Step) -> tuple[dict[str, Any], str, list[str], str] | None:
+        """Where a tap counts: (the entry, its field, the keys it may count, its name)."""
+        d, spec = self.draft, self.draft.spec
+        if msg.part == "zone" and msg.row in spec.zones:
+            entry = d.pos.setdefault("zones", {}).setdefault(msg.row, {})
+            return entry, "astronauts", d.players, spec.card_name(msg.row)
+        if msg.part == "ship":
+            sp = next((x for x in d.pos.get("ships", []) if x.get("id") == msg.row), None)
+            if sp is not None:
+                return sp, "crew", d.players, ship_name(msg.row).capitalize()
+        if msg.part == "seat" and msg.row in d.players:
+            entry = d.pos.setdefault("seats", {}).setdefault(msg.row, {})
+            return entry, "tokens", list(spec.resources), msg.row.capitalize()
+        return None
+
+    def _step(self, msg: _Step) -> str:
+        found = self._counted(msg)
+        if found is None:
+            self.say("The table grid named nothing of this table; nothing changed.", "error")
+            return ""
+        entry, field, keys, name = found
+        what = msg.key.capitalize() if field != "tokens" else f"{msg.key} tokens"
+        if msg.key not in keys:
+            self.say(f"{name}: that is not at this table; nothing changed.", "error")
+            return ""
+        have = dict(entry.get(field) or {})
+        n = int(have.get(msg.key, 0)) + msg.delta
+        if not 0 <= n <= MOST_COUNTED:
+            self.say(f"{name}: {what} {n - msg.delta}; a count goes from 0 to "
+                     f"{MOST_COUNTED}; nothing changed.", "error")
+            return ""
+        if n:
+            have[msg.key] = n
+        else:
+            have.pop(msg.key, None)
+        if have or field == "tokens":  # a seat's tokens are always stated (0 is a fact)
+            entry[field] = have
+        else:
+            entry.pop(field, None)
+        return f"{name}: {what} {n}."
+
+    def _resource(self, msg: _Resource) -> str:
+        spec = self.draft.spec
+        if msg.zone not in spec.zones:
+            self.say("The table grid named no zone of this table; nothing changed.", "error")
+            return ""
+        name, value = spec.card_name(msg.zone), msg.value
+        if value and value not in spec.resources:
+            self.say(f"{name}: that is not a resource of this game; nothing changed.", "error")
+            return ""
+        zp = self.draft.pos.setdefault("zones", {}).setdefault(msg.zone, {})
+        if value:
+            zp["resource"] = value
+        else:
+            zp.pop("resource", None)
+        return f"{name}: resource {value or 'not known'}."
