@@ -1,5 +1,7 @@
-// The referee's table on one screen (anywidget): a row per zone (a - count + stepper per
-// colour, a chip per resource), per ship in play (its crew) and per seat (its point tokens).
+// The referee's table on one screen (anywidget): the round row (chips: colours, stage, round,
+// first player, who resolves which character), a row per zone (a - count + stepper per
+// colour, a chip per resource), per ship in play (its crew) and per seat (its point tokens
+// and its cards as chips).
 // No game logic: Python sends the grid and checks every tap.
 
 function button(cls, label, aria, onClick) {
@@ -53,6 +55,56 @@ function section(list, title, part, rows, keys, extra) {
   }
 }
 
+function chipGroup(label, chips, on, aria, onTap, cls) {
+  const box = document.createElement("span");
+  box.className = `mrp-tg-chips mrp-tg-${cls}`;
+  const who = document.createElement("span");
+  who.className = "mrp-tg-who";
+  who.textContent = label;
+  box.appendChild(who);
+  for (const c of chips) {
+    const b = button(`mrp-tg-chip mrp-tg-${cls}-${c.id || "none"}`, c.name,
+                     `${aria}: ${c.name}`, () => onTap(c.id));
+    b.setAttribute("aria-pressed", String(on.includes(c.id)));
+    box.appendChild(b);
+  }
+  return box;
+}
+
+const ROUND = [["player", "Colours at the table"], ["stage", "Stage"], ["round", "Round"],
+               ["production", "Production"], ["first", "First player"],
+               ["colour", "Resolving"], ["character", "Character"], ["step", "Effect"]];
+const HANDS = [["played", "Played"], ["missions", "Missions"], ["actions", "Action cards"]];
+
+function roundRow(list, model, round) {
+  const head = document.createElement("div");
+  head.className = "mrp-tg-head";
+  head.textContent = "Round";
+  list.appendChild(head);
+  for (const [field, label] of ROUND) {
+    const f = round[field];
+    if (!f || f.shown === false) continue;
+    const row = document.createElement("div");
+    row.className = `mrp-tg-row mrp-tg-round mrp-tg-round-${field}`;
+    row.setAttribute("role", "listitem");
+    row.appendChild(chipGroup(label, f.chips, f.on, label, (value) =>
+      model.send({ kind: "round", field, value: String(value) }), `r-${field}`));
+    list.appendChild(row);
+  }
+}
+
+function seatCards(model, cards, seat) {
+  const box = document.createElement("div");
+  box.className = "mrp-tg-cards";
+  for (const [hand, label] of HANDS) {
+    if (!(cards[hand] || []).length) continue;
+    box.appendChild(chipGroup(label, cards[hand], seat.cards[hand] || [],
+                              `${seat.name}, ${label.toLowerCase()}`, (card) =>
+      model.send({ kind: "card", seat: seat.id, hand, card }), `c-${hand}`));
+  }
+  return box;
+}
+
 function draw(model, el) {
   el.replaceChildren();
   const grid = model.get("grid") || {};
@@ -76,9 +128,11 @@ function draw(model, el) {
   };
   const colours = grid.colours || [];
   const resources = (grid.resources || []).filter((r) => r.id);
+  if (grid.round) roundRow(list, model, grid.round);
   section(list, "Zones: astronauts and resource", "zone", grid.zones, colours, chips);
   section(list, "Ships in play: crew", "ship", grid.ships || [], colours, null);
-  section(list, "Players: point tokens", "seat", grid.seats || [], resources, null);
+  section(list, "Players: point tokens and cards", "seat", grid.seats || [], resources,
+          (seat) => seatCards(model, grid.cards || {}, seat));
   el.appendChild(list);
 }
 

@@ -37,17 +37,13 @@ from mrp_tutor.games.mission_red_planet.ui.panels.entry import (
     parse_cards,
     parse_counts,
 )
+from mrp_tutor.games.mission_red_planet.ui.panels.table_grid_round import STAGES, drop_colours
 from mrp_tutor.games.mission_red_planet.ui.panels.table_words import (
     round_changes,
     ship_card,
     ship_options,
 )
 from mrp_tutor.games.mission_red_planet.unknowns import UNKNOWN_DISCOVERY
-
-STAGES = [("Choosing characters (a round starts)", "choose"),
-          ("Resolving characters", "resolve"), ("Production phase", "production"),
-          ("Reveal discoveries phase", "reveal_discoveries"), ("Final scoring", "final_scoring"),
-          ("Choosing starting missions", "missions")]
 
 
 class Host(Protocol):
@@ -449,17 +445,7 @@ class TableEditor:
         if len(players) < 2:
             raise EntryError("Colours: name the colours at the table, clockwise.")
         if players != self.players:
-            seats = self.pos.setdefault("seats", {})
-            for c in list(seats):
-                if c not in players:
-                    del seats[c]
-            for sp in self.pos.get("ships", []):
-                sp["crew"] = {c: n for c, n in sp.get("crew", {}).items() if c in players}
-            for zp in self.pos.get("zones", {}).values():
-                zp["astronauts"] = {c: n for c, n in zp.get("astronauts", {}).items()
-                                    if c in players}
-            self.pos["memorial"] = {c: n for c, n in self.pos.get("memorial", {}).items()
-                                    if c in players}
+            drop_colours(self.pos, players)
             self.players = players
         stage = self.stage.value
         wanted = self._round_fields()

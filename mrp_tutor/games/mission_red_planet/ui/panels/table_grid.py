@@ -1,16 +1,19 @@
-"""The zones of the referee's table on one screen: astronauts by tap, resources by chip.
+"""The referee's table on one screen: the round, zones, ships and seats, all by tap.
 
 Issue 36: the round-6 table took 60 form actions, one zone at a time (pick the zone, type
 "red 3, blue 1", pick the resource, press Set).  Here every zone is a row of the grid: a
 stepper per colour (- count +) and a chip per resource ("not known" first: nothing is drawn
 for a referee's table).  A tap changes the editor's draft at once (pending: "Use this table"
-checks the whole table and plays on from it, as for every other edit).
+checks the whole table and plays on from it, as for every other edit).  Above the zones, the
+round row (colours at the table, stage, round, first player, who resolves which character) and,
+under each seat, its cards (played characters, missions, action cards) are chips from the
+game's own lists (:mod:`.table_grid_round`): no dropdown and no text field is needed.
 
 The grid is one anywidget (``widgets/table_grid.js``): a row of ipywidgets per zone cost a
 model per button.  What comes back from the browser is untrusted: a message that is not one of
-the two shapes, or names a zone, colour or resource the draft does not have, changes nothing
-and is said in a sentence.  The grid carries the draft only, which is filled in Referee mode
-only (it holds the face-down resources).
+the four shapes, or names a zone, card, stage, colour or resource the draft does not have,
+changes nothing and is said in a sentence.  The grid carries the draft only, which is filled
+in Referee mode only (it holds the face-down resources and the cards in hand).
 """
 
 from __future__ import annotations
@@ -23,6 +26,14 @@ import traitlets
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name
+from mrp_tutor.games.mission_red_planet.ui.panels.entry import EntryError
+from mrp_tutor.games.mission_red_planet.ui.panels.table_grid_round import (
+    apply_card,
+    apply_round,
+    card_chips,
+    round_row,
+    seat_cards,
+)
 from mrp_tutor.games.mission_red_planet.ui.panels.table_words import ship_card
 from mrp_tutor.resources import widgets_dir
 
@@ -53,6 +64,31 @@ class _Resource(BaseModel):
     value: str = Field(max_length=20)
 
 
+class _Round(BaseModel):
+    """A chip of the round row: the stage, the round, the first player, the colour resolving
+    and its character, or a colour joining or leaving the table ("player")."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: Literal["round"]
+    field: Literal["stage", "round", "production", "first", "colour", "character", "step",
+                   "player"]
+    value: str = Field(max_length=40)
+
+
+class _Card(BaseModel):
+    """A card chip of a seat: played characters, missions, action cards (tap: in or out)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: Literal["card"]
+    seat: str = Field(max_length=20)
+    hand: Literal["played", "missions", "actions"]
+    card: str = Field(max_length=40)
+
+
+_MESSAGES: dict[str, type[BaseModel]] = {"step": _Step, "resource": _Resource,
+                                         "round": _Round, "card": _Card}
+
+
 class Draft(Protocol):
     """What the grid needs of the table editor."""
 
@@ -81,6 +117,8 @@ class ZoneGridWidget(anywidget.AnyWidget):
     .mrp-tg-n { min-width: 1.4em; text-align: center; font-weight: 600; }
     .mrp-tg-chips { display: inline-flex; flex-wrap: wrap; gap: 3px; }
     .mrp-tg-chip { padding: 2px 6px; }
+    .mrp-tg-cards { flex: 1 1 100%; display: flex; flex-direction: column; gap: 3px; }
+    .mrp-tg-chips .mrp-tg-who { min-width: 6.5em; }
     .mrp-tg-chip[aria-pressed="true"] { background: #1a4f8b; color: #fff; border-color: #1a4f8b; }
     """
     grid = traitlets.Dict({}).tag(sync=True)
@@ -126,15 +164,17 @@ class ZoneGrid:
                        "counts": counts(sp.get("crew"), d.players)}
                       for sp in d.pos.get("ships", [])],
             "seats": [{"id": c, "name": c.capitalize(),
-                       "counts": counts(seats.get(c, {}).get("tokens"), list(spec.resources))}
+                       "counts": counts(seats.get(c, {}).get("tokens"), list(spec.resources)),
+                       "cards": seat_cards(spec, d.pos, c)}
                       for c in d.players],
+            "round": round_row(spec, d.pos, d.players),
+            "cards": {h: chips for h, chips in card_chips(spec).items() if chips},
         }
 
     def _from_browser(self, _w: Any, content: Any, _buffers: Any = None) -> None:
+        kind = content.get("kind") if isinstance(content, dict) else None
         try:
-            msg: _Step | _Resource = (_Step if isinstance(content, dict)
-                                      and content.get("kind") == "step" else _Resource
-                                      ).model_validate(content)
+            msg = _MESSAGES.get(str(kind), _Resource).model_validate(content)
         except ValidationError:
             self.say("The table grid sent a message the app does not understand; nothing "
                      "changed.", "error")
@@ -142,9 +182,21 @@ class ZoneGrid:
         if not self.draft.pos:
             self.say("Switch to Referee mode first; nothing changed.", "error")
             return
-        text = self._step(msg) if isinstance(msg, _Step) else self._resource(msg)
+        d = self.draft
+        where, text = "", ""
+        try:
+            if isinstance(msg, _Step):
+                where, text = msg.row, self._step(msg)
+            elif isinstance(msg, _Resource):
+                where, text = msg.zone, self._resource(msg)
+            elif isinstance(msg, _Round):
+                text = apply_round(d.spec, d.pos, d.players, msg.field, msg.value)
+            elif isinstance(msg, _Card):
+                text = apply_card(d.spec, d.pos, d.players, msg.seat, msg.hand, msg.card)
+        except EntryError as err:
+            self.say(str(err), "error")
         if text:
-            self.on_change(msg.row if isinstance(msg, _Step) else msg.zone, text)
+            self.on_change(where, text)
         self.refresh()
 
     def _counted(self, msg: _Step) -> tuple[dict[str, Any], str, list[str], str] | None:

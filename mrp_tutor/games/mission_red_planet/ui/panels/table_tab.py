@@ -151,12 +151,11 @@ class TableTab:
         self.legal.refresh()
         self.tools.sheet = sheet_for(self.app)
 
-    def _grid_changed(self, zone: str, text: str) -> None:
+    def _grid_changed(self, _where: str, text: str) -> None:
         """A tap in the zones grid changed the draft (pending until "Use this table")."""
         ed = self.editor
         ed.dirty = True
-        if ed.zone.value == zone:
-            ed.show_zone()
+        ed.show_all()  # the forms below follow the tap (colours, stage, the open zone)
         problems = ed.validate()
         self._draft_changed()
         self.app.say(f"{text} Not legal yet: {problems[0]}" if problems else
