@@ -98,6 +98,20 @@ def test_crews_and_point_tokens_by_tap(app: TutorApp) -> None:
     {"kind": "step", "part": "table", "row": "red", "key": "ice", "delta": 1},
     {"kind": "resource", "zone": "hellas", "value": "gold"},
     {"kind": "resource", "zone": "hellas", "value": "ice", "extra": 1},
+    {"kind": "round", "field": "stage", "value": "lunch"},
+    {"kind": "round", "field": "round", "value": "11"},
+    {"kind": "round", "field": "round", "value": 6},  # a number, not the chip's id
+    {"kind": "round", "field": "first", "value": "yellow"},  # not at this table
+    {"kind": "round", "field": "player", "value": "orange"},
+    {"kind": "round", "field": "character", "value": "femme_fatale"},  # not the resolve stage
+    {"kind": "round", "field": "step", "value": "0"},  # nobody is resolving
+    {"kind": "round", "field": "seed", "value": "1"},
+    {"kind": "round", "field": "stage", "value": "resolve", "also": "x"},
+    {"kind": "card", "seat": "red", "hand": "played", "card": "wizard"},
+    {"kind": "card", "seat": "red", "hand": "missions", "card": "pilot"},  # a character
+    {"kind": "card", "seat": "purple", "hand": "played", "card": "pilot"},
+    {"kind": "card", "seat": "red", "hand": "hand", "card": "pilot"},  # the hand is derived
+    {"kind": "card", "seat": "red", "hand": "played", "card": "x" * 41},
     [1, 2], "step", None,
 ])
 def test_what_the_page_should_not_send_changes_nothing(app: TutorApp, content: Any) -> None:
@@ -108,6 +122,58 @@ def test_what_the_page_should_not_send_changes_nothing(app: TutorApp, content: A
     assert repr(tab.editor.pos) == before
     said = app.status_text()  # the grid's sentence, or the page guard's (not a dict at all)
     assert "nothing changed" in said or "cannot use; it was ignored" in said
+
+
+def round_chip(app: TutorApp, field: str, value: str) -> None:
+    tap(app, {"kind": "round", "field": field, "value": value})
+
+
+def test_the_round_by_tap_and_a_new_colour_at_once_in_first_player(app: TutorApp) -> None:
+    tab: Any = app.panel("Table")
+    grid = tab.grid.widget.grid
+    assert [c["id"] for c in grid["round"]["first"]["chips"]] == ["red", "blue", "green"]
+    round_chip(app, "player", "yellow")
+    assert app.status_text().startswith("Yellow joined the table, after Green.")
+    grid = tab.grid.widget.grid
+    assert [c["id"] for c in grid["round"]["first"]["chips"]][-1] == "yellow"
+    assert [s["id"] for s in grid["seats"]][-1] == "yellow"
+    assert tab.editor.first.options[-1] == ("Yellow", "yellow")  # the form follows too
+    for field, value in (("stage", "resolve"), ("round", "6"), ("first", "yellow"),
+                         ("colour", "red"), ("character", "femme_fatale"), ("step", "1")):
+        round_chip(app, field, value)
+    pos = tab.editor.pos
+    assert (pos["stage"], pos["round"], pos["first"]) == ("resolve", 6, "yellow")
+    assert pos["resolving"] == {"colour": "red", "character": "femme_fatale", "step": 1}
+    assert app.status_text().startswith("Resolving: effect 2: replace an astronaut.")
+    row = tab.grid.widget.grid["round"]
+    assert row["step"]["on"] == ["1"] and row["character"]["on"] == ["femme_fatale"]
+    assert tab.editor.stage.value == "resolve" and tab.editor.round.value == 6
+    round_chip(app, "stage", "production")  # the round and the resolving go, said
+    assert "round" not in tab.editor.pos and "resolving" not in tab.editor.pos
+    assert tab.editor.pos["production"] == 1
+    assert "Nobody is resolving a character outside the Resolving stage." in app.status_text()
+    round_chip(app, "player", "yellow")  # leaves: first player falls back to a colour seated
+    assert tab.editor.players == ["red", "blue", "green"]
+    assert tab.editor.pos["first"] == "red" and "yellow" not in tab.editor.pos["seats"]
+
+
+def test_a_seats_cards_by_tap_from_the_games_lists(app: TutorApp) -> None:
+    tab: Any = app.panel("Table")
+    spec = app.session.spec
+    cards = tab.grid.widget.grid["cards"]
+    assert [c["id"] for c in cards["played"]] == list(spec.countdown)
+    assert [c["id"] for c in cards["missions"]] == list(spec.missions)
+    assert [c["id"] for c in cards["actions"]] == list(spec.actions)
+    mission = next(iter(spec.missions))
+    tap(app, {"kind": "card", "seat": "blue", "hand": "played", "card": "pilot"})
+    tap(app, {"kind": "card", "seat": "blue", "hand": "missions", "card": mission})
+    assert app.status_text().startswith(f"Blue: {spec.card_name(mission)} in missions.")
+    seat = next(s for s in tab.grid.widget.grid["seats"] if s["id"] == "blue")
+    assert seat["cards"]["played"] == ["pilot"] and seat["cards"]["missions"] == [mission]
+    assert tab.editor.pos["seats"]["blue"]["played"] == ["pilot"]
+    tap(app, {"kind": "card", "seat": "blue", "hand": "played", "card": "pilot"})  # out again
+    assert tab.editor.pos["seats"]["blue"]["played"] == []
+    assert app.status_text().startswith("Blue: Pilot out of played characters.")
 
 
 def test_no_grid_in_tutor_mode(app: TutorApp) -> None:
