@@ -14,16 +14,23 @@ pytestmark = pytest.mark.browser
 T = 30_000
 
 
+class Taps:
+    """``act(locator, said)``: one tap (or choice), counted, and the status line that answers
+    it awaited."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.count = page, 0
+
+    def __call__(self, locator: Any, said: str) -> None:
+        locator.click()
+        self.count += 1
+        expect(self.page.locator(".mrp-status")).to_contain_text(said, timeout=T)
+
+
 @pytest.mark.parametrize("size", [(768, 1024), (390, 844)], ids=["tablet", "phone"])
 def test_zones_by_tap(app: Any, size: tuple[int, int]) -> None:
     page = app.open_ready(size)
-    actions = 0
-
-    def act(locator: Any, said: str) -> None:
-        nonlocal actions
-        locator.click()
-        actions += 1
-        expect(page.locator(".mrp-status")).to_contain_text(said, timeout=T)
+    act = Taps(page)
 
     act(page.locator("button.mrp-door-referee"), "Referee mode")
     grid = page.locator(".mrp-tg")
@@ -43,7 +50,7 @@ def test_zones_by_tap(app: Any, size: tuple[int, int]) -> None:
     green.scroll_into_view_if_needed()
     app.screenshot(f"table-grid-seats-{size[0]}x{size[1]}", full_page=False)
     act(page.locator("button.mrp-te-use"), "The table is set")
-    assert actions == 6
+    assert act.count == 6
     assert app.log.page_errors == [], app.log.page_errors
 
 
@@ -65,13 +72,7 @@ def test_the_round_6_table_in_at_most_30_actions_then_legal_now(app: Any) -> Non
     replace effect, six zones with astronauts and resources, two crewed ships, four seats'
     tokens and cards; every tap counted; then "Legal now" names the Femme Fatale's reading."""
     page = app.open_ready((768, 1024))
-    actions = 0
-
-    def act(locator: Any, said: str) -> None:
-        nonlocal actions
-        locator.click()
-        actions += 1
-        expect(page.locator(".mrp-status")).to_contain_text(said, timeout=T)
+    act = Taps(page)
 
     act(page.locator("button.mrp-door-referee"), "Referee mode")
     grid = page.locator(".mrp-tg")
@@ -102,8 +103,8 @@ def test_the_round_6_table_in_at_most_30_actions_then_legal_now(app: Any) -> Non
     grid.locator(".mrp-tg-row[data-seat='red']").scroll_into_view_if_needed()
     app.screenshot("table-grid-cards-768x1024", full_page=False)
     act(page.locator("button.mrp-te-use"), "The table is set")
-    assert actions <= MOST_ACTIONS
-    assert actions == MEASURED_ACTIONS
+    assert act.count <= MOST_ACTIONS
+    assert act.count == MEASURED_ACTIONS
     legal = page.locator(".mrp-tt-legal-now")
     expect(legal).to_contain_text("Legal now", timeout=T)
     expect(legal).to_contain_text("Red to decide")
