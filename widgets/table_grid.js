@@ -74,7 +74,8 @@ function chipGroup(label, chips, on, aria, onTap, cls) {
 const ROUND = [["player", "Colours at the table"], ["stage", "Stage"], ["round", "Round"],
                ["production", "Production"], ["first", "First player"],
                ["colour", "Resolving"], ["character", "Character"], ["step", "Effect"]];
-const HANDS = [["played", "Played"], ["missions", "Missions"], ["actions", "Action cards"]];
+const HANDS = [["played", "Played"], ["chosen", "Chosen (face down)"], ["missions", "Missions"],
+               ["actions", "Action cards"]];
 
 function roundRow(list, model, round) {
   const head = document.createElement("div");

@@ -112,6 +112,7 @@ def test_crews_and_point_tokens_by_tap(app: TutorApp) -> None:
     {"kind": "card", "seat": "purple", "hand": "played", "card": "pilot"},
     {"kind": "card", "seat": "red", "hand": "hand", "card": "pilot"},  # the hand is derived
     {"kind": "card", "seat": "red", "hand": "played", "card": "x" * 41},
+    {"kind": "card", "seat": "red", "hand": "chosen", "card": "ice"},
     [1, 2], "step", None,
 ])
 def test_what_the_page_should_not_send_changes_nothing(app: TutorApp, content: Any) -> None:
@@ -162,6 +163,7 @@ def test_a_seats_cards_by_tap_from_the_games_lists(app: TutorApp) -> None:
     spec = app.session.spec
     cards = tab.grid.widget.grid["cards"]
     assert [c["id"] for c in cards["played"]] == list(spec.countdown)
+    assert [c["id"] for c in cards["chosen"]] == list(spec.countdown)
     assert [c["id"] for c in cards["missions"]] == list(spec.missions)
     assert [c["id"] for c in cards["actions"]] == list(spec.actions)
     mission = next(iter(spec.missions))
@@ -174,6 +176,15 @@ def test_a_seats_cards_by_tap_from_the_games_lists(app: TutorApp) -> None:
     tap(app, {"kind": "card", "seat": "blue", "hand": "played", "card": "pilot"})  # out again
     assert tab.editor.pos["seats"]["blue"]["played"] == []
     assert app.status_text().startswith("Blue: Pilot out of played characters.")
+    tab.editor.seat.value = "blue"  # the player form below shows Blue
+    for card in ("soldier", "scientist"):  # one chosen card: the second tap replaces it
+        tap(app, {"kind": "card", "seat": "blue", "hand": "chosen", "card": card})
+    assert tab.editor.pos["seats"]["blue"]["chosen"] == "scientist"
+    assert app.status_text().startswith("Blue: Scientist chosen (face down).")
+    assert tab.editor.chosen.value == "scientist"  # the form below follows
+    tap(app, {"kind": "card", "seat": "blue", "hand": "chosen", "card": "scientist"})
+    assert tab.editor.pos["seats"]["blue"]["chosen"] is None
+    assert app.status_text().startswith("Blue: no character chosen.")
 
 
 def test_no_grid_in_tutor_mode(app: TutorApp) -> None:

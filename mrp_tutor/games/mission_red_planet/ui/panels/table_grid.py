@@ -76,12 +76,13 @@ class _Round(BaseModel):
 
 
 class _Card(BaseModel):
-    """A card chip of a seat: played characters, missions, action cards (tap: in or out)."""
+    """A card chip of a seat: played characters, missions, action cards (tap: in or out),
+    the character chosen face down (one: tap again to take it back)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["card"]
     seat: str = Field(max_length=20)
-    hand: Literal["played", "missions", "actions"]
+    hand: Literal["played", "chosen", "missions", "actions"]
     card: str = Field(max_length=40)
 
 

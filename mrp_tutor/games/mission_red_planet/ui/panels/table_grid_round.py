@@ -2,10 +2,10 @@
 
 The round fields (the colours at the table, stage, round, production, first player, the colour
 resolving, its character and the effect reached) and each seat's cards (played characters,
-missions, action cards) are chips whose lists come from the game's own data (:class:`GameSpec`):
-the page sends back an id, which is checked against the same list before the draft changes.
-Pure functions on the draft's position document; the sentences name cards and colours, never
-ids.
+the one chosen face down, missions, action cards) are chips whose lists come from the game's
+own data (:class:`GameSpec`): the page sends back an id, which is checked against the same list
+before the draft changes.  Pure functions on the draft's position document; the sentences name
+cards and colours, never ids.
 
 >>> stage_words("resolve")
 'Resolving characters'
@@ -24,7 +24,8 @@ STAGES = [("Choosing characters (a round starts)", "choose"),
           ("Reveal discoveries phase", "reveal_discoveries"), ("Final scoring", "final_scoring"),
           ("Choosing starting missions", "missions")]
 ROUNDS = 10  # the round counter of the board (the editor's Round field: 1 to 10)
-HANDS = {"played": "played characters", "missions": "missions", "actions": "action cards"}
+HANDS = {"played": "played characters", "chosen": "chosen (face down)", "missions": "missions",
+         "actions": "action cards"}
 
 
 def stage_words(stage: str) -> str:
@@ -37,7 +38,7 @@ def _chips(pairs: list[tuple[str, str]]) -> list[dict[str, str]]:
 
 def hand_cards(spec: GameSpec, hand: str) -> list[str]:
     """The ids a seat's ``hand`` may hold, in the game's order."""
-    return list({"played": spec.countdown, "missions": spec.missions,
+    return list({"played": spec.countdown, "chosen": spec.countdown, "missions": spec.missions,
                  "actions": spec.actions}[hand])
 
 
@@ -167,7 +168,9 @@ def apply_round(spec: GameSpec, pos: dict[str, Any], players: list[str],
 def seat_cards(spec: GameSpec, pos: dict[str, Any], c: str) -> dict[str, list[str]]:
     """A seat's cards as the grid marks them."""
     sp = pos.get("seats", {}).get(c, {})
-    return {h: list(sp.get(h) or []) for h in HANDS}
+    out = {h: list(sp.get(h) or []) for h in HANDS if h != "chosen"}
+    out["chosen"] = [sp["chosen"]] if sp.get("chosen") else []  # one card, face down
+    return out
 
 
 def card_chips(spec: GameSpec) -> dict[str, list[dict[str, str]]]:
@@ -188,8 +191,14 @@ def apply_card(spec: GameSpec, pos: dict[str, Any], players: list[str],
         raise EntryError(f"{c.capitalize()}: that is not one of the game's "
                          f"{HANDS[hand]}; nothing changed.")
     sp = pos.setdefault("seats", {}).setdefault(c, {"tokens": {}})
-    have = list(sp.get(hand) or [])
     name = spec.card_name(card)
+    if hand == "chosen":  # one card: a tap chooses it, a tap on it again takes it back
+        sp["chosen"] = None if sp.get("chosen") == card else card
+        if sp.get("deck") is None:
+            sp.pop("hand", None)
+        return (f"{c.capitalize()}: {name} chosen (face down)." if sp["chosen"]
+                else f"{c.capitalize()}: no character chosen.")
+    have = list(sp.get(hand) or [])
     if card in have:
         have.remove(card)
         said = f"{c.capitalize()}: {name} out of {HANDS[hand]}."

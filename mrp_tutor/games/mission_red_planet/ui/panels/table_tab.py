@@ -117,9 +117,10 @@ class TableTab:
         row = {"flex_flow": "row wrap", "align_items": "center"}
         self.root = W.VBox([
             W.HTML(SUMMARY_CSS),
-            W.HTML("<h3>The table at a glance</h3><p>Tap + and \u2212 for astronauts, crews "
-                   "and point tokens, a chip for a zone's resource; <i>Use this table</i> "
-                   "below plays on from it.</p>"),
+            W.HTML("<h3>The table at a glance</h3><p>Tap a chip for the round and each "
+                   "player's cards, + and \u2212 for astronauts, crews and point tokens, a "
+                   "chip for a zone's resource; <i>Use this table</i> below plays on from "
+                   "it.</p>"),
             self.grid.widget,
             self.editor.root,
             W.HTML("<h3>Rulings on the table in play</h3>"),
