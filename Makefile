@@ -137,7 +137,7 @@ test: setup
 	echo ">>> ruff check ."; $(VENV)/bin/ruff check . || { echo "FAILED: ruff" >&2; rc=1; }; \
 	echo ">>> mypy mrp_tutor"; $(VENV)/bin/mypy mrp_tutor || { echo "FAILED: mypy" >&2; rc=1; }; \
 	echo ">>> pytest tests notebooks (nbval-lax)"; \
-	CHROMIUM=$(CHROMIUM) $(PY) -m pytest tests notebooks --nbval-lax --nbval-current-env \
+	CHROMIUM=$(CHROMIUM) $(PY) -m pytest tests notebooks --nbval-lax --nbval-current-env --durations=25 \
 	  || { echo "FAILED: pytest" >&2; rc=1; }; \
 	if [ $$rc -ne 0 ]; then echo ">>> make test: FAILED" >&2; else echo ">>> make test: OK"; fi; \
 	exit $$rc
