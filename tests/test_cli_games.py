@@ -30,6 +30,7 @@ COMMANDS = {
     "referee production": (["referee", "production"], [], "mission_red_planet"),
     "referee final": (["referee", "final"], [], "mission_red_planet"),
     "referee legal": (["referee", "legal"], [INTENT], "mission_red_planet"),
+    "referee compare": (["referee", "compare"], [], "mission_red_planet"),
     "fm round": (["fm", "round"], [], "first_martians"),
 }
 

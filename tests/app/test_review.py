@@ -30,19 +30,24 @@ def _decision_point(seed: int) -> tuple[Game, str]:
 
 def test_a_decision_is_judged_from_the_learners_view_only() -> None:
     spec = load_spec(use_env_overrides=False)
-    g = Game.new(spec, ["red", "blue", "green", "yellow"], 1)
-    me = resolve_choice(g, random.Random(1), more_than=6)  # 40 options, some clearly worse
-    s = swap_hidden(g, me).state
-    assert view_for(g.spec, g.state, me) == view_for(g.spec, s, me)
-    options = [x for x in g.legal_intents() if x.colour == me]
     judged = []
-    for chosen in options:  # some choice differs from the search's favourite beyond noise
-        a = R.judge(g.spec, R.decision(g.spec, g.state, me, options, chosen, 5),
-                    iterations=150, duel=300)
-        b = R.judge(g.spec, R.decision(g.spec, s, me, options, chosen, 5),
-                    iterations=150, duel=300)
-        assert a == b
-        judged += [a] if a is not None else []
+    # seeded positions in turn until one holds a choice worse than the search's favourite
+    # beyond the noise (with the review's noise-aware verdicts most small positions hold none)
+    for seed in range(1, 41):
+        g = Game.new(spec, ["red", "blue", "green", "yellow"], seed)
+        me = resolve_choice(g, random.Random(seed), more_than=3)
+        s = swap_hidden(g, me).state
+        assert view_for(g.spec, g.state, me) == view_for(g.spec, s, me)
+        options = [x for x in g.legal_intents() if x.colour == me]
+        for chosen in options:  # some choice differs from the search's favourite beyond noise
+            a = R.judge(g.spec, R.decision(g.spec, g.state, me, options, chosen, 5),
+                        iterations=150, duel=300)
+            b = R.judge(g.spec, R.decision(g.spec, s, me, options, chosen, 5),
+                        iterations=150, duel=300)
+            assert a == b  # the verdict never depends on what the learner cannot see
+            judged += [a] if a is not None else []
+            if judged:
+                break
         if judged:
             break
     assert judged

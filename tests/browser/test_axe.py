@@ -47,6 +47,10 @@ def test_no_serious_axe_violation(browser: Any, voila_url: str, size: str) -> No
         expect(page.locator("button.mrp-choice").first).to_be_visible(timeout=T)
         found["seated game"] = axe_serious(page, impacts=MODERATE)
         press(page, page.locator(".mrp-mode button", has_text="Referee"), touch)
+        # seated, Referee mode asks first (its secrets would be shown): the question is scanned too
+        expect(page.locator("button.mrp-referee-yes")).to_be_visible(timeout=T)
+        found["Referee question"] = axe_serious(page, impacts=MODERATE)
+        press(page, page.locator("button.mrp-referee-yes"), touch)
         expect(page.locator(".mrp-status")).to_contain_text("Referee mode", timeout=T)
         press(page, page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Table"), touch)
         expect(page.locator(".mrp-te-ship select option").first).to_be_attached(timeout=T)

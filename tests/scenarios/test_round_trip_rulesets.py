@@ -45,7 +45,16 @@ def _events(events: list[object]) -> list[tuple[str, str]]:
     return [(e.type, e.rule) for e in events]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("ruleset,colours", TABLES, ids=[f"{r}-{n}" for r, n in TABLES])
+#: a known defect, left open on issue 37: a Guileful Genius that held its card past its number
+#: (ua.tutor.genius_between) is told only by the queue's order, which an exported position does
+#: not keep (a reload re-sorts the queue by the numbers, or refuses it by fe.phase3.order).
+#: Strict: the test fails again once the hold is a recorded fact of the position.
+GENIUS_HOLD = pytest.mark.xfail(strict=True, reason="a held Genius is lost in an export")
+
+
+@pytest.mark.parametrize("ruleset,colours", [
+    pytest.param(r, n, marks=GENIUS_HOLD, id=f"{r}-{n}") if r == "unique_abilities"
+    else pytest.param(r, n, id=f"{r}-{n}") for r, n in TABLES])
 def test_exported_positions_load_back_to_the_same_options_and_rulings(ruleset: str,
                                                                       colours: int) -> None:
     spec = find_ruleset(ruleset).spec(use_env_overrides=False)

@@ -428,9 +428,10 @@ def _sheet(d: dict[str, Any]) -> str:
 
 E_T = Callable[[GameSpec, dict[str, Any]], str]
 
-#: One sentence per error code, naming things in words (every code raised anywhere in the
-#: product has one: tests/engine/test_explain.py finds the codes in the source and checks).
+#: One sentence per error code, in words (tests/engine/test_error_sentences.py finds them all)
 ERROR_TEMPLATES: dict[str, E_T] = {
+    "unknown_reading": lambda sp, d: f"There is no contested reading {d['key']!r} to choose.",
+    "reading_not_in_ruleset": lambda sp, d: "These rules do not ask that question of a reading.",
     "ship_full": lambda sp, d: f"{_S(d['ship'])} has room for only "
     f"{_astronauts(d['room'])} more (capacity {d['capacity']}), so {d['count']} cannot go "
     "aboard.",
