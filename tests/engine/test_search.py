@@ -6,6 +6,7 @@ import random
 
 import pytest
 from testkit.hidden import resolve_choice, swap_hidden
+from testkit.known_defects import GENIUS_HOLD
 
 from mrp_tutor.games.mission_red_planet.engine import Game, event_to_dict, find_ruleset, play_out
 from mrp_tutor.games.mission_red_planet.engine import intents as I
@@ -24,11 +25,6 @@ from mrp_tutor.games.mission_red_planet.engine.views import HIDDEN, view_for
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 TABLES = [("standard", 4), ("standard", 3), ("two_player", 4), ("first_edition", 4),
           ("unique_abilities", 5)]
-#: a known defect, left open on issue 37: a Guileful Genius that held its card past its number
-#: (ua.tutor.genius_between) is told apart only by the queue's order and the face-down numbers,
-#: and a sample re-sorts the queue by the numbers it draws, so the hold is lost in the sample
-#: (the seat's own options there differ). Strict: the test fails again once it is fixed.
-GENIUS_HOLD = pytest.mark.xfail(strict=True, reason="a held Genius is lost in a sample")
 
 
 def _spec(ruleset: str):  # type: ignore[no-untyped-def]

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+from testkit.known_defects import GENIUS_HOLD
 
 from mrp_tutor.games.mission_red_planet.engine import Game
 from mrp_tutor.games.mission_red_planet.engine.bots import BOTS
@@ -45,11 +46,6 @@ def _events(events: list[object]) -> list[tuple[str, str]]:
     return [(e.type, e.rule) for e in events]  # type: ignore[attr-defined]
 
 
-#: a known defect, left open on issue 37: a Guileful Genius that held its card past its number
-#: (ua.tutor.genius_between) is told only by the queue's order, which an exported position does
-#: not keep (a reload re-sorts the queue by the numbers, or refuses it by fe.phase3.order).
-#: Strict: the test fails again once the hold is a recorded fact of the position.
-GENIUS_HOLD = pytest.mark.xfail(strict=True, reason="a held Genius is lost in an export")
 
 
 @pytest.mark.parametrize("ruleset,colours", [
