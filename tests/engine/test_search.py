@@ -6,7 +6,6 @@ import random
 
 import pytest
 from testkit.hidden import resolve_choice, swap_hidden
-from testkit.known_defects import GENIUS_HOLD
 
 from mrp_tutor.games.mission_red_planet.engine import Game, event_to_dict, find_ruleset, play_out
 from mrp_tutor.games.mission_red_planet.engine import intents as I
@@ -45,9 +44,7 @@ def _positions(ruleset: str, players: int, seed: int, every: int = 1):  # type: 
         n += 1
 
 
-@pytest.mark.parametrize(("ruleset", "players"), [
-    pytest.param(r, n, marks=GENIUS_HOLD) if r == "unique_abilities" else (r, n)
-    for r, n in TABLES])
+@pytest.mark.parametrize(("ruleset", "players"), TABLES)
 def test_a_sample_gives_the_seat_its_own_options_and_plays_to_the_end(ruleset, players):
     spec = _spec(ruleset)
     for seed in range(2):

@@ -11,7 +11,6 @@ import random
 from collections import Counter
 
 import pytest
-from testkit.known_defects import GENIUS_HOLD
 
 from mrp_tutor.games.mission_red_planet.engine import Game
 from mrp_tutor.games.mission_red_planet.engine.bots import BOTS
@@ -49,8 +48,7 @@ def _events(events: list[object]) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("ruleset,colours", [
-    pytest.param(r, n, marks=GENIUS_HOLD, id=f"{r}-{n}") if r == "unique_abilities"
-    else pytest.param(r, n, id=f"{r}-{n}") for r, n in TABLES])
+    pytest.param(r, n, id=f"{r}-{n}") for r, n in TABLES])
 def test_exported_positions_load_back_to_the_same_options_and_rulings(ruleset: str,
                                                                       colours: int) -> None:
     spec = find_ruleset(ruleset).spec(use_env_overrides=False)

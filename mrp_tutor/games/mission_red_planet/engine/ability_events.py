@@ -145,3 +145,19 @@ class CharacterSwapped(Event):
         seat.hand.append(self.returned)
         seat.chosen = self.chosen
 CharacterSwapped.type = "character_swapped"
+
+
+@dataclass(**_EV)
+class CharacterHeld(Event):
+    """Guileful Genius: ``colour`` paid to hold its face-down card past its number; it acts
+    at a later call of its choosing, last at the latest (``since``: the character last called
+    in order when it held, "" before the first call).  Public: the payment is seen and no
+    card is turned up."""
+
+    colour: str
+    since: str = ""
+
+    def apply(self, s: GameState) -> None:
+        s.holds[self.colour] = self.since
+        s.queue = [c for c in s.queue if c != self.colour] + [self.colour]
+CharacterHeld.type = "character_held"

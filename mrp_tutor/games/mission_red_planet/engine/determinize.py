@@ -84,6 +84,7 @@ def public_state(spec: GameSpec, view: View, seed: int) -> GameState:
     s.cur, s.char = view["resolving"], view["character"]
     s.step, s.left, s.done = prog["step"], prog["left"], prog["done"]
     s.used, s.last, s.window_mark = list(prog["used"]), prog["last"], prog["window_mark"]
+    s.holds = dict(view.get("holds", {}))
     held = view["held_discovery"]
     s.held = held if held != HIDDEN else None
     s.work = [list(prog["work"][0])] if prog["work"] else []
@@ -102,13 +103,7 @@ def _characters(spec: GameSpec, s: GameState, view: View, rng: random.Random) ->
     """Hands and face-down chosen cards of the colours the viewer does not control."""
     rules = find_ruleset(s.ruleset)
     rank = _rank(spec, s)
-    # a face-down card still in the queue comes later in the calling order than the card
-    # being resolved (or the last one resolved this round)
-    now = s.char if s.char is not None else None
-    if now is None and s.last is not None and s.stage == "resolve":
-        played = s.seats[s.last].played
-        now = played[-1] if played else None
-    floor = rank.get(now, -1) if now is not None and s.stage == "resolve" else -1
+    floor = _floor(s, rank)
     for c in s.order:
         v = view["seats"][c]
         seat = s.seats[c]
@@ -127,7 +122,10 @@ def _characters(spec: GameSpec, s: GameState, view: View, rng: random.Random) ->
             seat.deck = pool[: v["neutral_deck_size"]]
             continue
         if v["chosen"] == HIDDEN:
-            later = [x for x in pool if rank.get(x, 0) > floor] or pool
+            # a card held past its number is above the call it held after (public), not
+            # above the calls since
+            least = rank.get(s.holds[c], -1) if c in s.holds else floor
+            later = [x for x in pool if rank.get(x, 0) > least] or pool
             pick = later[int(rng.random() * len(later))] if later else None
             if pick is not None:
                 seat.chosen = pick
@@ -138,10 +136,29 @@ def _characters(spec: GameSpec, s: GameState, view: View, rng: random.Random) ->
         _queue(spec, s, view)
 
 
+def _floor(s: GameState, rank: dict[str, int]) -> int:
+    """The rank a face-down card still in the queue is above: the card being resolved (or
+    the last one resolved this round), unless that colour may act out of the calling order
+    (the Guileful Genius): then the highest card the others turned up this round."""
+    if s.stage != "resolve":
+        return -1
+    rules = find_ruleset(s.ruleset)
+    who = s.cur if s.char is not None else s.last
+    if who is None:
+        return -1
+    if not rules.may_act_early(s, who):
+        played = s.seats[who].played
+        now = s.char if s.char is not None else (played[-1] if played else "")
+        return rank.get(now, -1)
+    return max((rank.get(seat.played[-1], -1) for c, seat in s.seats.items()
+                if c != who and seat.chosen is None and seat.played), default=-1)
+
+
 def _queue(spec: GameSpec, s: GameState, view: View) -> None:
     """The order still to resolve: colours already revealed (with an earlier card of the same
     number) first, as the view lists them, then the others in calling order (equal numbers
-    clockwise from the first player), their face-down cards as sampled."""
+    clockwise from the first player), their face-down cards as sampled, and the cards held
+    past their number last (the ruleset's countdown puts them there)."""
     queue = list(view["queue"])
     head = [c for c in queue if s.seats[c].chosen is None]
     rest = [c for c in find_ruleset(s.ruleset).countdown(spec, s) if c in queue and c not in head]

@@ -282,6 +282,8 @@ class ResolutionStarted(Event):
 
     def apply(self, s: GameState) -> None:
         s.queue.remove(self.colour)
+        if s.holds:  # a held card acts: the hold is over
+            s.holds.pop(self.colour, None)
         s.cur = self.colour
         s.char = self.character
         s.step = -1

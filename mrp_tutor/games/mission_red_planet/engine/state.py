@@ -201,6 +201,11 @@ class GameState:
     #: the other readings the table chose where the rulebook admits two (their rule ids,
     #: sorted; empty: the tutor's readings; :mod:`.readings`)
     readings: list[str] = field(default_factory=list)
+    #: colours whose face-down card waits past its number, to act at a later call of their
+    #: choosing (the Guileful Genius's hold, ua.tutor.genius_between): colour -> the
+    #: character last called in order when it held ("" before the first call); public, and
+    #: the order still to call puts them last
+    holds: dict[str, str] = field(default_factory=dict)
 
     def __init__(
         self, ruleset: str = "", seed: int = 0, order: list[str] | None = None,
@@ -219,7 +224,7 @@ class GameState:
         step: int = 0, left: int = 0, done: int = 0, used: list[str] | None = None,
         held: str | None = None, work: list[list[str]] | None = None, last: str | None = None,
         result: Result | None = None, windows: list[Window] | None = None, window_mark: str = "",
-        readings: list[str] | None = None,
+        readings: list[str] | None = None, holds: dict[str, str] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.seed = seed
@@ -262,6 +267,7 @@ class GameState:
         self.work = [] if work is None else work
         self.windows = [] if windows is None else windows
         self.readings = [] if readings is None else readings
+        self.holds = {} if holds is None else holds
 
     def clone(self) -> GameState:
         """Structural copy (a few microseconds; never ``copy.deepcopy``)."""
@@ -280,6 +286,7 @@ class GameState:
             self.done, list(self.used), self.held, [list(w) for w in self.work], self.last,
             self.result, [w.clone() for w in self.windows] if self.windows else [],
             self.window_mark, list(self.readings) if self.readings else [],
+            dict(self.holds) if self.holds else {},
         )
 
     # ---------------------------------------------------------------- small queries

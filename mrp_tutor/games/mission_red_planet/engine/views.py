@@ -80,10 +80,16 @@ def view_for(
         "resolving": s.cur,
         "character": s.char,
         # still to resolve: the countdown order of face-down cards is hidden (it would tell
-        # who chose the higher number), so others see revealed colours first, then seat order
+        # who chose the higher number), so others see revealed colours first, then seat
+        # order, then the cards held past their number (public: they wait for the end)
         "queue": list(s.queue) if see_all else (
             [c for c in s.queue if s.seats[c].chosen is None]
-            + [c for c in s.order if c in s.queue and s.seats[c].chosen is not None]),
+            + [c for c in s.order if c in s.queue and s.seats[c].chosen is not None
+               and c not in s.holds]
+            + [c for c in s.queue if c in s.holds]),
+        # cards held past their number (the Guileful Genius, ua.tutor.genius_between): who
+        # holds, since which call (public: it paid in sight and turned nothing up)
+        "holds": dict(s.holds),
         # open ability windows (public: a player uses or declines an ability openly; the
         # target of a use waiting for its payment may be a card of the hand, so only its owner
         # sees it)

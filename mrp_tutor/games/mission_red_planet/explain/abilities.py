@@ -49,6 +49,11 @@ ABILITY_EVENT_TEMPLATES: dict[str, Callable[[GameSpec, Any], str]] = {
     f"{_name(sp, e.card)} back into its hand.",
     "characters_shown": lambda sp, e: "Everyone else shows their chosen character: " + (
         "; ".join(f"{_c(c)}: {_name(sp, ch)}" for c, ch in e.shown) or "nobody") + ".",
+    "character_held": lambda sp, e: f"{_c(e.colour)} holds its card face down for a later "
+    "point of the turn order (the Guileful Genius): it is not turned up at its number, and it "
+    "acts before a later call of its choosing, after every other character at the latest"
+    + (f" (held after the {_name(sp, e.since)} was called)." if e.since else
+       " (held before the first call)."),
     "character_swapped": lambda sp, e: f"{_c(e.colour)} swaps its chosen character"
     + (f" ({_name(sp, e.returned)} for {_name(sp, e.chosen)})." if e.chosen else
        " for another one from its hand."),

@@ -48,8 +48,9 @@ EFFECTS: dict[str, Callable[[GameSpec, Callable[[str], str], str | None,
         "make everyone else show their chosen character" if t is None
         else f"swap your chosen character for the {n(t)} from your hand"),
     "guileful_genius": lambda sp, n, t, v: (
-        "keep your character face down for a later point of the turn order (you then act "
-        "whenever you choose, after every other character at the latest)" if t == "later" else
+        "hold your character face down for a later point of the turn order (it is not "
+        "turned up at its number; you then act before any later call you choose, after every "
+        "other character at the latest)" if t == "later" else
         "reveal and resolve your held character now (paid when you held it)" if t == "now"
         else "reveal and resolve your character now, out of turn"),
     "cunning_conspirator": lambda sp, n, t, v: (

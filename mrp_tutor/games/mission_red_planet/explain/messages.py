@@ -118,9 +118,6 @@ EVENT_TEMPLATES: dict[str, T] = {
     "character_chosen": lambda sp, e: f"{_c(e.colour)} chooses "
     f"{_n(sp, e.character, 'a character')} face down.",
     "resolution_order_set": lambda sp, e: (
-        f"{_c(e.order[-1]) if e.order else 'The Guileful Genius'} holds its card face down "
-        "for a later point of the turn order (the Guileful Genius)."
-        if e.rule == "ua.tutor.genius_between" else
         f"{sp.term('Countdown from 9 to 1')}: characters resolve in the "
         + ("order " + ", ".join(_c(c) for c in e.order) + "." if e.order is not None else
            "order of their numbers, revealed as each number is called.")),

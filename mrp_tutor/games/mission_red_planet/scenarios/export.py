@@ -70,12 +70,17 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
         pos["discoveries_revealed"] = True
     if s.readings:
         pos["readings"] = list(s.readings)
+    if s.holds:
+        pos["holds"] = {c: since or None for c, since in s.holds.items()}
     revealed_in_queue: dict[str, str] = {}
+    turned_up: list[str] = []  # turned up at a call a character out of order cut into
     if s.cur is not None and s.char is not None:
         for c in s.queue:
             seat = s.seats[c]
-            if seat.chosen is None and seat.played:
+            if seat.chosen is None and seat.played and seat.played[-1] == s.char:
                 revealed_in_queue[c] = seat.played[-1]
+            elif seat.chosen is None and seat.played:
+                turned_up.append(c)
     seats: dict[str, Any] = {}
     for c in s.order:
         seat = s.seats[c]
@@ -105,6 +110,8 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
                                "left": s.left, "done": s.done, "used": list(s.used)}
         if s.held is not None:
             res["held"] = s.held
+        if turned_up:
+            res["turned_up"] = turned_up
         pos["resolving"] = res
     pos["ship_deck"] = list(s.ship_deck)
     pos["ship_discard"] = list(s.ship_discard)

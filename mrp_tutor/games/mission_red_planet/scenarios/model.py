@@ -84,6 +84,10 @@ class Resolving(_M):
     done: Count = 0
     used: list[str] = Field(default=[], description="ships already used by this step")
     held: str | None = Field(default=None, description="a drawn discovery to assign")
+    turned_up: list[str] = Field(
+        default=[], description="unique_abilities: colours whose card was turned up at the "
+        "call the Guileful Genius cut into (its card in `played`), resolving next in this "
+        "order; omitted: the cards of the number being resolved turn up with it")
 
 
 class Position(_M):
@@ -109,6 +113,11 @@ class Position(_M):
     spare_resource: Literal["ice", "sylvanite", "celerium"] | None = None
     seed: int = 0
     rng_count: Count = 0
+    holds: dict[str, str | None] = Field(
+        default={}, description="unique_abilities: a Guileful Genius that paid to hold its "
+        "face-down card past its number (ua.tutor.genius_between): colour -> the character "
+        "last called before it held (null: before the first call); it waits after every other "
+        "card")
     readings: list[str] = Field(
         default=[], description="where the rulebook admits two readings, the other readings "
         "this table plays (their rule ids, e.g. characters.femme_fatale.zones_only); omitted: "

@@ -20,6 +20,12 @@ def resolution(
     countdown = rules.calling_order(spec)  # 9 -> 1, or the first edition's 1 -> 9
     seating_i = players.index(s.first) if s.first in players else 0
     seating = players[seating_i:] + players[:seating_i]
+    for c, since in pos.holds.items():  # a card held past its number (its checks: the
+        if c in players:  # ruleset's state problems); it waits after every other card
+            s.holds[c] = since or ""
+        else:
+            p.add(f"holds.{c}", f"colour {c!r} is not at this table", "setup.colors")
+    held = [c for c in seating if c in s.holds]
     if pos.stage in ("choose", "missions"):
         if pos.resolving is not None:
             p.add("resolving", "nobody resolves a character before every card is chosen",
@@ -40,7 +46,8 @@ def resolution(
         if len(missing) == len(players):
             p.add("seats", "in the resolve step at least one chosen card waits, or someone is "
                   "resolving", "round.countdown")
-        s.queue = [c for ch in countdown for c in seating if s.seats[c].chosen == ch]
+        s.queue = [c for ch in countdown for c in seating
+                   if s.seats[c].chosen == ch and c not in s.holds] + held
         return
     if r.colour not in players:
         p.add("resolving.colour", f"colour {r.colour!r} is not at this table", "setup.colors")
@@ -67,15 +74,16 @@ def resolution(
     now = countdown.index(r.character)
     me = seating.index(r.colour)
     # a character that may act early (the Guileful Genius) did so when one that comes before
-    # it in the call order (a lower number, or the same one earlier clockwise) still waits
-    early = rules.may_act_early(s, r.colour) and any(
+    # it in the call order (a lower number, or the same one earlier clockwise) still waits,
+    # face down or turned up at the call it cut into
+    early = rules.may_act_early(s, r.colour) and (bool(r.turned_up) or any(
         (countdown.index(x.chosen), seating.index(c)) < (now, me) for c, x in s.seats.items()
-        if c != r.colour and x.chosen is not None)
+        if c != r.colour and x.chosen is not None and c not in s.holds))
     now = 0 if early else now
-    queue: list[str] = []
+    queue = _turned_up(s, r, p, early)
     for c in seating:
         other = s.seats[c]
-        if c == r.colour or other.chosen is None:
+        if c == r.colour or other.chosen is None or c in s.holds:
             continue
         k = countdown.index(other.chosen)
         if not early and (k < now or (k == now and seating.index(c) < me)):
@@ -84,14 +92,29 @@ def resolution(
     for ch in countdown[now:]:
         for c in seating:
             other = s.seats[c]
-            if c != r.colour and other.chosen == ch:
+            if c != r.colour and other.chosen == ch and c not in s.holds:
                 queue.append(c)
                 if ch == r.character and not early:  # turned up with the one resolved
                     other.chosen = None
                     other.played.append(ch)
-    s.queue = queue
+    s.queue = queue + [c for c in held if c != r.colour]
     s.cur, s.char, s.step = r.colour, r.character, r.step
     _step(spec, s, r, p, rules)
+
+
+def _turned_up(s: GameState, r: Resolving, p: Problems, early: bool) -> list[str]:
+    """The colours whose card was turned up at the call a character acting out of the call
+    order (the Guileful Genius) cut into: they resolve next, in the position's order."""
+    out: list[str] = []
+    for i, c in enumerate(r.turned_up):
+        seat = s.seats.get(c)
+        if seat is None or c == r.colour or c in out or seat.chosen is not None \
+                or not seat.played or not early:
+            p.add(f"resolving.turned_up[{i}]", f"{c!r} has no card turned up waiting to be "
+                  "resolved after a character acting out of the call order", "round.countdown")
+        else:
+            out.append(c)
+    return out
 
 
 def _step(spec: GameSpec, s: GameState, r: Resolving, p: Problems, rules: Rules) -> None:

@@ -112,13 +112,16 @@ def advance_resolution(
             ch = seats[colour].chosen
             if ch is not None:  # its number is called: every card with it is turned up
                 group = 0
+                holds = s.holds  # cards held past their number wait at the end, face down
                 for c in queue:  # (a reveal changes only its own seat)
                     other = seats[c].chosen
+                    if group and holds and c in holds:
+                        break
                     if other == ch:
                         emit(s, out, E.CharacterRevealed("round.countdown", c, ch))
                         group += 1
-                    elif other is not None:  # the group is the run at the front (a card
-                        break  # held for later, the Guileful Genius's, waits at the end)
+                    elif other is not None:  # the group is the run at the front
+                        break
                 rule = "round.ties_clockwise" if group > 1 else "round.countdown"
             else:  # revealed with an earlier player of the same number
                 ch, rule = seats[colour].played[-1], "round.ties_clockwise"

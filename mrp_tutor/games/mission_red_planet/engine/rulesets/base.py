@@ -267,13 +267,15 @@ class Rules:
         return list(spec.countdown)
 
     def countdown(self, spec: GameSpec, s: GameState) -> list[str]:
-        """The order characters resolve in: countdown 9 -> 1; equal numbers clockwise."""
+        """The order characters resolve in: countdown 9 -> 1; equal numbers clockwise; a card
+        held past its number (``s.holds``) after all the others."""
         rank = spec.memo.get(("rank",))
         if rank is None:
             rank = spec.memo[("rank",)] = {ch: i for i, ch in enumerate(spec.countdown)}
         seating = clockwise_from(s, s.first)
+        holds = s.holds
         return sorted((c for c in seating if s.seats[c].chosen in rank),
-                      key=lambda c: rank[s.seats[c].chosen or ""])  # sorted is stable
+                      key=lambda c: (c in holds, rank[s.seats[c].chosen or ""]))  # stable
 
     def recall(self, spec: GameSpec, s: GameState, out: Out, colour: str, rule: str) -> None:
         """What a recall does: the played cards go back to the hand."""
@@ -362,6 +364,9 @@ class Rules:
         if s.windows:
             problems.append(("windows", f"no ability window opens in the {self.name} rules",
                              self.seating_rule))
+        if s.holds:
+            problems.append(("holds", f"no card is held past its number in the {self.name} "
+                             "rules", self.seating_rule))
         return problems
 
     # ------------------------------------------------------------------------ bot knowledge

@@ -231,9 +231,11 @@ class FirstEdition(Rules):
         return list(reversed(spec.countdown))  # called from 1 up to 9 (fe.phase3.order)
 
     def countdown(self, spec: GameSpec, s: GameState) -> list[str]:
-        # called from 1 up to 9 (spec.countdown runs 9 -> 1); equal numbers clockwise
+        # called from 1 up to 9 (spec.countdown runs 9 -> 1); equal numbers clockwise; a card
+        # held past its number last
         rank = {ch: i for i, ch in enumerate(self.calling_order(spec))}
-        return sorted(super().countdown(spec, s), key=lambda c: rank[s.seats[c].chosen or ""])
+        return sorted(super().countdown(spec, s),
+                      key=lambda c: (c in s.holds, rank[s.seats[c].chosen or ""]))
 
     def tied_share(self, s: GameState, tokens: int, leaders: int) -> int:
         return 0  # a tie takes nothing: the tokens stay (fe.scoring.turn5, fe.tutor.ties)

@@ -69,7 +69,7 @@ def finish_use(sheets: Mapping[str, Sheet], spec: GameSpec, s: GameState, out: O
                                         returned=seat.chosen or "", chosen=target))
     elif a == "guileful_genius" and target == genius.LATER:
         _close(s, out, w, rule)
-        genius.hold(s, out, c)
+        genius.hold(spec, s, out, c)
         return
     elif a == "guileful_genius":
         _close(s, out, w, rule)
@@ -153,14 +153,13 @@ def target_problem(spec: GameSpec, s: GameState, c: str, sheet: Sheet, w: Window
         if not swap and target is not None:
             return (bad, rule, "the Spy first makes the others show their characters "
                     "(no target)", {"target": target})
-    if a == "guileful_genius" and (
-            (target is None and genius.held(spec, s, c))
-            or (target == genius.NOW and not genius.held(spec, s, c))
-            or (target == genius.LATER and not genius.own_call(spec, s, c))
-            or target not in (None, genius.NOW, genius.LATER)):
-        return (bad, rule, "the Genius acts now (paid, or already paid when it held its card) "
-                "or holds its card for later, only when its own number is called",
-                {"target": target})
+    if a == "guileful_genius" and genius.held(s, c) and target != genius.NOW:
+        return (bad, genius.RULE, "the Genius holds its card already: it acts now (paid when "
+                "it held) or waits", {"target": target, "holds": True})
+    if a == "guileful_genius" and not genius.held(s, c) and target not in (None, genius.LATER):
+        return (bad, rule, "the Genius acts now or holds its card for a later point of the "
+                "order (acting for nothing more comes only after a hold)",
+                {"target": target, "holds": False})
     if a == "cunning_conspirator" and target not in s.launched:
         return (bad, rule, f"{target!r} is not a shuttle launched this turn",
                 {"target": target, "launched": list(s.launched)})

@@ -1,11 +1,13 @@
 """The Guileful Genius's points of the turn order (seed 003 §5: "play your character action at
 any point in the turn order"; ``ua.tutor.genius_between``).
 
-Before each character is called, while its card is face down, the Genius may pay 1 to act at
-once (earlier than its number).  When its own number is called and a later number is still to
-come, it may instead pay 1 to hold its card (``target`` :data:`LATER`): its colour goes to the
-end of the order, its card stays face down, and before each later call it may act at once for
-nothing more (it has paid); if it never does, it acts last, after every other character.
+Before each call, while its card is face down, the Genius is asked the same question,
+whatever its number and whatever the others chose: pay 1 to act at once (target None), pay 1
+to hold its card (target :data:`LATER`: it is not turned up at its number, and it acts at a
+later call of its choosing, last at the latest), or let the call go on.  A held card is a
+recorded, public fact (:class:`~...ability_events.CharacterHeld`, ``s.holds``: who holds,
+since which call); the order still to call puts it last.  Before each later call a holder may
+act at once for nothing more (target :data:`NOW`: it has paid).
 """
 
 from __future__ import annotations
@@ -27,31 +29,54 @@ def _rank(spec: GameSpec) -> dict[str, int]:
     return {ch: i for i, ch in enumerate(reversed(spec.countdown))}
 
 
-def held(spec: GameSpec, s: GameState, c: str) -> bool:
-    """Has ``c`` held its card past its number (a higher number waits before it)?"""
-    mine = s.seats[c].chosen
-    if mine is None or c not in s.queue:
-        return False
+def held(s: GameState, c: str) -> bool:
+    """Has ``c`` held its face-down card for a later point of the order?"""
+    return c in s.holds
+
+
+def last_called(spec: GameSpec, s: GameState) -> str:
+    """The character last called in order this turn ("" before the first call), asked while
+    the Genius's own card is still face down: the highest number turned up so far this turn
+    (every colour chose a card this turn, so a colour with none face down has turned its card
+    up).  Public: every card turned up is seen."""
     rank = _rank(spec)
-    for x in s.queue:
-        if x == c:
-            return False
-        ch = s.seats[x].chosen
-        if ch is not None and rank[ch] > rank[mine]:
-            return True
-    return False
+    best = ""
+    for seat in s.seats.values():
+        if seat.chosen is None and seat.played and \
+                rank.get(seat.played[-1], -1) > rank.get(best, -1):
+            best = seat.played[-1]
+    return best
 
 
-def own_call(spec: GameSpec, s: GameState, c: str) -> bool:
-    """Is ``c``'s own number called next, with a higher number still to come after it?"""
-    mine = s.seats[c].chosen
-    if mine is None or not s.queue or s.seats[s.queue[0]].chosen != mine:
-        return False
+def hold(spec: GameSpec, s: GameState, out: Out, c: str) -> None:
+    """The Genius's card waits past its number: the recorded hold puts it last."""
+    emit(s, out, E.CharacterHeld(rule=RULE, colour=c, since=last_called(spec, s)))
+
+
+def hold_problems(spec: GameSpec, s: GameState) -> list[tuple[str, str, str]]:
+    """What is wrong with the recorded holds (field, message, rule): only a Guileful Genius
+    holds, a card face down this turn, of a number above the call it held after, a call this
+    turn has reached."""
+    out: list[tuple[str, str, str]] = []
     rank = _rank(spec)
-    return any(ch is not None and rank[ch] > rank[mine]
-               for ch in (s.seats[x].chosen for x in s.queue))
-
-
-def hold(s: GameState, out: Out, c: str) -> None:
-    """The Genius's card waits: its colour goes to the end of the order."""
-    emit(s, out, E.ResolutionOrderSet(rule=RULE, order=(*[x for x in s.queue if x != c], c)))
+    for c, since in s.holds.items():
+        f = f"holds.{c[:20]}"
+        seat = s.seats.get(c)
+        if seat is None or seat.sheet != "guileful_genius":
+            out.append((f, "only the Guileful Genius holds its card past its number",
+                        "fe.abilities.guileful_genius"))
+            continue
+        if s.stage != "resolve" or c not in s.queue or seat.chosen is None:
+            out.append((f, f"{c} holds no card face down waiting to be resolved this turn",
+                        RULE))
+            continue
+        if since and since not in rank:
+            out.append((f, f"unknown character {since[:40]!r}", "fe.components.counts"))
+        elif since and rank.get(seat.chosen, -1) <= rank[since]:
+            out.append((f, f"{c}'s {spec.characters[seat.chosen].name} would have been turned "
+                        f"up at its number, before the {spec.characters[since].name} "
+                        "was called", RULE))
+        elif since and rank[since] > rank.get(last_called(spec, s) or since, -1):
+            out.append((f, f"the {spec.characters[since].name} has not been called this turn",
+                        RULE))
+    return out

@@ -99,7 +99,7 @@ class UniqueAbilities(FirstEdition):
                  w: Window | None) -> int:
         """Tokens this use costs now: a Genius that held its card has paid already, and so
         has a Conspirator that put an astronaut of this action on a launched shuttle."""
-        if sheet.id == "guileful_genius" and genius.held(spec, s, c):
+        if sheet.id == "guileful_genius" and genius.held(s, c):
             return 0
         if sheet.id == "cunning_conspirator" and conspirator_paid(s):
             return 0
@@ -170,11 +170,12 @@ class UniqueAbilities(FirstEdition):
             opts = [I.UseAbility(c, a, z) for z in spec.adjacent[w.zone]]
         elif w.point == "landed":
             opts = [I.UseAbility(c, a, v) for v in s.zones[w.zone] if v != c]
-        elif a == "guileful_genius" and genius.own_call(spec, s, c):
-            opts = [I.UseAbility(c, a, genius.LATER)]  # hold it (declining: act at its number)
-        elif a == "guileful_genius" and genius.held(spec, s, c):
+        elif a == "guileful_genius" and genius.held(s, c):
             opts = [I.UseAbility(c, a, genius.NOW)]  # act now, paid already (declining: wait)
-        else:  # after_choosing (the Spy's reveal), before_resolution (the Genius)
+        elif a == "guileful_genius":  # the same question at every call, whatever its number:
+            # act now, or hold its card past its number (declining: the call goes on)
+            opts = [I.UseAbility(c, a), I.UseAbility(c, a, genius.LATER)]
+        else:  # after_choosing (the Spy's reveal)
             opts = [I.UseAbility(c, a)]
         opts.append(I.DeclineAbility(c, a))
         return opts
@@ -215,14 +216,21 @@ class UniqueAbilities(FirstEdition):
         # offered while the Genius's card is face down, even when it would come next anyway:
         # a window opened only when it is not next would tell the others its number is not
         # the lowest (the call order is secret)
-        # a Genius alone in the order acts now anyway: nothing to ask
+        # a Genius alone in the order acts now anyway: nothing to ask; one that held its card
+        # acts now, after every other character (the last point of the order)
+        if len(s.queue) == 1 and genius.held(s, s.queue[0]):
+            c = s.queue[0]
+            card = s.seats[c].chosen or ""
+            emit(s, out, E.CharacterRevealed(rule=genius.RULE, colour=c, character=card))
+            emit(s, out, E.ResolutionStarted(rule=genius.RULE, colour=c, character=card))
+            return False
         for c in s.queue if len(s.queue) > 1 else ():
             sheet = self.sheet_of(s, c)
             mark = f"{s.round}:before_resolution:{len(s.queue)}"
             if (sheet is not None and sheet.window == "before_resolution"
                     and s.seats[c].chosen is not None and s.window_mark != mark
                     and (sum(s.seats[c].tokens.values()) >= sheet.cost
-                         or genius.held(spec, s, c))):
+                         or genius.held(s, c))):
                 emit(s, out, E.AbilityWindowOpened(rule=sheet.rule, colour=c, ability=sheet.id,
                                                    point="before_resolution", mark=mark))
                 return True
@@ -386,4 +394,5 @@ class UniqueAbilities(FirstEdition):
                 out.append((f"{f}.zone", f"unknown zone {w.zone[:40]!r}", WINDOW_RULE))
             if not 0 <= w.owed <= 2 or w.count < 0:
                 out.append((f, "a use costs one or two tokens", "fe.abilities.cost"))
+        out.extend(genius.hold_problems(spec, s))
         return out
