@@ -144,8 +144,8 @@ def _floor(s: GameState, rank: dict[str, int]) -> int:
         return -1
     rules = find_ruleset(s.ruleset)
     who = s.cur if s.char is not None else s.last
-    if who is None:
-        return -1
+    if who is None or (s.char is None and s.seats[who].chosen is not None):
+        return -1  # (the last to resolve in an earlier round: nobody has yet in this one)
     if not rules.may_act_early(s, who):
         played = s.seats[who].played
         now = s.char if s.char is not None else (played[-1] if played else "")

@@ -12,6 +12,7 @@ act at once for nothing more (target :data:`NOW`: it has paid).
 
 from __future__ import annotations
 
+from mrp_tutor.games.mission_red_planet.engine import content as C
 from mrp_tutor.games.mission_red_planet.engine import events as E
 from mrp_tutor.games.mission_red_planet.engine.basics import Out, emit
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
@@ -38,14 +39,23 @@ def last_called(spec: GameSpec, s: GameState) -> str:
     """The character last called in order this turn ("" before the first call), asked while
     the Genius's own card is still face down: the highest number turned up so far this turn
     (every colour chose a card this turn, so a colour with none face down has turned its card
-    up).  Public: every card turned up is seen."""
+    up; one with no card left on the table took them back with its Recruiter).  Public: every card turned up is seen."""
     rank = _rank(spec)
     best = ""
     for seat in s.seats.values():
-        if seat.chosen is None and seat.played and \
-                rank.get(seat.played[-1], -1) > rank.get(best, -1):
-            best = seat.played[-1]
+        if seat.chosen is not None:
+            continue
+        # none left on the table: a Recruiter took its cards back, itself with them
+        card = seat.played[-1] if seat.played else _recaller(spec)
+        if rank.get(card, -1) > rank.get(best, -1):
+            best = card
     return best
+
+
+def _recaller(spec: GameSpec) -> str:
+    """The character whose action takes the played cards back (the Recruiter)."""
+    return next((ch for ch, entry in spec.characters.items()
+                 if any(isinstance(st, C.RecallStep) for st in entry.steps)), "")
 
 
 def hold(spec: GameSpec, s: GameState, out: Out, c: str) -> None:
