@@ -100,7 +100,9 @@ def countdown_cells(spec: GameSpec, view: Mapping[str, Any]) -> tuple[list[str],
         cells.append(f'<li class="{cls}"{aria} title="{e(info.text)}" data-tip="{e(tip)}">'
                      f'<b>{info.number}</b> {e(info.name)}{dots}</li>')
     queue = view.get("queue") or []
-    q = (f'<div class="mrp-cd-queue">Still to resolve: {e(", ".join(queue))}</div>'
+    holds = view.get("holds") or {}  # a card held past its number (public): it acts later
+    names = [f"{c} (holds its card for later)" if c in holds else c for c in queue]
+    q = (f'<div class="mrp-cd-queue">Still to resolve: {e(", ".join(names))}</div>'
          if queue and resolving else "")
     return cells, q
 
