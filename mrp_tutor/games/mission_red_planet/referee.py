@@ -98,6 +98,7 @@ def _third_production_run(
                                  if t.kind == "reveal_discoveries")
         start.cur = start.char = None
         start.queue = []
+        start.holds = {}
     s = start.clone()
     out: list[E.Event] = []
     G.advance(spec, s, out)

@@ -31,6 +31,11 @@ _POINTS = {"after_choosing": "now that everyone has chosen",
            "before_resolution": "before the next character is called",
            "landed": "after its astronauts landed"}
 
+#: the Guileful Genius's targets (ua.tutor.genius_between): hold its card, or act now after
+#: holding it
+_GENIUS = {"later": " to hold its card for a later point of the turn order",
+           "now": " to act now"}
+
 ABILITY_EVENT_TEMPLATES: dict[str, Callable[[GameSpec, Any], str]] = {
     "sheets_dealt": lambda sp, e: "Ability sheets: " + "; ".join(
         f"{_c(c)} plays the {_sheet(x)}" for c, x in e.sheets)
@@ -38,8 +43,9 @@ ABILITY_EVENT_TEMPLATES: dict[str, Callable[[GameSpec, Any], str]] = {
     "ability_window_opened": lambda sp, e: f"{_c(e.colour)} may use the {_sheet(e.ability)}'s "
     f"ability {_POINTS.get(e.point, 'now')}, or decline.",
     "ability_declared": lambda sp, e: f"{_c(e.colour)} uses the {_sheet(e.ability)}'s ability"
-    + (f" on {_name(sp, e.target)}" if e.target else "")
-    + f" for {plural(e.cost, 'point token')}.",
+    + (_GENIUS[e.target] if e.ability == "guileful_genius" and e.target in _GENIUS else
+       f" on {_name(sp, e.target)}" if e.target else "")
+    + (f" for {plural(e.cost, 'point token')}." if e.cost else ", paid for already."),
     "tokens_spent": lambda sp, e: f"{_c(e.colour)} pays {plural(e.count, e.resource + ' token')};"
     f" {'it goes' if e.count == 1 else 'they go'} back to the supply.",
     "ability_window_closed": lambda sp, e: (

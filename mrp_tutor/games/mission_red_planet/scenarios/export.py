@@ -72,15 +72,7 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
         pos["readings"] = list(s.readings)
     if s.holds:
         pos["holds"] = {c: since or None for c, since in s.holds.items()}
-    revealed_in_queue: dict[str, str] = {}
-    turned_up: list[str] = []  # turned up at a call a character out of order cut into
-    if s.cur is not None and s.char is not None:
-        for c in s.queue:
-            seat = s.seats[c]
-            if seat.chosen is None and seat.played and seat.played[-1] == s.char:
-                revealed_in_queue[c] = seat.played[-1]
-            elif seat.chosen is None and seat.played:
-                turned_up.append(c)
+    revealed_in_queue, res = _resolving(s)
     seats: dict[str, Any] = {}
     for c in s.order:
         seat = s.seats[c]
@@ -105,13 +97,7 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
             sd["peeked"] = dict(seat.peeked)
         seats[c] = sd
     pos["seats"] = seats
-    if s.cur is not None and s.char is not None:
-        res: dict[str, Any] = {"colour": s.cur, "character": s.char, "step": s.step,
-                               "left": s.left, "done": s.done, "used": list(s.used)}
-        if s.held is not None:
-            res["held"] = s.held
-        if turned_up:
-            res["turned_up"] = turned_up
+    if res is not None:
         pos["resolving"] = res
     pos["ship_deck"] = list(s.ship_deck)
     pos["ship_discard"] = list(s.ship_discard)
@@ -121,6 +107,30 @@ def position_from_state(state: GameState, spec: GameSpec | None = None) -> dict[
     if s.discovery_discard:
         pos["discovery_discard"] = list(s.discovery_discard)
     return pos
+
+
+def _resolving(s: GameState) -> tuple[dict[str, str], dict[str, Any] | None]:
+    """Who is resolving what (None: nobody), and the colours waiting in the queue whose card
+    is already turned up with the number being resolved (a position gives their card as
+    chosen: the loader turns it up with it).  A card turned up at a call a character acting
+    out of order cut into (the Guileful Genius) is said so (``turned_up``)."""
+    if s.cur is None or s.char is None:
+        return {}, None
+    revealed: dict[str, str] = {}
+    turned_up: list[str] = []
+    for c in s.queue:
+        seat = s.seats[c]
+        if seat.chosen is None and seat.played and seat.played[-1] == s.char:
+            revealed[c] = seat.played[-1]
+        elif seat.chosen is None and seat.played:
+            turned_up.append(c)
+    res: dict[str, Any] = {"colour": s.cur, "character": s.char, "step": s.step,
+                           "left": s.left, "done": s.done, "used": list(s.used)}
+    if s.held is not None:
+        res["held"] = s.held
+    if turned_up:
+        res["turned_up"] = turned_up
+    return revealed, res
 
 
 def _ship(ship: Ship, dock: int | None) -> dict[str, Any]:

@@ -39,7 +39,8 @@ def last_called(spec: GameSpec, s: GameState) -> str:
     """The character last called in order this turn ("" before the first call), asked while
     the Genius's own card is still face down: the highest number turned up so far this turn
     (every colour chose a card this turn, so a colour with none face down has turned its card
-    up; one with no card left on the table took them back with its Recruiter).  Public: every card turned up is seen."""
+    up; one with no card left on the table took them back with its Recruiter).  Public: every
+    card turned up is seen."""
     rank = _rank(spec)
     best = ""
     for seat in s.seats.values():
