@@ -28,6 +28,7 @@ from mrp_tutor.games.mission_red_planet.scenarios.table_file import (
     decode_table,
     encode_table,
     load_table,
+    located_sentence,
     table_document,
     table_position,
 )
@@ -179,8 +180,11 @@ def test_a_position_with_a_wrong_hold_is_refused(at: PositionGame) -> None:
             scenario_from_dict(doc).build()
         return err.value.problems
 
-    assert any("holds.blue" in x and "fe.abilities.guileful_genius" in x
-               for x in problems({"red": None, "blue": None}))
+    wrong = problems({"red": None, "blue": None})
+    assert any("holds.blue" in x and "fe.abilities.guileful_genius" in x for x in wrong)
+    said = [located_sentence(g.spec, x) for x in wrong]  # in words for the referee
+    assert any(x.startswith("Blue's card held for later: only the Guileful Genius")
+               for x in said), said
     # a Recruiter (1) cannot have waited face down past the Recruiter's call
     assert any("holds.red" in x and "ua.tutor.genius_between" in x
                for x in problems({"red": "recruiter"}))

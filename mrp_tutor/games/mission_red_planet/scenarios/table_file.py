@@ -210,6 +210,10 @@ def located_sentence(spec: GameSpec, problem: str, position: dict[str, Any] | No
             words.append(f"{nxt.capitalize()}'s cards and tokens")
             i += 2
             continue
+        if part == "holds" and nxt is not None:  # a Guileful Genius's card held for later
+            words.append(f"{nxt.capitalize()}'s card held for later")
+            i += 2
+            continue
         if part == "memorial" and nxt is not None:
             words.append(f"memorial ({nxt})")
             i += 2
