@@ -243,15 +243,24 @@ def test_a_replayed_log_keeps_the_hold_and_refuses_a_forged_one() -> None:
     with pytest.raises(ContentError) as err:
         replay(spec, forged)
     assert f"log[{at}] (character_held)" in err.value.problems[0]
-    # a hold nobody paid for, by a colour without the Genius's sheet
-    other = next(c for c in ("blue", "green", "yellow"))
+    # a hold nobody paid for, by a colour without the Genius's sheet, where Red's Genius
+    # declined a call
     window = next(i for i, e in enumerate(log) if e.type == "ability_window_closed"
-                  and not e.used)
+                  and e.ability == GENIUS and not e.used)
+    then = checked_replay(spec, log[:window + 1])
+    other = next(c for c in then.queue if c != "red" and then.seats[c].chosen is not None)
     fake = [*log[:window + 1], E.CharacterHeld(rule=honest.rule, colour=other),
             *log[window + 1:]]
     with pytest.raises(ContentError) as err:
         replay(spec, fake)
     assert f"log[{window + 1}] (character_held)" in err.value.problems[0]
+    # the fold check (each event applied, then the state checked) refuses it too
     with pytest.raises(ContentError) as err:
-        checked_replay(spec, fake)
-    assert any("holds" in x for x in err.value.problems)
+        checked_replay(spec, fake[:window + 2])
+    assert any(f"log[{window + 1}] (character_held)" in x and "only the Guileful Genius" in x
+               for x in err.value.problems), err.value.problems
+    # and a hold of a card that is not waiting cannot happen at all
+    gone = next(c for c in then.order if c not in then.queue)
+    with pytest.raises(ContentError) as err:
+        checked_replay(spec, [*log[:window + 1], E.CharacterHeld(rule=honest.rule, colour=gone)])
+    assert "cannot happen in this position" in err.value.problems[0]

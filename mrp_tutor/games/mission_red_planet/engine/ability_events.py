@@ -158,6 +158,8 @@ class CharacterHeld(Event):
     since: str = ""
 
     def apply(self, s: GameState) -> None:
+        if self.colour not in s.queue or s.seats[self.colour].chosen is None:
+            raise ValueError(f"{self.colour} has no face-down card waiting to be held")
         s.holds[self.colour] = self.since
         s.queue = [c for c in s.queue if c != self.colour] + [self.colour]
 CharacterHeld.type = "character_held"

@@ -57,7 +57,7 @@ def view_for(
     zones = _zones_view(spec, s, known, see_all)
     ships = _ships_view(spec, s)
     d = decision(spec, s)
-    return {
+    view: dict[str, Any] = {
         "viewer": viewer,
         "referee": see_all,
         "ruleset": s.ruleset,
@@ -91,9 +91,7 @@ def view_for(
             + [c for c in s.order if c in s.queue and s.seats[c].chosen is not None
                and c not in s.holds]
             + [c for c in s.queue if c in s.holds]),
-        # cards held past their number (the Guileful Genius, ua.tutor.genius_between): who
-        # holds, since which call (public: it paid in sight and turned nothing up)
-        "holds": dict(s.holds),
+
         # open ability windows (public: a player uses or declines an ability openly; the
         # target of a use waiting for its payment may be a card of the hand, so only its owner
         # sees it)
@@ -126,6 +124,12 @@ def view_for(
             "losers_all": s.result.losers_all,
         },
     }
+    if s.holds:  # cards held past their number (the Guileful Genius, ua.tutor.genius_between):
+        # who holds, since which call (public: it paid in sight and turned nothing up); only
+        # when one is held, so that a view (and its digest, views.view_digest) of every other
+        # position is unchanged
+        view["holds"] = dict(s.holds)
+    return view
 
 
 def _seat_view(spec: GameSpec, s: GameState, c: str, mine: bool) -> dict[str, Any]:
