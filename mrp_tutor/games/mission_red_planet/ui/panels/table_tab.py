@@ -152,6 +152,15 @@ class TableTab:
         self.legal.refresh()
         self.tools.sheet = sheet_for(self.app)
 
+    def start_blank(self) -> None:
+        """The Referee door: a table where nothing is known yet (issue 36), unless the table
+        in play is one the referee entered (it is theirs) or the draft has pending edits."""
+        entered = bool(getattr(self.app.session.scenario, "entered", False))
+        if not self.app.session.referee or entered or self.editor.dirty:
+            return
+        self.editor.start_blank()
+        self.grid.refresh()
+
     def _grid_changed(self, _where: str, text: str) -> None:
         """A tap in the zones grid changed the draft (pending until "Use this table")."""
         ed = self.editor
