@@ -88,7 +88,9 @@ function fold(el, key, title, open, fill) {
   body.className = "mrp-tg-more-body";
   fill(body);
   d.append(s, body);
-  d.addEventListener("toggle", () => el._folds.set(key, d.open));
+  // the referee's own fold or unfold is kept (not the default set above: its toggle
+  // event would look the same)
+  s.addEventListener("click", () => el._folds.set(key, !d.open));
   return d;
 }
 

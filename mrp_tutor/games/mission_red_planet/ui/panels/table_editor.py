@@ -282,8 +282,8 @@ class TableEditor:
         self.fit_game()
         self.show_all()
         self.on_draft()
-        self.host.say("An empty table: enter what is in front of you (what you leave out is "
-                      "not known, never drawn), then press Use this table.", "info")
+        self.host.say("Referee mode, an empty table: enter what is in front of you (what you "
+                      "leave out is not known, never drawn), then press Use this table.", "info")
 
     def load_document(self, doc: Mapping[str, Any]) -> None:
         """Take a validated document's table as the draft (upload, code, saved table)."""

@@ -29,7 +29,7 @@ HANDS = {"played": "played characters", "chosen": "chosen (face down)", "mission
 
 
 def stage_words(stage: str) -> str:
-    return dict((v, k) for k, v in STAGES).get(stage, stage)
+    return dict((v, k) for k, v in STAGES).get(stage, stage.replace("_", " "))
 
 
 def _chips(pairs: list[tuple[str, str]]) -> list[dict[str, str]]:
