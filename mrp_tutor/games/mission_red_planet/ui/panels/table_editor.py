@@ -183,8 +183,8 @@ class TableEditor:
             _row(self.seat, self.seat_tokens, self.played, self.chosen, self.missions,
                  self.actions, self.memorial, self.set_seat),
             self.notes["seat"],
-            _row(self.check, self.blank, self.restart), self.problems,
-        ], _dom_classes=["mrp-table-editor"])
+        ], _dom_classes=["mrp-table-editor"])  # the Table tab puts these under its grid:
+        self.use_box = W.VBox([_row(self.check, self.blank, self.restart), self.problems])
 
     # ------------------------------------------------------------------ wiring
     def _wire(self) -> None:

@@ -122,6 +122,8 @@ class TableTab:
                    "chip for a zone's resource; <i>Use this table</i> below plays on from "
                    "it.</p>"),
             self.grid.widget,
+            self.editor.use_box,
+            W.HTML("<h3>Advanced: one part at a time</h3>"),
             self.editor.root,
             W.HTML("<h3>Rulings on the table in play</h3>"),
             W.HBox([self.prod_btn, self.final_btn], layout=W.Layout(**row)),
