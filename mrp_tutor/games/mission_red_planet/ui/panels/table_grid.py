@@ -67,11 +67,13 @@ class _Step(BaseModel):
     delta: Literal[-1, 1]
 
 
-class _Resource(BaseModel):
+class _ZoneChip(BaseModel):
+    """A zone's chip: its resource token, or its discovery."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
-    kind: Literal["resource"]
+    kind: Literal["resource", "discovery"]
     zone: str = Field(max_length=40)
-    value: str = Field(max_length=20)
+    value: str = Field(max_length=40)
 
 
 class _Round(BaseModel):
@@ -95,13 +97,6 @@ class _Ship(BaseModel):
     value: str = Field(default="", max_length=40)
 
 
-class _Discovery(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    kind: Literal["discovery"]
-    zone: str = Field(max_length=40)
-    value: str = Field(max_length=40)
-
-
 class _Known(BaseModel):
     """A seat's point tokens: none held (known) or not known (never entered)."""
 
@@ -122,9 +117,9 @@ class _Card(BaseModel):
     card: str = Field(max_length=40)
 
 
-_MESSAGES: dict[str, type[BaseModel]] = {"step": _Step, "resource": _Resource,
+_MESSAGES: dict[str, type[BaseModel]] = {"step": _Step, "resource": _ZoneChip,
                                          "round": _Round, "card": _Card, "ship": _Ship,
-                                         "discovery": _Discovery, "known": _Known}
+                                         "discovery": _ZoneChip, "known": _Known}
 
 
 class Draft(Protocol):
@@ -237,7 +232,7 @@ class ZoneGrid:
     def _from_browser(self, _w: Any, content: Any, _buffers: Any = None) -> None:
         kind = content.get("kind") if isinstance(content, dict) else None
         try:
-            msg = _MESSAGES.get(str(kind), _Resource).model_validate(content)
+            msg = _MESSAGES.get(str(kind), _ZoneChip).model_validate(content)
         except ValidationError:
             self.say("The table grid sent a message the app does not understand; nothing "
                      "changed.", "error")
@@ -250,8 +245,10 @@ class ZoneGrid:
         try:
             if isinstance(msg, _Step):
                 where, text = msg.row, self._step(msg)
-            elif isinstance(msg, _Resource):
-                where, text = msg.zone, self._resource(msg)
+            elif isinstance(msg, _ZoneChip):
+                where = msg.zone
+                text = (self._resource(msg) if msg.kind == "resource"
+                        else apply_discovery(d.spec, d.pos, msg.zone, msg.value))
             elif isinstance(msg, _Round):
                 text = apply_round(d.spec, d.pos, d.players, msg.field, msg.value)
             elif isinstance(msg, _Card):
@@ -259,9 +256,6 @@ class ZoneGrid:
             elif isinstance(msg, _Ship):
                 where = msg.ship
                 text = apply_ship(d.spec, d.pos, d.players, msg.action, msg.ship, msg.value)
-            elif isinstance(msg, _Discovery):
-                where = msg.zone
-                text = apply_discovery(d.spec, d.pos, msg.zone, msg.value)
             elif isinstance(msg, _Known):
                 text = apply_tokens_known(d.pos, d.players, msg.seat, msg.known)
         except EntryError as err:
@@ -317,7 +311,7 @@ class ZoneGrid:
             entry.pop(field, None)
         return f"{name}: {what} {n}."
 
-    def _resource(self, msg: _Resource) -> str:
+    def _resource(self, msg: _ZoneChip) -> str:
         spec = self.draft.spec
         if msg.zone not in spec.zones:
             self.say("The table grid named no zone of this table; nothing changed.", "error")
