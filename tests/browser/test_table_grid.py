@@ -27,7 +27,8 @@ class Taps:
         expect(self.page.locator(".mrp-status")).to_contain_text(said, timeout=T)
 
 
-@pytest.mark.parametrize("size", [(768, 1024), (390, 844)], ids=["tablet", "phone"])
+@pytest.mark.parametrize("size", [(1280, 800), (768, 1024), (390, 844)],
+                         ids=["desktop", "tablet", "phone"])
 def test_zones_by_tap(app: Any, size: tuple[int, int]) -> None:
     page = app.open_ready(size)
     act = Taps(page)
@@ -35,6 +36,7 @@ def test_zones_by_tap(app: Any, size: tuple[int, int]) -> None:
     act(page.locator("button.mrp-door-referee"), "not known, never drawn")
     grid = page.locator(".mrp-tg")
     expect(grid).to_be_visible(timeout=T)
+    app.screenshot(f"referee-door-{size[0]}x{size[1]}", full_page=False)  # where it lands
     hellas = grid.locator(".mrp-tg-row[data-zone='hellas']")
     # the door's table knows nothing yet: no resource, no ship, no seat's point tokens
     expect(hellas.locator(".mrp-tg-res-unknown")).to_have_attribute("aria-pressed", "true")
