@@ -61,8 +61,11 @@ ROOTS = ("mrp-tutor", "micropip", "packaging", "piplite", "pyodide-kernel", "ipy
 SHIMS = ("ipykernel", "widgetsnbextension", "piplite", "pyodide-kernel")
 
 
+_START = time.perf_counter()
+
+
 def log(msg: str) -> None:
-    print(f">>> {msg}", flush=True)
+    print(f">>> [{time.perf_counter() - _START:.0f} s] {msg}", flush=True)
 
 
 def run(cmd: list[str | Path], **kw: Any) -> str:
@@ -112,7 +115,8 @@ def build_venv(work: Path) -> Path:
         return venv
     log(f"build tools into {venv}")
     run([sys.executable, "-m", "venv", "--clear", venv])
-    run([venv / "bin" / "python", "-m", "pip", "install", "-q", *lines(pins("tools"))])
+    run([venv / "bin" / "python", "-m", "pip", "install", "-q", "--only-binary=:all:",
+         *lines(pins("tools"))])  # wheels only: nothing compiled
     stamp.write_text(want, encoding="utf-8")
     return venv
 
@@ -135,29 +139,30 @@ def fetch_pyodide(work: Path) -> Path:
 
 def pure_pyyaml(version: str, wheels: Path, work: Path) -> Path:
     """PyYAML's Python part as a ``py3-none-any`` wheel (no Emscripten wheel of it exists;
-    without its C extension it works the same, ``yaml.__with_libyaml__`` False)."""
+    without its C extension it works the same, ``yaml.__with_libyaml__`` False).
+
+    Its ``yaml/*.py`` come from PyYAML's own Linux wheel of that version (the same files as
+    the sdist's ``lib/yaml/``): nothing is built, so a first build compiles no Cython."""
     target = wheels / f"pyyaml-{version}-py3-none-any.whl"
     if target.is_file():
         return target
-    sdist_dir = work / "sdist"
-    run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
-         "-d", sdist_dir, f"PyYAML=={version}"])
-    (sdist,) = sdist_dir.glob(f"[pP][yY][yY][aA][mM][lL]-{version}.tar.gz")
+    binary = work / "pyyaml-binary"
+    shutil.rmtree(binary, ignore_errors=True)
+    run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+         "--platform", "manylinux_2_17_x86_64", "--python-version", "3.12",
+         "--implementation", "cp", "-d", binary, f"PyYAML=={version}"])
+    (source,) = binary.glob("[pP][yY][yY][aA][mM][lL]-*.whl")
     files: dict[str, bytes] = {}
     meta = b""
-    with tarfile.open(sdist) as tar:
-        for m in tar.getmembers():
-            parts = m.name.split("/")
-            if len(parts) == 4 and parts[1:3] == ["lib", "yaml"] and parts[3].endswith(".py"):
-                f = tar.extractfile(m)
-                assert f is not None
-                files[f"yaml/{parts[3]}"] = f.read()
-            elif len(parts) == 2 and parts[1] == "PKG-INFO":
-                f = tar.extractfile(m)
-                assert f is not None
-                meta = f.read()
+    with zipfile.ZipFile(source) as z:
+        for name in z.namelist():
+            parts = name.split("/")
+            if len(parts) == 2 and parts[0] == "yaml" and parts[1].endswith(".py"):
+                files[name] = z.read(name)
+            elif len(parts) == 2 and parts[0].endswith(".dist-info") and parts[1] == "METADATA":
+                meta = z.read(name)
     if "yaml/__init__.py" not in files or not meta:
-        raise SystemExit(f"{sdist.name}: no lib/yaml/ or PKG-INFO")
+        raise SystemExit(f"{source.name}: no yaml/ or METADATA")
     info = f"pyyaml-{version}.dist-info"
     files[f"{info}/METADATA"] = meta
     files[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: mrp-tutor build_site\n"
