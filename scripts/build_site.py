@@ -39,7 +39,10 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import site_speed
+
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's package (site_speed.preparsed_table parses with it)
 SITE_SRC = ROOT / "site"
 CONSTRAINTS = SITE_SRC / "constraints.txt"
 MAX_MB = 60
@@ -216,12 +219,15 @@ def browser_wheels(venv: Path, work: Path) -> list[Path]:
          *(line for line in lines(browser) if not line.startswith("pyyaml=="))])
     shutil.copy2(local / f"pyyaml-{browser['pyyaml']}-py3-none-any.whl", wheels)
     # the kernel (0.7) installs "sqlite3", a package in older Pyodides; Pyodide 314 has it in
-    # its standard library: an empty wheel of that name satisfies the install
-    info = "sqlite3-0.0.0.dist-info"
-    write_wheel(wheels / "sqlite3-0.0.0-py3-none-any.whl", {
-        f"{info}/METADATA": b"Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\n",
-        f"{info}/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"},
-        info)
+    # its standard library: an empty wheel of that name satisfies the install.  The kernel
+    # also installs "jedi" (IPython's completion, 4.9 MB and ~1.7 s of every start): an app
+    # page asks for no completion, so an empty wheel stands in (IPython runs without jedi)
+    for name in ("sqlite3", "jedi"):
+        info = f"{name}-0.0.0.dist-info"
+        write_wheel(wheels / f"{name}-0.0.0-py3-none-any.whl", {
+            f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n".encode(),
+            f"{info}/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"},
+            info)
     for w in kernel_wheels(venv):
         shutil.copy2(w, wheels / w.name)
     return sorted(wheels.glob("*.whl"))
@@ -422,6 +428,14 @@ def main(argv: list[str] | None = None) -> int:
     venv = build_venv(work)
     runtime = fetch_pyodide(work)
     chosen = pick(browser_wheels(venv, work))
+    log("the project's YAML pre-parsed; every wheel's bytecode compiled (Pyodide under node)")
+    project = chosen["mrp-tutor"]
+    (work / "local" / "preparsed").mkdir(exist_ok=True)
+    chosen["mrp-tutor"] = site_speed.add_to_wheel(
+        project, {"mrp_tutor/_preparsed.json": site_speed.preparsed_table(project)},
+        work / "local" / "preparsed" / project.name)
+    compiled = site_speed.compile_wheels(list(chosen.values()), runtime, work)
+    chosen = {name: compiled[path] for name, path in chosen.items()}
     lock, unused = make_lock(chosen, runtime)
     if unused:
         log(f"not shipped (nothing in the browser needs them): {', '.join(unused)}")

@@ -182,6 +182,9 @@ def _a_referee_rules_production(page: Any, tmp_path: Path) -> None:
     """Referee mode, the Table tab: a zone entered by taps, the production ruling; the table's
     file downloaded from the page gets the same totals from ``mrp-tutor referee production``
     (the engine on this machine)."""
+    # a seeded game first: the table starts from its position (the tokens' draw is the seed's)
+    page.locator(".mrp-seed input").fill("11")
+    set_and_wait(page, "mrp-new-game", "New game set up")
     page.locator(".mrp-mode button", has_text="Referee").click()
     expect(page.locator(".mrp-status")).to_contain_text("Referee mode", timeout=STEP_TIMEOUT_MS)
     page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Table").click()
