@@ -219,3 +219,51 @@ def test_a_thought_about_a_changed_game_is_not_played(
         assert len(app.session.game.log) > steps
 
     in_loop(go)
+
+
+def test_without_threads_the_bots_think_in_slices_with_the_same_game(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's Python has no threads (issue 39): on the event loop each hard decision
+    runs in slices that give the loop back (no thread starts), and the game is the one
+    played at once."""
+    from mrp_tutor.games.mission_red_planet.ui import bot_turns
+
+    monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 24)
+    at_once = make_app(5)
+    seat(at_once, 5)
+    for _ in range(6):
+        mine = S.my_options(at_once.session, "red")
+        if not mine:
+            break
+        at_once.seat.play(mine[len(mine) // 2])
+    monkeypatch.setattr(bot_turns, "threads_work", lambda: False)
+    monkeypatch.setattr(bot_turns, "SLICE", 0.0)  # a slice per iteration
+    monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread"))
+    assert _learner_game(make_app(5), 6) == list(at_once.session.game.log)
+
+
+def test_without_threads_decide_now_is_read_between_slices(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mrp_tutor.games.mission_red_planet.ui import bot_turns
+
+    monkeypatch.setattr(bot_turns, "threads_work", lambda: False)
+    monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 10**9)  # would think for ever
+    app = make_app(11)
+
+    async def go() -> None:
+        seat(app)
+        turns = app.seat.turns
+        assert turns.busy and turns.thread is None
+        job = turns.job
+        await asyncio.sleep(0.3)  # some slices
+        assert turns.job is job  # still thinking: the loop was free meanwhile
+        turns.skip_btn.click()  # a click from the page, between two slices
+        for _ in range(WAITS):
+            if turns.job is not job:
+                break
+            await asyncio.sleep(0.001)
+        last = [r for r in app.session.reports if r.why and "hard bot" in r.why]
+        assert last and "Asked to decide at once" in last[-1].why
+        app.seat.leave()
+
+    in_loop(go)

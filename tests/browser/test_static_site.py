@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from mrp_tutor.games.mission_red_planet.ui.seat import LEVEL_NAMES
+from mrp_tutor.games.mission_red_planet.ui.seat import level_names
 
 from .conftest import ARTIFACTS, LOCAL_HOSTS, REPO_ROOT, _free_port, save_screenshot
 from .test_fm_round import _effect as fm_effect
@@ -132,7 +132,8 @@ def test_the_app_plays_in_the_browser_with_nothing_from_outside(
     # a game against a hard bot, to round 2, with a hint on the way
     page.locator(".mrp-players select").select_option(label="3")
     page.locator(".mrp-seat-colour select").select_option(label="Red")
-    page.locator(".mrp-seat-level select").select_option(label=LEVEL_NAMES["hard"])
+    # the seat picker states the hard level's time in the browser (measured)
+    page.locator(".mrp-seat-level select").select_option(label=level_names(browser=True)["hard"])
     page.locator(".mrp-seed input").fill("11")
     page.locator("button.mrp-take-seat").click()
     expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)

@@ -18,16 +18,16 @@ card the learner did not see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
+from mrp_tutor.games.mission_red_planet.engine.search import finish, search_steps, view_rng
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.coach import (
     HINT_ITERATIONS,
-    hints,
+    hints_steps,
     interval,
     reason,
     within_noise,
@@ -87,11 +87,18 @@ def judge(spec: GameSpec, d: Decision, *, iterations: int | None = None,
     """The cost of one decision (None: the choice was the hint's first or about equal to it, a
     single option, a gap within the noise, or stopped); ``iterations``, ``duel``: default
     :data:`REVIEW_ITERATIONS`, :data:`DUEL_ITERATIONS`."""
+    return finish(judge_steps(spec, d, iterations=iterations, duel=duel, stop=stop))
+
+
+def judge_steps(spec: GameSpec, d: Decision, *, iterations: int | None = None,
+                duel: int | None = None, stop: Callable[[], bool] | None = None,
+                pause: float | None = None) -> Generator[int, None, Costly | None]:
+    """:func:`judge` in slices of ``pause`` seconds (the browser: no threads), the same cost."""
     mine = [x for x in d.options if x.colour == d.chosen.colour]
     if len(mine) < 2 or d.chosen not in mine:
         return None
-    shown, res = hints(spec, d.view, d.options, iterations=iterations or REVIEW_ITERATIONS,
-                       stop=stop)
+    shown, res = yield from hints_steps(spec, d.view, d.options, stop=stop, pause=pause,
+                                        iterations=iterations or REVIEW_ITERATIONS)
     if stop is not None and stop():
         return None
     stats = {o.intent: o for o in res.options}
@@ -104,8 +111,9 @@ def judge(spec: GameSpec, d: Decision, *, iterations: int | None = None,
     if first is not None and did is not None and within_noise(first, did):
         return None
     pair = [best, d.chosen]
-    head = search(spec, dict(d.view), pair, view_rng(d.view, pair, "duel"),
-                  iterations=duel or DUEL_ITERATIONS, seconds=None, stop=stop)
+    head = yield from search_steps(spec, dict(d.view), pair, view_rng(d.view, pair, "duel"),
+                                   iterations=duel or DUEL_ITERATIONS, seconds=None, stop=stop,
+                                   pause=pause)
     if stop is not None and stop():
         return None
     by = {o.intent: o for o in head.options}
@@ -128,11 +136,24 @@ def review(
     """The learner's ``top`` most costly decisions (largest cost first; only those costing at
     least :data:`MIN_COST` and more than the noise).  ``stop()`` ends early with the
     decisions judged so far; ``progress(done, total)`` is called after each decision."""
+    return finish(review_steps(spec, decisions, top=top, iterations=iterations, duel=duel,
+                               stop=stop, progress=progress))
+
+
+def review_steps(
+    spec: GameSpec, decisions: Sequence[Decision], *, top: int = 3,
+    iterations: int | None = None, duel: int | None = None,
+    stop: Callable[[], bool] | None = None, progress: Callable[[int, int], None] | None = None,
+    pause: float | None = None,
+) -> Generator[int, None, list[Costly]]:
+    """:func:`review` in slices of ``pause`` seconds (the browser: no threads), the same
+    decisions found."""
     found: list[Costly] = []
     for i, d in enumerate(decisions):
         if stop is not None and stop():
             break
-        c = judge(spec, d, iterations=iterations, duel=duel, stop=stop)
+        c = yield from judge_steps(spec, d, iterations=iterations, duel=duel, stop=stop,
+                                   pause=pause)
         if c is not None and c.cost >= MIN_COST:
             found.append(c)
         if progress is not None:
