@@ -8,7 +8,8 @@ seeded bot makes a seeded game.
 The greedy bot scores each legal intent with a cheap one-step heuristic (no look-ahead,
 :func:`.appeal.score_intent`): how much it improves its colour's projected majority in the zone
 the intent affects, weighted by the value of that zone's resource and waiting point tokens; a
-character by what it could do in the position now (:mod:`.appeal`).  When a colour is decided
+character by what it could do in the position now (:mod:`.appeal`), one of the near-equal
+best drawn from what the seat sees (:func:`_choose_character`).  When a colour is decided
 for another player (the ruleset's :meth:`~.rulesets.base.Rules.bot_weights`, e.g. a neutral
 colour of the 2-player game), each colour's gain is weighted (:func:`score_for_controller`).
 """
@@ -56,7 +57,9 @@ def greedy_bot(rng: random.Random) -> Bot:
 
     It decides for the colour of the first legal intent (when several colours choose at once,
     each one in turn); a character is worth what it could do in the position now
-    (:func:`.appeal.character_values`), so the picks follow the board.
+    (:func:`.appeal.character_values`), so the picks follow the board; among the cards near
+    the best it draws one from the seat's view (:func:`_choose_character`), so bots facing
+    the same board do not all pick the same card.  ``rng`` breaks the other ties.
     """
 
     def choose(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
@@ -66,6 +69,8 @@ def greedy_bot(rng: random.Random) -> Bot:
         colour = legal[0].colour
         if legal[-1].colour != colour:  # several colours choose: this one now
             legal = [x for x in legal if x.colour == colour]
+        if type(legal[0]) is I.ChooseCharacter and type(legal[-1]) is I.ChooseCharacter:
+            return _choose_character(game, legal)
         best: I.Intent = legal[0]
         best_score = float("-inf")
         wts = rules_of(s).bot_weights(spec, s, colour)  # e.g. a colour played for another
@@ -86,6 +91,32 @@ def greedy_bot(rng: random.Random) -> Bot:
         return best
 
     return choose
+
+
+#: characters worth at least this share of the best one's value (:func:`.appeal.character_values`)
+#: are near-equal: the greedy bot picks one of them, not always the best (otherwise greedy
+#: bots facing the same board pick the same card in lockstep)
+NEAR_CHARACTER = 0.85
+
+
+def _choose_character(game: Game, legal: Sequence[I.Intent]) -> I.Intent:
+    """The greedy bot's character card: one of the near-equal best (:data:`NEAR_CHARACTER`),
+    drawn with a generator seeded from what the choosing seat sees (:func:`.views.view_rng`
+    of its view and its options: public data, never the game's secret seed), so the same
+    position as the seat sees it gets the same card and a seeded game replays."""
+    from mrp_tutor.games.mission_red_planet.engine.views import view_for, view_rng
+
+    spec, s = game.spec, game.state
+    colour = legal[0].colour
+    cards = [x for x in legal if isinstance(x, I.ChooseCharacter)]
+    values = character_values(spec, s, colour, [x.character for x in cards])
+    top = max(values.values())
+    floor = top - (1.0 - NEAR_CHARACTER) * abs(top)
+    near = [x for x in cards if values[x.character] >= floor]
+    if len(near) == 1:
+        return near[0]
+    gen = view_rng(view_for(spec, s, s.seats[colour].controller), legal, "greedy")
+    return near[int(gen.random() * len(near))]
 
 
 def score_for_controller(

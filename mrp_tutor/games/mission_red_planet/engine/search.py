@@ -27,12 +27,10 @@ budget).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import random
 import time
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -44,6 +42,10 @@ from mrp_tutor.games.mission_red_planet.engine.rulesets import rules_of
 from mrp_tutor.games.mission_red_planet.engine.secrecy import SECRET_DECISIONS
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
+from mrp_tutor.games.mission_red_planet.engine.views import view_digest, view_rng
+
+__all__ = ["Node", "OptionStat", "SearchResult", "finish", "rewards", "search", "search_bot",
+           "search_steps", "view_digest", "view_rng"]
 
 _T = TypeVar("_T")
 
@@ -313,22 +315,6 @@ def search_steps(
     choice = stats[0].intent if stats else options[0]
     return SearchResult(choice, stats, done, it.decisions, time.perf_counter() - start,
                         settled, iterations)
-
-
-def view_digest(view: Mapping[str, Any], options: Sequence[I.Intent], salt: str = "") -> str:
-    """A digest of what a seat sees (its ``view``), its ``options`` and ``salt``: public data
-    only, so the same position as that seat sees it gives the same digest on any machine,
-    whatever the hidden cards, the game's secret seed or the clock."""
-    text = json.dumps([salt, view, [repr(x) for x in options]], sort_keys=True,
-                      separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def view_rng(view: Mapping[str, Any], options: Sequence[I.Intent], salt: str = "") -> random.Random:
-    """The search's generator for a position, seeded from :func:`view_digest` (public data,
-    never the game's seed): the advice of a fixed iteration budget is then a function of the
-    position as the seat sees it (the hints, the hard bot and the review use it)."""
-    return random.Random(view_digest(view, options, salt))
 
 
 def _settled(root: Node, left: int) -> bool:

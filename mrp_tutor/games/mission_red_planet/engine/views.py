@@ -8,16 +8,20 @@ discoveries, and deck orders.  A *viewer* is a player, named by the colour he pl
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.basics import Decision
 from mrp_tutor.games.mission_red_planet.engine.game import decision, destination
 from mrp_tutor.games.mission_red_planet.engine.secrecy import HIDDEN, controls, redact
 from mrp_tutor.games.mission_red_planet.engine.spec import UNKNOWN, GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 
-__all__ = ["HIDDEN", "controls", "redact", "view_for"]
+__all__ = ["HIDDEN", "controls", "redact", "view_digest", "view_for", "view_rng"]
 
 
 
@@ -198,3 +202,19 @@ def _ships_view(spec: GameSpec, s: GameState) -> dict[str, dict[str, Any]]:
             "verified": spec.ships[sid].verified,
         }
     return ships
+
+
+def view_digest(view: Mapping[str, Any], options: Sequence[I.Intent], salt: str = "") -> str:
+    """A digest of what a seat sees (its ``view``), its ``options`` and ``salt``: public data
+    only, so the same position as that seat sees it gives the same digest on any machine,
+    whatever the hidden cards, the game's secret seed or the clock."""
+    text = json.dumps([salt, view, [repr(x) for x in options]], sort_keys=True,
+                      separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def view_rng(view: Mapping[str, Any], options: Sequence[I.Intent], salt: str = "") -> random.Random:
+    """The search's generator for a position, seeded from :func:`view_digest` (public data,
+    never the game's seed): the advice of a fixed iteration budget is then a function of the
+    position as the seat sees it (the hints, the hard bot and the review use it)."""
+    return random.Random(view_digest(view, options, salt))
