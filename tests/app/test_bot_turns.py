@@ -36,6 +36,15 @@ async def settle(app: TutorApp) -> None:
     raise AssertionError("the bots never finished thinking")
 
 
+async def decide_now(turns: Any, job: Any) -> None:
+    """Press "Decide now"; let the loop run until the bot's thinking ``job`` is over."""
+    turns.skip_btn.click()
+    for _ in range(WAITS):
+        if turns.job is not job:
+            return
+        await asyncio.sleep(0.001)
+
+
 def seat(app: TutorApp, seed: int = 11) -> None:
     app.players.value = 4
     app.seat.colour.value = "red"
@@ -135,12 +144,7 @@ def test_decide_now_ends_a_long_search(make_app: Any, monkeypatch: pytest.Monkey
         for _ in range(3):  # three decisions, each ended by the learner
             if not turns.busy:
                 break
-            job = turns.job
-            turns.skip_btn.click()
-            for _ in range(WAITS):
-                if turns.job is not job:
-                    break
-                await asyncio.sleep(0.001)
+            await decide_now(turns, turns.job)
         last = [r for r in app.session.reports if r.why and "hard bot" in r.why]
         assert last and "Asked to decide at once" in last[-1].why
         app.seat.leave()
@@ -257,11 +261,7 @@ def test_without_threads_decide_now_is_read_between_slices(
         job = turns.job
         await asyncio.sleep(0.3)  # some slices
         assert turns.job is job  # still thinking: the loop was free meanwhile
-        turns.skip_btn.click()  # a click from the page, between two slices
-        for _ in range(WAITS):
-            if turns.job is not job:
-                break
-            await asyncio.sleep(0.001)
+        await decide_now(turns, job)  # a click from the page, between two slices
         last = [r for r in app.session.reports if r.why and "hard bot" in r.why]
         assert last and "Asked to decide at once" in last[-1].why
         app.seat.leave()

@@ -29,7 +29,7 @@ from mrp_tutor.games.mission_red_planet.ui.seat import level_names
 from .conftest import ARTIFACTS, LOCAL_HOSTS, REPO_ROOT, _free_port, save_screenshot
 from .test_fm_round import _effect as fm_effect
 from .test_fm_round import _now as fm_now
-from .test_referee_table import cli, fill, select, set_and_wait
+from .test_referee_table import cli, rule_production_on_hellas, set_and_wait
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(os.environ.get("MRP_SITE_TEST") != "1",
@@ -189,15 +189,7 @@ def _a_referee_rules_production(page: Any, tmp_path: Path) -> None:
     page.locator(".mrp-mode button", has_text="Referee").click()
     expect(page.locator(".mrp-status")).to_contain_text("Referee mode", timeout=STEP_TIMEOUT_MS)
     page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Table").click()
-    page.locator(".mrp-board .mrp-zone[data-zone='hellas']").click()
-    expect(page.locator(".mrp-te-zone-head")).to_have_text("Zone: Hellas",
-                                                           timeout=STEP_TIMEOUT_MS)
-    fill(page, "mrp-te-astronauts", "red 3, blue 1")
-    select(page, "mrp-te-resource", "celerium")
-    set_and_wait(page, "mrp-te-set-zone", "Hellas set.")
-    set_and_wait(page, "mrp-te-use", "The table is set")
-    page.locator("button.mrp-tt-production").click()
-    expect(page.locator(".mrp-prod-table")).to_contain_text("Hellas", timeout=STEP_TIMEOUT_MS)
+    rule_production_on_hellas(page, STEP_TIMEOUT_MS)
     with page.expect_download(timeout=STEP_TIMEOUT_MS) as dl:
         page.locator(".mrp-tt-download").click()
     saved = tmp_path / "site-table.yaml"
