@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -139,9 +140,20 @@ def test_the_app_plays_in_the_browser_with_nothing_from_outside(
     expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
     expect(page.locator(".mrp-prompt")).to_contain_text("Your turn", timeout=STEP_TIMEOUT_MS)
     page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Hint").click()
+    # no threads here: the coach works in slices; its progress shows as it goes and Stop,
+    # read between two slices, ends it with what was found so far
+    page.locator("button.mrp-hint-ask").click()
+    expect(page.locator(".widget-html.mrp-hint-status")).to_contain_text(" games played out",
+                                                             timeout=STEP_TIMEOUT_MS)
+    page.locator("button.mrp-hint-stop").click()
+    expect(page.locator(".widget-html.mrp-hint-status")).to_contain_text("(stopped early)",
+                                                             timeout=STEP_TIMEOUT_MS)
     start = time.perf_counter()
     page.locator("button.mrp-hint-ask").click()
-    expect(page.locator(".mrp-hint").first).to_contain_text("won", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".widget-html.mrp-hint-status")).to_contain_text(  # the whole budget
+        re.compile(r"played out [\d,]+ possible games from what you see\.$"),
+        timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".mrp-hint").first).to_contain_text("won")
     hint_s = time.perf_counter() - start
     page.locator("button.mrp-hint-play").first.click()
     round_label = page.locator(".mrp-board-round")
