@@ -190,7 +190,7 @@ def test_in_the_browser_the_seat_picker_states_the_hard_levels_time(make_app, mo
     monkeypatch.setattr(sys, "platform", "emscripten")
     app = make_app(3)
     labels = dict((key, name) for name, key in app.seat.level.options)
-    assert labels["hard"] == S.BROWSER_HARD and "in this browser" in labels["hard"]
+    assert labels["hard"] == S.BROWSER_HARD and "here" in labels["hard"]
     assert " s a move" in labels["hard"]
     assert {k: v for k, v in labels.items() if k != "hard"} == {
         k: v for k, v in S.LEVEL_NAMES.items() if k != "hard"}

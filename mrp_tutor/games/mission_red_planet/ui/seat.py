@@ -44,7 +44,7 @@ LEVEL_NAMES: dict[str, str] = {
 #: the hard level in the browser's Python (the static demo, Pyodide: the plain-Python engine):
 #: measured by benchmarks/browser_engine.py (docs/static-site.md), the first 12 decisions of a
 #: 3-player game of hard bots took 1.0-6.8 s, median 3.0 s, on a busy 2-core machine
-BROWSER_HARD = "Hard (searches; in this browser 1–7 s a move)"
+BROWSER_HARD = "Hard (searches, 1–7 s a move here)"  # short: a phone shows ~35 characters
 
 
 def level_names(browser: bool | None = None) -> dict[str, str]:
