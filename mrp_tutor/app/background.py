@@ -84,3 +84,17 @@ def run_in_slices(steps: Generator[Any, None, T], done: Callable[[T | None], Non
         loop.call_soon(step)
 
     loop.call_soon(step)
+
+
+def start_work(work: Callable[[], None],
+               steps: Callable[[float], Generator[Any, None, T]] | None,
+               done: Callable[[T | None], None], name: str,
+               loop: asyncio.AbstractEventLoop | None) -> threading.Thread | None:
+    """Long work (a hint, a bot's turn, the review): where threads are missing (Pyodide) and
+    a loop runs, ``steps(SLICE)`` in slices on it (:func:`run_in_slices`) and then
+    ``done(result)``; else ``work`` (which reports its own end) by :func:`start_worker`.
+    The thread, or None when there is none."""
+    if loop is not None and steps is not None and not threads_work():
+        run_in_slices(steps(SLICE), done, loop)
+        return None
+    return start_worker(work, name, loop)

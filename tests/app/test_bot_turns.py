@@ -230,7 +230,7 @@ def test_without_threads_the_bots_think_in_slices_with_the_same_game(
     """The browser's Python has no threads (issue 39): on the event loop each hard decision
     runs in slices that give the loop back (no thread starts), and the game is the one
     played at once."""
-    from mrp_tutor.games.mission_red_planet.ui import bot_turns
+    from mrp_tutor.app import background
 
     monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 24)
     at_once = make_app(5)
@@ -240,17 +240,17 @@ def test_without_threads_the_bots_think_in_slices_with_the_same_game(
         if not mine:
             break
         at_once.seat.play(mine[len(mine) // 2])
-    monkeypatch.setattr(bot_turns, "threads_work", lambda: False)
-    monkeypatch.setattr(bot_turns, "SLICE", 0.0)  # a slice per iteration
+    monkeypatch.setattr(background, "threads_work", lambda: False)
+    monkeypatch.setattr(background, "SLICE", 0.0)  # a slice per iteration
     monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread"))
     assert _learner_game(make_app(5), 6) == list(at_once.session.game.log)
 
 
 def test_without_threads_decide_now_is_read_between_slices(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from mrp_tutor.games.mission_red_planet.ui import bot_turns
+    from mrp_tutor.app import background
 
-    monkeypatch.setattr(bot_turns, "threads_work", lambda: False)
+    monkeypatch.setattr(background, "threads_work", lambda: False)
     monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 10**9)  # would think for ever
     app = make_app(11)
 

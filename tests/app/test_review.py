@@ -126,12 +126,12 @@ def test_without_threads_the_review_runs_in_slices_with_the_same_verdicts(
     import asyncio
     import threading
 
-    from mrp_tutor.games.mission_red_planet.ui import review_box
+    from mrp_tutor.app import background
 
     box = played.seat.review
     at_once = box.found
-    monkeypatch.setattr(review_box, "threads_work", lambda: False)
-    monkeypatch.setattr(review_box, "SLICE", 0.0)
+    monkeypatch.setattr(background, "threads_work", lambda: False)
+    monkeypatch.setattr(background, "SLICE", 0.0)
     monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread"))
     seen: list[str] = []
 

@@ -16,14 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import (
-    SLICE,
-    Stoppable,
-    run_in_slices,
-    running_loop,
-    start_worker,
-    threads_work,
-)
+from mrp_tutor.app.background import Stoppable, running_loop, start_work
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain import review as R
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
@@ -103,11 +96,6 @@ class ReviewBox:
             self._done(job, R.review(spec, decisions, stop=job.is_stopped))
             return
         done, step = self.ctx.guard(self._done), self._progress
-        if not threads_work():  # the browser: slices, Stop read between them
-            steps = R.review_steps(spec, decisions, stop=job.is_stopped, pause=SLICE,
-                                   progress=lambda i, n: step(job, i, n))
-            run_in_slices(steps, lambda found: done(job, found or []), loop)
-            return
 
         def post(fn: Any, *args: Any) -> None:
             with contextlib.suppress(RuntimeError):  # the kernel is shutting down
@@ -122,7 +110,10 @@ class ReviewBox:
                 found = []
             post(done, job, found)
 
-        self.thread = start_worker(work, "mrp-review", loop)
+        self.thread = start_work(  # the browser (no threads): slices, Stop read between them
+            work, lambda pause: R.review_steps(spec, decisions, stop=job.is_stopped, pause=pause,
+                                               progress=lambda i, n: step(job, i, n)),
+            lambda found: done(job, found or []), "mrp-review", loop)
 
     def _progress(self, job: Stoppable, done: int, total: int) -> None:
         if job is self.job:

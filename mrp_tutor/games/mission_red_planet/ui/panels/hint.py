@@ -19,14 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import (
-    SLICE,
-    Stoppable,
-    run_in_slices,
-    running_loop,
-    start_worker,
-    threads_work,
-)
+from mrp_tutor.app.background import Stoppable, running_loop, start_work
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.search import SearchResult
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
@@ -137,14 +130,12 @@ class HintTab:
         self.stop_btn.layout.display = ""
         self.status.value = ('<div class="mrp-hint-status" role="status">Thinking… (the '
                              "page stays usable; Stop shows what was found so far)</div>")
-        loop = running_loop()
-        if loop is not None and not threads_work():  # the browser: slices, Stop between them
-            steps = hints_steps(self.ctx.spec, view, options, iterations=self.iterations,
-                                stop=job.is_stopped, pause=SLICE,
-                                progress=lambda i, n: self._progress(job, i, n))
-            run_in_slices(steps, lambda out: self._found(job, view, out), loop)
-            return
-        self.thread = start_worker(lambda: self._think(job, view, options), "mrp-hint", loop)
+        self.thread = start_work(  # the browser (no threads): slices, Stop read between them
+            lambda: self._think(job, view, options),
+            lambda pause: hints_steps(self.ctx.spec, view, options, iterations=self.iterations,
+                                      stop=job.is_stopped, pause=pause,
+                                      progress=lambda i, n: self._progress(job, i, n)),
+            lambda out: self._found(job, view, out), "mrp-hint", running_loop())
 
     def on_stop(self, _b: Any = None) -> None:
         if self.job is not None:
