@@ -127,3 +127,37 @@ def test_a_character_hint_says_what_the_card_did_in_the_games_won_after_it() -> 
         assert "games played out after choosing the" in h.reason and "most" not in h.reason
         c = cite(spec, h.reason_rule)
         assert c is not None and h.reason_rule.startswith("characters.")  # type: ignore[union-attr]
+
+
+def test_halving_tries_the_options_still_in_equally_and_ends_with_two() -> None:
+    """Sequential halving at the root (the coach's search): with two options each gets half
+    the budget; with more, the last two share the last round equally and the options dropped
+    earlier had fewer games; the choice is the better of the last two."""
+    from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
+
+    g, _, me = _twins(7)
+    spec = g.spec
+    options = [x for x in g.legal_intents() if x.colour == me]
+    view = view_for(spec, g.state, me)
+    assert len(options) >= 3
+    res = search(spec, view, options, view_rng(view, options, "t"), iterations=400,
+                 seconds=None, halving=True)
+    visits = sorted((o.visits for o in res.options), reverse=True)
+    assert visits[0] == visits[1] > visits[2] and sum(visits) == res.iterations <= 400
+    last = [o for o in res.options if o.visits == visits[0]]
+    assert res.choice == max(last, key=lambda o: o.value).intent
+    pair = options[:2]
+    duel = search(spec, view, pair, view_rng(view, pair, "t"), iterations=300, seconds=None,
+                  halving=True)
+    assert [o.visits for o in duel.options] == [150, 150]
+
+
+def test_the_hint_compares_its_first_two_after_equal_effort() -> None:
+    """UCB's lock-in made the most tried option win more because it was tried more (its
+    subtree deeper): the hint's last two options now had the same number of games."""
+    g, _, me = _twins(3)
+    options = [x for x in g.legal_intents() if x.colour == me]
+    _, res = hints(g.spec, view_for(g.spec, g.state, me), options, iterations=300)
+    top = sorted((o.visits for o in res.options), reverse=True)
+    assert top[0] == top[1]
+

@@ -6,8 +6,11 @@ win (the share of the played-out games won after it, with a 95 % interval), whet
 about equal to the first (the difference within the noise), one sentence on what it does
 (:mod:`.reasons`: true of the position, with the rule it rests on) and the decision's rule.
 
-The same position gets the same advice: the search has a fixed iteration budget
-(:data:`HINT_ITERATIONS`) and its generator is seeded from the learner's view and options
+The search shares its games out by sequential halving at the root (``search(halving=True)``):
+the options it compares had equal effort, so a chance is not inflated by the games UCB would
+have given its favourite (``benchmarks/coach.py``).  The same position gets the same advice:
+the search has a fixed iteration budget (:data:`HINT_ITERATIONS`) and its generator is
+seeded from the learner's view and options
 (:func:`~mrp_tutor.games.mission_red_planet.engine.search.view_rng`), never from the game's
 secret seed or the clock.
 
@@ -124,7 +127,8 @@ def hints(
     ordered by their chance, and the search's result (its effort).  The same view and options
     give the same hints (a fixed budget, a generator seeded from them)."""
     res = search(spec, dict(view), options, view_rng(view, options, "hint"),
-                 iterations=iterations, seconds=None, stop=stop, progress=progress)
+                 iterations=iterations, seconds=None, stop=stop, progress=progress,
+                 halving=True)
     rule = (view.get("decision") or {}).get("rule")
     out: list[Hint] = []
     shown = ranked(res, top)
