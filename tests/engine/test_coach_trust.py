@@ -161,3 +161,24 @@ def test_the_hint_compares_its_first_two_after_equal_effort() -> None:
     top = sorted((o.visits for o in res.options), reverse=True)
     assert top[0] == top[1]
 
+
+def test_about_equal_compares_two_options_after_the_same_number_of_games() -> None:
+    """An option dropped in an early halving round had fewer games than the first (and the
+    search plays better after the options it tries more): it is about equal to the first or
+    not by the two's figures at the end of the last round both were in, each round's options
+    having had the same number of games."""
+    from mrp_tutor.games.mission_red_planet.explain.coach import equal_effort, within_noise
+
+    g, _, me = _twins(7)
+    options = [x for x in g.legal_intents() if x.colour == me]
+    found, res = hints(g.spec, view_for(g.spec, g.state, me), options, iterations=400, top=4)
+    assert len(res.rounds) >= 2
+    for row in res.rounds:
+        assert len({o.visits for o in row}) == 1  # equal effort within a round
+    final = {o.intent: o for o in res.options}
+    dropped = [h for h in found if final[h.intent].visits < max(o.visits for o in res.options)]
+    assert dropped
+    for h in found[1:]:
+        a, b = equal_effort(res, found[0].intent, h.intent)
+        assert a.visits == b.visits
+        assert h.about_equal == within_noise(a, b)

@@ -98,6 +98,10 @@ class SearchResult:
     budget: int | None = None
     #: CPU seconds of the deciding thread (``search_bot``'s log; unaffected by other processes)
     cpu_seconds: float = 0.0
+    #: sequential halving only: the figures of the options still in at the end of each round
+    #: (before its worse half was dropped; the last: the last round's), each round's options
+    #: having had the same number of games
+    rounds: list[list[OptionStat]] = field(default_factory=list)
 
 
 def rewards(s: GameState) -> dict[str, tuple[float, float]]:
@@ -238,16 +242,19 @@ class _Halving:
     so a chance is not inflated by the visits UCB gave it (UCB's lock-in: the option tried
     most gets the deepest subtree, plays better after it and so wins more)."""
 
-    def __init__(self, root: Node, options: Sequence[I.Intent], budget: int) -> None:
+    def __init__(self, root: Node, options: Sequence[I.Intent], budget: int,
+                 wins: dict[I.Intent, float]) -> None:
         self.root = root
+        self.wins = wins
+        self.rounds: list[list[OptionStat]] = []
         self.alive = list(options)
         self.left = budget
-        self.rounds = max(1, math.ceil(math.log2(len(self.alive))))
+        self.left_rounds = max(1, math.ceil(math.log2(len(self.alive))))
         self.queue: list[I.Intent] = []
         self._plan()
 
     def _plan(self) -> None:
-        per = self.left // (self.rounds * len(self.alive))
+        per = self.left // (self.left_rounds * len(self.alive))
         self.queue = [x for _ in range(per) for x in reversed(self.alive)]
 
     def value(self, x: I.Intent) -> float:
@@ -257,9 +264,10 @@ class _Halving:
     def next(self) -> I.Intent | None:
         """The root option of the next iteration (None: the plan is spent, UCB's turn)."""
         if not self.queue:
-            if self.rounds <= 1:
+            if self.left_rounds <= 1:
                 return None
-            self.rounds -= 1
+            self.left_rounds -= 1
+            self.snapshot()
             ranked = sorted(self.alive, key=self.value, reverse=True)  # stable: ties in order
             self.alive = ranked[:(len(ranked) + 1) // 2]
             self._plan()
@@ -267,6 +275,16 @@ class _Halving:
                 return None
         self.left -= 1
         return self.queue.pop()
+
+    def snapshot(self) -> None:
+        """Keep the figures of the options still in (:attr:`SearchResult.rounds`)."""
+        row = []
+        for x in self.alive:
+            ch = self.root.children.get(x)
+            n = ch.visits if ch is not None else 0
+            row.append(OptionStat(x, n, self.value(x) if n else 0.0,
+                                  self.wins.get(x, 0.0) / n if n else 0.0))
+        self.rounds.append(row)
 
     def choice(self) -> I.Intent:
         """The best of the last round's options by mean reward."""
@@ -315,7 +333,8 @@ def search(
     deadline = None if seconds is None else start + seconds
     least = len(options)
     settled = False
-    plan = _Halving(root, options, iterations) if halving and iterations is not None else None
+    plan = (_Halving(root, options, iterations, wins) if halving and iterations is not None
+            else None)
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -347,8 +366,12 @@ def search(
         best = plan.choice()
         stats.sort(key=lambda o: o.intent != best)
     choice = stats[0].intent if stats else options[0]
-    return SearchResult(choice, stats, done, it.decisions, time.perf_counter() - start,
-                        settled, iterations)
+    res = SearchResult(choice, stats, done, it.decisions, time.perf_counter() - start,
+                       settled, iterations)
+    if plan is not None:
+        plan.snapshot()
+        res.rounds = plan.rounds
+    return res
 
 
 def _settled(root: Node, left: int) -> bool:
