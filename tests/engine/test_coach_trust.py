@@ -162,6 +162,38 @@ def test_the_hint_compares_its_first_two_after_equal_effort() -> None:
     assert top[0] == top[1]
 
 
+def test_the_review_shows_a_second_duel_seeded_apart_and_skips_no_duel(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The costs shown are a confirming duel's (salt ``confirm``), not the screening duel's
+    that chose them (the largest of many noisy costs is noisy upwards); a choice not shown
+    about equal to the first always gets its duel, even when the hint's own figures (few
+    games for an option dropped early) cannot tell the two apart."""
+    g, twin, me = _twins(12)
+    spec = g.spec
+    options = [x for x in g.legal_intents() if x.colour == me]
+    shown, _ = hints(spec, view_for(spec, g.state, me), options, iterations=150)
+    names = {h.intent for h in shown}
+    ds = [R.decision(spec, g.state, me, options, x, i) for i, x in enumerate(options)
+          if x not in names]
+    assert ds
+    salts: list[str] = []
+    real = R.duel_cost
+
+    def spy(*a: object, **k: object) -> object:
+        salts.append(str(a[4]))
+        return real(*a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(R, "duel_cost", spy)
+    found = R.review(spec, ds, iterations=150, duel=300, confirm=600, top=len(ds))
+    assert salts.count("duel") == len(ds)  # every choice not shown about equal: a duel
+    for c in found:
+        d = next(x for x in ds if x.step == c.step)
+        assert c == real(spec, d, c.better_intent, 600, "confirm")  # type: ignore[arg-type]
+        assert c.games == 600
+    twins = [R.decision(spec, twin.state, me, options, d.chosen, d.step) for d in ds]
+    assert R.review(spec, twins, iterations=150, duel=300, confirm=600, top=len(ds)) == found
+
+
 def test_about_equal_compares_two_options_after_the_same_number_of_games() -> None:
     """An option dropped in an early halving round had fewer games than the first (and the
     search plays better after the options it tries more): it is about equal to the first or
