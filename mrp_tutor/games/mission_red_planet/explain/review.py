@@ -10,7 +10,7 @@ same view, so the same answer).  A choice that was the hint's first, or about eq
 the search's sequential halving) compares the choice with the hint's first head to head; the
 decision is a candidate when the gap is larger than the noise of that duel (and at least
 :data:`MIN_COST`).  The largest candidates are judged again by a second duel seeded apart, of
-:data:`CONFIRM_ITERATIONS` (ten times as many games), before they are shown, with that duel's
+:data:`CONFIRM_ITERATIONS` games, before they are shown, with that duel's
 chances and their 95 % ranges: a cost chosen as the
 largest of many duels carries their luck (``benchmarks/review.py`` compares the costs shown
 with duels of ten times the budget).
@@ -43,9 +43,13 @@ from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
 REVIEW_ITERATIONS = HINT_ITERATIONS
 #: search iterations of the duel between the learner's choice and the hint's first
 DUEL_ITERATIONS = 1200
-#: search iterations of the second duel that re-judges a candidate before it is shown (ten
-#: times :data:`DUEL_ITERATIONS`: the figures shown come from it)
-CONFIRM_ITERATIONS = 10 * DUEL_ITERATIONS
+#: search iterations of the second duel that re-judges a candidate before it is shown (the
+#: figures shown come from it).  Not more: a cost shrinks as the duel deepens (the search
+#: plays better after the worse move too), faster than the noise does, so a longer duel
+#: gives a closer cost with a range that holds the deeper duel's cost less often
+#: (``benchmarks/review.py``: 12,000 games against 120,000, 0 of 5 ranges held it; 1,200
+#: against 12,000, 11 of 13)
+CONFIRM_ITERATIONS = DUEL_ITERATIONS
 #: a difference of win share below this is not a costly decision, even beyond the noise
 MIN_COST = 0.04
 
@@ -151,8 +155,8 @@ def review(
     Two stages, so that the costs shown are not the luckiest of many duels (picking the 3
     largest of ~40 noisy costs picks their noise too): every decision is judged
     (:func:`judge`), then the candidates, largest first, are judged again by a second duel
-    seeded apart (salt ``confirm``) of ``confirm`` games (:data:`CONFIRM_ITERATIONS`, ten
-    times the first) until ``top`` of them hold; what is shown is the second duel's figures,
+    seeded apart (salt ``confirm``) of ``confirm`` games (:data:`CONFIRM_ITERATIONS`) until
+    ``top`` of them hold; what is shown is the second duel's figures,
     which took no part in the choosing."""
     found: list[tuple[Costly, Decision]] = []
     for i, d in enumerate(decisions):
