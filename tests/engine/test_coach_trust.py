@@ -177,13 +177,13 @@ def test_the_review_shows_a_second_duel_seeded_apart_and_skips_no_duel(
           if x not in names]
     assert ds
     salts: list[str] = []
-    real = R.duel_cost
+    real, steps = R.duel_cost, R.duel_steps
 
     def spy(*a: object, **k: object) -> object:
         salts.append(str(a[4]))
-        return real(*a, **k)  # type: ignore[arg-type]
+        return steps(*a, **k)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(R, "duel_cost", spy)
+    monkeypatch.setattr(R, "duel_steps", spy)
     found = R.review(spec, ds, iterations=150, duel=300, confirm=600, top=len(ds))
     assert salts.count("duel") == len(ds)  # every choice not shown about equal: a duel
     for c in found:

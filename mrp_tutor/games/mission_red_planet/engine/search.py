@@ -32,9 +32,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.determinize import View, determinize
@@ -46,8 +46,10 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.engine.views import view_digest, view_rng
 
-__all__ = ["Node", "OptionStat", "SearchResult", "rewards", "search", "search_bot", "view_digest",
-           "view_rng"]
+__all__ = ["Node", "OptionStat", "SearchResult", "finish", "rewards", "search", "search_bot",
+           "search_steps", "view_digest", "view_rng"]
+
+_T = TypeVar("_T")
 
 #: exploration constant of UCB (rewards lie in [0, 1])
 EXPLORE = 0.7
@@ -297,7 +299,35 @@ def search(
     stop: Callable[[], bool] | None = None, settle: bool = False,
     progress: Callable[[int, int], None] | None = None, halving: bool = False,
 ) -> SearchResult:
+    """Search from a seat's ``view`` among its ``options`` (its legal intents now): all of
+    :func:`search_steps` at once (the same result)."""
+    return finish(search_steps(spec, view, options, rng, iterations=iterations, seconds=seconds,
+                               greedy_share=greedy_share, stop=stop, settle=settle,
+                               progress=progress, halving=halving))
+
+
+def finish(steps: Generator[Any, None, _T]) -> _T:
+    """Run a generator of steps to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
+
+
+def search_steps(
+    spec: GameSpec, view: View, options: Sequence[I.Intent], rng: random.Random, *,
+    iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
+    stop: Callable[[], bool] | None = None, settle: bool = False,
+    progress: Callable[[int, int], None] | None = None, pause: float | None = None,
+    halving: bool = False,
+) -> Generator[int, None, SearchResult]:
     """Search from a seat's ``view`` among its ``options`` (its legal intents now).
+
+    ``pause`` (seconds; None: never): the generator yields the iterations done so far each
+    time that long has passed since it started or last yielded, so a caller without threads
+    (the browser) can let the page run between slices (a Stop, progress); the work, and so
+    the result, is the same whether it pauses or not.
 
     Stops after ``iterations`` iterations or ``seconds`` seconds, whichever comes first (at
     least one iteration per option), or as soon as ``stop()`` is true (a visitor stopped a
@@ -333,6 +363,7 @@ def search(
     deadline = None if seconds is None else start + seconds
     least = len(options)
     settled = False
+    resume = start
     plan = (_Halving(root, options, iterations, wins) if halving and iterations is not None
             else None)
     while True:
@@ -357,6 +388,9 @@ def search(
         done += 1
         if progress is not None and iterations is not None and done % 100 == 0:
             progress(done, iterations)
+        if pause is not None and time.perf_counter() >= resume + pause:
+            yield done
+            resume = time.perf_counter()
     stats = [OptionStat(x, ch.visits, ch.total / ch.visits if ch.visits else 0.0,
                         wins.get(x, 0.0) / ch.visits if ch.visits else 0.0)
              for x, ch in root.children.items() if x in options]

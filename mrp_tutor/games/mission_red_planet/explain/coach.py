@@ -22,7 +22,7 @@ the options' statistics leave it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,8 @@ from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.search import (
     OptionStat,
     SearchResult,
-    search,
+    finish,
+    search_steps,
     view_rng,
 )
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
@@ -140,9 +141,20 @@ def hints(
     """The ``top`` options the search tried most for the learner whose ``view`` this is,
     ordered by their chance, and the search's result (its effort).  The same view and options
     give the same hints (a fixed budget, a generator seeded from them)."""
-    res = search(spec, dict(view), options, view_rng(view, options, "hint"),
-                 iterations=iterations, seconds=None, stop=stop, progress=progress,
-                 halving=True)
+    return finish(hints_steps(spec, view, options, iterations=iterations, stop=stop, top=top,
+                              progress=progress))
+
+
+def hints_steps(
+    spec: GameSpec, view: Mapping[str, Any], options: Sequence[I.Intent], *,
+    iterations: int = HINT_ITERATIONS, stop: Callable[[], bool] | None = None, top: int = 3,
+    progress: Callable[[int, int], None] | None = None, pause: float | None = None,
+) -> Generator[int, None, tuple[list[Hint], SearchResult]]:
+    """:func:`hints` in slices of ``pause`` seconds (:func:`~..engine.search.search_steps`):
+    the same hints, the page free between slices where there are no threads."""
+    res = yield from search_steps(spec, dict(view), options, view_rng(view, options, "hint"),
+                                  iterations=iterations, seconds=None, stop=stop,
+                                  progress=progress, pause=pause, halving=True)
     rule = (view.get("decision") or {}).get("rule")
     out: list[Hint] = []
     shown = ranked(res, top)

@@ -10,10 +10,9 @@ same view, so the same answer).  A choice that was the hint's first, or about eq
 the search's sequential halving) compares the choice with the hint's first head to head; the
 decision is a candidate when the gap is larger than the noise of that duel (and at least
 :data:`MIN_COST`).  The largest candidates are judged again by a second duel seeded apart, of
-:data:`CONFIRM_ITERATIONS` games, before they are shown, with that duel's
-chances and their 95 % ranges: a cost chosen as the
-largest of many duels carries their luck (``benchmarks/review.py`` compares the costs shown
-with duels of ten times the budget).
+:data:`CONFIRM_ITERATIONS` games, before they are shown, with that duel's chances and their
+95 % ranges: a cost chosen as the largest of many duels carries their luck
+(``benchmarks/review.py`` compares the costs shown with duels of ten times the budget).
 
 Every search is seeded from the decision's view (public data): the verdicts do not depend on
 the game's secret seed, nor on the machine or its load.  Nothing here reads a state: the
@@ -23,16 +22,16 @@ card the learner did not see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
+from mrp_tutor.games.mission_red_planet.engine.search import finish, search_steps, view_rng
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.coach import (
     HINT_ITERATIONS,
-    hints,
+    hints_steps,
     interval,
     reason,
     within_noise,
@@ -104,11 +103,19 @@ def judge(spec: GameSpec, d: Decision, *, iterations: int | None = None,
     single option, a gap within the noise, or stopped); ``iterations``, ``duel``: default
     :data:`REVIEW_ITERATIONS`, :data:`DUEL_ITERATIONS`; ``salt`` seeds the duel (from the
     view: :func:`review` confirms a candidate with a second, independent duel)."""
+    return finish(judge_steps(spec, d, iterations=iterations, duel=duel, stop=stop, salt=salt))
+
+
+def judge_steps(spec: GameSpec, d: Decision, *, iterations: int | None = None,
+                duel: int | None = None, stop: Callable[[], bool] | None = None,
+                pause: float | None = None,
+                salt: str = "duel") -> Generator[int, None, Costly | None]:
+    """:func:`judge` in slices of ``pause`` seconds (the browser: no threads), the same cost."""
     mine = [x for x in d.options if x.colour == d.chosen.colour]
     if len(mine) < 2 or d.chosen not in mine:
         return None
-    shown, _ = hints(spec, d.view, d.options, iterations=iterations or REVIEW_ITERATIONS,
-                     stop=stop)
+    shown, _ = yield from hints_steps(spec, d.view, d.options, stop=stop, pause=pause,
+                                      iterations=iterations or REVIEW_ITERATIONS)
     if stop is not None and stop():
         return None
     if not shown or shown[0].chance is None or shown[0].intent.colour != d.chosen.colour:
@@ -118,7 +125,9 @@ def judge(spec: GameSpec, d: Decision, *, iterations: int | None = None,
         return None  # the hint's first, or about equal to it: never flagged
     # no short cut on the hint's own figures: an option the hint tried little (dropped
     # early) has wide noise there, so the duel, with equal effort for both, decides
-    return duel_cost(spec, d, best, duel or DUEL_ITERATIONS, salt, stop)
+    cost: Costly | None = yield from duel_steps(spec, d, best, duel or DUEL_ITERATIONS, salt,
+                                                stop, pause)
+    return cost
 
 
 def duel_cost(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: str,
@@ -126,9 +135,17 @@ def duel_cost(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: str
     """The learner's choice against ``best`` head to head: ``games`` played-out games split
     equally between the two (the search's sequential halving with two options), seeded from
     the view and ``salt``; None when the choice did as well or the gap is within the noise."""
+    return finish(duel_steps(spec, d, best, games, salt, stop))
+
+
+def duel_steps(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: str,
+               stop: Callable[[], bool] | None = None,
+               pause: float | None = None) -> Generator[int, None, Costly | None]:
+    """:func:`duel_cost` in slices of ``pause`` seconds, the same cost."""
     pair = [best, d.chosen]
-    head = search(spec, dict(d.view), pair, view_rng(d.view, pair, salt),
-                  iterations=games, seconds=None, stop=stop, halving=True)
+    head = yield from search_steps(spec, dict(d.view), pair, view_rng(d.view, pair, salt),
+                                   iterations=games, seconds=None, stop=stop, pause=pause,
+                                   halving=True)
     if stop is not None and stop():
         return None
     by = {o.intent: o for o in head.options}
@@ -156,13 +173,26 @@ def review(
     largest of ~40 noisy costs picks their noise too): every decision is judged
     (:func:`judge`), then the candidates, largest first, are judged again by a second duel
     seeded apart (salt ``confirm``) of ``confirm`` games (:data:`CONFIRM_ITERATIONS`) until
-    ``top`` of them hold; what is shown is the second duel's figures,
-    which took no part in the choosing."""
+    ``top`` of them hold; what is shown is the second duel's figures, which took no part in
+    the choosing."""
+    return finish(review_steps(spec, decisions, top=top, iterations=iterations, duel=duel,
+                               confirm=confirm, stop=stop, progress=progress))
+
+
+def review_steps(
+    spec: GameSpec, decisions: Sequence[Decision], *, top: int = 3,
+    iterations: int | None = None, duel: int | None = None, confirm: int | None = None,
+    stop: Callable[[], bool] | None = None, progress: Callable[[int, int], None] | None = None,
+    pause: float | None = None,
+) -> Generator[int, None, list[Costly]]:
+    """:func:`review` in slices of ``pause`` seconds (the browser: no threads), the same
+    decisions found."""
     found: list[tuple[Costly, Decision]] = []
     for i, d in enumerate(decisions):
         if stop is not None and stop():
             break
-        c = judge(spec, d, iterations=iterations, duel=duel, stop=stop)
+        c = yield from judge_steps(spec, d, iterations=iterations, duel=duel, stop=stop,
+                                   pause=pause)
         if c is not None and c.cost >= MIN_COST:
             found.append((c, d))
         if progress is not None:
@@ -173,8 +203,8 @@ def review(
         if len(out) >= top or (stop is not None and stop()):
             break
         assert c.better_intent is not None
-        again = duel_cost(spec, d, c.better_intent, confirm or CONFIRM_ITERATIONS, "confirm",
-                          stop)
+        again = yield from duel_steps(spec, d, c.better_intent, confirm or CONFIRM_ITERATIONS,
+                                      "confirm", stop, pause)
         if again is not None and again.cost >= MIN_COST:
             out.append(again)
     out.sort(key=lambda c: (-c.cost, c.step))
