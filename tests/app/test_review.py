@@ -73,6 +73,7 @@ def played(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> TutorApp:
     or the first highlighted place."""
     monkeypatch.setattr(R, "REVIEW_ITERATIONS", 24)
     monkeypatch.setattr(R, "DUEL_ITERATIONS", 24)
+    monkeypatch.setattr(R, "CONFIRM_ITERATIONS", 48)
     app = make_app(11)
     app.players.value = 3
     app.seat.colour.value = "red"
