@@ -91,6 +91,19 @@ def set_and_wait(page: Any, button: str, said: str) -> None:
     expect(page.locator(".mrp-status")).to_contain_text(said, timeout=T)
 
 
+def rule_production_on_hellas(page: Any, timeout: int = T) -> None:
+    """The quick entry: tap Hellas on the board, enter red 3, blue 1 and a celerium token,
+    use the table, ask for the production ruling (its table shows Hellas)."""
+    page.locator(".mrp-board .mrp-zone[data-zone='hellas']").click()
+    expect(page.locator(".mrp-te-zone-head")).to_have_text("Zone: Hellas", timeout=timeout)
+    fill(page, "mrp-te-astronauts", "red 3, blue 1")
+    select(page, "mrp-te-resource", "celerium")
+    set_and_wait(page, "mrp-te-set-zone", "Hellas set.")
+    set_and_wait(page, "mrp-te-use", "The table is set")
+    page.locator("button.mrp-tt-production").click()
+    expect(page.locator(".mrp-prod-table")).to_contain_text("Hellas", timeout=timeout)
+
+
 def pdf_pages(pdf: bytes) -> int:
     """Pages of a PDF Chromium wrote (its page objects are plain dictionaries)."""
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
@@ -275,14 +288,7 @@ def test_referee_flow_on_a_small_screen(browser: Any, voila_url: str, size: str)
     with context_page(browser, viewport, is_mobile=size == "phone",
                       has_touch=True) as page:
         open_table_tab(page, voila_url)
-        page.locator(".mrp-board .mrp-zone[data-zone='hellas']").click()  # quick entry
-        expect(page.locator(".mrp-te-zone-head")).to_have_text("Zone: Hellas", timeout=T)
-        fill(page, "mrp-te-astronauts", "red 3, blue 1")
-        select(page, "mrp-te-resource", "celerium")
-        set_and_wait(page, "mrp-te-set-zone", "Hellas set.")
-        set_and_wait(page, "mrp-te-use", "The table is set")
-        page.locator("button.mrp-tt-production").click()
-        expect(page.locator(".mrp-prod-table")).to_contain_text("Hellas", timeout=T)
+        rule_production_on_hellas(page)
         expect(page.locator(".mrp-prod-totals")).to_contain_text("Red +")
         page.locator(".mrp-prod-table").scroll_into_view_if_needed()
         save_screenshot(page, f"table-{size}", full_page=False)
