@@ -39,7 +39,10 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import site_speed
+
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's package (site_speed.preparsed_table parses with it)
 SITE_SRC = ROOT / "site"
 CONSTRAINTS = SITE_SRC / "constraints.txt"
 MAX_MB = 60
@@ -61,8 +64,11 @@ ROOTS = ("mrp-tutor", "micropip", "packaging", "piplite", "pyodide-kernel", "ipy
 SHIMS = ("ipykernel", "widgetsnbextension", "piplite", "pyodide-kernel")
 
 
+_START = time.perf_counter()
+
+
 def log(msg: str) -> None:
-    print(f">>> {msg}", flush=True)
+    print(f">>> [{time.perf_counter() - _START:.0f} s] {msg}", flush=True)
 
 
 def run(cmd: list[str | Path], **kw: Any) -> str:
@@ -112,7 +118,8 @@ def build_venv(work: Path) -> Path:
         return venv
     log(f"build tools into {venv}")
     run([sys.executable, "-m", "venv", "--clear", venv])
-    run([venv / "bin" / "python", "-m", "pip", "install", "-q", *lines(pins("tools"))])
+    run([venv / "bin" / "python", "-m", "pip", "install", "-q", "--only-binary=:all:",
+         *lines(pins("tools"))])  # wheels only: nothing compiled
     stamp.write_text(want, encoding="utf-8")
     return venv
 
@@ -135,29 +142,30 @@ def fetch_pyodide(work: Path) -> Path:
 
 def pure_pyyaml(version: str, wheels: Path, work: Path) -> Path:
     """PyYAML's Python part as a ``py3-none-any`` wheel (no Emscripten wheel of it exists;
-    without its C extension it works the same, ``yaml.__with_libyaml__`` False)."""
+    without its C extension it works the same, ``yaml.__with_libyaml__`` False).
+
+    Its ``yaml/*.py`` come from PyYAML's own Linux wheel of that version (the same files as
+    the sdist's ``lib/yaml/``): nothing is built, so a first build compiles no Cython."""
     target = wheels / f"pyyaml-{version}-py3-none-any.whl"
     if target.is_file():
         return target
-    sdist_dir = work / "sdist"
-    run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
-         "-d", sdist_dir, f"PyYAML=={version}"])
-    (sdist,) = sdist_dir.glob(f"[pP][yY][yY][aA][mM][lL]-{version}.tar.gz")
+    binary = work / "pyyaml-binary"
+    shutil.rmtree(binary, ignore_errors=True)
+    run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+         "--platform", "manylinux_2_17_x86_64", "--python-version", "3.12",
+         "--implementation", "cp", "-d", binary, f"PyYAML=={version}"])
+    (source,) = binary.glob("[pP][yY][yY][aA][mM][lL]-*.whl")
     files: dict[str, bytes] = {}
     meta = b""
-    with tarfile.open(sdist) as tar:
-        for m in tar.getmembers():
-            parts = m.name.split("/")
-            if len(parts) == 4 and parts[1:3] == ["lib", "yaml"] and parts[3].endswith(".py"):
-                f = tar.extractfile(m)
-                assert f is not None
-                files[f"yaml/{parts[3]}"] = f.read()
-            elif len(parts) == 2 and parts[1] == "PKG-INFO":
-                f = tar.extractfile(m)
-                assert f is not None
-                meta = f.read()
+    with zipfile.ZipFile(source) as z:
+        for name in z.namelist():
+            parts = name.split("/")
+            if len(parts) == 2 and parts[0] == "yaml" and parts[1].endswith(".py"):
+                files[name] = z.read(name)
+            elif len(parts) == 2 and parts[0].endswith(".dist-info") and parts[1] == "METADATA":
+                meta = z.read(name)
     if "yaml/__init__.py" not in files or not meta:
-        raise SystemExit(f"{sdist.name}: no lib/yaml/ or PKG-INFO")
+        raise SystemExit(f"{source.name}: no yaml/ or METADATA")
     info = f"pyyaml-{version}.dist-info"
     files[f"{info}/METADATA"] = meta
     files[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: mrp-tutor build_site\n"
@@ -211,12 +219,15 @@ def browser_wheels(venv: Path, work: Path) -> list[Path]:
          *(line for line in lines(browser) if not line.startswith("pyyaml=="))])
     shutil.copy2(local / f"pyyaml-{browser['pyyaml']}-py3-none-any.whl", wheels)
     # the kernel (0.7) installs "sqlite3", a package in older Pyodides; Pyodide 314 has it in
-    # its standard library: an empty wheel of that name satisfies the install
-    info = "sqlite3-0.0.0.dist-info"
-    write_wheel(wheels / "sqlite3-0.0.0-py3-none-any.whl", {
-        f"{info}/METADATA": b"Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\n",
-        f"{info}/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"},
-        info)
+    # its standard library: an empty wheel of that name satisfies the install.  The kernel
+    # also installs "jedi" (IPython's completion, 4.9 MB and ~1.7 s of every start): an app
+    # page asks for no completion, so an empty wheel stands in (IPython runs without jedi)
+    for name in ("sqlite3", "jedi"):
+        info = f"{name}-0.0.0.dist-info"
+        write_wheel(wheels / f"{name}-0.0.0-py3-none-any.whl", {
+            f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n".encode(),
+            f"{info}/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"},
+            info)
     for w in kernel_wheels(venv):
         shutil.copy2(w, wheels / w.name)
     return sorted(wheels.glob("*.whl"))
@@ -417,6 +428,14 @@ def main(argv: list[str] | None = None) -> int:
     venv = build_venv(work)
     runtime = fetch_pyodide(work)
     chosen = pick(browser_wheels(venv, work))
+    log("the project's YAML pre-parsed; every wheel's bytecode compiled (Pyodide under node)")
+    project = chosen["mrp-tutor"]
+    (work / "local" / "preparsed").mkdir(exist_ok=True)
+    chosen["mrp-tutor"] = site_speed.add_to_wheel(
+        project, {"mrp_tutor/_preparsed.json": site_speed.preparsed_table(project)},
+        work / "local" / "preparsed" / project.name)
+    compiled = site_speed.compile_wheels(list(chosen.values()), runtime, work)
+    chosen = {name: compiled[path] for name, path in chosen.items()}
     lock, unused = make_lock(chosen, runtime)
     if unused:
         log(f"not shipped (nothing in the browser needs them): {', '.join(unused)}")

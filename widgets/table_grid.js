@@ -1,7 +1,8 @@
 // The referee's table on one screen (anywidget): the round row (chips: colours, stage, round,
 // first player, who resolves which character), a row per zone (a - count + stepper per
-// colour, a chip per resource), per ship in play (its crew) and per seat (its point tokens
-// and its cards as chips).
+// colour, a chip per resource; under "More" its waiting tokens and discovery), the ship cards
+// to put in play, a row per ship in play (its crew; under "More" its place and destination
+// tokens), per seat (its point tokens, known or not, and its cards as chips), the memorial.
 // No game logic: Python sends the grid and checks every tap.
 
 function button(cls, label, aria, onClick) {
@@ -14,7 +15,7 @@ function button(cls, label, aria, onClick) {
   return b;
 }
 
-function stepper(send, part, row, key, who, n, where) {
+function stepper(send, part, row, key, who, n, where, unknown) {
   const step = document.createElement("span");
   step.className = `mrp-tg-step mrp-tg-${key}`;
   const label = document.createElement("span");
@@ -22,7 +23,7 @@ function stepper(send, part, row, key, who, n, where) {
   label.textContent = who;
   const count = document.createElement("span");
   count.className = "mrp-tg-n";
-  count.textContent = String(n || 0);
+  count.textContent = unknown ? "?" : String(n || 0);
   const tap = (delta) => () => send({ kind: "step", part, row, key, delta });
   step.append(
     label,
@@ -34,10 +35,12 @@ function stepper(send, part, row, key, who, n, where) {
 
 function section(list, title, part, rows, keys, extra) {
   if (!rows.length) return;
-  const head = document.createElement("div");
-  head.className = "mrp-tg-head";
-  head.textContent = title;
-  list.appendChild(head);
+  if (title) {
+    const head = document.createElement("div");
+    head.className = "mrp-tg-head";
+    head.textContent = title;
+    list.appendChild(head);
+  }
   for (const r of rows) {
     const row = document.createElement("div");
     row.className = `mrp-tg-row mrp-tg-${part}`;
@@ -48,7 +51,8 @@ function section(list, title, part, rows, keys, extra) {
     name.textContent = r.where ? `${r.name}, ${r.where}` : r.name;
     row.appendChild(name);
     for (const k of keys) {
-      row.appendChild(stepper(list.send, part, r.id, k.id, k.name, r.counts[k.id], r.name));
+      row.appendChild(stepper(list.send, part, r.id, k.id, k.name, r.counts[k.id], r.name,
+                              r.known === false));
     }
     if (extra) row.appendChild(extra(r));
     list.appendChild(row);
@@ -63,7 +67,7 @@ function chipGroup(label, chips, on, aria, onTap, cls) {
   who.textContent = label;
   box.appendChild(who);
   for (const c of chips) {
-    const b = button(`mrp-tg-chip mrp-tg-${cls}-${c.id || "none"}`, c.name,
+    const b = button(`mrp-tg-chip mrp-tg-${cls}-${(c.id || "none").replace(":", "-")}`, c.name,
                      `${aria}: ${c.name}`, () => onTap(c.id));
     b.setAttribute("aria-pressed", String(on.includes(c.id)));
     box.appendChild(b);
@@ -71,9 +75,100 @@ function chipGroup(label, chips, on, aria, onTap, cls) {
   return box;
 }
 
+// A "More" fold whose open state outlives the redraw after each tap (default: closed, or
+// ``open`` until the referee folds it).
+function fold(el, key, title, open, fill) {
+  const d = document.createElement("details");
+  d.className = `mrp-tg-more mrp-tg-more-${key.split(":")[0]}`;
+  el._folds = el._folds || new Map();
+  d.open = el._folds.has(key) ? el._folds.get(key) : open;
+  const s = document.createElement("summary");
+  s.textContent = title;
+  const body = document.createElement("div");
+  body.className = "mrp-tg-more-body";
+  fill(body);
+  d.append(s, body);
+  // the referee's own fold or unfold is kept (not the default set above: its toggle
+  // event would look the same)
+  s.addEventListener("click", () => el._folds.set(key, !d.open));
+  return d;
+}
+
+function zoneMore(el, model, grid, z) {
+  return fold(el, `zone:${z.id}`, z.more ? `More: ${z.more}` : "More: waiting tokens" +
+              (z.discover ? ", discovery" : ""), false, (d) => {
+    for (const r of (grid.resources || []).filter((x) => x.id)) {
+      d.appendChild(stepper((m) => model.send(m), "waiting", z.id, r.id, `${r.name} waiting`,
+                            z.waiting[r.id], z.name));
+    }
+    if (z.discover) {
+      d.appendChild(chipGroup("Discovery", grid.discoveries || [], [z.discovery],
+                              `${z.name}, discovery`, (value) =>
+        model.send({ kind: "discovery", zone: z.id, value }), "disc"));
+    }
+  });
+}
+
+function shipMore(el, model, grid, ship) {
+  const toks = ship.tokens.length ? `tokens ${ship.tokens.join(", ")} (last on top)`
+    : "no destination token";
+  return fold(el, `ship:${ship.id}`, `More: ${ship.where}, ${toks}`, false, (d) => {
+    const send = (action, value) => model.send({ kind: "ship", action, ship: ship.id, value });
+    d.appendChild(chipGroup("Where", grid.places || [], [ship.place], `${ship.name}, where`,
+                            (value) => send("place", value), "place"));
+    const tokens = chipGroup("Destination token on top", grid.token_zones || [], [],
+                             `${ship.name}, destination token`, (value) => send("token", value),
+                             "tok");
+    if (ship.tokens.length) {
+      tokens.appendChild(button("mrp-tg-chip mrp-tg-untoken", "take the top one off",
+                                `${ship.name}: take the top destination token off`,
+                                () => send("untoken", "")));
+    }
+    d.appendChild(tokens);
+  });
+}
+
+function addShips(el, list, model, grid) {
+  const cards = grid.ship_cards || [];
+  if (!cards.length) return;
+  const row = document.createElement("div");
+  row.className = "mrp-tg-row mrp-tg-add-ships";
+  row.setAttribute("role", "listitem");
+  row.appendChild(fold(el, "add-ships", "Put a ship card in play (number: destination, room)",
+                       Boolean(grid.docks_free), (d) => {
+    d.appendChild(chipGroup("Ship", cards, [], "Put in play: ship", (ship) =>
+      model.send({ kind: "ship", action: "add", ship, value: "" }), "add"));
+  }));
+  list.appendChild(row);
+}
+
+function knownChips(model, seat) {
+  const none = seat.known && Object.values(seat.counts).every((n) => !n);
+  return chipGroup("Point tokens", [{ id: "no", name: "not known" }, { id: "yes", name: "none" }],
+                   [seat.known ? (none ? "yes" : "") : "no"], `${seat.name}, point tokens`,
+                   (v) => model.send({ kind: "known", seat: seat.id, known: v === "yes" }),
+                   "known");
+}
+
+function memorial(list, grid) {
+  const head = document.createElement("div");
+  head.className = "mrp-tg-row mrp-tg-memorial";
+  head.setAttribute("role", "listitem");
+  const name = document.createElement("span");
+  name.className = "mrp-tg-zone";
+  name.textContent = "Memorial";
+  head.appendChild(name);
+  for (const c of grid.colours || []) {
+    head.appendChild(stepper(list.send, "memorial", "memorial", c.id, c.name,
+                             (grid.memorial || {})[c.id], "the memorial"));
+  }
+  list.appendChild(head);
+}
+
 const ROUND = [["player", "Colours at the table"], ["stage", "Stage"], ["round", "Round"],
                ["production", "Production"], ["first", "First player"],
-               ["colour", "Resolving"], ["character", "Character"], ["step", "Effect"]];
+               ["colour", "Resolving"], ["character", "Character"],
+               ["effect", "or at its own effect"]];
 const HANDS = [["played", "Played"], ["chosen", "Chosen (face down)"], ["missions", "Missions"],
                ["actions", "Action cards"]];
 
@@ -116,6 +211,11 @@ function draw(model, el) {
   list.setAttribute("role", "list");
   list.send = (msg) => model.send(msg);
   const chips = (z) => {
+    const both = document.createDocumentFragment();
+    both.append(resourceChips(z), zoneMore(el, model, grid, z));
+    return both;
+  };
+  const resourceChips = (z) => {
     const box = document.createElement("span");
     box.className = "mrp-tg-chips";
     for (const r of grid.resources || []) {
@@ -131,9 +231,19 @@ function draw(model, el) {
   const resources = (grid.resources || []).filter((r) => r.id);
   if (grid.round) roundRow(list, model, grid.round);
   section(list, "Zones: astronauts and resource", "zone", grid.zones, colours, chips);
-  section(list, "Ships in play: crew", "ship", grid.ships || [], colours, null);
+  const head = document.createElement("div");
+  head.className = "mrp-tg-head";
+  head.textContent = "Ships: the cards in play, their crew";
+  list.appendChild(head);
+  addShips(el, list, model, grid);
+  section(list, "", "ship", grid.ships || [], colours, (ship) => shipMore(el, model, grid, ship));
   section(list, "Players: point tokens and cards", "seat", grid.seats || [], resources,
-          (seat) => seatCards(model, grid.cards || {}, seat));
+          (seat) => {
+            const box = seatCards(model, grid.cards || {}, seat);
+            box.prepend(knownChips(model, seat));
+            return box;
+          });
+  memorial(list, grid);
   el.appendChild(list);
 }
 

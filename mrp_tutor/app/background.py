@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+#: seconds of work between two pauses where there are no threads (the browser): the page's
+#: messages (a Stop, a tab) and the progress shown are handled in the pauses
+SLICE = 0.1
 
 
 class Stoppable:
@@ -56,3 +63,38 @@ def start_worker(work: Callable[[], None], name: str,
     else:
         loop.call_soon(work)
     return None
+
+
+def run_in_slices(steps: Generator[Any, None, T], done: Callable[[T | None], None],
+                  loop: asyncio.AbstractEventLoop) -> None:
+    """Drive ``steps`` (a generator that yields after each slice of its work, e.g.
+    :func:`~mrp_tutor.games.mission_red_planet.engine.search.search_steps` with ``pause``)
+    one slice per callback on ``loop``, so the kernel reads the page's messages between
+    slices (Pyodide: no threads); then ``done(result)``, or ``done(None)`` if it failed."""
+
+    def step() -> None:
+        try:
+            next(steps)
+        except StopIteration as end:
+            done(end.value)
+            return
+        except Exception:  # said in words by ``done``, never a traceback
+            done(None)
+            return
+        loop.call_soon(step)
+
+    loop.call_soon(step)
+
+
+def start_work(work: Callable[[], None],
+               steps: Callable[[float], Generator[Any, None, T]] | None,
+               done: Callable[[T | None], None], name: str,
+               loop: asyncio.AbstractEventLoop | None) -> threading.Thread | None:
+    """Long work (a hint, a bot's turn, the review): where threads are missing (Pyodide) and
+    a loop runs, ``steps(SLICE)`` in slices on it (:func:`run_in_slices`) and then
+    ``done(result)``; else ``work`` (which reports its own end) by :func:`start_worker`.
+    The thread, or None when there is none."""
+    if loop is not None and steps is not None and not threads_work():
+        run_in_slices(steps(SLICE), done, loop)
+        return None
+    return start_worker(work, name, loop)

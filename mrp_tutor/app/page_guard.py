@@ -142,14 +142,38 @@ def _update(widget: Any, state: Any, data: dict[str, Any], msg: dict[str, Any]) 
     take = {k: v for k, v in state.items()
             if isinstance(k, str) and k in allowed and _fits(widget, k, v)}
     back = [k for k in state if isinstance(k, str) and k not in take]
-    if take:
-        try:
-            widget.set_state(take)
-        except Exception:  # a value the trait itself refuses: put the kernel's back
-            back += list(take)
+    for k in list(take):
+        if not _trait_takes(widget, k, take[k]):  # a value the trait itself refuses
+            back.append(k)
+            del take[k]
     if back:
         _send_back(widget, back)
         _refuse()
+    if take:
+        try:
+            widget.set_state(take)
+        except Exception:  # the page's value was fine; what the kernel did with it failed
+            _send_back(widget, list(take))
+            _failed("a change from the page to %s failed", type(widget).__name__)
+
+
+def _trait_takes(widget: Any, name: str, value: Any) -> bool:
+    """Whether the trait would take ``value`` (its own validation, run before anything
+    observes it), so that a refusal is said only of what the page sent, and a failure of the
+    kernel's own work after a good value is said as that (:data:`FAILED`)."""
+    from traitlets import TraitError
+
+    trait = widget.traits().get(name)
+    if trait is None:
+        return False
+    try:
+        from_json = widget.trait_metadata(name, "from_json", widget._trait_from_json)
+        trait._validate(widget, from_json(value, widget))
+    except (TraitError, ValueError, TypeError):
+        return False
+    except Exception:  # a validator of the kernel's own that broke: not the page's fault
+        return True
+    return True
 
 
 def guarded_handle_msg(widget: Any, msg: Any) -> None:

@@ -39,6 +39,7 @@ from typing import Any, TextIO
 
 import yaml
 
+from mrp_tutor.core import preparsed
 from mrp_tutor.core.errors import ContentError
 from mrp_tutor.core.words import plural
 
@@ -213,6 +214,8 @@ def parse_yaml(text: str, source: str, limits: Limits = DEFAULT) -> Any:
     if len(text) > limits.max_bytes:
         raise ContentError(source, [f"document: larger than the limit of {limits.max_bytes} "
                                     "characters"])
+    if limits == DEFAULT and (done := preparsed.lookup(text)) is not preparsed.MISSING:
+        return done  # the static site's build parsed exactly this text (core/preparsed.py)
     try:
         return _build(yaml.parse(text, Loader=_PARSER), limits)
     except _Refused as err:

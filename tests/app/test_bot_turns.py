@@ -36,6 +36,15 @@ async def settle(app: TutorApp) -> None:
     raise AssertionError("the bots never finished thinking")
 
 
+async def decide_now(turns: Any, job: Any) -> None:
+    """Press "Decide now"; let the loop run until the bot's thinking ``job`` is over."""
+    turns.skip_btn.click()
+    for _ in range(WAITS):
+        if turns.job is not job:
+            return
+        await asyncio.sleep(0.001)
+
+
 def seat(app: TutorApp, seed: int = 11) -> None:
     app.players.value = 4
     app.seat.colour.value = "red"
@@ -135,12 +144,7 @@ def test_decide_now_ends_a_long_search(make_app: Any, monkeypatch: pytest.Monkey
         for _ in range(3):  # three decisions, each ended by the learner
             if not turns.busy:
                 break
-            job = turns.job
-            turns.skip_btn.click()
-            for _ in range(WAITS):
-                if turns.job is not job:
-                    break
-                await asyncio.sleep(0.001)
+            await decide_now(turns, turns.job)
         last = [r for r in app.session.reports if r.why and "hard bot" in r.why]
         assert last and "Asked to decide at once" in last[-1].why
         app.seat.leave()
@@ -217,5 +221,49 @@ def test_a_thought_about_a_changed_game_is_not_played(
         kept = [ev.colour for ev in app.session.game.log if ev.type == "mission_kept"]
         assert len(kept) == len(set(kept))  # no decision played twice
         assert len(app.session.game.log) > steps
+
+    in_loop(go)
+
+
+def test_without_threads_the_bots_think_in_slices_with_the_same_game(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's Python has no threads (issue 39): on the event loop each hard decision
+    runs in slices that give the loop back (no thread starts), and the game is the one
+    played at once."""
+    from mrp_tutor.app import background
+
+    monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 24)
+    at_once = make_app(5)
+    seat(at_once, 5)
+    for _ in range(6):
+        mine = S.my_options(at_once.session, "red")
+        if not mine:
+            break
+        at_once.seat.play(mine[len(mine) // 2])
+    monkeypatch.setattr(background, "threads_work", lambda: False)
+    monkeypatch.setattr(background, "SLICE", 0.0)  # a slice per iteration
+    monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread"))
+    assert _learner_game(make_app(5), 6) == list(at_once.session.game.log)
+
+
+def test_without_threads_decide_now_is_read_between_slices(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mrp_tutor.app import background
+
+    monkeypatch.setattr(background, "threads_work", lambda: False)
+    monkeypatch.setattr(engine_bots, "HARD_ITERATIONS", 10**9)  # would think for ever
+    app = make_app(11)
+
+    async def go() -> None:
+        seat(app)
+        turns = app.seat.turns
+        assert turns.busy and turns.thread is None
+        job = turns.job
+        await asyncio.sleep(0.3)  # some slices
+        assert turns.job is job  # still thinking: the loop was free meanwhile
+        await decide_now(turns, job)  # a click from the page, between two slices
+        last = [r for r in app.session.reports if r.why and "hard bot" in r.why]
+        assert last and "Asked to decide at once" in last[-1].why
+        app.seat.leave()
 
     in_loop(go)

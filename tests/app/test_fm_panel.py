@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from mrp_tutor.games.first_martians.state import state_to_dict
 from mrp_tutor.games.first_martians.ui.fm_busy import STEP_TAP
 from mrp_tutor.games.first_martians.ui.fm_files import export_text
 from mrp_tutor.games.first_martians.ui.fm_lessons import fm_lessons
-from mrp_tutor.games.first_martians.ui.fm_map import map_layout, map_payload
+from mrp_tutor.games.first_martians.ui.fm_map import _shell_positions, map_layout, map_payload
 from mrp_tutor.games.first_martians.ui.fm_panel import FmPanel, hub_table
 from mrp_tutor.games.first_martians.ui.fm_words import known_ids
 
@@ -267,6 +268,24 @@ def test_map_layout_is_the_rings_round_the_hub() -> None:
     payload = map_payload(b, FmPanel().table.state)
     assert {x["id"] for x in payload["spaces"] if x["revealed"]} == {"hub", "r1_n", "r1_e",
                                                                      "r2_e"}
+
+
+def test_the_map_is_drawn_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The in-browser demo has no numpy (docs/static-site.md): the map's layout needs none,
+    and its shells are where networkx's shell layout puts them (where numpy is)."""
+    import networkx as nx
+
+    for shells in ([["hub"], ["a", "b", "c", "d"], ["e", "f", "g", "h", "i", "j"]],
+                   [["a", "b"], ["c", "d", "e"]]):
+        want = nx.shell_layout(nx.empty_graph([n for s in shells for n in s]), shells,
+                               rotate=0, scale=1.0)
+        got = _shell_positions(shells)
+        assert got.keys() == want.keys()
+        for n, (x, y) in got.items():
+            assert abs(x - float(want[n][0])) < 1e-6 and abs(y - float(want[n][1])) < 1e-6, n
+    before = map_layout(default_board())
+    monkeypatch.setitem(sys.modules, "numpy", None)  # `import numpy` raises ImportError
+    assert map_layout(default_board()) == before
 
 
 def test_an_uploaded_file_is_imported_and_a_bad_one_changes_nothing() -> None:

@@ -145,3 +145,51 @@ def test_without_threads_the_hint_still_answers(seated, monkeypatch):
     assert tab.thread is None  # no thread: done at once (no event loop in a test)
     assert "mrp-hint" in tab.out.value and "won" in tab.out.value
     assert "possible games" in tab.status.value
+
+
+def test_in_the_browser_the_hint_works_in_slices_and_stops_between_them(seated, monkeypatch):
+    """Pyodide has no threads (issue 39): on the kernel's event loop the hint runs in slices
+    that give the loop back (the page's Stop is read between them); its hints are the ones
+    worked out at once, and a Stop between slices ends it with what was found."""
+    import asyncio
+    import time
+
+    from mrp_tutor.app import background
+
+    assert 0 < background.SLICE <= 0.2  # the page answers within a fifth of a second
+    monkeypatch.setattr(background, "threads_work", lambda: False)
+    monkeypatch.setattr(background, "SLICE", 0.0)  # a slice per iteration
+    at_once, _ = hints(seated.session.spec, view_for(seated.session.spec, seated.session.state,
+                                                     "red"), S.my_options(seated.session, "red"),
+                       iterations=60)
+    async def ask(iterations: int, stop_after: float | None) -> Any:
+        tab = _ask(seated, iterations)
+        assert tab.thread is None and "Thinking" in tab.status.value  # not done at once
+        if stop_after is not None:
+            await asyncio.sleep(stop_after)
+            tab.stop_btn.click()  # between two slices, as a click from the page
+        deadline = time.monotonic() + 60
+        while tab.job is not None and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        return tab
+
+    tab = asyncio.run(ask(60, None))
+    assert [(h.intent, h.visits) for h in tab.shown] == [(h.intent, h.visits) for h in at_once]
+    assert "60 possible games" in tab.status.value
+    tab = asyncio.run(ask(200000, 0.3))
+    assert "stopped early" in tab.status.value and tab.stop_btn.layout.display == "none"
+
+
+def test_in_the_browser_the_seat_picker_states_the_hard_levels_time(make_app, monkeypatch):
+    """Issue 39: the static demo's seat picker says how long a hard bot takes there (measured
+    by benchmarks/browser_engine.py); the server app's says what it always said."""
+    import sys
+
+    assert S.level_names(browser=False) == S.LEVEL_NAMES
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    app = make_app(3)
+    labels = dict((key, name) for name, key in app.seat.level.options)
+    assert labels["hard"] == S.BROWSER_HARD and "here" in labels["hard"]
+    assert " s a move" in labels["hard"]
+    assert {k: v for k, v in labels.items() if k != "hard"} == {
+        k: v for k, v in S.LEVEL_NAMES.items() if k != "hard"}

@@ -128,3 +128,23 @@ def test_taking_a_seat_pauses_the_path_and_the_hint_follows_the_seat(app: TutorA
     app.open_tab("Hint")
     status = app.panel("Hint").status.value
     assert "You play Red" in status and "Take a seat" not in status
+
+
+def test_every_step_of_every_lesson_says_what_it_did_beside_its_next(app: TutorApp) -> None:
+    """Issue 36 on a phone: the lesson's own Next answers beside it.  A step that only
+    explains (no event) and a move the rules forbid said nothing there: their words went to
+    the status line and the stepper, a screen above."""
+    lesson = app.lesson
+    app.open_tab(lesson.title)
+    for i, step in enumerate(lesson.steps):
+        lesson.go(i)
+        for n in range(len(step.scenario.steps)):
+            lesson.on_step()
+            said = re.sub(r"<[^>]+>", "", lesson.step_out.value).strip()  # words, not tags
+            assert said, (step.scenario.id, n)
+    despot = next(i for i, s in enumerate(lesson.steps)
+                  if s.scenario.id == "unique_abilities-devious-despot")
+    lesson.go(despot)
+    for _ in range(4):  # its fourth step pays a token nobody owes: refused, and said
+        lesson.on_step()
+    assert "illegal move on purpose" in lesson.step_out.value

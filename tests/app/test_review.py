@@ -73,6 +73,7 @@ def played(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> TutorApp:
     or the first highlighted place."""
     monkeypatch.setattr(R, "REVIEW_ITERATIONS", 24)
     monkeypatch.setattr(R, "DUEL_ITERATIONS", 24)
+    monkeypatch.setattr(R, "CONFIRM_ITERATIONS", 48)
     app = make_app(11)
     app.players.value = 3
     app.seat.colour.value = "red"
@@ -116,3 +117,40 @@ def test_a_new_game_forgets_the_review(played: TutorApp) -> None:
     assert played.seat.review.decisions == [] and played.seat.review.out.value == ""
     assert S.my_options(played.session, "red")
     assert json.dumps(played.seat.review.status.value) == '""'
+
+
+def test_without_threads_the_review_runs_in_slices_with_the_same_verdicts(
+        played: TutorApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's Python has no threads (issue 39): on the event loop the review runs in
+    slices that give the loop back, with progress, and finds what it finds at once; a Stop
+    between slices ends it with the decisions judged so far."""
+    import asyncio
+    import threading
+
+    from mrp_tutor.app import background
+
+    box = played.seat.review
+    at_once = box.found
+    monkeypatch.setattr(background, "threads_work", lambda: False)
+    monkeypatch.setattr(background, "SLICE", 0.0)
+    monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread"))
+    seen: list[str] = []
+
+    async def again(stop_after: float | None) -> None:
+        box.found = None
+        box.start()
+        assert box.job is not None and box.found is None  # not done at once
+        if stop_after is not None:
+            await asyncio.sleep(stop_after)
+            box.stop_btn.click()
+        for _ in range(200_000):
+            if box.job is None:
+                return
+            seen.append(box.status.value)
+            await asyncio.sleep(0.001)
+
+    asyncio.run(again(None))
+    assert box.found == at_once
+    assert any("of" in s and "reviewing" in s for s in seen)
+    asyncio.run(again(0.05))
+    assert "stopped early" in box.out.value and box.stop_btn.layout.display == "none"

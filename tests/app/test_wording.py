@@ -32,7 +32,7 @@ from mrp_tutor.games.mission_red_planet.ui import bot
 from mrp_tutor.games.mission_red_planet.ui.session import Session
 
 KINDS = "|".join(k.replace("_", " ") for k in sorted(I.INTENT_TYPES) if "_" in k)
-RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bs\d{2}\b|\b(?:True|False|None)\b|\w\((?:s|es)\)"
+RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\b[sf]\d{2}\b|\b(?:True|False|None)\b|\w\((?:s|es)\)"
                  rf"|\b(?i:{KINDS})\b")
 GAMES = [(2, 5), (3, 1), (4, 2), (5, 3), (6, 4)]  # (players, seed)
 
@@ -50,6 +50,7 @@ def test_the_scan_catches_ids() -> None:
     assert raw_words("Ship s15 lands in tritonis_sinus: True") == ["s15", "tritonis_sinus",
                                                                    "True"]
     assert raw_words("Ship 15 lands in Tritonis Sinus.") == []
+    assert raw_words("Red uses the ability on f08 for 1 point token.") == ["f08"]  # 1st ed.
     assert raw_words("Production: 1 token(s) per face-up zone") == ["n(s)"]
     assert raw_words("red: play_action Industrial Espionage") == ["play_action"]
     assert raw_words("Red: Play action") == ["Play action"]

@@ -91,6 +91,19 @@ def set_and_wait(page: Any, button: str, said: str) -> None:
     expect(page.locator(".mrp-status")).to_contain_text(said, timeout=T)
 
 
+def rule_production_on_hellas(page: Any, timeout: int = T) -> None:
+    """The quick entry: tap Hellas on the board, enter red 3, blue 1 and a celerium token,
+    use the table, ask for the production ruling (its table shows Hellas)."""
+    page.locator(".mrp-board .mrp-zone[data-zone='hellas']").click()
+    expect(page.locator(".mrp-te-zone-head")).to_have_text("Zone: Hellas", timeout=timeout)
+    fill(page, "mrp-te-astronauts", "red 3, blue 1")
+    select(page, "mrp-te-resource", "celerium")
+    set_and_wait(page, "mrp-te-set-zone", "Hellas set.")
+    set_and_wait(page, "mrp-te-use", "The table is set")
+    page.locator("button.mrp-tt-production").click()
+    expect(page.locator(".mrp-prod-table")).to_contain_text("Hellas", timeout=timeout)
+
+
 def pdf_pages(pdf: bytes) -> int:
     """Pages of a PDF Chromium wrote (its page objects are plain dictionaries)."""
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
@@ -275,14 +288,7 @@ def test_referee_flow_on_a_small_screen(browser: Any, voila_url: str, size: str)
     with context_page(browser, viewport, is_mobile=size == "phone",
                       has_touch=True) as page:
         open_table_tab(page, voila_url)
-        page.locator(".mrp-board .mrp-zone[data-zone='hellas']").click()  # quick entry
-        expect(page.locator(".mrp-te-zone-head")).to_have_text("Zone: Hellas", timeout=T)
-        fill(page, "mrp-te-astronauts", "red 3, blue 1")
-        select(page, "mrp-te-resource", "celerium")
-        set_and_wait(page, "mrp-te-set-zone", "Hellas set.")
-        set_and_wait(page, "mrp-te-use", "The table is set")
-        page.locator("button.mrp-tt-production").click()
-        expect(page.locator(".mrp-prod-table")).to_contain_text("Hellas", timeout=T)
+        rule_production_on_hellas(page)
         expect(page.locator(".mrp-prod-totals")).to_contain_text("Red +")
         page.locator(".mrp-prod-table").scroll_into_view_if_needed()
         save_screenshot(page, f"table-{size}", full_page=False)
@@ -298,31 +304,113 @@ def test_referee_flow_on_a_small_screen(browser: Any, voila_url: str, size: str)
         assert page.errors == []
 
 
-def test_a_resource_left_unknown_is_ruled_per_case_in_the_app_and_the_sheet(
-        browser: Any, voila_url: str) -> None:
-    """Issue 36: Hellas's resource token is not entered: the Table tab's production ruling
-    and the printed sheet both rule on each token it may hold, and print no drawn one."""
+def tap(page: Any, locator: Any, said: str) -> None:
+    """A tap in the Table tab's grid, and the status line that answers it."""
+    locator.click()
+    expect(page.locator(".mrp-status")).to_contain_text(said, timeout=T)
+
+
+def enter_three_unknowns(page: Any) -> None:
+    """From the Referee door's empty table, by tap: Hellas crowded (red 3, blue 1) with its
+    resource token left out, Ausonia's discovery face down and not known, Green's point
+    tokens left out; the rest entered (three ship cards at the docks, Red's and Blue's
+    tokens, Red's mission)."""
+    tap(page, page.locator("button.mrp-door-referee"), "not known, never drawn")
+    grid = page.locator(".mrp-tg")
+    tap(page, grid.locator(".mrp-tg-r-round-6"), "Round: 6.")
+    for dock, ship in enumerate(("s01", "s04", "s07"), start=1):
+        tap(page, grid.locator(f".mrp-tg-add-{ship}"), f"at dock {dock}.")
+    zone = {z: grid.locator(f".mrp-tg-row[data-zone='{z}']")
+            for z in ("hellas", "ausonia", "phobos")}
+    for colour, n in (("red", 3), ("blue", 1)):
+        for i in range(1, n + 1):
+            tap(page, zone["hellas"].locator(f".mrp-tg-{colour} .mrp-tg-plus"),
+                f"Hellas: {colour.capitalize()} {i}.")
+    for i in (1, 2):
+        tap(page, zone["ausonia"].locator(".mrp-tg-blue .mrp-tg-plus"), f"Ausonia: Blue {i}.")
+    tap(page, zone["ausonia"].locator(".mrp-tg-res-ice"), "Ausonia: resource ice.")
+    zone["ausonia"].locator(".mrp-tg-more > summary").click()  # its waiting tokens, discovery
+    tap(page, zone["ausonia"].locator(".mrp-tg-disc-unknown"),
+        "Ausonia: a discovery face down, not known.")
+    tap(page, zone["phobos"].locator(".mrp-tg-green .mrp-tg-plus"), "Phobos: Green 1.")
+    tap(page, zone["phobos"].locator(".mrp-tg-res-sylvanite"), "Phobos: resource sylvanite.")
+    red = grid.locator(".mrp-tg-row[data-seat='red']")
+    for i in (1, 2):
+        tap(page, red.locator(".mrp-tg-ice .mrp-tg-plus"), f"Red: ice tokens {i}.")
+    tap(page, red.locator(".mrp-tg-c-missions-eastern_influence"), "Red: Eastern Influence in")
+    blue = grid.locator(".mrp-tg-row[data-seat='blue']")
+    tap(page, blue.locator(".mrp-tg-celerium .mrp-tg-plus"), "Blue: celerium tokens 1.")
+    green = grid.locator(".mrp-tg-row[data-seat='green']")
+    expect(green.locator(".mrp-tg-known-no")).to_have_attribute("aria-pressed", "true")
+    tap(page, page.locator("button.mrp-te-use"), "The table is set")
+
+
+def said(cli_out: str, start: str) -> list[str]:
+    """The command line's sentences that start with ``start`` (the rule's citation cut)."""
+    return [line.strip().split(" [")[0] for line in cli_out.splitlines()
+            if line.strip().startswith(start)]
+
+
+def test_a_resource_a_discovery_and_a_seats_tokens_left_out_rule_alike_everywhere(
+        browser: Any, voila_url: str, tmp_path: Path) -> None:
+    """Issue 36: a table entered from the Referee door with a resource, a discovery and a
+    seat's point tokens left out.  The Table tab's production and final rulings, the printed
+    sheet and ``mrp-tutor referee production|final`` on the downloaded file name what is
+    unknown and rule on each possibility in the same sentences; none prints a drawn fact."""
     with context_page(browser, TABLET) as page:
-        open_table_tab(page, voila_url)
-        select(page, "mrp-te-zone", "Hellas")
-        expect(page.locator(".mrp-te-zone-head")).to_have_text("Zone: Hellas", timeout=T)
-        fill(page, "mrp-te-astronauts", "red 3, blue 1")
-        select(page, "mrp-te-resource", "not known")
-        select(page, "mrp-te-face", "face up")
-        set_and_wait(page, "mrp-te-set-zone", "Hellas set.")
-        set_and_wait(page, "mrp-te-use", "The table is set")
+        page.goto(voila_url, timeout=60_000)
+        expect(page.locator(".mrp-status")).to_contain_text("Ready.", timeout=60_000)
+        enter_three_unknowns(page)
+        with page.expect_download(timeout=T) as dl:
+            page.locator(".mrp-tt-download").click()
+        table = tmp_path / "my-table.yaml"
+        dl.value.save_as(table)
+        production = cli("referee", "production", str(table))
+        final = cli("referee", "final", str(table))
+        cases = said(production, "If Hellas holds")  # the resource: one ruling per token
+        assert len(cases) == 3, production
+        unknowns = [*said(production, "Hellas's resource token was not entered"),
+                    *said(final, "Ice Monopoly cannot be decided: Green's point tokens"),
+                    *said(final, "Ausonia holds a face-down discovery that was not entered"),
+                    *said(final, "The winner cannot be named")]
+        assert len(unknowns) == 4, final
+        assert "not counted: what Hellas produces" in production
+        scores = {c: said(final, f"- {c}: ")[0].removeprefix(f"- {c}: ").split(" (missions")[0]
+                  for c in ("red", "blue", "green")}
+        assert "+ the discovery in Ausonia (not entered)" in scores["blue"]
+        assert "+ point tokens (not entered)" in scores["green"]
+
         page.locator("button.mrp-tt-production").click()
         row = page.locator(".mrp-prod-table tr", has_text="Hellas")
         expect(row).to_contain_text("not known (resource token not entered)", timeout=T)
-        app_cases = [line for line in row.inner_text().splitlines()
-                     if line.startswith("If Hellas holds")]
-        assert len(app_cases) >= 2, row.inner_text()
         expect(page.locator(".mrp-prod-totals")).to_contain_text("not counted: what Hellas")
+        app_text = page.locator(".mrp-prod-summary").inner_text()
+        page.locator("button.mrp-tt-final").click()
+        table_el = page.locator(".mrp-final-table")
+        expect(table_el).to_be_visible(timeout=T)
+        for i, (c, total) in enumerate(scores.items()):  # "3 + Ice Monopoly (not known)"
+            row_el = table_el.locator("tbody tr").nth(i)
+            expect(row_el.locator("th")).to_have_text(c.capitalize())
+            expect(row_el.locator(".mrp-total")).to_have_text(total)
+        app_text += page.locator(".mrp-final-summary").inner_text()
+        save_screenshot(page, "unknowns-rulings-tablet")
+
         sheet = open_sheet(page)
-        text = sheet.locator("body").inner_text()
-        for case in app_cases:  # the same sentences, read back from the printed sheet
-            assert case.split(" [")[0] in text, case
-        hellas = sheet.locator("tr", has_text="Hellas").first.inner_text()
-        assert "not known" in hellas
+        sheet_text = sheet.locator("body").inner_text()
+        for sentence in [*cases, *unknowns, *scores.values()]:
+            assert sentence in app_text, sentence
+            assert sentence in sheet_text, sentence
+        zones = sheet.locator("table").first
+        expect(zones.locator("tr", has_text="Hellas")).to_contain_text("not known")
+        expect(zones.locator("tr", has_text="Ausonia")).to_contain_text("face down, not known")
+        players = sheet.locator("table", has=sheet.locator("th", has_text="Supply / memorial"))
+        expect(players.locator("tbody tr").nth(2)).to_contain_text("Green")
+        expect(players.locator("tbody tr").nth(2)).to_contain_text("not entered")
+        assert not re.search(r"\bs\d\d\b", sheet_text), sheet_text  # a ship by its number
+        sheet.emulate_media(media="print")
+        save_screenshot(sheet, "sheet-unknowns")
+        pdf: bytes = sheet.pdf(format="A4", print_background=True)
+        (REPO_ROOT / "tests" / "artifacts" / "sheet-unknowns.pdf").write_bytes(pdf)
+        assert pdf_pages(pdf) == 1
         sheet.close()
         assert page.errors == []

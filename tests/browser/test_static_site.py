@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -24,9 +25,12 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from mrp_tutor.games.mission_red_planet.ui.seat import LEVEL_NAMES
+from mrp_tutor.games.mission_red_planet.ui.seat import level_names
 
 from .conftest import ARTIFACTS, LOCAL_HOSTS, REPO_ROOT, _free_port, save_screenshot
+from .test_fm_round import _effect as fm_effect
+from .test_fm_round import _now as fm_now
+from .test_referee_table import cli, rule_production_on_hellas, set_and_wait
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(os.environ.get("MRP_SITE_TEST") != "1",
@@ -75,7 +79,8 @@ def site_url(site: Path) -> Iterator[str]:
 
 
 def _context(browser: Any, blocked: list[str]) -> Any:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  accept_downloads=True)
 
     def route(r: Any) -> None:
         if urlsplit(r.request.url).hostname in LOCAL_HOSTS:
@@ -110,7 +115,7 @@ def test_the_site_is_small_and_carries_no_source_maps(site: Path) -> None:
 
 
 def test_the_app_plays_in_the_browser_with_nothing_from_outside(
-        browser: Any, site: Path, site_url: str) -> None:
+        browser: Any, site: Path, site_url: str, tmp_path: Path) -> None:
     blocked: list[str] = []
     errors: list[str] = []
     context = _context(browser, blocked)
@@ -128,15 +133,27 @@ def test_the_app_plays_in_the_browser_with_nothing_from_outside(
     # a game against a hard bot, to round 2, with a hint on the way
     page.locator(".mrp-players select").select_option(label="3")
     page.locator(".mrp-seat-colour select").select_option(label="Red")
-    page.locator(".mrp-seat-level select").select_option(label=LEVEL_NAMES["hard"])
+    # the seat picker states the hard level's time in the browser (measured)
+    page.locator(".mrp-seat-level select").select_option(label=level_names(browser=True)["hard"])
     page.locator(".mrp-seed input").fill("11")
     page.locator("button.mrp-take-seat").click()
     expect(page.locator(".mrp-status")).to_contain_text("You play red", timeout=STEP_TIMEOUT_MS)
     expect(page.locator(".mrp-prompt")).to_contain_text("Your turn", timeout=STEP_TIMEOUT_MS)
     page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Hint").click()
+    # no threads here: the coach works in slices; its progress shows as it goes and Stop,
+    # read between two slices, ends it with what was found so far
+    page.locator("button.mrp-hint-ask").click()
+    expect(page.locator(".widget-html.mrp-hint-status")).to_contain_text(" games played out",
+                                                             timeout=STEP_TIMEOUT_MS)
+    page.locator("button.mrp-hint-stop").click()
+    expect(page.locator(".widget-html.mrp-hint-status")).to_contain_text("(stopped early)",
+                                                             timeout=STEP_TIMEOUT_MS)
     start = time.perf_counter()
     page.locator("button.mrp-hint-ask").click()
-    expect(page.locator(".mrp-hint").first).to_contain_text("won", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".widget-html.mrp-hint-status")).to_contain_text(  # the whole budget
+        re.compile(r"played out [\d,]+ possible games from what you see\.$"),
+        timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".mrp-hint").first).to_contain_text("won")
     hint_s = time.perf_counter() - start
     page.locator("button.mrp-hint-play").first.click()
     round_label = page.locator(".mrp-board-round")
@@ -160,11 +177,52 @@ def test_the_app_plays_in_the_browser_with_nothing_from_outside(
     # a second visit: from the browser's cache (the same profile)
     context2 = _context(browser, blocked)
     page2 = context2.new_page()
+    page2.on("pageerror", lambda e: errors.append(str(e)))
     _open(page2, site_url)  # warms this context's cache
     second = _open(page2, site_url)
+    _a_referee_rules_production(page2, tmp_path)
+    _first_martians_plays_a_phase(page2)
+    assert errors == [], errors
     context2.close()
     assert blocked == [], blocked
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "static-site.json").write_text(json.dumps({
         "site_mb": round(_size_mb(site), 1), "first_visit_s": round(first, 1),
         "second_visit_s": round(second, 1), "hint_s": round(hint_s, 1)}, indent=1) + "\n")
+
+
+def _a_referee_rules_production(page: Any, tmp_path: Path) -> None:
+    """Referee mode, the Table tab: a zone entered by taps, the production ruling; the table's
+    file downloaded from the page gets the same totals from ``mrp-tutor referee production``
+    (the engine on this machine)."""
+    # a seeded game first: the table starts from its position (the tokens' draw is the seed's)
+    page.locator(".mrp-seed input").fill("11")
+    set_and_wait(page, "mrp-new-game", "New game set up")
+    page.locator(".mrp-mode button", has_text="Referee").click()
+    expect(page.locator(".mrp-status")).to_contain_text("Referee mode", timeout=STEP_TIMEOUT_MS)
+    page.locator(".mrp-tabs .lm-TabBar-tab", has_text="Table").click()
+    rule_production_on_hellas(page, STEP_TIMEOUT_MS)
+    with page.expect_download(timeout=STEP_TIMEOUT_MS) as dl:
+        page.locator(".mrp-tt-download").click()
+    saved = tmp_path / "site-table.yaml"
+    dl.value.save_as(saved)
+    want = cli("referee", "production", str(saved)).splitlines()[-1]
+    want_totals = want.removeprefix("Totals: ").split("; ")
+    totals = page.locator(".mrp-prod-totals li").all_inner_texts()
+    assert [t.strip() for t in totals] == want_totals
+    assert any(t.startswith("Red +") for t in want_totals), want
+    save_screenshot(page, "static-site-referee", full_page=False)
+
+
+def _first_martians_plays_a_phase(page: Any) -> None:
+    """First Martians: an event entered by taps in I. Events, then on to II. Morale."""
+    page.locator(".game-picker").get_by_role("button", name="First Martians").click()
+    panel = page.locator(".fm-panel")
+    expect(panel).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    fm_now(panel, "I. Events")
+    fm_effect(panel, "Tracks", "Malfunction track", [("block", "System"), ("by", "+1")])
+    expect(panel.locator(".fm-log")).to_contain_text("Malfunction", timeout=STEP_TIMEOUT_MS)
+    panel.locator(".fm-go-events").click()
+    fm_now(panel, "II. Morale")
+    expect(panel.locator(".fm-ph-done")).to_have_count(1)
+    save_screenshot(page, "static-site-first-martians", full_page=False)

@@ -127,3 +127,90 @@ def test_a_character_hint_says_what_the_card_did_in_the_games_won_after_it() -> 
         assert "games played out after choosing the" in h.reason and "most" not in h.reason
         c = cite(spec, h.reason_rule)
         assert c is not None and h.reason_rule.startswith("characters.")  # type: ignore[union-attr]
+
+
+def test_halving_tries_the_options_still_in_equally_and_ends_with_two() -> None:
+    """Sequential halving at the root (the coach's search): with two options each gets half
+    the budget; with more, the last two share the last round equally and the options dropped
+    earlier had fewer games; the choice is the better of the last two."""
+    from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
+
+    g, _, me = _twins(7)
+    spec = g.spec
+    options = [x for x in g.legal_intents() if x.colour == me]
+    view = view_for(spec, g.state, me)
+    assert len(options) >= 3
+    res = search(spec, view, options, view_rng(view, options, "t"), iterations=400,
+                 seconds=None, halving=True)
+    visits = sorted((o.visits for o in res.options), reverse=True)
+    assert visits[0] == visits[1] > visits[2] and sum(visits) == res.iterations <= 400
+    last = [o for o in res.options if o.visits == visits[0]]
+    assert res.choice == max(last, key=lambda o: o.value).intent
+    pair = options[:2]
+    duel = search(spec, view, pair, view_rng(view, pair, "t"), iterations=300, seconds=None,
+                  halving=True)
+    assert [o.visits for o in duel.options] == [150, 150]
+
+
+def test_the_hint_compares_its_first_two_after_equal_effort() -> None:
+    """UCB's lock-in made the most tried option win more because it was tried more (its
+    subtree deeper): the hint's last two options now had the same number of games."""
+    g, _, me = _twins(3)
+    options = [x for x in g.legal_intents() if x.colour == me]
+    _, res = hints(g.spec, view_for(g.spec, g.state, me), options, iterations=300)
+    top = sorted((o.visits for o in res.options), reverse=True)
+    assert top[0] == top[1]
+
+
+def test_the_review_shows_a_second_duel_seeded_apart_and_skips_no_duel(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The costs shown are a confirming duel's (salt ``confirm``), not the screening duel's
+    that chose them (the largest of many noisy costs is noisy upwards); a choice not shown
+    about equal to the first always gets its duel, even when the hint's own figures (few
+    games for an option dropped early) cannot tell the two apart."""
+    g, twin, me = _twins(12)
+    spec = g.spec
+    options = [x for x in g.legal_intents() if x.colour == me]
+    shown, _ = hints(spec, view_for(spec, g.state, me), options, iterations=150)
+    names = {h.intent for h in shown}
+    ds = [R.decision(spec, g.state, me, options, x, i) for i, x in enumerate(options)
+          if x not in names]
+    assert ds
+    salts: list[str] = []
+    real, steps = R.duel_cost, R.duel_steps
+
+    def spy(*a: object, **k: object) -> object:
+        salts.append(str(a[4]))
+        return steps(*a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(R, "duel_steps", spy)
+    found = R.review(spec, ds, iterations=150, duel=300, confirm=600, top=len(ds))
+    assert salts.count("duel") == len(ds)  # every choice not shown about equal: a duel
+    for c in found:
+        d = next(x for x in ds if x.step == c.step)
+        assert c == real(spec, d, c.better_intent, 600, "confirm")  # type: ignore[arg-type]
+        assert c.games == 600
+    twins = [R.decision(spec, twin.state, me, options, d.chosen, d.step) for d in ds]
+    assert R.review(spec, twins, iterations=150, duel=300, confirm=600, top=len(ds)) == found
+
+
+def test_about_equal_compares_two_options_after_the_same_number_of_games() -> None:
+    """An option dropped in an early halving round had fewer games than the first (and the
+    search plays better after the options it tries more): it is about equal to the first or
+    not by the two's figures at the end of the last round both were in, each round's options
+    having had the same number of games."""
+    from mrp_tutor.games.mission_red_planet.explain.coach import equal_effort, within_noise
+
+    g, _, me = _twins(7)
+    options = [x for x in g.legal_intents() if x.colour == me]
+    found, res = hints(g.spec, view_for(g.spec, g.state, me), options, iterations=400, top=4)
+    assert len(res.rounds) >= 2
+    for row in res.rounds:
+        assert len({o.visits for o in row}) == 1  # equal effort within a round
+    final = {o.intent: o for o in res.options}
+    dropped = [h for h in found if final[h.intent].visits < max(o.visits for o in res.options)]
+    assert dropped
+    for h in found[1:]:
+        a, b = equal_effort(res, found[0].intent, h.intent)
+        assert a.visits == b.visits
+        assert h.about_equal == within_noise(a, b)

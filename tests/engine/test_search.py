@@ -188,3 +188,29 @@ def test_the_choice_is_the_most_visited_option():
     assert res.choice == res.options[0].intent
     assert res.options[0].value >= max(o.value for o in res.options) - 0.15
     assert all(isinstance(o.intent, I.Intent) for o in res.options)
+
+
+def test_search_in_slices_is_the_same_search() -> None:
+    """``search_steps`` with ``pause`` (the browser: no threads) yields between slices and
+    gives the result of the search done at once (issue 39)."""
+    from mrp_tutor.games.mission_red_planet.engine.search import search_steps
+
+    spec = _spec("standard")
+    g = Game.new(spec, ["red", "blue", "green"], 4)
+    legal = g.legal_intents()
+    me = legal[0].colour
+    options = [x for x in legal if x.colour == me]
+    view = view_for(spec, g.state, g.state.seats[me].controller)
+    at_once = search(spec, view, options, random.Random(1), iterations=40)
+    steps = search_steps(spec, view, options, random.Random(1), iterations=40, pause=0.0)
+    yielded = []
+    while True:
+        try:
+            yielded.append(next(steps))
+        except StopIteration as end:
+            sliced = end.value
+            break
+    assert yielded == list(range(1, 41))  # a slice per iteration at pause 0
+    assert (sliced.choice, sliced.iterations) == (at_once.choice, at_once.iterations)
+    assert [(o.intent, o.visits, o.wins) for o in sliced.options] == [
+        (o.intent, o.visits, o.wins) for o in at_once.options]

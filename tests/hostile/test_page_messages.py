@@ -161,3 +161,30 @@ def test_a_page_message_goes_through_the_guard_once_installed(page: dict[str, An
     app.status.value = "kept"
     app.status._handle_msg(update({"value": "<script>alert(1)</script>"}))
     assert "<script>" not in app.status.value
+
+
+def test_a_failure_of_the_kernels_own_work_is_not_blamed_on_the_page(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A good value from the page whose handler then fails (a panel that cannot be built) is
+    said as the kernel's failure, never as "the page sent something the app cannot use"."""
+    import ipywidgets as W
+
+    said: list[str] = []
+    page_guard.install()
+    page_guard.on_refused(said.append)
+    try:
+        menu = W.Dropdown(options=["Mission: Red Planet", "First Martians"], index=0)
+
+        def broken(change: Any) -> None:
+            raise RuntimeError("a panel could not be built")
+
+        menu.observe(broken, "index")
+        with recorded() as sent:
+            menu._handle_msg(update({"index": 1}))
+        assert said == [page_guard.FAILED]
+        assert leaks(sent) == [] and _logged_tracebacks(caplog) == []
+        with recorded():
+            menu._handle_msg(update({"index": 7}))  # what the page may not send
+        assert said[-1] == page_guard.REFUSED and menu.index in (0, 1)
+    finally:
+        page_guard._handlers.clear()

@@ -148,7 +148,7 @@ def test_the_app_the_sheet_and_the_command_line_say_the_same(spec: Any) -> None:
     filler = game.state.resources["phobos"]  # the loader's draw: printed nowhere
     board = sheet.split("<h2>Ships</h2>")[0]
     assert f"<th>Phobos</th><td>{filler}" not in board
-    assert "<th>Phobos</th><td>not known up" in board
+    assert "<th>Phobos</th><td>not known, face up" in board
     assert "not entered" in sheet.split("<h2>Players</h2>")[1]
 
 

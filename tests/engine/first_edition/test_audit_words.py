@@ -96,3 +96,34 @@ def test_sheets_drawn_at_random_cite_the_reading_that_deals_them() -> None:
                      choices={"red": "major_mayhem", "blue": "stealthy_spy",
                               "green": "devious_despot"})
     assert next(e for e in fixed.log if e.type == "sheets_dealt").rule == "fe.setup.sheets"
+
+
+#: a swap that left an adjective's article without its noun ("a on the launch pad shuttle")
+_BROKEN = re.compile(r"\bon the launch pad (shuttles?|ships?)\b")
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+@pytest.mark.parametrize("ruleset", ["first_edition", "unique_abilities"])
+def test_every_shipped_sentence_swapped_into_first_edition_words_stays_grammatical(
+        ruleset: str) -> None:
+    """Every text of every shipped scenario and every sentence template, spoken in the first
+    edition's words, keeps each adjective with its noun (a lesson once read "Red may board a
+    on the launch pad shuttle")."""
+    import yaml
+
+    rules = find_ruleset(ruleset)
+    texts = [t for p in sorted(scenarios_dir().glob("*.yaml"))
+             for t in _strings(yaml.safe_load(p.read_text(encoding="utf-8")))]
+    texts += list(rules.words.values())
+    assert len(texts) > 500
+    broken = sorted({rules.speak(t) for t in texts if _BROKEN.search(rules.speak(t))})
+    assert broken == []

@@ -1,5 +1,7 @@
-"""The First Martians map, drawn: a networkx shell layout of the board data's map spaces, in
-an anywidget (``widgets/fm_map.js``) that the table taps to pick a destination.
+"""The First Martians map, drawn: a shell layout of the board data's map spaces (rings round
+the HUB; computed here, not by networkx, whose layouts need numpy, which the in-browser demo
+lacks: docs/static-site.md), in an anywidget (``widgets/fm_map.js``) that the table taps to
+pick a destination.
 
 Only public facts travel to the page (space names, which are revealed, their terrain icons,
 the path shown); the HUB state, its seed and draw counter stay in the kernel.
@@ -66,11 +68,25 @@ def map_layout(board: Board) -> dict[str, tuple[float, float]]:
             start = next((k for k, n in enumerate(order) if g.has_edge(anchor, n)), 0)
             order = order[start:] + order[:start]
         shells.append(order)
-    pos = nx.shell_layout(g, shells, rotate=0, scale=1.0)
+    pos = _shell_positions(shells)
     far = max(math.hypot(x, y) for x, y in pos.values()) or 1.0
-    # shell_layout goes counter-clockwise from east; the map goes clockwise from north
-    return {str(n): (round(float(y) / far, 4), round(-float(x) / far, 4) + 0.0)
-            for n, (x, y) in pos.items()}
+    # the shells go counter-clockwise from east; the map goes clockwise from north
+    return {str(n): (round(y / far, 4), round(-x / far, 4) + 0.0) for n, (x, y) in pos.items()}
+
+
+def _shell_positions(shells: list[list[str]]) -> dict[str, tuple[float, float]]:
+    """Concentric shells (networkx's ``shell_layout`` with no rotation, in plain Python): the
+    first at the centre if it is one space, else at radius 1/len(shells); each next one
+    1/len(shells) further out; a shell's spaces evenly spaced counter-clockwise from east."""
+    bump = 1.0 / len(shells)
+    radius = 0.0 if len(shells[0]) == 1 else bump
+    pos: dict[str, tuple[float, float]] = {}
+    for nodes in shells:
+        for k, n in enumerate(nodes):
+            theta = 2 * math.pi * k / len(nodes)
+            pos[n] = (radius * math.cos(theta), radius * math.sin(theta))
+        radius += bump
+    return pos
 
 
 def map_payload(board: Board, state: HubState, *, pickable: list[str] | None = None,

@@ -6,7 +6,9 @@ every iteration samples a full state consistent with what the seat sees
 adds one node, plays the game out with random decisions, and credits the result to every
 decision on the way (each decision to the player who made it).  A node's children are chosen
 by UCB among the decisions legal in the sample (availability counts: a decision legal in few
-samples is not tried less for it).  The answer is the seat's most visited option.
+samples is not tried less for it).  The answer is the seat's most visited option; with
+``halving`` (the coach) the root's options are tried by sequential halving instead and the
+answer is the better of the last round (:class:`_Halving`).
 
 What stays out of the tree: the secret decisions of other players (the character another
 colour chooses face down, a mission kept, a discovery placed face down, an action card played
@@ -30,9 +32,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.determinize import View, determinize
@@ -44,8 +46,10 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.engine.views import view_digest, view_rng
 
-__all__ = ["Node", "OptionStat", "SearchResult", "rewards", "search", "search_bot", "view_digest",
-           "view_rng"]
+__all__ = ["Node", "OptionStat", "SearchResult", "finish", "rewards", "search", "search_bot",
+           "search_steps", "view_digest", "view_rng"]
+
+_T = TypeVar("_T")
 
 #: exploration constant of UCB (rewards lie in [0, 1])
 EXPLORE = 0.7
@@ -96,6 +100,10 @@ class SearchResult:
     budget: int | None = None
     #: CPU seconds of the deciding thread (``search_bot``'s log; unaffected by other processes)
     cpu_seconds: float = 0.0
+    #: sequential halving only: the figures of the options still in at the end of each round
+    #: (before its worse half was dropped; the last: the last round's), each round's options
+    #: having had the same number of games
+    rounds: list[list[OptionStat]] = field(default_factory=list)
 
 
 def rewards(s: GameState) -> dict[str, tuple[float, float]]:
@@ -148,8 +156,11 @@ class _Iteration:
             return self.guide(game, legal)
         return self.uniform(game, legal)
 
-    def run(self, root: Node, s: GameState, options: Sequence[I.Intent]) -> tuple[
+    def run(self, root: Node, s: GameState, options: Sequence[I.Intent],
+            forced: I.Intent | None = None) -> tuple[
             list[tuple[Node, str]], dict[str, tuple[float, float]]]:
+        """One iteration in the sample ``s``; ``forced`` (if legal in it): the root's option
+        to try (sequential halving), else UCB picks it."""
         spec, rng = self.spec, self.rng
         game = Game(spec, s, [])
         path: list[tuple[Node, str]] = []
@@ -177,6 +188,7 @@ class _Iteration:
                 self.decisions += 1
                 first = False
                 continue
+            at_root = first
             first = False
             children = node.children
             fresh = [x for x in legal if x not in children]
@@ -185,7 +197,18 @@ class _Iteration:
                 if child is not None:
                     child.avail += 1
             who = _controller(s, colour)
-            if fresh:
+            if at_root and forced is not None and forced in legal:
+                pick = forced
+                known = children.get(pick)
+                if known is None:
+                    child = children[pick] = Node()
+                    child.avail = 1
+                    node = None  # expanded: play out from here
+                else:
+                    child = known
+                    node = child
+                path.append((child, who))
+            elif fresh:
                 pick = fresh[int(rng.random() * len(fresh))]
                 child = children[pick] = Node()
                 child.avail = 1
@@ -213,13 +236,98 @@ def _ucb(children: dict[I.Intent, Node], legal: Sequence[I.Intent]) -> I.Intent:
     return best
 
 
+class _Halving:
+    """Sequential halving at the root (Karnin, Koren and Somekh 2013; the root of Gumbel
+    MuZero): the budget is split into ``ceil(log2(options))`` rounds; in each, every option
+    still in is tried equally often, then the worse half (by mean reward) is dropped, until
+    two share the last round.  Options compared in a round had the same effort below them,
+    so a chance is not inflated by the visits UCB gave it (UCB's lock-in: the option tried
+    most gets the deepest subtree, plays better after it and so wins more)."""
+
+    def __init__(self, root: Node, options: Sequence[I.Intent], budget: int,
+                 wins: dict[I.Intent, float]) -> None:
+        self.root = root
+        self.wins = wins
+        self.rounds: list[list[OptionStat]] = []
+        self.alive = list(options)
+        self.left = budget
+        self.left_rounds = max(1, math.ceil(math.log2(len(self.alive))))
+        self.queue: list[I.Intent] = []
+        self._plan()
+
+    def _plan(self) -> None:
+        per = self.left // (self.left_rounds * len(self.alive))
+        self.queue = [x for _ in range(per) for x in reversed(self.alive)]
+
+    def value(self, x: I.Intent) -> float:
+        ch = self.root.children.get(x)
+        return ch.total / ch.visits if ch is not None and ch.visits else -1.0
+
+    def next(self) -> I.Intent | None:
+        """The root option of the next iteration (None: the plan is spent, UCB's turn)."""
+        if not self.queue:
+            if self.left_rounds <= 1:
+                return None
+            self.left_rounds -= 1
+            self.snapshot()
+            ranked = sorted(self.alive, key=self.value, reverse=True)  # stable: ties in order
+            self.alive = ranked[:(len(ranked) + 1) // 2]
+            self._plan()
+            if not self.queue:
+                return None
+        self.left -= 1
+        return self.queue.pop()
+
+    def snapshot(self) -> None:
+        """Keep the figures of the options still in (:attr:`SearchResult.rounds`)."""
+        row = []
+        for x in self.alive:
+            ch = self.root.children.get(x)
+            n = ch.visits if ch is not None else 0
+            row.append(OptionStat(x, n, self.value(x) if n else 0.0,
+                                  self.wins.get(x, 0.0) / n if n else 0.0))
+        self.rounds.append(row)
+
+    def choice(self) -> I.Intent:
+        """The best of the last round's options by mean reward."""
+        return max(self.alive, key=self.value)
+
+
 def search(
     spec: GameSpec, view: View, options: Sequence[I.Intent], rng: random.Random, *,
     iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
     stop: Callable[[], bool] | None = None, settle: bool = False,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, halving: bool = False,
 ) -> SearchResult:
+    """Search from a seat's ``view`` among its ``options`` (its legal intents now): all of
+    :func:`search_steps` at once (the same result)."""
+    return finish(search_steps(spec, view, options, rng, iterations=iterations, seconds=seconds,
+                               greedy_share=greedy_share, stop=stop, settle=settle,
+                               progress=progress, halving=halving))
+
+
+def finish(steps: Generator[Any, None, _T]) -> _T:
+    """Run a generator of steps to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
+
+
+def search_steps(
+    spec: GameSpec, view: View, options: Sequence[I.Intent], rng: random.Random, *,
+    iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
+    stop: Callable[[], bool] | None = None, settle: bool = False,
+    progress: Callable[[int, int], None] | None = None, pause: float | None = None,
+    halving: bool = False,
+) -> Generator[int, None, SearchResult]:
     """Search from a seat's ``view`` among its ``options`` (its legal intents now).
+
+    ``pause`` (seconds; None: never): the generator yields the iterations done so far each
+    time that long has passed since it started or last yielded, so a caller without threads
+    (the browser) can let the page run between slices (a Stop, progress); the work, and so
+    the result, is the same whether it pauses or not.
 
     Stops after ``iterations`` iterations or ``seconds`` seconds, whichever comes first (at
     least one iteration per option), or as soon as ``stop()`` is true (a visitor stopped a
@@ -227,6 +335,9 @@ def search(
     stop as soon as the most visited option leads the runner-up by more than the iterations
     left (:func:`_settled`: the choice of the whole budget, found sooner).  ``progress(done,
     budget)`` (if given) is called every 100 iterations (an iteration budget only).
+    ``halving`` (an iteration budget only): the root's options are tried by sequential halving
+    (:class:`_Halving`) instead of UCB, the choice the best of the last round; the coach's
+    hints and reviews use it, so that the chances they compare come from equal effort.
 
     Raises:
         ValueError: no option, or neither budget given.
@@ -252,6 +363,9 @@ def search(
     deadline = None if seconds is None else start + seconds
     least = len(options)
     settled = False
+    resume = start
+    plan = (_Halving(root, options, iterations, wins) if halving and iterations is not None
+            else None)
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -263,7 +377,7 @@ def search(
         if stop is not None and stop():
             break
         s = determinize(spec, view, rng)
-        path, reward = it.run(root, s, options)
+        path, reward = it.run(root, s, options, None if plan is None else plan.next())
         for node, who in path:
             node.visits += 1
             node.total += reward[who][0] if who in reward else 0.0
@@ -274,14 +388,24 @@ def search(
         done += 1
         if progress is not None and iterations is not None and done % 100 == 0:
             progress(done, iterations)
+        if pause is not None and time.perf_counter() >= resume + pause:
+            yield done
+            resume = time.perf_counter()
     stats = [OptionStat(x, ch.visits, ch.total / ch.visits if ch.visits else 0.0,
                         wins.get(x, 0.0) / ch.visits if ch.visits else 0.0)
              for x, ch in root.children.items() if x in options]
     order = {x: i for i, x in enumerate(options)}
     stats.sort(key=lambda o: (-o.visits, -o.value, order[o.intent]))
+    if plan is not None and stats:  # the last round's best first
+        best = plan.choice()
+        stats.sort(key=lambda o: o.intent != best)
     choice = stats[0].intent if stats else options[0]
-    return SearchResult(choice, stats, done, it.decisions, time.perf_counter() - start,
-                        settled, iterations)
+    res = SearchResult(choice, stats, done, it.decisions, time.perf_counter() - start,
+                       settled, iterations)
+    if plan is not None:
+        plan.snapshot()
+        res.rounds = plan.rounds
+    return res
 
 
 def _settled(root: Node, left: int) -> bool:

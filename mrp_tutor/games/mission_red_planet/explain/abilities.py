@@ -8,6 +8,7 @@ from typing import Any
 
 from mrp_tutor.core.words import plural
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
+from mrp_tutor.games.mission_red_planet.explain.ships import ship_name
 
 
 def _c(colour: Any) -> str:
@@ -23,6 +24,8 @@ def _name(sp: GameSpec, ident: Any) -> str:
         return sp.characters[ident].name
     if ident in sp.zones:
         return sp.zone_info[ident].name
+    if ident in sp.ships:  # the Cunning Conspirator's launched ship: by its number
+        return ship_name(str(ident))
     return str(ident)
 
 

@@ -6,8 +6,11 @@ win (the share of the played-out games won after it, with a 95 % interval), whet
 about equal to the first (the difference within the noise), one sentence on what it does
 (:mod:`.reasons`: true of the position, with the rule it rests on) and the decision's rule.
 
-The same position gets the same advice: the search has a fixed iteration budget
-(:data:`HINT_ITERATIONS`) and its generator is seeded from the learner's view and options
+The search shares its games out by sequential halving at the root (``search(halving=True)``):
+the options it compares had equal effort, so a chance is not inflated by the games UCB would
+have given its favourite (``benchmarks/coach.py``).  The same position gets the same advice:
+the search has a fixed iteration budget (:data:`HINT_ITERATIONS`) and its generator is
+seeded from the learner's view and options
 (:func:`~mrp_tutor.games.mission_red_planet.engine.search.view_rng`), never from the game's
 secret seed or the clock.
 
@@ -19,7 +22,7 @@ the options' statistics leave it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +30,8 @@ from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.search import (
     OptionStat,
     SearchResult,
-    search,
+    finish,
+    search_steps,
     view_rng,
 )
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
@@ -94,6 +98,20 @@ def within_noise(a: OptionStat, b: OptionStat) -> bool:
     return abs(a.wins - b.wins) <= Z95 * math.sqrt(var(a) + var(b))
 
 
+def equal_effort(res: SearchResult, a: I.Intent, b: I.Intent) -> tuple[OptionStat, OptionStat]:
+    """The figures of options ``a`` and ``b`` when they last had the same number of games:
+    the last halving round both were in (:attr:`~.search.SearchResult.rounds`), else their
+    final figures.  An option dropped early had fewer games, and a search plays better after
+    the options it tries more (its subtree grows), so comparing its figures with the final
+    figures of one tried ten times as often would count that effort as its worth."""
+    for row in reversed(res.rounds):
+        by = {o.intent: o for o in row}
+        if a in by and b in by:
+            return by[a], by[b]
+    final = {o.intent: o for o in res.options}
+    return final[a], final[b]
+
+
 def ranked(res: SearchResult, top: int) -> list[OptionStat]:
     """The ``top`` most tried options, ordered by the chance shown (highest first; ties: the
     more tried first)."""
@@ -123,13 +141,25 @@ def hints(
     """The ``top`` options the search tried most for the learner whose ``view`` this is,
     ordered by their chance, and the search's result (its effort).  The same view and options
     give the same hints (a fixed budget, a generator seeded from them)."""
-    res = search(spec, dict(view), options, view_rng(view, options, "hint"),
-                 iterations=iterations, seconds=None, stop=stop, progress=progress)
+    return finish(hints_steps(spec, view, options, iterations=iterations, stop=stop, top=top,
+                              progress=progress))
+
+
+def hints_steps(
+    spec: GameSpec, view: Mapping[str, Any], options: Sequence[I.Intent], *,
+    iterations: int = HINT_ITERATIONS, stop: Callable[[], bool] | None = None, top: int = 3,
+    progress: Callable[[int, int], None] | None = None, pause: float | None = None,
+) -> Generator[int, None, tuple[list[Hint], SearchResult]]:
+    """:func:`hints` in slices of ``pause`` seconds (:func:`~..engine.search.search_steps`):
+    the same hints, the page free between slices where there are no threads."""
+    res = yield from search_steps(spec, dict(view), options, view_rng(view, options, "hint"),
+                                  iterations=iterations, seconds=None, stop=stop,
+                                  progress=progress, pause=pause, halving=True)
     rule = (view.get("decision") or {}).get("rule")
     out: list[Hint] = []
     shown = ranked(res, top)
     for i, o in enumerate(shown):
-        equal = i == 0 or within_noise(shown[0], o)
+        equal = i == 0 or within_noise(*equal_effort(res, shown[0].intent, o.intent))
         r = (card_story(spec, view, o.intent) if isinstance(o.intent, I.ChooseCharacter)
              else why(spec, view, o.intent))
         text = _search_words(i == 0, equal) if r is None else r.text

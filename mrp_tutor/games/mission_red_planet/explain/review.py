@@ -6,9 +6,13 @@ only).  After the game :func:`review` asks, at every such decision, the very hin
 gave or would have given there (:func:`.coach.hints`: the same fixed budget, seeded from the
 same view, so the same answer).  A choice that was the hint's first, or about equal to it
 (within the noise), is never flagged: the review agrees with the coach.  Otherwise a duel of
-:data:`DUEL_ITERATIONS` (ten times the old duel's 120) compares the choice with the hint's first
-head to head; the decision is flagged only when the gap is larger than the noise of that duel
-(and at least :data:`MIN_COST`), with both chances' 95 % ranges.
+:data:`DUEL_ITERATIONS` (ten times the old duel's 120, shared equally between the two options:
+the search's sequential halving) compares the choice with the hint's first head to head; the
+decision is a candidate when the gap is larger than the noise of that duel (and at least
+:data:`MIN_COST`).  The largest candidates are judged again by a second duel seeded apart, of
+:data:`CONFIRM_ITERATIONS` games, before they are shown, with that duel's chances and their
+95 % ranges: a cost chosen as the largest of many duels carries their luck
+(``benchmarks/review.py`` compares the costs shown with duels of ten times the budget).
 
 Every search is seeded from the decision's view (public data): the verdicts do not depend on
 the game's secret seed, nor on the machine or its load.  Nothing here reads a state: the
@@ -18,16 +22,16 @@ card the learner did not see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
+from mrp_tutor.games.mission_red_planet.engine.search import finish, search_steps, view_rng
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.coach import (
     HINT_ITERATIONS,
-    hints,
+    hints_steps,
     interval,
     reason,
     within_noise,
@@ -38,6 +42,13 @@ from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
 REVIEW_ITERATIONS = HINT_ITERATIONS
 #: search iterations of the duel between the learner's choice and the hint's first
 DUEL_ITERATIONS = 1200
+#: search iterations of the second duel that re-judges a candidate before it is shown (the
+#: figures shown come from it).  Not more: a cost shrinks as the duel deepens (the search
+#: plays better after the worse move too), faster than the noise does, so a longer duel
+#: gives a closer cost with a range that holds the deeper duel's cost less often
+#: (``benchmarks/review.py``: 12,000 games against 120,000, 0 of 5 ranges held it; 1,200
+#: against 12,000, 11 of 13)
+CONFIRM_ITERATIONS = DUEL_ITERATIONS
 #: a difference of win share below this is not a costly decision, even beyond the noise
 MIN_COST = 0.04
 
@@ -68,6 +79,9 @@ class Costly:
     #: the 95 % ranges of the two chances
     did_range: tuple[float, float] = (0.0, 1.0)
     better_range: tuple[float, float] = (0.0, 1.0)
+    #: the options compared (the hint's first, the learner's choice)
+    better_intent: I.Intent | None = None
+    did_intent: I.Intent | None = None
 
     @property
     def cost(self) -> float:
@@ -83,29 +97,55 @@ def decision(spec: GameSpec, state: Any, seat: str, options: Sequence[I.Intent],
 
 
 def judge(spec: GameSpec, d: Decision, *, iterations: int | None = None,
-          duel: int | None = None, stop: Callable[[], bool] | None = None) -> Costly | None:
+          duel: int | None = None, stop: Callable[[], bool] | None = None,
+          salt: str = "duel") -> Costly | None:
     """The cost of one decision (None: the choice was the hint's first or about equal to it, a
     single option, a gap within the noise, or stopped); ``iterations``, ``duel``: default
-    :data:`REVIEW_ITERATIONS`, :data:`DUEL_ITERATIONS`."""
+    :data:`REVIEW_ITERATIONS`, :data:`DUEL_ITERATIONS`; ``salt`` seeds the duel (from the
+    view: :func:`review` confirms a candidate with a second, independent duel)."""
+    return finish(judge_steps(spec, d, iterations=iterations, duel=duel, stop=stop, salt=salt))
+
+
+def judge_steps(spec: GameSpec, d: Decision, *, iterations: int | None = None,
+                duel: int | None = None, stop: Callable[[], bool] | None = None,
+                pause: float | None = None,
+                salt: str = "duel") -> Generator[int, None, Costly | None]:
+    """:func:`judge` in slices of ``pause`` seconds (the browser: no threads), the same cost."""
     mine = [x for x in d.options if x.colour == d.chosen.colour]
     if len(mine) < 2 or d.chosen not in mine:
         return None
-    shown, res = hints(spec, d.view, d.options, iterations=iterations or REVIEW_ITERATIONS,
-                       stop=stop)
+    shown, _ = yield from hints_steps(spec, d.view, d.options, stop=stop, pause=pause,
+                                      iterations=iterations or REVIEW_ITERATIONS)
     if stop is not None and stop():
         return None
-    stats = {o.intent: o for o in res.options}
     if not shown or shown[0].chance is None or shown[0].intent.colour != d.chosen.colour:
         return None
     best = shown[0].intent
     if best == d.chosen or any(h.intent == d.chosen and h.about_equal for h in shown):
         return None  # the hint's first, or about equal to it: never flagged
-    first, did = stats.get(best), stats.get(d.chosen)
-    if first is not None and did is not None and within_noise(first, did):
-        return None
+    # no short cut on the hint's own figures: an option the hint tried little (dropped
+    # early) has wide noise there, so the duel, with equal effort for both, decides
+    cost: Costly | None = yield from duel_steps(spec, d, best, duel or DUEL_ITERATIONS, salt,
+                                                stop, pause)
+    return cost
+
+
+def duel_cost(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: str,
+              stop: Callable[[], bool] | None = None) -> Costly | None:
+    """The learner's choice against ``best`` head to head: ``games`` played-out games split
+    equally between the two (the search's sequential halving with two options), seeded from
+    the view and ``salt``; None when the choice did as well or the gap is within the noise."""
+    return finish(duel_steps(spec, d, best, games, salt, stop))
+
+
+def duel_steps(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: str,
+               stop: Callable[[], bool] | None = None,
+               pause: float | None = None) -> Generator[int, None, Costly | None]:
+    """:func:`duel_cost` in slices of ``pause`` seconds, the same cost."""
     pair = [best, d.chosen]
-    head = search(spec, dict(d.view), pair, view_rng(d.view, pair, "duel"),
-                  iterations=duel or DUEL_ITERATIONS, seconds=None, stop=stop)
+    head = yield from search_steps(spec, dict(d.view), pair, view_rng(d.view, pair, salt),
+                                   iterations=games, seconds=None, stop=stop, pause=pause,
+                                   halving=True)
     if stop is not None and stop():
         return None
     by = {o.intent: o for o in head.options}
@@ -117,25 +157,55 @@ def judge(spec: GameSpec, d: Decision, *, iterations: int | None = None,
     return Costly(d.step, int(d.view.get("round") or 0),
                   describe_intent(spec, d.chosen, d.view), describe_intent(spec, best, d.view),
                   b.wins, a.wins, reason(spec, d.view, best), rule, a.visits + b.visits,
-                  interval(b.wins, b.visits), interval(a.wins, a.visits))
+                  interval(b.wins, b.visits), interval(a.wins, a.visits), best, d.chosen)
 
 
 def review(
     spec: GameSpec, decisions: Sequence[Decision], *, top: int = 3,
-    iterations: int | None = None, duel: int | None = None,
+    iterations: int | None = None, duel: int | None = None, confirm: int | None = None,
     stop: Callable[[], bool] | None = None, progress: Callable[[int, int], None] | None = None,
 ) -> list[Costly]:
     """The learner's ``top`` most costly decisions (largest cost first; only those costing at
     least :data:`MIN_COST` and more than the noise).  ``stop()`` ends early with the
-    decisions judged so far; ``progress(done, total)`` is called after each decision."""
-    found: list[Costly] = []
+    decisions judged so far; ``progress(done, total)`` is called after each decision.
+
+    Two stages, so that the costs shown are not the luckiest of many duels (picking the 3
+    largest of ~40 noisy costs picks their noise too): every decision is judged
+    (:func:`judge`), then the candidates, largest first, are judged again by a second duel
+    seeded apart (salt ``confirm``) of ``confirm`` games (:data:`CONFIRM_ITERATIONS`) until
+    ``top`` of them hold; what is shown is the second duel's figures, which took no part in
+    the choosing."""
+    return finish(review_steps(spec, decisions, top=top, iterations=iterations, duel=duel,
+                               confirm=confirm, stop=stop, progress=progress))
+
+
+def review_steps(
+    spec: GameSpec, decisions: Sequence[Decision], *, top: int = 3,
+    iterations: int | None = None, duel: int | None = None, confirm: int | None = None,
+    stop: Callable[[], bool] | None = None, progress: Callable[[int, int], None] | None = None,
+    pause: float | None = None,
+) -> Generator[int, None, list[Costly]]:
+    """:func:`review` in slices of ``pause`` seconds (the browser: no threads), the same
+    decisions found."""
+    found: list[tuple[Costly, Decision]] = []
     for i, d in enumerate(decisions):
         if stop is not None and stop():
             break
-        c = judge(spec, d, iterations=iterations, duel=duel, stop=stop)
+        c = yield from judge_steps(spec, d, iterations=iterations, duel=duel, stop=stop,
+                                   pause=pause)
         if c is not None and c.cost >= MIN_COST:
-            found.append(c)
+            found.append((c, d))
         if progress is not None:
             progress(i + 1, len(decisions))
-    found.sort(key=lambda c: (-c.cost, c.step))
-    return found[:top]
+    found.sort(key=lambda cd: (-cd[0].cost, cd[0].step))
+    out: list[Costly] = []
+    for c, d in found:
+        if len(out) >= top or (stop is not None and stop()):
+            break
+        assert c.better_intent is not None
+        again = yield from duel_steps(spec, d, c.better_intent, confirm or CONFIRM_ITERATIONS,
+                                      "confirm", stop, pause)
+        if again is not None and again.cost >= MIN_COST:
+            out.append(again)
+    out.sort(key=lambda c: (-c.cost, c.step))
+    return out

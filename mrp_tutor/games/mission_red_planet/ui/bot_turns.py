@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import Stoppable, running_loop, start_worker
+from mrp_tutor.app.background import Stoppable, running_loop, start_work
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain.options import plural
 from mrp_tutor.games.mission_red_planet.ui import seat as S
@@ -171,7 +171,10 @@ class BotTurns:
             with contextlib.suppress(RuntimeError):  # the kernel is shutting down
                 loop.call_soon_threadsafe(done, job, out)
 
-        self.thread = start_worker(work, "mrp-bot", loop)
+        steps = getattr(think, "steps", None)  # the browser: slices, "Decide now" read between
+        self.thread = start_work(
+            work, None if steps is None else lambda pause: steps(job.is_stopped, pause),
+            lambda out: done(job, RuntimeError() if out is None else out), "mrp-bot", loop)
 
     def _resume(self, job: _Job, out: Any) -> None:
         """On the event loop: play the thought decision, then let the bots go on."""

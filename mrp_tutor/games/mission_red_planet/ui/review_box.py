@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import Stoppable, running_loop, start_worker
+from mrp_tutor.app.background import Stoppable, running_loop, start_work
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain import review as R
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
@@ -110,7 +110,10 @@ class ReviewBox:
                 found = []
             post(done, job, found)
 
-        self.thread = start_worker(work, "mrp-review", loop)
+        self.thread = start_work(  # the browser (no threads): slices, Stop read between them
+            work, lambda pause: R.review_steps(spec, decisions, stop=job.is_stopped, pause=pause,
+                                               progress=lambda i, n: step(job, i, n)),
+            lambda found: done(job, found or []), "mrp-review", loop)
 
     def _progress(self, job: Stoppable, done: int, total: int) -> None:
         if job is self.job:

@@ -13,7 +13,7 @@ in order (so clicking Hellas then Ausonia means "from Hellas to Ausonia").
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
@@ -41,6 +41,22 @@ def my_options(sess: Session, seat: str) -> list[I.Intent]:
 LEVEL_NAMES: dict[str, str] = {
     "tutor": "Tutor (explains its moves)", "easy": "Easy (random)",
     "medium": "Medium (greedy)", "hard": "Hard (searches, up to a second a move)"}
+#: the hard level in the browser's Python (the static demo, Pyodide: the plain-Python engine):
+#: measured by benchmarks/browser_engine.py (docs/static-site.md), the first 12 decisions of a
+#: 3-player game of hard bots took 1.0-6.8 s, median 3.0 s, on a busy 2-core machine
+BROWSER_HARD = "Hard (searches, 1–7 s a move here)"  # short: a phone shows ~35 characters
+
+
+def level_names(browser: bool | None = None) -> dict[str, str]:
+    """:data:`LEVEL_NAMES`, with the hard level's measured time where the app runs in the
+    browser (``browser``; default: whether this Python is the browser's, Pyodide)."""
+    import sys
+
+    if browser is None:
+        browser = sys.platform == "emscripten"
+    return {**LEVEL_NAMES, "hard": BROWSER_HARD} if browser else dict(LEVEL_NAMES)
+
+
 _LEVEL_WHY = {
     "easy": "The easy bot picks one of its options at random.",
     "medium": "The medium bot picks the option its one-step estimate of the board rates best.",
@@ -100,7 +116,7 @@ class SearchLevel:
     def prepare(self, game: Any, theirs: Sequence[I.Intent]) -> Think | None:
         """The thinking of the colour deciding first among ``theirs`` (``stop() -> bool`` ends
         it early with the best option found so far); None when it has a single option."""
-        from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
+        from mrp_tutor.games.mission_red_planet.engine.search import view_rng
         from mrp_tutor.games.mission_red_planet.engine.views import view_for
 
         colour = theirs[0].colour
@@ -112,20 +128,40 @@ class SearchLevel:
         rng = view_rng(view, options, "hard")  # public data: the same position, the same move
         budget = self.iterations(len(options), len(game.state.order))
 
-        def think(stop: Callable[[], bool]) -> tuple[I.Intent, str]:
-            res = search(spec, view, options, rng, iterations=budget, seconds=None, stop=stop,
-                         settle=True)
-            early = (" Asked to decide at once, it took the best option found so far."
-                     if res.iterations < budget and not res.settled else "")
-            return res.choice, _LEVEL_WHY["hard"] + early + hard_why(spec, view, res)
-
-        return think
+        return _Thinking(spec, view, options, rng, budget)
 
     def __call__(self, game: Any, theirs: list[I.Intent]) -> tuple[I.Intent, str]:
         think = self.prepare(game, theirs)
         if think is None:
             return theirs[0], _LEVEL_WHY["hard"]
         return think(lambda: False)
+
+
+class _Thinking:
+    """The hard level's thinking about one decision: called with ``stop``, all at once (a
+    thread); :meth:`steps` the same work in slices of ``pause`` seconds (no threads: the
+    browser), with the same move."""
+
+    def __init__(self, spec: Any, view: dict[str, Any], options: list[I.Intent],
+                 rng: random.Random, budget: int) -> None:
+        self.spec, self.view, self.options, self.rng, self.budget = (spec, view, options, rng,
+                                                                     budget)
+
+    def __call__(self, stop: Callable[[], bool]) -> tuple[I.Intent, str]:
+        from mrp_tutor.games.mission_red_planet.engine.search import finish
+
+        return finish(self.steps(stop))
+
+    def steps(self, stop: Callable[[], bool], pause: float | None = None
+              ) -> Generator[int, None, tuple[I.Intent, str]]:
+        from mrp_tutor.games.mission_red_planet.engine.search import search_steps
+
+        res = yield from search_steps(self.spec, self.view, self.options, self.rng,
+                                      iterations=self.budget, seconds=None, stop=stop,
+                                      settle=True, pause=pause)
+        early = (" Asked to decide at once, it took the best option found so far."
+                 if res.iterations < self.budget and not res.settled else "")
+        return res.choice, _LEVEL_WHY["hard"] + early + hard_why(self.spec, self.view, res)
 
 
 def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:

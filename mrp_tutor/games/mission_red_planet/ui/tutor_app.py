@@ -431,9 +431,13 @@ class TutorApp:
                       _dom_classes=["mrp-doors"], layout=W.Layout(flex_flow="row wrap"))
 
     def on_referee_door(self, _b: Any = None) -> None:
-        """The third door: Referee mode (asked first while seated), then the Table tab."""
+        """The third door: Referee mode (asked first while seated), then the Table tab from
+        a table where nothing is known (never the demo game's draws, issue 36)."""
         self.mode.value = "Referee"
         if self.session.referee:
+            blank = getattr(self.panel("Table"), "start_blank", None)
+            if blank is not None:
+                blank()
             self.open_tab("Table")
 
     def _open_referee(self) -> None:

@@ -139,6 +139,9 @@ FE_WORDS: tuple[tuple[str, str], ...] = (
     ("docked at the launchpad", "on the launch pad"),
     ("docked ships", "shuttles on the launch pad"),
     ("docked ship", "shuttle on the launch pad"),
+    # already a shuttle (a first-edition scenario's own words): the adjective moves after it
+    ("docked shuttles", "shuttles on the launch pad"),
+    ("docked shuttle", "shuttle on the launch pad"),
     ("docked", "on the launch pad"),
     ("launchpad", "launch pad"),
     ("docks", "launch places"),

@@ -19,14 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from mrp_tutor.app.background import Stoppable, running_loop, start_worker
+from mrp_tutor.app.background import Stoppable, running_loop, start_work
 from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.search import SearchResult
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain.coach import (
     CHANCE_MEANING,
     HINT_ITERATIONS,
     Hint,
     hints,
+    hints_steps,
 )
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
 from mrp_tutor.games.mission_red_planet.ui import seat as S
@@ -128,8 +130,12 @@ class HintTab:
         self.stop_btn.layout.display = ""
         self.status.value = ('<div class="mrp-hint-status" role="status">Thinking… (the '
                              "page stays usable; Stop shows what was found so far)</div>")
-        self.thread = start_worker(lambda: self._think(job, view, options), "mrp-hint",
-                                   running_loop())
+        self.thread = start_work(  # the browser (no threads): slices, Stop read between them
+            lambda: self._think(job, view, options),
+            lambda pause: hints_steps(self.ctx.spec, view, options, iterations=self.iterations,
+                                      stop=job.is_stopped, pause=pause,
+                                      progress=lambda i, n: self._progress(job, i, n)),
+            lambda out: self._found(job, view, out), "mrp-hint", running_loop())
 
     def on_stop(self, _b: Any = None) -> None:
         if self.job is not None:
@@ -142,12 +148,17 @@ class HintTab:
                                  "usable; Stop shows what was found so far)</div>")
 
     def _think(self, job: _Job, view: View, options: list[I.Intent]) -> None:
+        out: tuple[list[Hint], SearchResult] | None
         try:
-            found, res = hints(self.ctx.spec, view, options, iterations=self.iterations,
-                               stop=job.is_stopped,
-                               progress=lambda i, n: self._progress(job, i, n))
+            out = hints(self.ctx.spec, view, options, iterations=self.iterations,
+                        stop=job.is_stopped, progress=lambda i, n: self._progress(job, i, n))
         except Exception:  # a thread: the status says so in words, never a traceback
-            found, res = [], None
+            out = None
+        self._found(job, view, out)
+
+    def _found(self, job: _Job, view: View,
+               out: tuple[list[Hint], SearchResult] | None) -> None:
+        found, res = out if out is not None else ([], None)
         if job is not self.job or job.position != self._position:
             return  # the position changed meanwhile
         self.job = None

@@ -89,7 +89,9 @@ class LessonPanel:
         self.quiz_check = W.Button(description="Check my prediction", button_style="primary",
                                    _dom_classes=["mrp-quiz-check"],
                                    layout=W.Layout(width="auto", align_self="flex-start"))
-        self.quiz_out = W.HTML(_dom_classes=["mrp-quiz-ruling"])
+        self.quiz_out = W.HTML(_dom_classes=["mrp-quiz-ruling"])  # the verdict
+        # why, and what the engine rules step by step: under the lesson's Next (a phone)
+        self.quiz_more = W.HTML(_dom_classes=["mrp-quiz-more"])
         self.lesson_html = W.HTML(_dom_classes=["mrp-lesson"])
         # the lesson's own Next, beside its text (the stepper's is a screen away on a phone)
         self.step_btn = W.Button(description="Next step of this lesson", button_style="primary",
@@ -104,7 +106,7 @@ class LessonPanel:
         self.path_box = W.VBox([self.path_head, self.progress, self.nav])
         self.widget = W.VBox([W.HTML(LESSON_CSS), self.path_box, self.intro,
                               self.quiz_q, self.quiz_pick, self.quiz_check, self.quiz_out,
-                              self.step_btn, self.step_out, self.lesson_html],
+                              self.step_btn, self.step_out, self.quiz_more, self.lesson_html],
                              _dom_classes=["mrp-lesson-panel"])
         self.store.observe(lambda _c: self._show_path(), names="done")
         return self.widget
@@ -195,7 +197,7 @@ class LessonPanel:
             return
         self._show_path()
         sc = self.app.session.scenario
-        self.quiz_out.value = ""
+        self.quiz_out.value = self.quiz_more.value = ""
         self.answered = False
         self._show_step()
         if sc is not None and sc.quiz is not None:
@@ -255,20 +257,22 @@ class LessonPanel:
             text = "Choose your prediction first: nothing is marked yet."
             # beside the button (the status line is a screen above on a small window)
             self.quiz_out.value = f'<p class="mrp-local-note" role="status">{e(text)}</p>'
+            self.quiz_more.value = ""
             self.app.say(text, "info")
             return
         kind, data = self._quiz
         if kind == "none":
             return
         if kind == "zone":
-            self.quiz_out.value = self._zone_ruling(data, guess)
+            self.quiz_out.value, self.quiz_more.value = self._zone_ruling(data, guess), ""
         else:
             sc, quiz = data
-            self.quiz_out.value = self._scenario_ruling(sc, quiz, guess)
+            self.quiz_out.value, self.quiz_more.value = self._scenario_ruling(sc, quiz, guess)
             self.lesson_html.value = f"<h4>The lesson</h4>{self._lesson(sc)}"
         self.answered = True
         self.app.say("Prediction checked: see the ruling and the lesson below.", "ok")
-        self.store.target = ".mrp-quiz-ruling"  # the result where the eye is (a phone)
+        # the result where the eye is (a phone), and the lesson's own Next under it
+        self.store.target = ".mrp-quiz-ruling+.mrp-lesson-next"
         self.store.scroll += 1
 
     # ------------------------------------------------------------------ the lesson's Next
@@ -286,13 +290,11 @@ class LessonPanel:
 
     def on_step(self, _b: Any = None) -> None:
         """Play the lesson's next step (the stepper's Next) and say what it did here."""
-        self.app.stepper.on_next()
-        sess = self.app.session
-        rep = sess.reports[-1] if sess.reports else None
-        if rep is not None:
-            self.step_out.value = sentences_html(sess.explain(rep))
+        rep = self.app.stepper.on_next()
+        if rep is not None:  # its sentences, a note's words, a forbidden move's refusal
+            self.step_out.value = self.app.stepper.reports_html([rep])
         self._show_step()
-        self.store.target = ".mrp-lesson-step-out"
+        self.store.target = ".mrp-lesson-next+.mrp-lesson-step-out"  # what it did, then on
         self.store.scroll += 1
 
     def _quiz_zone(self) -> str:
@@ -315,8 +317,9 @@ class LessonPanel:
         why = [Explanation(r.text, r.rule, r.citation) for r in zr.why]
         return sentences_html([head, *why])
 
-    def _scenario_ruling(self, sc: Scenario, quiz: Quiz, guess: Any) -> str:
-        """Play the scenario from its start on a fresh copy and explain what the engine rules."""
+    def _scenario_ruling(self, sc: Scenario, quiz: Quiz, guess: Any) -> tuple[str, str]:
+        """Play the scenario from its start on a fresh copy: (the verdict, the lesson's
+        explanation and what the engine rules step by step)."""
         sess = self.app.session
         fork = Session(self.ctx.spec, sc.build(), viewer=sess.viewer, referee=sess.referee,
                        scenario=sc)
@@ -330,7 +333,8 @@ class LessonPanel:
         ok = str(guess) == answer
         verdict = (f"<p><b>{'Right' if ok else 'Not quite'}</b>: the answer is "
                    f"{e(answer)}.</p>")
-        return verdict + self._md(quiz.explanation) + sentences_html(items)
+        return verdict, (self._md(quiz.explanation) + "<h4>What the engine rules, step by "
+                         "step</h4>" + sentences_html(items))
 
 
 def lesson_tab(ctx: PanelContext) -> LessonPanel:

@@ -148,16 +148,30 @@ class ProgressStore(anywidget.AnyWidget):
       };
       model.on("change:done", store);
       // "Start here" and the path's steps bring the lesson into view (phones: it is far down)
-      // after a check or a step: its result, where the eye is
+      // after a check or a step: its result and the lesson's own Next, where the eye is
+      // ("a+b": from a's top to b's bottom, whole if it fits the screen, else from a's top)
       const scroll = () => {
         const wanted = model.get("target") || ".mrp-lesson-panel";
-        const target = document.querySelector(wanted);
-        if (target && model.get("scroll")) {
-          target.scrollIntoView({ block: wanted === ".mrp-lesson-panel" ? "start" : "nearest" });
+        const shown = wanted.split("+").map((sel) => document.querySelector(sel))
+          .filter((el) => el && el.getBoundingClientRect().height > 0);
+        if (!shown.length || !model.get("scroll")) return;
+        if (wanted === ".mrp-lesson-panel") {
+          shown[0].scrollIntoView({ block: "start" });
+          return;
         }
+        // (the page scrolls inside the notebook's panel, not the window: scrollIntoView)
+        const top = Math.min(...shown.map((el) => el.getBoundingClientRect().top));
+        const bottoms = shown.map((el) => el.getBoundingClientRect().bottom);
+        const bottom = Math.max(...bottoms);
+        const room = window.innerHeight;
+        if (top < 0 || bottom - top > room - 24) shown[0].scrollIntoView({ block: "start" });
+        else if (bottom > room) shown[bottoms.indexOf(bottom)].scrollIntoView({ block: "end" });
       };
-      model.on("change:scroll", scroll);
-      return () => { model.off("change:done", store); model.off("change:scroll", scroll); };
+      // again once the widgets' own updates are drawn (each model applies its change on its
+      // own: the result may grow after this message); nothing moves when all is in view
+      const settle = () => [0, 120, 400, 900].forEach((ms) => setTimeout(scroll, ms));
+      model.on("change:scroll", settle);
+      return () => { model.off("change:done", store); model.off("change:scroll", settle); };
     }
     export default { render };
     """

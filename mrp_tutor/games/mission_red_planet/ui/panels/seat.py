@@ -59,7 +59,7 @@ class SeatPanel:
         self.colour = W.Dropdown(description="Play as", _dom_classes=["mrp-seat-colour"],
                                  layout=W.Layout(width="auto", max_width="100%"))
         self.level = W.Dropdown(description="Bots", options=[
-            (name, key) for key, name in S.LEVEL_NAMES.items()], value="tutor",
+            (name, key) for key, name in S.level_names().items()], value="tutor",
             _dom_classes=["mrp-seat-level"], layout=W.Layout(width="auto", max_width="100%"))
         self.bots: S.Chooser = S.level_bot("tutor", 0)
         self.turns = BotTurns(ctx, self)  # the bots' turns, a slow bot thinking in a thread

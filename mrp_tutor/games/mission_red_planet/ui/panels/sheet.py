@@ -14,12 +14,14 @@ from typing import Any
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain import cite
+from mrp_tutor.games.mission_red_planet.explain.options import ship_name
 from mrp_tutor.games.mission_red_planet.referee import final_ruling, production_ruling
 from mrp_tutor.games.mission_red_planet.ui.html import e
 from mrp_tutor.games.mission_red_planet.ui.panels.rulings import (
     final_summary_html,
     production_summary_html,
 )
+from mrp_tutor.games.mission_red_planet.ui.panels.table_grid_round import stage_words
 from mrp_tutor.games.mission_red_planet.unknowns import NONE, Unknowns
 
 SHEET_CSS = """
@@ -48,7 +50,7 @@ def position_html(spec: GameSpec, s: GameState,
     """The table position in words: (round, zones and ships; players) - everything entered;
     what ``unknown`` says nobody entered is printed as not known (never the filler)."""
     name = spec.card_name
-    head = (f"<p class='meta'>Stage: {e(s.stage.replace('_', ' '))}, round {s.round}; first "
+    head = (f"<p class='meta'>Stage: {e(stage_words(s.stage).lower())}, round {s.round}; first "
             f"player {e(s.first)}; colours {e(', '.join(s.order))}.</p>")
     zrows = []
     for z in spec.zones:
@@ -62,7 +64,7 @@ def position_html(spec: GameSpec, s: GameState,
         if z in unknown.discoveries:
             disc, disc_txt = z, "face down, not known"
         if crowd or wait or disc or s.face_up.get(z):
-            zrows.append(f"<tr><th>{e(name(z))}</th><td>{e(res)} {face}</td><td>{e(crowd)}"
+            zrows.append(f"<tr><th>{e(name(z))}</th><td>{e(res)}, face {face}</td><td>{e(crowd)}"
                          f"</td><td>{e(wait)}</td><td>{e(disc_txt)}</td></tr>")
     zones = ("<table><thead><tr><th>Zone</th><th>Resource</th><th>Astronauts</th>"
              "<th>Waiting</th><th>Discovery</th></tr></thead><tbody>" + "".join(zrows)
@@ -98,7 +100,8 @@ def _ship_row(spec: GameSpec, s: GameState, sid: str, where: str) -> str:
     crew = ", ".join(f"{c} {n}" for c, n in ship.crew.items() if n) or "-"
     toks = ", ".join(spec.card_name(t) for t in ship.tokens) or "-"
     dest_txt = "unknown" if dest in ("", "unknown") else spec.card_name(dest)
-    return (f"<tr><td>{e(where)}</td><td>{e(sid)} (cap. {spec.cap[sid]}, to {e(dest_txt)})</td>"
+    return (f"<tr><td>{e(where)}</td><td>{e(ship_name(sid).capitalize())} (room for "
+            f"{spec.cap[sid]}, to {e(dest_txt)})</td>"
             f"<td>{e(crew)}</td><td>{e(toks)}</td></tr>")
 
 

@@ -189,11 +189,12 @@ class StepperPanel:
         return "".join(parts)
 
     # ------------------------------------------------------------------ clicks
-    def on_next(self, _b: Any = None) -> None:
+    def on_next(self, _b: Any = None) -> StepReport | None:
+        """Play the next decision; the report (None when a seat plays on instead)."""
         app = self.app
         if app.seat.seated:
             app.seat.on_next()
-            return
+            return None
         rep = app.session.next()
         app.target = None
         app.render([rep])
@@ -203,6 +204,7 @@ class StepperPanel:
             app.say(rep.why, "info")
         else:
             app.say(f"Step played ({plural(len(rep.events), 'event')}).", "ok")
+        return rep
 
     def on_back(self, _b: Any = None) -> None:
         app = self.app

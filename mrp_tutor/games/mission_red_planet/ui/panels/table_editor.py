@@ -37,6 +37,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.entry import (
     parse_cards,
     parse_counts,
 )
+from mrp_tutor.games.mission_red_planet.ui.panels.table_grid_more import blank_position
 from mrp_tutor.games.mission_red_planet.ui.panels.table_grid_round import STAGES, drop_colours
 from mrp_tutor.games.mission_red_planet.ui.panels.table_words import (
     round_changes,
@@ -151,15 +152,16 @@ class TableEditor:
         # --- the whole table
         self.check = _button("Use this table", "mrp-te-use", "primary")
         self.restart = _button("Start again from the game", "mrp-te-restart")
+        self.blank = _button("Start from an empty table", "mrp-te-blank")
         self.problems = W.HTML(_dom_classes=["mrp-te-problems"])
-        self.note = W.HTML("<p>Referee mode: copy the table in front of you. Each section "
-                           "starts at the current value; <i>Set</i> keeps it in the draft, "
-                           "<i>Use this table</i> checks the whole table by the rules and "
-                           "plays on from it. Click a zone or ship on the board to pick it."
-                           "</p>", _dom_classes=["mrp-te-note"])
-        self.zone_head = W.HTML("<h3>Zone</h3>", _dom_classes=["mrp-te-zone-head"])
-        self.ship_head = W.HTML("<h3>Ship</h3>", _dom_classes=["mrp-te-ship-head"])
-        self.seat_head = W.HTML("<h3>Player</h3>", _dom_classes=["mrp-te-seat-head"])
+        self.note = W.HTML("<p>The same table one part at a time (advanced): each section "
+                           "shows the draft; <i>Set</i> keeps it in the draft, <i>Use this "
+                           "table</i> checks the whole table by the rules and plays on from "
+                           "it. Click a zone or ship on the board to pick it. What you do not "
+                           "enter is not known, never drawn.</p>", _dom_classes=["mrp-te-note"])
+        self.zone_head, self.ship_head, self.seat_head = (
+            W.HTML(f"<h3>{h}</h3>", _dom_classes=[f"mrp-te-{k}-head"])
+            for h, k in (("Zone", "zone"), ("Ship", "ship"), ("Player", "seat")))
         # each Set button answers on the line under its own row, where the eye is
         self.notes = {k: W.HTML(_dom_classes=["mrp-te-local", f"mrp-te-local-{k}"])
                       for k in ("round", "zone", "ship", "seat")}
@@ -181,8 +183,8 @@ class TableEditor:
             _row(self.seat, self.seat_tokens, self.played, self.chosen, self.missions,
                  self.actions, self.memorial, self.set_seat),
             self.notes["seat"],
-            _row(self.check, self.restart), self.problems,
-        ], _dom_classes=["mrp-table-editor"])
+        ], _dom_classes=["mrp-table-editor"])  # the Table tab puts these under its grid:
+        self.use_box = W.VBox([_row(self.check, self.blank, self.restart), self.problems])
 
     # ------------------------------------------------------------------ wiring
     def _wire(self) -> None:
@@ -194,6 +196,7 @@ class TableEditor:
         self.set_seat.on_click(guard(lambda _b: self._set(self.apply_seat, "seat")))
         self.check.on_click(guard(lambda _b: self.use()))
         self.restart.on_click(guard(lambda _b: self.take_from_game(force=True)))
+        self.blank.on_click(guard(lambda _b: self.start_blank()))
         self.players_txt.observe(guard(lambda _c: None if self._loading else
                                        self._follow_colours()), names="value")
         for dd, show in ((self.zone, self.show_zone), (self.ship, self.show_ship),
@@ -264,6 +267,23 @@ class TableEditor:
         self.problems.value = ""
         self.show_all()
         self.on_draft()
+
+    def start_blank(self) -> None:
+        """The draft from a table where nothing is known (the Referee door, issue 36): the
+        game's colours, no astronaut nor ship, resources and point tokens not known."""
+        sess = self.host.session
+        if not sess.referee:
+            self.clear()
+            return
+        self.players, self.ruleset = list(sess.state.order), sess.state.ruleset
+        self.pos = blank_position(self.players)
+        self.base_step, self.dirty = len(sess.game.log) + len(sess.history), True  # pending
+        self.problems.value = ""
+        self.fit_game()
+        self.show_all()
+        self.on_draft()
+        self.host.say("Referee mode, an empty table: enter what is in front of you (what you "
+                      "leave out is not known, never drawn), then press Use this table.", "info")
 
     def load_document(self, doc: Mapping[str, Any]) -> None:
         """Take a validated document's table as the draft (upload, code, saved table)."""
@@ -437,7 +457,6 @@ class TableEditor:
     def _need_draft(self) -> None:
         if not self.pos:
             raise EntryError("Switch to Referee mode first: the editor starts from the game.")
-
     def apply_round(self) -> str:
         self._need_draft()
         colours = {c: c for c in self.spec.colours}
@@ -488,8 +507,7 @@ class TableEditor:
         name = self.spec.card_name(z)
         colours = {c: c for c in self.players}
         zp: dict[str, Any] = {}
-        astro = parse_counts(self.astronauts.value, colours, f"{name}, astronauts")
-        if astro:
+        if astro := parse_counts(self.astronauts.value, colours, f"{name}, astronauts"):
             zp["astronauts"] = astro
         if self.resource.value:
             zp["resource"] = self.resource.value

@@ -27,6 +27,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mrp_tutor.games.mission_red_planet.explain.options import ship_name
 from mrp_tutor.games.mission_red_planet.ui.panels.entry import EntryError
+from mrp_tutor.games.mission_red_planet.ui.panels.table_grid_more import (
+    apply_discovery,
+    apply_ship,
+    apply_tokens_known,
+    discovery_chips,
+    place_chips,
+    ship_chips,
+    ship_place,
+)
 from mrp_tutor.games.mission_red_planet.ui.panels.table_grid_round import (
     apply_card,
     apply_round,
@@ -35,6 +44,7 @@ from mrp_tutor.games.mission_red_planet.ui.panels.table_grid_round import (
     seat_cards,
 )
 from mrp_tutor.games.mission_red_planet.ui.panels.table_words import ship_card
+from mrp_tutor.games.mission_red_planet.unknowns import UNKNOWN_DISCOVERY
 from mrp_tutor.resources import widgets_dir
 
 MOST_COUNTED = 20  # astronauts of a colour in a zone or ship, tokens of a kind, at most
@@ -51,17 +61,19 @@ class _Step(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["step"]
-    part: Literal["zone", "ship", "seat"]
+    part: Literal["zone", "ship", "seat", "waiting", "memorial"]
     row: str = Field(max_length=40)
     key: str = Field(max_length=20)
     delta: Literal[-1, 1]
 
 
-class _Resource(BaseModel):
+class _ZoneChip(BaseModel):
+    """A zone's chip: its resource token, or its discovery."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
-    kind: Literal["resource"]
+    kind: Literal["resource", "discovery"]
     zone: str = Field(max_length=40)
-    value: str = Field(max_length=20)
+    value: str = Field(max_length=40)
 
 
 class _Round(BaseModel):
@@ -71,8 +83,27 @@ class _Round(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["round"]
     field: Literal["stage", "round", "production", "first", "colour", "character", "step",
-                   "player"]
+                   "effect", "player"]
     value: str = Field(max_length=40)
+
+
+class _Ship(BaseModel):
+    """A ship card put in play, placed, or a destination token on it (or its top one off)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: Literal["ship"]
+    action: Literal["add", "place", "token", "untoken"]
+    ship: str = Field(max_length=20)
+    value: str = Field(default="", max_length=40)
+
+
+class _Known(BaseModel):
+    """A seat's point tokens: none held (known) or not known (never entered)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: Literal["known"]
+    seat: str = Field(max_length=20)
+    known: bool
 
 
 class _Card(BaseModel):
@@ -86,8 +117,9 @@ class _Card(BaseModel):
     card: str = Field(max_length=40)
 
 
-_MESSAGES: dict[str, type[BaseModel]] = {"step": _Step, "resource": _Resource,
-                                         "round": _Round, "card": _Card}
+_MESSAGES: dict[str, type[BaseModel]] = {"step": _Step, "resource": _ZoneChip,
+                                         "round": _Round, "card": _Card, "ship": _Ship,
+                                         "discovery": _ZoneChip, "known": _Known}
 
 
 class Draft(Protocol):
@@ -121,6 +153,9 @@ class ZoneGridWidget(anywidget.AnyWidget):
     .mrp-tg-cards { flex: 1 1 100%; display: flex; flex-direction: column; gap: 3px; }
     .mrp-tg-chips .mrp-tg-who { min-width: 6.5em; }
     .mrp-tg-chip[aria-pressed="true"] { background: #1a4f8b; color: #fff; border-color: #1a4f8b; }
+    .mrp-tg-more { flex: 1 1 100%; }
+    .mrp-tg-more > summary { cursor: pointer; color: #1a4f8b; min-height: 28px; padding: 4px 0; }
+    .mrp-tg-more-body { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; }
     """
     grid = traitlets.Dict({}).tag(sync=True)
 
@@ -151,31 +186,53 @@ class ZoneGrid:
         def counts(have: Any, keys: list[str]) -> dict[str, int]:
             return {k: int((have or {}).get(k, 0)) for k in keys}
 
+        res = list(spec.resources)
         self.widget.grid = {
             "colours": [{"id": c, "name": c.capitalize()} for c in d.players],
             "resources": [{"id": "", "name": "not known"}]
-            + [{"id": r, "name": r} for r in spec.resources],
-            "zones": [{"id": z, "name": spec.card_name(z),
-                       "counts": counts(zones.get(z, {}).get("astronauts"), d.players),
-                       "resource": zones.get(z, {}).get("resource") or ""}
-                      for z in spec.zones],
+            + [{"id": r, "name": r} for r in res],
+            "zones": [self._zone(z, zones.get(z, {}), counts) for z in spec.zones],
             "ships": [{"id": sp["id"], "name": _upper_first(ship_card(spec, sp["id"])),
                        "where": "launched" if sp.get("launched")
                        else f"dock {int(sp.get('dock') or 0) + 1}",
-                       "counts": counts(sp.get("crew"), d.players)}
+                       "counts": counts(sp.get("crew"), d.players),
+                       "place": ship_place(sp),
+                       "tokens": [spec.card_name(t) for t in sp.get("tokens") or []]}
                       for sp in d.pos.get("ships", [])],
             "seats": [{"id": c, "name": c.capitalize(),
-                       "counts": counts(seats.get(c, {}).get("tokens"), list(spec.resources)),
+                       "counts": counts(seats.get(c, {}).get("tokens"), res),
+                       "known": "tokens" in seats.get(c, {}),
                        "cards": seat_cards(spec, d.pos, c)}
                       for c in d.players],
             "round": round_row(spec, d.pos, d.players),
             "cards": {h: chips for h, chips in card_chips(spec).items() if chips},
+            "ship_cards": ship_chips(spec, d.pos),
+            "docks_free": len([s for s in d.pos.get("ships", []) if not s.get("launched")])
+            < len(d.players),
+            "places": place_chips(d.players),
+            "token_zones": [{"id": z, "name": spec.card_name(z)} for z in spec.zones],
+            "discoveries": discovery_chips(spec),
+            "memorial": counts(d.pos.get("memorial"), d.players),
         }
+
+    def _zone(self, z: str, zp: dict[str, Any],
+              counts: Callable[[Any, list[str]], dict[str, int]]) -> dict[str, Any]:
+        spec = self.draft.spec
+        disc = zp.get("discovery") or ""
+        more = [f"{n} {r} waiting" for r, n in (zp.get("waiting") or {}).items() if n]
+        if disc:
+            more.append("discovery " + ("face down, not known" if disc == UNKNOWN_DISCOVERY
+                                        else spec.card_name(disc)))
+        return {"id": z, "name": spec.card_name(z),
+                "counts": counts(zp.get("astronauts"), self.draft.players),
+                "resource": zp.get("resource") or "",
+                "waiting": counts(zp.get("waiting"), list(spec.resources)),
+                "discovery": disc, "discover": z in spec.outer, "more": ", ".join(more)}
 
     def _from_browser(self, _w: Any, content: Any, _buffers: Any = None) -> None:
         kind = content.get("kind") if isinstance(content, dict) else None
         try:
-            msg = _MESSAGES.get(str(kind), _Resource).model_validate(content)
+            msg = _MESSAGES.get(str(kind), _ZoneChip).model_validate(content)
         except ValidationError:
             self.say("The table grid sent a message the app does not understand; nothing "
                      "changed.", "error")
@@ -188,12 +245,19 @@ class ZoneGrid:
         try:
             if isinstance(msg, _Step):
                 where, text = msg.row, self._step(msg)
-            elif isinstance(msg, _Resource):
-                where, text = msg.zone, self._resource(msg)
+            elif isinstance(msg, _ZoneChip):
+                where = msg.zone
+                text = (self._resource(msg) if msg.kind == "resource"
+                        else apply_discovery(d.spec, d.pos, msg.zone, msg.value))
             elif isinstance(msg, _Round):
                 text = apply_round(d.spec, d.pos, d.players, msg.field, msg.value)
             elif isinstance(msg, _Card):
                 text = apply_card(d.spec, d.pos, d.players, msg.seat, msg.hand, msg.card)
+            elif isinstance(msg, _Ship):
+                where = msg.ship
+                text = apply_ship(d.spec, d.pos, d.players, msg.action, msg.ship, msg.value)
+            elif isinstance(msg, _Known):
+                text = apply_tokens_known(d.pos, d.players, msg.seat, msg.known)
         except EntryError as err:
             self.say(str(err), "error")
         if text:
@@ -213,6 +277,11 @@ class ZoneGrid:
         if msg.part == "seat" and msg.row in d.players:
             entry = d.pos.setdefault("seats", {}).setdefault(msg.row, {})
             return entry, "tokens", list(spec.resources), msg.row.capitalize()
+        if msg.part == "waiting" and msg.row in spec.zones:
+            entry = d.pos.setdefault("zones", {}).setdefault(msg.row, {})
+            return entry, "waiting", list(spec.resources), spec.card_name(msg.row)
+        if msg.part == "memorial":
+            return d.pos, "memorial", d.players, "Memorial"
         return None
 
     def _step(self, msg: _Step) -> str:
@@ -221,7 +290,8 @@ class ZoneGrid:
             self.say("The table grid named nothing of this table; nothing changed.", "error")
             return ""
         entry, field, keys, name = found
-        what = msg.key.capitalize() if field != "tokens" else f"{msg.key} tokens"
+        what = {"tokens": f"{msg.key} tokens",
+                "waiting": f"{msg.key} tokens waiting"}.get(field, msg.key.capitalize())
         if msg.key not in keys:
             self.say(f"{name}: that is not at this table; nothing changed.", "error")
             return ""
@@ -241,7 +311,7 @@ class ZoneGrid:
             entry.pop(field, None)
         return f"{name}: {what} {n}."
 
-    def _resource(self, msg: _Resource) -> str:
+    def _resource(self, msg: _ZoneChip) -> str:
         spec = self.draft.spec
         if msg.zone not in spec.zones:
             self.say("The table grid named no zone of this table; nothing changed.", "error")

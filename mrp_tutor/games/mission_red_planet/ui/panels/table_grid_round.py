@@ -29,7 +29,7 @@ HANDS = {"played": "played characters", "chosen": "chosen (face down)", "mission
 
 
 def stage_words(stage: str) -> str:
-    return dict((v, k) for k, v in STAGES).get(stage, stage)
+    return dict((v, k) for k, v in STAGES).get(stage, stage.replace("_", " "))
 
 
 def _chips(pairs: list[tuple[str, str]]) -> list[dict[str, str]]:
@@ -58,14 +58,26 @@ def round_row(spec: GameSpec, pos: dict[str, Any], players: list[str]) -> dict[s
                        "on": [str(pos.get("production") or "")],
                        "shown": stage == "production"},
         "first": {"chips": _chips(colours), "on": [pos.get("first") or ""]},
+        # a colour tapped here while characters are chosen moves the table to Resolving
         "colour": {"chips": _chips([("", "nobody"), *colours]),
-                   "on": [res.get("colour", "")], "shown": stage == "resolve"},
+                   "on": [res.get("colour", "")], "shown": stage in ("choose", "resolve")},
         "character": {"chips": _chips([(c, spec.card_name(c)) for c in spec.countdown]),
                       "on": [res.get("character", "")], "shown": stage == "resolve"},
         "step": {"chips": _chips(effects(spec, res.get("character", ""))),
                  "on": [str(res.get("step", 0))],
                  "shown": stage == "resolve" and bool(res.get("character"))},
+        # a character at its own effect in one tap (the first, placing, is the character's)
+        "effect": {"chips": _chips(own_effects(spec)),
+                   "on": [f"{res.get('character')}:{res.get('step', 0)}"],
+                   "shown": stage == "resolve"},
     }
+
+
+def own_effects(spec: GameSpec) -> list[tuple[str, str]]:
+    """Every character's effects after its first, as chips: ("femme_fatale:1", "Femme
+    Fatale: replace an astronaut")."""
+    return [(f"{c}:{i}", f"{spec.card_name(c)}: {decision_name(st.effect)}")
+            for c in spec.countdown for i, st in enumerate(spec.characters[c].steps) if i]
 
 
 def effects(spec: GameSpec, character: str) -> list[tuple[str, str]]:
@@ -146,23 +158,55 @@ def apply_round(spec: GameSpec, pos: dict[str, Any], players: list[str],
     if field == "step":
         pos["resolving"]["step"] = int(value)
         return f"Resolving: effect {row[field]['chips'][int(value)]['name']}."
+    if field == "effect":
+        return _effect(spec, pos, value)
     if field in ("round", "production"):
         pos[field] = int(value)
         return f"{field.capitalize()}: {row[field]['chips'][int(value) - 1]['name']}."
     if field == "first":
         pos["first"] = value
         return f"First player: {value.capitalize()}."
+    return _resolving(spec, pos, field, value)
+
+
+def _effect(spec: GameSpec, pos: dict[str, Any], value: str) -> str:
+    """A character at its own effect (``femme_fatale:1``) for the colour resolving."""
+    if not (pos.get("resolving") or {}).get("colour"):
+        raise EntryError("Tap the colour resolving first; nothing changed.")
+    card, step = value.split(":")
+    said = _resolving(spec, pos, "character", card)
+    pos["resolving"]["step"] = int(step)
+    name = dict(effects(spec, card))[step]
+    return said.replace(f"Resolving: {spec.card_name(card)}.",
+                        f"Resolving: {spec.card_name(card)}, effect {name}.")
+
+
+def _resolving(spec: GameSpec, pos: dict[str, Any], field: str, value: str) -> str:
+    """The colour resolving (a colour tapped while characters are chosen: the table is at
+    the Resolving stage, said) or its character (face up: among that colour's played
+    characters, as the loader puts it, rule round.played_cards)."""
     res = dict(pos.get("resolving") or {})
     if field == "colour" and not value:
         pos.pop("resolving", None)
         return "Resolving: nobody."
+    said = ""
+    if pos.get("stage", "choose") != "resolve":
+        said = _stage(pos, "resolve") + " "
     if field == "character" and res.get("character") != value:
         res["step"] = 0  # another character: from its first effect
     res[field] = value
     res.setdefault("step", 0)
     pos["resolving"] = res
     what = value.capitalize() if field == "colour" else spec.card_name(value)
-    return f"Resolving: {what}."
+    said += f"Resolving: {what}."
+    colour, card = str(res.get("colour") or ""), res.get("character")
+    seat = pos.setdefault("seats", {}).get(colour) if colour else None
+    if card and seat is not None and card not in (seat.get("played") or []):
+        seat["played"] = [*(seat.get("played") or []), card]  # revealed when it resolves
+        if seat.get("chosen") == card:
+            seat["chosen"] = None
+        said += f" {spec.card_name(card)} is face up among {colour.capitalize()}'s played."
+    return said
 
 
 def seat_cards(spec: GameSpec, pos: dict[str, Any], c: str) -> dict[str, list[str]]:

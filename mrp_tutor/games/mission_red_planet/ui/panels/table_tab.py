@@ -122,6 +122,8 @@ class TableTab:
                    "chip for a zone's resource; <i>Use this table</i> below plays on from "
                    "it.</p>"),
             self.grid.widget,
+            self.editor.use_box,
+            W.HTML("<h3>Advanced: one part at a time</h3>"),
             self.editor.root,
             W.HTML("<h3>Rulings on the table in play</h3>"),
             W.HBox([self.prod_btn, self.final_btn], layout=W.Layout(**row)),
@@ -151,6 +153,15 @@ class TableTab:
         self.grid.refresh()
         self.legal.refresh()
         self.tools.sheet = sheet_for(self.app)
+
+    def start_blank(self) -> None:
+        """The Referee door: a table where nothing is known yet (issue 36), unless the table
+        in play is one the referee entered (it is theirs) or the draft has pending edits."""
+        entered = bool(getattr(self.app.session.scenario, "entered", False))
+        if not self.app.session.referee or entered or self.editor.dirty:
+            return
+        self.editor.start_blank()
+        self.grid.refresh()
 
     def _grid_changed(self, _where: str, text: str) -> None:
         """A tap in the zones grid changed the draft (pending until "Use this table")."""

@@ -1,0 +1,169 @@
+"""What makes the static site start faster (scripts/build_site.py; docs/static-site.md).
+
+- :func:`compile_wheels`: each shipped wheel gets the bytecode of the modules a visit imports
+  (the app's package whole), compiled by the site's own Python (Pyodide's CPython 3.14, run
+  by ``node``), as unchecked-hash ``.pyc`` files in ``__pycache__`` beside the sources: the
+  page imports them instead of compiling those modules on every visit (slow in WebAssembly).
+  The sources stay (tracebacks, ``inspect``); a module not compiled is compiled when imported,
+  as before.
+- :func:`preparsed_table`: the project's own YAML files parsed at build time by the same
+  loader and the same pure-Python parser the page uses (:mod:`mrp_tutor.core.preparsed`), so
+  the page reads JSON (C-accelerated) instead of running the pure-Python YAML parser over
+  ~140 files at start-up.
+- :func:`add_to_wheel`: a wheel re-packed with extra files (its RECORD completed).
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+#: runs Pyodide's Python over the wheels in WORK/in, writing WORK/out (the host folder is
+#: mounted into Pyodide's file system)
+COMPILE_MJS = r"""
+import { loadPyodide } from "%(pyodide)s";
+const py = await loadPyodide({ indexURL: "%(index)s" });
+py.FS.mkdirTree("/work");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "%(work)s" }, "/work");
+py.runPython(`%(python)s`);
+"""
+
+COMPILE_PY = r"""
+import importlib.util, io, os, sys, traceback, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+assert sys.implementation.cache_tag == "cpython-314", sys.implementation.cache_tag
+SP = "/tmp/site-packages"
+wheels = sorted(n for n in os.listdir("/work/in") if n.endswith(".whl"))
+for name in wheels:
+    with zipfile.ZipFile("/work/in/" + name) as z:
+        z.extractall(SP)
+sys.path.insert(0, SP)
+try:  # what a visit imports: the kernel's modules, the app's first screen, each game's panel
+    exec(open("/work/warm.py").read(), {})
+except BaseException:
+    raise RuntimeError("the warm-up failed: " + traceback.format_exc()[-2500:]) from None
+used = {os.path.relpath(m.__file__, SP) for m in list(sys.modules.values())
+        if (getattr(m, "__file__", None) or "").startswith(SP + "/")}
+for name in wheels:
+    added = {}
+    with zipfile.ZipFile("/work/in/" + name) as z:
+        for entry in z.namelist():
+            if not entry.endswith(".py") or not (entry in used or entry.startswith(ALWAYS)):
+                continue
+            source = z.read(entry)
+            try:
+                code = compile(source, SP + "/" + entry, "exec", dont_inherit=True)
+            except (SyntaxError, ValueError):
+                continue  # not a module this Python can import (e.g. a template)
+            pyc = importlib.util.cache_from_source(entry)
+            added[pyc] = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source),
+                                                 checked=False))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as out:
+        for pyc, data in sorted(added.items()):
+            out.writestr(pyc, data)
+    with open("/work/out/" + name + ".pycs", "wb") as f:
+        f.write(buf.getvalue())
+"""
+
+#: run (by Pyodide's Python, the wheels on its path) to learn which modules a visit imports
+WARM = """
+import IPython, ipywidgets, comm  # (pyodide_kernel: it needs the page's worker)
+from mrp_tutor.app import build_page
+from mrp_tutor.core.games import get, titles
+build_page("mission_red_planet")
+for name, _title in titles():
+    get(name).build_panel()
+"""
+
+
+#: compiled whole (the rest: what :data:`WARM` imports): the app's own package
+ALWAYS = ("mrp_tutor/",)
+
+
+def compile_wheels(wheels: list[Path], runtime: Path, work: Path) -> dict[Path, Path]:
+    """Each wheel with its bytecode added (``work/compiled/NAME``), by Pyodide's Python."""
+    base = work / "pyc"
+    shutil.rmtree(base, ignore_errors=True)
+    (base / "in").mkdir(parents=True)
+    (base / "out").mkdir()
+    for w in wheels:
+        shutil.copy2(w, base / "in" / w.name)
+    (base / "warm.py").write_text(WARM, encoding="utf-8")
+    script = base / "compile.mjs"
+    script.write_text(COMPILE_MJS % {
+        "pyodide": (runtime / "pyodide.mjs").as_posix(), "index": runtime.as_posix() + "/",
+        "work": base.as_posix(),
+        "python": COMPILE_PY.replace("ALWAYS", repr(ALWAYS)).replace("`", "\\`")}, encoding="utf-8")
+    res = subprocess.run(["node", str(script)], capture_output=True, text=True)
+    if res.returncode != 0:
+        raise SystemExit(f"compiling the wheels' bytecode failed:\n{res.stderr[-3000:]}")
+    compiled = work / "compiled"
+    shutil.rmtree(compiled, ignore_errors=True)
+    compiled.mkdir()
+    out: dict[Path, Path] = {}
+    for w in wheels:
+        with zipfile.ZipFile(base / "out" / f"{w.name}.pycs") as z:
+            extra = {n: z.read(n) for n in z.namelist()}
+        out[w] = add_to_wheel(w, extra, compiled / w.name)
+    return out
+
+
+def preparsed_table(project_wheel: Path) -> bytes:
+    """``{sha256 of a YAML file's text: its parse as JSON}`` for the project's YAML files,
+    parsed as the page would parse them (:func:`mrp_tutor.core.loader.parse_yaml`, the
+    pure-Python parser); a file the loader refuses is left out (the page says why)."""
+    import yaml
+
+    from mrp_tutor.core import loader, preparsed
+    from mrp_tutor.core.errors import ContentError
+
+    table: dict[str, str] = {}
+    was = loader._PARSER
+    loader._PARSER = yaml.SafeLoader  # the browser has no libyaml
+    try:
+        with zipfile.ZipFile(project_wheel) as z:
+            for name in sorted(z.namelist()):
+                if not name.endswith((".yaml", ".yml")):
+                    continue
+                try:
+                    text = z.read(name).decode("utf-8-sig")
+                    data = loader.parse_yaml(text, name)
+                except (ContentError, UnicodeDecodeError):
+                    continue
+                table[preparsed.key(text)] = json.dumps(data, ensure_ascii=False,
+                                                        separators=(",", ":"))
+    finally:
+        loader._PARSER = was
+    return json.dumps(table, ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
+def add_to_wheel(wheel: Path, extra: dict[str, bytes], target: Path) -> Path:
+    """``wheel`` re-packed as ``target`` with ``extra`` files added and listed in its RECORD."""
+    with zipfile.ZipFile(wheel) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    (record_name,) = [n for n in files if n.endswith(".dist-info/RECORD")]
+    rows = [r for r in csv.reader(io.StringIO(files[record_name].decode("utf-8")))
+            if r and r[0] != record_name]
+    files.update(extra)
+    listed = {r[0] for r in rows}
+    for name, data in sorted(extra.items()):
+        if name not in listed:
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            rows.append([name, f"sha256={digest.decode()}", str(len(data))])
+    rows.append([record_name, "", ""])
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    files[record_name] = buf.getvalue().encode("utf-8")
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in [n for n in files if n != record_name] + [record_name]:
+            z.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), files[name],
+                       zipfile.ZIP_DEFLATED)
+    return target
