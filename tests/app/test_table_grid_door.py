@@ -132,3 +132,28 @@ def test_a_resolving_colour_moves_the_table_to_resolving_and_shows_its_card(
     said = tap(app, {"kind": "round", "field": "effect", "value": "femme_fatale:1"})
     assert "Tap the colour resolving first; nothing changed." in said
     assert "resolving" not in ed.pos
+
+
+def test_no_ruling_from_the_door_rests_on_the_demo_games_draws(app: TutorApp) -> None:
+    """A referee who taps in a table and asks for a ruling before Use this table is not given
+    a ruling on the demo game's drawn resources as if it were theirs (issue 36's class)."""
+    table = app.panel("Table")
+    tap(app, {"kind": "step", "part": "zone", "row": "hellas", "key": "red", "delta": 1})
+    table.prod_btn.click()  # type: ignore[attr-defined]
+    assert table.ruling.value == ""  # type: ignore[attr-defined]
+    assert "not in play yet: press Use this table" in app.status_text()
+    legal = table.legal.out.value  # type: ignore[attr-defined]
+    assert "Not your table" in legal and "not in play yet" in legal
+    table.editor.dirty = False  # type: ignore[attr-defined]  # the entry dropped: the demo game
+    table.final_btn.click()  # type: ignore[attr-defined]
+    assert table.ruling.value.startswith(  # type: ignore[attr-defined]
+        "<p class='mrp-tt-not-yours'><b>Not your table:</b>")
+    spec = app.session.spec
+    for ship in list(spec.ships)[:3]:
+        tap(app, {"kind": "ship", "action": "add", "ship": ship, "value": ""})
+    tap(app, {"kind": "resource", "zone": "hellas", "value": "ice"})
+    table.editor.check.click()  # type: ignore[attr-defined]  # Use this table
+    table.prod_btn.click()  # type: ignore[attr-defined]
+    ruling = table.ruling.value  # type: ignore[attr-defined]
+    assert ruling and "Not your table" not in ruling
+    assert "Not your table" not in table.legal.out.value  # type: ignore[attr-defined]

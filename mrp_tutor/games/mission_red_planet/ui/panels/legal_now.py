@@ -88,8 +88,9 @@ def legal_now_html(spec: GameSpec, s: GameState) -> str:
 class LegalNowBox:
     """The "Legal now" block and the reading chooser of the Table tab."""
 
-    def __init__(self, app: Any, spec: GameSpec, guard: Callable[..., Any]) -> None:
-        self.app, self.spec = app, spec
+    def __init__(self, app: Any, spec: GameSpec, guard: Callable[..., Any],
+                 note: Callable[[], str] = str) -> None:
+        self.app, self.spec, self.note = app, spec, note  # note: above the answer (HTML)
         self.out = W.HTML(_dom_classes=["mrp-tt-legal-now"])
         self.choosers: dict[str, W.Dropdown] = {}
         rows: list[W.Widget] = []
@@ -121,7 +122,7 @@ class LegalNowBox:
                 dd.value = "other" if in_force(s, c) == c.other else "tutor"
         finally:
             self._syncing = False
-        self.out.value = legal_now_html(self.spec, s)
+        self.out.value = self.note() + legal_now_html(self.spec, s)
 
     def _chosen(self, c: Contested, change: dict[str, Any]) -> None:
         if self._syncing:

@@ -94,7 +94,7 @@ class TableTab:
         self.prod_btn = _button("Production ruling", "mrp-tt-production")
         self.final_btn = _button("Score if the game ended now", "mrp-tt-final")
         self.ruling = W.HTML(_dom_classes=["mrp-tt-ruling"])
-        self.legal = LegalNowBox(app, ctx.spec, guard)
+        self.legal = LegalNowBox(app, ctx.spec, guard, note=lambda: self.not_yours())
         self.save_btn = _button("Save in this browser", "mrp-tt-save")
         self.load_saved_btn = _button("Load saved table", "mrp-tt-load-saved")
         self.code_out = W.Textarea(description="Table code", disabled=True, rows=2,
@@ -176,6 +176,7 @@ class TableTab:
 
     def _draft_changed(self) -> None:
         self.grid.refresh()
+        self.legal.refresh()  # its "not your table" line follows the pending entry
         if not self.editor.pos:
             return
         doc = self.editor.document()
@@ -188,15 +189,33 @@ class TableTab:
         if not app.session.referee:  # the final score shows every colour's secret missions
             app.say("Switch to Referee mode for rulings on the whole table.", "error")
             return
+        if self.editor.dirty:  # the referee's entry is not the table the ruling would be on
+            self.ruling.value = ""
+            app.say(f"Your table above is not in play yet: press Use this table, then ask for "
+                    f"the {which} ruling again (a ruling is on the table in play).", "error")
+            return
         state = app.session.state
         if which == "production":
-            self.ruling.value = production_summary_html(
+            html = production_summary_html(
                 spec, production_ruling(spec, state, unknown=app.session.unknowns))
         else:
-            self.ruling.value = final_summary_html(
-                spec, final_ruling(spec, state, unknown=app.session.unknowns),
-                running=state.stage != "over")
+            html = final_summary_html(spec, final_ruling(spec, state,
+                                                         unknown=app.session.unknowns),
+                                      running=state.stage != "over")
+        self.ruling.value = self.not_yours() + html
         app.say(f"{which.capitalize()} ruling on the table in play.", "ok")
+
+    def not_yours(self) -> str:
+        """Above a ruling or "Legal now" on a table the referee did not enter or load (the
+        game the app set up, whose hidden facts were drawn at random): said, so that no
+        drawn fact passes for the referee's own ('' for the referee's table)."""
+        if getattr(self.app.session.scenario, "entered", False):
+            return ""
+        pending = (" Your entry above is not in play yet: press Use this table."
+                   if self.editor.dirty else
+                   " To rule on your own table, enter it above and press Use this table.")
+        return ("<p class='mrp-tt-not-yours'><b>Not your table:</b> this is the game the app "
+                "set up, its hidden resources and cards drawn at random." + pending + "</p>")
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> None:
