@@ -207,15 +207,16 @@ class TableTab:
 
     def not_yours(self) -> str:
         """Above a ruling or "Legal now" on a table the referee did not enter or load (the
-        game the app set up, whose hidden facts were drawn at random): said, so that no
-        drawn fact passes for the referee's own ('' for the referee's table)."""
+        app's own game: a lesson or a seeded setup): said, so that none of its facts passes
+        for the referee's own ('' for the referee's table)."""
         if getattr(self.app.session.scenario, "entered", False):
             return ""
         pending = (" Your entry above is not in play yet: press Use this table."
                    if self.editor.dirty else
                    " To rule on your own table, enter it above and press Use this table.")
-        return ("<p class='mrp-tt-not-yours'><b>Not your table:</b> this is the game the app "
-                "set up, its hidden resources and cards drawn at random." + pending + "</p>")
+        return ("<p class='mrp-tt-not-yours'><b>Not your table:</b> this is the app's own "
+                "game (a lesson or a seeded setup), not a table you entered or loaded; its "
+                "hidden resources and cards come from that setup." + pending + "</p>")
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> None:
