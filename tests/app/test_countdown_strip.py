@@ -45,6 +45,7 @@ def test_cells_follow_the_calling_order_and_mark_who_revealed_what(ruleset: str)
     for cell, n in zip(cells, numbers, strict=True):
         dots = re.findall(r'class="mrp-cd-dot"[^>]*title="(\w+)"', cell)
         revealed = [c for c in view["order"] if view["seats"][c]["played"]
+                    and view["seats"][c]["chosen"] is None
                     and spec.characters[view["seats"][c]["played"][-1]].number == n]
         assert dots == revealed, names[n]
     assert queue.startswith('<div class="mrp-cd-queue">Still to resolve: ')
@@ -95,3 +96,24 @@ def test_a_next_sends_only_the_countdown_cells_that_changed() -> None:
     for f in forms:  # never the whole strip again: a few cells at most
         rows = f["patch"]["p"].get("rows", {"$": "d", "p": {}})
         assert rows["$"] == "d" and len(rows["p"]) <= 4
+
+
+def test_a_colour_whose_card_is_still_face_down_gets_no_dot_for_last_turns_card() -> None:
+    """In a later round, a colour still to resolve has last round's card on top of its played
+    pile: the strip marks only cards turned up this round (a dot there said a colour revealed
+    a card it had not)."""
+    spec = load_spec(use_env_overrides=False)
+    sess = Session.new(spec, ("red", "blue", "green", "yellow"), 7)
+    for _ in range(400):
+        v = sess.view()
+        waiting = [c for c in v["order"] if v["seats"][c]["chosen"] is not None
+                   and v["seats"][c]["played"]]
+        if v["stage"] == "resolve" and v["round"] >= 2 and waiting:
+            break
+        sess.next()
+    else:
+        raise AssertionError("no later-round resolve with a face-down card within 400 steps")
+    cells, _queue = countdown_cells(spec, v)
+    dotted = {c for cell in cells for c in re.findall(r'class="mrp-cd-dot"[^>]*title="(\w+)"',
+                                                      cell)}
+    assert dotted.isdisjoint(waiting), (dotted, waiting)

@@ -87,8 +87,10 @@ def countdown_cells(spec: GameSpec, view: Mapping[str, Any]) -> tuple[list[str],
     rules = RULESETS.get(str(view.get("ruleset", "")))
     cur = view.get("character")
     resolving = view["stage"] == "resolve"
+    # a dot for a card turned up this turn; a colour whose card is still face down (chosen
+    # not None) has last turn's card on top of its played pile, which is not this turn's
     last = {c: view["seats"][c]["played"][-1] for c in view["order"]
-            if resolving and view["seats"][c]["played"]}
+            if resolving and view["seats"][c]["played"] and view["seats"][c]["chosen"] is None}
     cells = []
     for ch in rules.calling_order(spec) if rules is not None else spec.countdown:
         info = spec.characters[ch]
