@@ -199,26 +199,18 @@ class _Iteration:
             who = _controller(s, colour)
             if at_root and forced is not None and forced in legal:
                 pick = forced
-                known = children.get(pick)
-                if known is None:
-                    child = children[pick] = Node()
-                    child.avail = 1
-                    node = None  # expanded: play out from here
-                else:
-                    child = known
-                    node = child
-                path.append((child, who))
             elif fresh:
                 pick = fresh[int(rng.random() * len(fresh))]
-                child = children[pick] = Node()
-                child.avail = 1
-                path.append((child, who))
-                node = None  # expanded: play out from here
             else:
                 pick = _ucb(children, legal)
-                child = children[pick]
-                path.append((child, who))
-                node = child
+            known = children.get(pick)
+            if known is None:
+                child = children[pick] = Node()
+                child.avail = 1
+                node = None  # expanded: play out from here
+            else:
+                child = node = known
+            path.append((child, who))
             game._apply(pick)
             self.decisions += 1
         return path, rewards(s)

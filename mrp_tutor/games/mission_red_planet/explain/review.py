@@ -79,9 +79,8 @@ class Costly:
     #: the 95 % ranges of the two chances
     did_range: tuple[float, float] = (0.0, 1.0)
     better_range: tuple[float, float] = (0.0, 1.0)
-    #: the options compared (the hint's first, the learner's choice)
+    #: the hint's first, the option the choice was compared with (a second duel re-judges it)
     better_intent: I.Intent | None = None
-    did_intent: I.Intent | None = None
 
     @property
     def cost(self) -> float:
@@ -157,7 +156,7 @@ def duel_steps(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: st
     return Costly(d.step, int(d.view.get("round") or 0),
                   describe_intent(spec, d.chosen, d.view), describe_intent(spec, best, d.view),
                   b.wins, a.wins, reason(spec, d.view, best), rule, a.visits + b.visits,
-                  interval(b.wins, b.visits), interval(a.wins, a.visits), best, d.chosen)
+                  interval(b.wins, b.visits), interval(a.wins, a.visits), best)
 
 
 def review(

@@ -94,7 +94,7 @@ class TableTab:
         self.prod_btn = _button("Production ruling", "mrp-tt-production")
         self.final_btn = _button("Score if the game ended now", "mrp-tt-final")
         self.ruling = W.HTML(_dom_classes=["mrp-tt-ruling"])
-        self.legal = LegalNowBox(app, ctx.spec, guard, note=lambda: self.not_yours())
+        self.legal = LegalNowBox(app, ctx.spec, guard, note=self.not_yours)
         self.save_btn = _button("Save in this browser", "mrp-tt-save")
         self.load_saved_btn = _button("Load saved table", "mrp-tt-load-saved")
         self.code_out = W.Textarea(description="Table code", disabled=True, rows=2,
