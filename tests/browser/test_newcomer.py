@@ -140,7 +140,10 @@ def test_feedback_sits_beside_the_control(sized: Any) -> None:
     press(page, check, touch)
     note = page.locator(".mrp-quiz-ruling")
     expect(note).to_contain_text("Choose your prediction first", timeout=STEP_TIMEOUT_MS)
-    assert in_viewport(page, note)  # seen where the eye is, not only in the status far above
+    # seen where the eye is, not only in the status far above (the page scrolls it there
+    # once the widgets have drawn: waited for, not assumed done with the text)
+    expect(note).to_be_in_viewport(timeout=STEP_TIMEOUT_MS)
+    assert in_viewport(page, note)
     save_screenshot(page, f"newcomer-{size}-quiz-note", full_page=False)
 
 
