@@ -52,6 +52,7 @@ from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain.coach import (
     HINT_ITERATIONS,
     HINT_SCHEDULE,
+    about_equal,
     equal_effort,
     hints,
     within_noise,
@@ -92,21 +93,26 @@ def position(seed: int) -> tuple[Game, str]:
         n += 1
 
 
-def _agrees(a: list[Any], res: Any, best: Any, equal: bool = True) -> bool:
+def _agrees(a: list[Any], res: Any, best: Any, equal: bool = True,
+            rivals: bool = True) -> bool:
     """Hint #1 (``a[0]``) is ``best``, or ``best`` is shown about equal to it, or the two
     are within the noise by the hint search's own figures (``res``): when they last had the
-    same number of games (``equal``: :func:`~.coach.equal_effort`, what the hint shows), or
-    their final figures (``equal=False``: an option dropped early compared with one tried up
-    to ten times as often)."""
+    same number of games (``equal``: :func:`~.coach.about_equal`, what the hint shows, each
+    other option searched a rival of the first), or their final figures (``equal=False``: an
+    option dropped early compared with one tried up to ten times as often).  ``rivals=False``:
+    the noise of one comparison (1.96 standard errors), the rule shown before hint3, and
+    what was shown equal by that rule (the same test)."""
     first = a[0].intent
-    shown_equal = any(h.intent == best and h.about_equal for h in a)
     stats = {o.intent: o for o in res.options}
+    shown_equal = rivals and any(h.intent == best and h.about_equal for h in a)
     if best not in stats or first not in stats:
         noise_equal = False
     elif equal:
-        noise_equal = within_noise(*equal_effort(res, first, best))
+        noise_equal = (about_equal(res, first, best) if rivals
+                       else within_noise(*equal_effort(res, first, best)))
     else:
-        noise_equal = within_noise(stats[first], stats[best])
+        noise_equal = within_noise(stats[first], stats[best],
+                                   max(1, len(res.options) - 1) if rivals else 1)
     return bool(first == best or shown_equal or noise_equal)
 
 
@@ -148,6 +154,7 @@ def one(seed: int, deep: int, iterations: int, references: int = 1,
             "agree": _agrees(a, ra, best),
             "agree_each": [_agrees(a, ra, x) for x in bests],
             "agree_each_final_figures": [_agrees(a, ra, x, equal=False) for x in bests],
+            "agree_each_one_comparison": [_agrees(a, ra, x, rivals=False) for x in bests],
             "references_agree": refs_agree,
             "same_first": first == best, "ordered": chances == sorted(chances, reverse=True),
             "hint_cpu_s": [round(x, 3) for x in cpu], "deep_cpu_s": deep_cpu,
@@ -199,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
         "agree_each": [sum(r["agree_each"][k] for r in rows) for k in range(args.references)],
         "agree_each_final_figures": [sum(r["agree_each_final_figures"][k] for r in rows)
                                      for k in range(args.references)],
+        "agree_each_one_comparison": [sum(r["agree_each_one_comparison"][k] for r in rows)
+                                      for k in range(args.references)],
         "references_agree": (None if known else sum(r["references_agree"] for r in rows)),
         "same_first": sum(r["same_first"] for r in rows),
         "ordered": sum(r["ordered"] for r in rows),

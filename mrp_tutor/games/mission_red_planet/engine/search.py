@@ -46,8 +46,8 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.engine.views import view_digest, view_rng
 
-__all__ = ["HALVING", "Node", "OptionStat", "Schedule", "SearchResult", "finish", "rewards", "search", "search_bot",
-           "search_steps", "view_digest", "view_rng"]
+__all__ = ["HALVING", "Node", "OptionStat", "Schedule", "SearchResult", "finish", "rewards",
+           "search", "search_bot", "search_steps", "view_digest", "view_rng"]
 
 _T = TypeVar("_T")
 
