@@ -1,8 +1,7 @@
 """How far a learner can trust the coach's hints (issue 35).
 
     .venv/bin/python benchmarks/coach.py [--positions 20] [--deep 10] [--iterations N]
-        [--references 1] [--reference halving|ucb] [--start 0] [--deep-from FILE...]
-        [--schedule KEEP,LAST,FLOOR] [--json]
+        [--references 1] [--reference halving|ucb] [--start 0] [--deep-from FILE...] [--json]
 
 Positions: game ``i`` (4 players, greedy bots, seed ``i``) stopped at a decision of its
 deciding seat with two or more options, chosen by ``random.Random(i)`` among them.  For each:
@@ -24,10 +23,6 @@ deciding seat with two or more options, chosen by ``random.Random(i)`` among the
   reference itself is a coin toss);
 * ``ordered``: positions whose hints are listed by the chance they show.
 
-``--schedule KEEP,LAST,FLOOR`` asks the hints with another root schedule
-(:class:`~mrp_tutor.games.mission_red_planet.engine.search.Schedule`) than the coach's
-(``HINT_SCHEDULE``); the deep references always use sequential halving (``HALVING``).
-
 The budget is a number of games, not a time, so the answers do not depend on the load; the
 CPU times do on the engine (compiled or not, ``engine``).
 """
@@ -47,11 +42,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mrp_tutor.games.mission_red_planet.engine import ENGINE, Game, load_spec
 from mrp_tutor.games.mission_red_planet.engine.bots import greedy_bot
-from mrp_tutor.games.mission_red_planet.engine.search import Schedule, search, view_rng
+from mrp_tutor.games.mission_red_planet.engine.search import search, view_rng
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain.coach import (
     HINT_ITERATIONS,
-    HINT_SCHEDULE,
     about_equal,
     equal_effort,
     hints,
@@ -117,8 +111,7 @@ def _agrees(a: list[Any], res: Any, best: Any, equal: bool = True,
 
 
 def one(seed: int, deep: int, iterations: int, references: int = 1,
-        halving: bool = True, known: list[str] | None = None,
-        schedule: Schedule = HINT_SCHEDULE) -> dict[str, Any]:
+        halving: bool = True, known: list[str] | None = None) -> dict[str, Any]:
     g, colour = position(seed)
     spec = g.spec
     me = g.state.seats[colour].controller
@@ -128,7 +121,7 @@ def one(seed: int, deep: int, iterations: int, references: int = 1,
     answers = []
     for _ in range(2):
         t = time.process_time()
-        answers.append(hints(spec, view, options, iterations=iterations, schedule=schedule))
+        answers.append(hints(spec, view, options, iterations=iterations))
         cpu.append(time.process_time() - t)
     (a, ra), (b, _) = answers
     first = a[0].intent
@@ -178,14 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deep-from", default=None, metavar="FILE", nargs="+",
                    help="take the deep searches' bests from earlier --json runs (their rows' "
                         "deep_best: seeded, so the same) instead of searching again")
-    p.add_argument("--schedule", default=None, metavar="KEEP,LAST,FLOOR",
-                   help="the hint's root schedule (default: the coach's HINT_SCHEDULE)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    schedule = HINT_SCHEDULE
-    if args.schedule:
-        keep, last, floor = args.schedule.split(",")
-        schedule = Schedule(float(keep), int(last), int(floor))
     known: dict[int, list[str]] = {}
     for name in args.deep_from or []:
         for r in json.loads(Path(name).read_text())["rows"]:
@@ -193,13 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for seed in range(args.start, args.start + args.positions):
         rows.append(one(seed, args.deep, args.iterations, args.references,
-                        args.reference == "halving", known.get(seed), schedule))
+                        args.reference == "halving", known.get(seed)))
         print(json.dumps({k: rows[-1][k] for k in ("seed", "agree_each", "references_agree",
                                                    "hint_cpu_s")}), file=sys.stderr)
     cpu = sorted(x for r in rows for x in r["hint_cpu_s"])
     out = {
         "engine": ENGINE, "iterations": args.iterations, "deep": args.deep,
-        "schedule": [schedule.keep, schedule.last, schedule.floor],
         "reference": args.reference, "references": args.references,
         "positions": len(rows), "identical": sum(r["identical"] for r in rows),
         "agree": sum(r["agree"] for r in rows),

@@ -46,8 +46,8 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.engine.views import view_digest, view_rng
 
-__all__ = ["HALVING", "Node", "OptionStat", "Schedule", "SearchResult", "finish", "rewards",
-           "search", "search_bot", "search_steps", "view_digest", "view_rng"]
+__all__ = ["Node", "OptionStat", "SearchResult", "finish", "rewards", "search", "search_bot",
+           "search_steps", "view_digest", "view_rng"]
 
 _T = TypeVar("_T")
 
@@ -228,62 +228,27 @@ def _ucb(children: dict[I.Intent, Node], legal: Sequence[I.Intent]) -> I.Intent:
     return best
 
 
-@dataclass(frozen=True)
-class Schedule:
-    """How sequential halving shares the root's games (:class:`_Halving`): after each round
-    the best ``keep`` share of the options still in stay (rounded up), until at most
-    ``last`` are in (they share the last round); an option is dropped only after ``floor``
-    games (a round gives the options still in more games than its equal share of the budget
-    when they have fewer, taken from the later rounds)."""
-
-    keep: float = 0.5
-    last: int = 2
-    floor: int = 0
-
-    def sizes(self, n: int) -> list[int]:
-        """How many options are in each round, from ``n``."""
-        out = [n]
-        while out[-1] > max(1, self.last):
-            nxt = max(self.last, math.ceil(out[-1] * self.keep))
-            if nxt >= out[-1]:
-                break
-            out.append(nxt)
-        return out
-
-
-#: Karnin et al.'s schedule: halve until two are left, each round an equal share
-HALVING = Schedule()
-
-
 class _Halving:
     """Sequential halving at the root (Karnin, Koren and Somekh 2013; the root of Gumbel
-    MuZero): the budget is split into rounds (:meth:`Schedule.sizes`: ``ceil(log2(options))``
-    of them by default); in each, every option still in is tried equally often, then the
-    worse ones (by mean reward) are dropped (half of them by default), until the last round's
-    few (two by default) share it.  Options compared in a round had the same effort below
-    them, so a chance is not inflated by the visits UCB gave it (UCB's lock-in: the option
-    tried most gets the deepest subtree, plays better after it and so wins more)."""
+    MuZero): the budget is split into ``ceil(log2(options))`` rounds; in each, every option
+    still in is tried equally often, then the worse half (by mean reward) is dropped, until
+    two share the last round.  Options compared in a round had the same effort below them,
+    so a chance is not inflated by the visits UCB gave it (UCB's lock-in: the option tried
+    most gets the deepest subtree, plays better after it and so wins more)."""
 
     def __init__(self, root: Node, options: Sequence[I.Intent], budget: int,
-                 wins: dict[I.Intent, float], schedule: Schedule = HALVING) -> None:
+                 wins: dict[I.Intent, float]) -> None:
         self.root = root
         self.wins = wins
-        self.schedule = schedule
         self.rounds: list[list[OptionStat]] = []
         self.alive = list(options)
         self.left = budget
-        self.sizes = schedule.sizes(len(self.alive))[1:]  # the rounds after the first
-        self.left_rounds = len(self.sizes) + 1
-        self.games = 0  # each option still in has had this many (forced) games
+        self.left_rounds = max(1, math.ceil(math.log2(len(self.alive))))
         self.queue: list[I.Intent] = []
         self._plan()
 
     def _plan(self) -> None:
-        n = len(self.alive)
-        per = self.left // (self.left_rounds * n)
-        if self.left_rounds > 1:  # a drop follows: not before the floor
-            per = min(max(per, self.schedule.floor - self.games), self.left // n)
-        self.games += per
+        per = self.left // (self.left_rounds * len(self.alive))
         self.queue = [x for _ in range(per) for x in reversed(self.alive)]
 
     def value(self, x: I.Intent) -> float:
@@ -298,7 +263,7 @@ class _Halving:
             self.left_rounds -= 1
             self.snapshot()
             ranked = sorted(self.alive, key=self.value, reverse=True)  # stable: ties in order
-            self.alive = ranked[:self.sizes.pop(0)]
+            self.alive = ranked[:(len(ranked) + 1) // 2]
             self._plan()
             if not self.queue:
                 return None
@@ -325,13 +290,12 @@ def search(
     iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
     stop: Callable[[], bool] | None = None, settle: bool = False,
     progress: Callable[[int, int], None] | None = None, halving: bool = False,
-    schedule: Schedule = HALVING,
 ) -> SearchResult:
     """Search from a seat's ``view`` among its ``options`` (its legal intents now): all of
     :func:`search_steps` at once (the same result)."""
     return finish(search_steps(spec, view, options, rng, iterations=iterations, seconds=seconds,
                                greedy_share=greedy_share, stop=stop, settle=settle,
-                               progress=progress, halving=halving, schedule=schedule))
+                               progress=progress, halving=halving))
 
 
 def finish(steps: Generator[Any, None, _T]) -> _T:
@@ -348,7 +312,7 @@ def search_steps(
     iterations: int | None = 1000, seconds: float | None = None, greedy_share: float = 0.0,
     stop: Callable[[], bool] | None = None, settle: bool = False,
     progress: Callable[[int, int], None] | None = None, pause: float | None = None,
-    halving: bool = False, schedule: Schedule = HALVING,
+    halving: bool = False,
 ) -> Generator[int, None, SearchResult]:
     """Search from a seat's ``view`` among its ``options`` (its legal intents now).
 
@@ -392,8 +356,7 @@ def search_steps(
     least = len(options)
     settled = False
     resume = start
-    plan = (_Halving(root, options, iterations, wins, schedule)
-            if halving and iterations is not None
+    plan = (_Halving(root, options, iterations, wins) if halving and iterations is not None
             else None)
     while True:
         if iterations is not None and done >= iterations:

@@ -29,9 +29,7 @@ from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine.search import (
-    HALVING,
     OptionStat,
-    Schedule,
     SearchResult,
     finish,
     search_steps,
@@ -45,8 +43,6 @@ from mrp_tutor.games.mission_red_planet.explain.reasons import why
 #: iterations (played-out games) of a hint: a fixed amount of work, so the same position gets
 #: the same hint on any machine under any load
 HINT_ITERATIONS = 3000
-#: how the hint's search shares its games among the options (:class:`.search.Schedule`)
-HINT_SCHEDULE = HALVING
 #: the normal quantile of the 95 % intervals shown
 Z95 = 1.96
 #: what a chance means, in a learner's words (shown under the hints)
@@ -165,27 +161,24 @@ def hints(
     spec: GameSpec, view: Mapping[str, Any], options: Sequence[I.Intent], *,
     iterations: int = HINT_ITERATIONS, stop: Callable[[], bool] | None = None, top: int = 3,
     progress: Callable[[int, int], None] | None = None,
-    schedule: Schedule = HINT_SCHEDULE,
 ) -> tuple[list[Hint], SearchResult]:
     """The ``top`` options the search tried most for the learner whose ``view`` this is,
     ordered by their chance, and the search's result (its effort).  The same view and options
     give the same hints (a fixed budget, a generator seeded from them)."""
     return finish(hints_steps(spec, view, options, iterations=iterations, stop=stop, top=top,
-                              progress=progress, schedule=schedule))
+                              progress=progress))
 
 
 def hints_steps(
     spec: GameSpec, view: Mapping[str, Any], options: Sequence[I.Intent], *,
     iterations: int = HINT_ITERATIONS, stop: Callable[[], bool] | None = None, top: int = 3,
     progress: Callable[[int, int], None] | None = None, pause: float | None = None,
-    schedule: Schedule = HINT_SCHEDULE,
 ) -> Generator[int, None, tuple[list[Hint], SearchResult]]:
     """:func:`hints` in slices of ``pause`` seconds (:func:`~..engine.search.search_steps`):
     the same hints, the page free between slices where there are no threads."""
     res = yield from search_steps(spec, dict(view), options, view_rng(view, options, "hint"),
                                   iterations=iterations, seconds=None, stop=stop,
-                                  progress=progress, pause=pause, halving=True,
-                                  schedule=schedule)
+                                  progress=progress, pause=pause, halving=True)
     rule = (view.get("decision") or {}).get("rule")
     out: list[Hint] = []
     shown = ranked(res, top)
