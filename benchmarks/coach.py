@@ -21,7 +21,11 @@ deciding seat with two or more options, chosen by ``random.Random(i)`` among the
   ``references_agree`` the positions where all the deep searches name the same best or
   each one's best is within the noise of the others' by its own figures (how far the
   reference itself is a coin toss);
-* ``ordered``: positions whose hints are listed by the chance they show.
+* ``ordered``: positions whose hints are listed by the chance they show;
+* ``shown_equal``: [hints after the first shown about equal to it, hints after the first];
+  ``shown_equal_one_comparison``: how many of them one comparison's noise (1.96 standard
+  errors, the rule before the first's rivals were allowed for) would call about equal;
+  ``agree_each_one_comparison``: ``agree_each`` by that rule.
 
 The budget is a number of games, not a time, so the answers do not depend on the load; the
 CPU times do on the engine (compiled or not, ``engine``).
@@ -148,6 +152,9 @@ def one(seed: int, deep: int, iterations: int, references: int = 1,
             "agree_each": [_agrees(a, ra, x) for x in bests],
             "agree_each_final_figures": [_agrees(a, ra, x, equal=False) for x in bests],
             "agree_each_one_comparison": [_agrees(a, ra, x, rivals=False) for x in bests],
+            "shown_equal": [h.about_equal for h in a[1:]],
+            "shown_equal_one_comparison": [
+                within_noise(*equal_effort(ra, first, h.intent)) for h in a[1:]],
             "references_agree": refs_agree,
             "same_first": first == best, "ordered": chances == sorted(chances, reverse=True),
             "hint_cpu_s": [round(x, 3) for x in cpu], "deep_cpu_s": deep_cpu,
@@ -196,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
                                       for k in range(args.references)],
         "references_agree": (None if known else sum(r["references_agree"] for r in rows)),
         "same_first": sum(r["same_first"] for r in rows),
+        "shown_equal": [sum(sum(r["shown_equal"]) for r in rows),
+                        sum(len(r["shown_equal"]) for r in rows)],
+        "shown_equal_one_comparison": sum(sum(r["shown_equal_one_comparison"]) for r in rows),
         "ordered": sum(r["ordered"] for r in rows),
         "hint_cpu_s": {"p50": round(statistics.median(cpu), 3),
                        "p95": round(cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))], 3),
