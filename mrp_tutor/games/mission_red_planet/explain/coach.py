@@ -50,9 +50,10 @@ CHANCE_MEANING = (
     "A chance is the share of the games the coach played out from what you see in which you "
     "won after that choice (the other players played by its quick playing rule, the hidden "
     "cards guessed anew each game). The range after it is where the true share most likely "
-    "lies (95 %). Options whose chances are this close are about equal: either is a sound "
-    "choice. With many options, the first is also the luckiest of them, so it takes a larger "
-    "gap before another one is said to have won less often.")
+    "lies (95 %). An option marked about equal to the first won so nearly as often that these "
+    "games cannot tell the two apart: either is a sound choice. With many options the first "
+    "is also the luckiest of them, so it takes a larger gap before another is said to have "
+    "won less often.")
 
 
 @dataclass(frozen=True)
