@@ -334,9 +334,10 @@ CONFIG_RE = re.compile(
     r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
-def settings(out: Path) -> None:
+def settings(out: Path, boot: list[str]) -> None:
     """Each page's kernel settings: the local runtime (its lock beside it), no PyPI fallback
-    (the build drops ``disablePyPIFallback``: set here, in the pages' own configuration), and
+    (the build drops ``disablePyPIFallback``: set here, in the pages' own configuration), the
+    packages ``loadPyodide`` installs while it boots (``boot``: site_speed.boot_packages), and
     no link to another host (the template's icon font from a CDN)."""
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -347,6 +348,7 @@ def settings(out: Path) -> None:
             up = "../" * (len(page.relative_to(out).parts) - 1)
             plugin["pyodideUrl"] = f"{up}static/pyodide/pyodide.js"  # from the page
             plugin["disablePyPIFallback"] = True
+            plugin["loadPyodideOptions"] = {"packages": boot}
             text = text[:m.start(2)] + json.dumps(cfg) + text[m.end(2):]
         text = re.sub(r'<link[^>]+href="https?://[^"]+"[^>]*>\s*', "", text)
         page.write_text(text, encoding="utf-8")
@@ -354,7 +356,8 @@ def settings(out: Path) -> None:
     cfg = json.loads(path.read_text(encoding="utf-8"))
     plugin = cfg["jupyter-config-data"].setdefault("litePluginSettings", {}).setdefault(
         KERNEL, {})
-    plugin.update(pyodideUrl="./static/pyodide/pyodide.js", disablePyPIFallback=True)
+    plugin.update(pyodideUrl="./static/pyodide/pyodide.js", disablePyPIFallback=True,
+                  loadPyodideOptions={"packages": boot})
     path.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
 
 
@@ -441,7 +444,10 @@ def main(argv: list[str] | None = None) -> int:
         log(f"not shipped (nothing in the browser needs them): {', '.join(unused)}")
     out = args.out.resolve()
     voici_build(venv, out, work)
-    settings(out)
+    boot = site_speed.boot_packages(out)
+    if missing := [n for n in boot if canon(n) not in lock["packages"]]:
+        raise SystemExit(f"the kernel's start needs what the site lacks: {', '.join(missing)}")
+    settings(out, boot)
     patch_kernel_extension(out)
     assemble(out, runtime, chosen, lock)
     mb = size_mb(out)

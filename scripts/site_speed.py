@@ -10,6 +10,11 @@
   loader and the same pure-Python parser the page uses (:mod:`mrp_tutor.core.preparsed`), so
   the page reads JSON (C-accelerated) instead of running the pure-Python YAML parser over
   ~140 files at start-up.
+- :func:`boot_packages`: the packages the kernel's worker installs one by one after Pyodide
+  has started (micropip, piplite, then IPython and the kernel through piplite), and the app's,
+  given to ``loadPyodide`` instead (its ``packages`` option, set in the pages' kernel settings):
+  Pyodide fetches them while it boots and installs them in one batch from the site's lock, and
+  the worker skips its own installs of any package the option names.
 - :func:`add_to_wheel`: a wheel re-packed with extra files (its RECORD completed).
 """
 
@@ -20,6 +25,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -114,6 +120,42 @@ def compile_wheels(wheels: list[Path], runtime: Path, work: Path) -> dict[Path, 
             extra = {n: z.read(n) for n in z.namelist()}
         out[w] = add_to_wheel(w, extra, compiled / w.name)
     return out
+
+
+#: the kernel's worker (jupyterlite-pyodide-kernel 0.7): ``initPackageManager`` loads micropip
+#: and installs piplite unless ``loadPyodideOptions.packages`` names them; ``initKernel``
+#: installs each package of its list (by piplite) unless that option names it
+WORKER_SKIPS = (re.compile(r'\.includes\("micropip"\)\|\|await this\._pyodide\.loadPackage\('),
+                re.compile(r'\.includes\("piplite"\)\|\|await this\._pyodide\.runPythonAsync\('))
+WORKER_KERNEL_LIST = re.compile(
+    r'async initKernel\(e\)\{(?:let|const) (\w)=\(e\.loadPyodideOptions\|\|\{\}\)\.packages'
+    r'\|\|\[\],(?:let |const )?\w=(\[(?:"[\w.-]+",?)+\]),\w=\[\];for\((?:let|const) (\w) of \w\)'
+    r'\1\.includes\(\3\)\|\|')
+#: what the page's first cell loads (site/app.ipynb)
+APP_PACKAGES = ("mrp-tutor",)
+
+
+def boot_packages(site: Path) -> list[str]:
+    """The names for ``loadPyodideOptions.packages``: micropip, piplite, the kernel's list
+    exactly as its worker spells it (it compares the names as written), and the app's.
+
+    Read from the kernel's worker code in the built site; the build fails if that code no longer
+    has this shape (the option would then not replace the worker's own installs)."""
+    workers = [p for p in site.glob("extensions/@jupyterlite/pyodide-kernel-extension/static/"
+                                    "*.js") if "async initKernel(" in p.read_text("utf-8")]
+    if not workers:
+        raise SystemExit("the Pyodide kernel's worker code was not found in the site")
+    lists = set()
+    for path in workers:
+        text = path.read_text(encoding="utf-8")
+        found = WORKER_KERNEL_LIST.findall(text)
+        if not found or not all(rx.search(text) for rx in WORKER_SKIPS):
+            raise SystemExit(f"{path.name}: the kernel's start no longer reads "
+                             "loadPyodideOptions.packages as expected (site_speed.boot_packages)")
+        lists.update(m[1] for m in found)
+    if len(lists) != 1:
+        raise SystemExit(f"the kernel's workers install different packages: {sorted(lists)}")
+    return ["micropip", "piplite", *json.loads(lists.pop()), *APP_PACKAGES]
 
 
 def preparsed_table(project_wheel: Path) -> bytes:
