@@ -10,6 +10,9 @@
   loader and the same pure-Python parser the page uses (:mod:`mrp_tutor.core.preparsed`), so
   the page reads JSON (C-accelerated) instead of running the pure-Python YAML parser over
   ~140 files at start-up.
+- the scenario library loaded at build time by that same Python (:data:`LIBRARY`, with its
+  files' content key: the page uses it for exactly those files, and otherwise loads them), so
+  the page does not parse, validate and build the 124 lessons' positions on every visit;
 - :func:`boot_packages`: the packages the kernel's worker installs one by one after Pyodide
   has started (micropip, piplite, then IPython and the kernel through piplite), and the app's,
   given to ``loadPyodide`` instead (its ``packages`` option, set in the pages' kernel settings):
@@ -79,15 +82,23 @@ for name in wheels:
         f.write(buf.getvalue())
 """
 
-#: run (by Pyodide's Python, the wheels on its path) to learn which modules a visit imports
+#: run (by Pyodide's Python, the wheels on its path) to learn which modules a visit imports;
+#: it also writes the scenario library as the page would load it (:data:`LIBRARY`)
 WARM = """
 import IPython, ipywidgets, comm  # (pyodide_kernel: it needs the page's worker)
 from mrp_tutor.app import build_page
 from mrp_tutor.core.games import get, titles
+from mrp_tutor.games.mission_red_planet.ui import scenario_glue
 build_page("mission_red_planet")
 for name, _title in titles():
     get(name).build_panel()
+with open("/work/out/library.pickle", "wb") as f:
+    f.write(scenario_glue.prebuilt_library())
 """
+#: where the project's wheel gets the scenario library loaded at build time (a pickle of the
+#: files' content key and the library: ``ui/scenario_glue.PREBUILT``, used for exactly those
+#: files)
+LIBRARY = "mrp_tutor/games/mission_red_planet/scenarios/_library.pickle"
 
 
 #: compiled whole (the rest: what :data:`WARM` imports): the app's own package
@@ -95,7 +106,8 @@ ALWAYS = ("mrp_tutor/",)
 
 
 def compile_wheels(wheels: list[Path], runtime: Path, work: Path) -> dict[Path, Path]:
-    """Each wheel with its bytecode added (``work/compiled/NAME``), by Pyodide's Python."""
+    """Each wheel with its bytecode added (``work/compiled/NAME``), by Pyodide's Python; the
+    project's wheel also gets the scenario library as that Python loaded it (:data:`LIBRARY`)."""
     base = work / "pyc"
     shutil.rmtree(base, ignore_errors=True)
     (base / "in").mkdir(parents=True)
@@ -115,10 +127,15 @@ def compile_wheels(wheels: list[Path], runtime: Path, work: Path) -> dict[Path, 
     shutil.rmtree(compiled, ignore_errors=True)
     compiled.mkdir()
     out: dict[Path, Path] = {}
+    library = (base / "out" / "library.pickle").read_bytes()
     for w in wheels:
         with zipfile.ZipFile(base / "out" / f"{w.name}.pycs") as z:
             extra = {n: z.read(n) for n in z.namelist()}
+        if w.name.startswith("mrp_tutor-"):
+            extra[LIBRARY] = library
         out[w] = add_to_wheel(w, extra, compiled / w.name)
+    if not any(w.name.startswith("mrp_tutor-") for w in wheels):
+        raise SystemExit("the project's wheel is not among the site's wheels")
     return out
 
 
