@@ -222,14 +222,18 @@ def browser_wheels(venv: Path, work: Path) -> list[Path]:
     # its standard library: an empty wheel of that name satisfies the install.  The kernel
     # also installs "jedi" (IPython's completion, 4.9 MB and ~1.7 s of every start): an app
     # page asks for no completion, so an empty wheel stands in (IPython runs without jedi)
-    for name in ("sqlite3", "jedi"):
+    # the kernel's piplite (its run-time installer) is a stand-in too: the site installs
+    # nothing at run time, and importing the real one (micropip, unittest.mock) is ~0.7 s
+    for name, files in (("sqlite3", {}), ("jedi", {}), ("piplite", site_speed.PIPLITE)):
         info = f"{name}-0.0.0.dist-info"
         write_wheel(wheels / f"{name}-0.0.0-py3-none-any.whl", {
+            **{n: text.encode() for n, text in files.items()},
             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n".encode(),
             f"{info}/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"},
             info)
     for w in kernel_wheels(venv):
-        shutil.copy2(w, wheels / w.name)
+        if not w.name.startswith("piplite-"):
+            shutil.copy2(w, wheels / w.name)
     return sorted(wheels.glob("*.whl"))
 
 

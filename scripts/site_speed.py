@@ -18,6 +18,9 @@
   given to ``loadPyodide`` instead (its ``packages`` option, set in the pages' kernel settings):
   Pyodide fetches them while it boots and installs them in one batch from the site's lock, and
   the worker skips its own installs of any package the option names.
+- :data:`PIPLITE`: a stand-in for the kernel's ``piplite`` (its run-time installer, whose
+  import pulls in micropip and ``unittest.mock``: ~0.7 s of every visit): the site installs
+  nothing at run time, so its stand-in only says so.
 - :func:`add_to_wheel`: a wheel re-packed with extra files (its RECORD completed).
 """
 
@@ -173,6 +176,31 @@ def boot_packages(site: Path) -> list[str]:
     if len(lists) != 1:
         raise SystemExit(f"the kernel's workers install different packages: {sorted(lists)}")
     return ["micropip", "piplite", *json.loads(lists.pop()), *APP_PACKAGES]
+
+
+#: the stand-in ``piplite`` package (files of its wheel): the kernel's worker imports
+#: ``piplite.piplite`` and sets its two settings when it starts; ``%pip`` (piplite.cli) and
+#: ``piplite.install`` answer with a sentence: this site installs nothing at run time (every
+#: package it uses is in its lock; nothing is fetched from another host)
+PIPLITE_SAYS = ("This demo installs no packages: everything it uses is on this site, and it "
+                "fetches nothing from other sites.")
+PIPLITE = {
+    "piplite/__init__.py": (
+        '"""A stand-in for the Pyodide kernel\'s piplite (scripts/site_speed.py): this site '
+        'installs nothing at run time."""\n\n'
+        "from .piplite import install\n\n__version__ = \"0.0.0\"\n"
+        "__all__ = [\"install\", \"__version__\"]\n"),
+    "piplite/piplite.py": (
+        '"""The settings the kernel sets when it starts, and an install that says why not."""\n\n'
+        "_PIPLITE_URLS: list[str] = []\n_PIPLITE_DISABLE_PYPI = True\n"
+        f"SAYS = {PIPLITE_SAYS!r}\n\n\n"
+        "class PiplitePyPIDisabled(ValueError):\n    pass\n\n\n"
+        "async def install(*args, **kwargs):\n    raise PiplitePyPIDisabled(SAYS)\n"),
+    "piplite/cli.py": (
+        '"""``%pip`` in this site: the sentence, no install."""\n\n'
+        "from .piplite import SAYS\n\n\n"
+        "async def get_transformed_code(argv):\n    return f\"print({SAYS!r})\"\n"),
+}
 
 
 def preparsed_table(project_wheel: Path) -> bytes:

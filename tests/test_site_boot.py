@@ -72,3 +72,29 @@ def test_workers_that_disagree_or_none_fail_the_build(
         site_speed.boot_packages(_site(tmp_path, worker, worker.replace('"jedi",', "")))
     with pytest.raises(SystemExit, match="not found"):
         site_speed.boot_packages(_site(tmp_path / "empty"))
+
+
+def test_the_piplite_stand_in_has_what_the_kernel_sets_and_installs_nothing(
+        site_speed: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import asyncio
+    import importlib
+
+    for name, text in site_speed.PIPLITE.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in [m for m in sys.modules if m == "piplite" or m.startswith("piplite.")]:
+        monkeypatch.delitem(sys.modules, name)
+    module = importlib.import_module("piplite.piplite")  # what the kernel's worker imports
+    assert module._PIPLITE_DISABLE_PYPI is True and module._PIPLITE_URLS == []
+    module._PIPLITE_URLS = ["./all.json"]  # as the worker sets them
+    piplite = importlib.import_module("piplite")
+    with pytest.raises(ValueError, match="installs no packages"):
+        asyncio.run(piplite.install("numpy"))
+    code = asyncio.run(importlib.import_module("piplite.cli").get_transformed_code(
+        ["install", "numpy"]))  # %pip install numpy
+    exec(code, {})
+    assert "installs no packages" in capsys.readouterr().out
+    for name in [m for m in sys.modules if m == "piplite" or m.startswith("piplite.")]:
+        del sys.modules[name]  # the stand-in is no module of this Python
