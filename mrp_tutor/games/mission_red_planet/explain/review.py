@@ -58,9 +58,10 @@ DUEL_ITERATIONS = 1200
 CONFIRM_ITERATIONS = DUEL_ITERATIONS
 #: independent runs of the second duel, seeded apart.  One search's games are not independent
 #: of each other: they share its tree, so how well it plays on after each move is itself a
-#: draw, and two searches of the same position differ by more than their games' noise
-#: (``benchmarks/review.py``; four 1,200-game duels of one decision: costs 0.23-0.37, where the
-#: games alone allow about +-0.05).  Only the spread of separate runs measures that.
+#: draw, and two searches of the same position can differ by more than their games' noise
+#: (``benchmarks/review_depth.py``: four 1,200-game duels of one decision, costs 0.15-0.27
+#: where one duel's games give a standard error of 0.028; over 13 decisions the runs' spread
+#: was 0.4-2.0 times the games' own).  Only the spread of separate runs measures that.
 CONFIRM_RUNS = 3
 #: the 97.5 % quantile of Student's t by degrees of freedom (the spread of ``n`` runs has
 #: ``n - 1``): the range of a mean of few runs is wider than 1.96 of their standard errors
