@@ -157,3 +157,19 @@ def test_no_ruling_from_the_door_rests_on_the_demo_games_draws(app: TutorApp) ->
     ruling = table.ruling.value  # type: ignore[attr-defined]
     assert ruling and "Not your table" not in ruling
     assert "Not your table" not in table.legal.out.value  # type: ignore[attr-defined]
+
+
+def test_the_line_above_the_board_says_it_is_not_the_referees_table_until_used(
+        app: TutorApp) -> None:
+    """The board above the grid draws the game in play: before "Use this table" that is the
+    app's own seeded game, whose drawn resources nobody entered; the line over it says so."""
+    shown = app.seed_shown.value
+    assert "not your table" in shown and "Use this table" in shown, shown
+    spec = app.session.spec
+    for ship in list(spec.ships)[:3]:
+        tap(app, {"kind": "ship", "action": "add", "ship": ship, "value": ""})
+    tap(app, {"kind": "step", "part": "zone", "row": "hellas", "key": "red", "delta": 1})
+    tap(app, {"kind": "resource", "zone": "hellas", "value": "ice"})
+    app.panel("Table").editor.check.click()  # type: ignore[attr-defined]
+    assert app.session.scenario is not None and app.session.scenario.entered
+    assert "not your table" not in app.seed_shown.value  # the board is the entered table

@@ -37,6 +37,12 @@ def test_zones_by_tap(app: Any, size: tuple[int, int]) -> None:
     grid = page.locator(".mrp-tg")
     expect(grid).to_be_visible(timeout=T)
     app.screenshot(f"referee-door-{size[0]}x{size[1]}", full_page=False)  # where it lands
+    # the board above draws the app's own game until "Use this table": the line over it says so
+    line = page.locator(".mrp-seed-shown")
+    line.scroll_into_view_if_needed()
+    expect(line).to_contain_text("not your table")
+    app.screenshot(f"referee-door-board-{size[0]}x{size[1]}", full_page=False)
+    grid.scroll_into_view_if_needed()
     hellas = grid.locator(".mrp-tg-row[data-zone='hellas']")
     # the door's table knows nothing yet: no resource, no ship, no seat's point tokens
     expect(hellas.locator(".mrp-tg-res-unknown")).to_have_attribute("aria-pressed", "true")

@@ -55,6 +55,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 FREE_GAME = "__free__"
 # the styles of the panels on the first page, in the order they were on the page
+#: after the seed in Referee mode while the board is the app's own game (a seeded setup or a
+#: lesson), not a table the referee entered or loaded: none of its facts passes for theirs
+NOT_YOUR_BOARD = ("The board shows the app's own game, not your table: enter yours in the "
+                  "Table tab and press Use this table.")
 PANEL_CSS = SEAT_CSS + THINK_CSS + REVIEW_CSS + GAME_OVER_CSS + CONFIRM_CSS
 
 
@@ -294,6 +298,8 @@ class TutorApp:
         sc = sess.scenario  # a loaded table or scenario has no seed that replays it
         origin = (f"Seed {sess.state.seed} (replays this game)" if sc is None else
                   f"Loaded: {sc.title} (no seed replays it)")
+        if not getattr(sc, "entered", False):  # the board is not the referee's own table
+            origin += ". " + NOT_YOUR_BOARD
         self.seed_shown.value = (f'<span class="mrp-seed-text">{e(origin)}</span>'
                                  if sess.referee else "")
         shown = self.shown_tab()
