@@ -222,14 +222,18 @@ def browser_wheels(venv: Path, work: Path) -> list[Path]:
     # its standard library: an empty wheel of that name satisfies the install.  The kernel
     # also installs "jedi" (IPython's completion, 4.9 MB and ~1.7 s of every start): an app
     # page asks for no completion, so an empty wheel stands in (IPython runs without jedi)
-    for name in ("sqlite3", "jedi"):
+    # the kernel's piplite (its run-time installer) is a stand-in too: the site installs
+    # nothing at run time, and importing the real one (micropip, unittest.mock) is ~0.7 s
+    for name, files in (("sqlite3", {}), ("jedi", {}), ("piplite", site_speed.PIPLITE)):
         info = f"{name}-0.0.0.dist-info"
         write_wheel(wheels / f"{name}-0.0.0-py3-none-any.whl", {
+            **{n: text.encode() for n, text in files.items()},
             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n".encode(),
             f"{info}/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"},
             info)
     for w in kernel_wheels(venv):
-        shutil.copy2(w, wheels / w.name)
+        if not w.name.startswith("piplite-"):
+            shutil.copy2(w, wheels / w.name)
     return sorted(wheels.glob("*.whl"))
 
 
@@ -334,9 +338,10 @@ CONFIG_RE = re.compile(
     r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
-def settings(out: Path) -> None:
+def settings(out: Path, boot: list[str]) -> None:
     """Each page's kernel settings: the local runtime (its lock beside it), no PyPI fallback
-    (the build drops ``disablePyPIFallback``: set here, in the pages' own configuration), and
+    (the build drops ``disablePyPIFallback``: set here, in the pages' own configuration), the
+    packages ``loadPyodide`` installs while it boots (``boot``: site_speed.boot_packages), and
     no link to another host (the template's icon font from a CDN)."""
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -347,6 +352,7 @@ def settings(out: Path) -> None:
             up = "../" * (len(page.relative_to(out).parts) - 1)
             plugin["pyodideUrl"] = f"{up}static/pyodide/pyodide.js"  # from the page
             plugin["disablePyPIFallback"] = True
+            plugin["loadPyodideOptions"] = {"packages": boot}
             text = text[:m.start(2)] + json.dumps(cfg) + text[m.end(2):]
         text = re.sub(r'<link[^>]+href="https?://[^"]+"[^>]*>\s*', "", text)
         page.write_text(text, encoding="utf-8")
@@ -354,7 +360,8 @@ def settings(out: Path) -> None:
     cfg = json.loads(path.read_text(encoding="utf-8"))
     plugin = cfg["jupyter-config-data"].setdefault("litePluginSettings", {}).setdefault(
         KERNEL, {})
-    plugin.update(pyodideUrl="./static/pyodide/pyodide.js", disablePyPIFallback=True)
+    plugin.update(pyodideUrl="./static/pyodide/pyodide.js", disablePyPIFallback=True,
+                  loadPyodideOptions={"packages": boot})
     path.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
 
 
@@ -441,7 +448,10 @@ def main(argv: list[str] | None = None) -> int:
         log(f"not shipped (nothing in the browser needs them): {', '.join(unused)}")
     out = args.out.resolve()
     voici_build(venv, out, work)
-    settings(out)
+    boot = site_speed.boot_packages(out)
+    if missing := [n for n in boot if canon(n) not in lock["packages"]]:
+        raise SystemExit(f"the kernel's start needs what the site lacks: {', '.join(missing)}")
+    settings(out, boot)
     patch_kernel_extension(out)
     assemble(out, runtime, chosen, lock)
     mb = size_mb(out)

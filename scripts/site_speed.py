@@ -10,6 +10,17 @@
   loader and the same pure-Python parser the page uses (:mod:`mrp_tutor.core.preparsed`), so
   the page reads JSON (C-accelerated) instead of running the pure-Python YAML parser over
   ~140 files at start-up.
+- the scenario library loaded at build time by that same Python (:data:`LIBRARY`, with its
+  files' content key: the page uses it for exactly those files, and otherwise loads them), so
+  the page does not parse, validate and build the 124 lessons' positions on every visit;
+- :func:`boot_packages`: the packages the kernel's worker installs one by one after Pyodide
+  has started (micropip, piplite, then IPython and the kernel through piplite), and the app's,
+  given to ``loadPyodide`` instead (its ``packages`` option, set in the pages' kernel settings):
+  Pyodide fetches them while it boots and installs them in one batch from the site's lock, and
+  the worker skips its own installs of any package the option names.
+- :data:`PIPLITE`: a stand-in for the kernel's ``piplite`` (its run-time installer, whose
+  import pulls in micropip and ``unittest.mock``: ~0.7 s of every visit): the site installs
+  nothing at run time, so its stand-in only says so.
 - :func:`add_to_wheel`: a wheel re-packed with extra files (its RECORD completed).
 """
 
@@ -20,6 +31,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -73,15 +85,23 @@ for name in wheels:
         f.write(buf.getvalue())
 """
 
-#: run (by Pyodide's Python, the wheels on its path) to learn which modules a visit imports
+#: run (by Pyodide's Python, the wheels on its path) to learn which modules a visit imports;
+#: it also writes the scenario library as the page would load it (:data:`LIBRARY`)
 WARM = """
 import IPython, ipywidgets, comm  # (pyodide_kernel: it needs the page's worker)
 from mrp_tutor.app import build_page
 from mrp_tutor.core.games import get, titles
+from mrp_tutor.games.mission_red_planet.ui import scenario_glue
 build_page("mission_red_planet")
 for name, _title in titles():
     get(name).build_panel()
+with open("/work/out/library.pickle", "wb") as f:
+    f.write(scenario_glue.prebuilt_library())
 """
+#: where the project's wheel gets the scenario library loaded at build time (a pickle of the
+#: files' content key and the library: ``ui/scenario_glue.PREBUILT``, used for exactly those
+#: files)
+LIBRARY = "mrp_tutor/games/mission_red_planet/scenarios/_library.pickle"
 
 
 #: compiled whole (the rest: what :data:`WARM` imports): the app's own package
@@ -89,7 +109,8 @@ ALWAYS = ("mrp_tutor/",)
 
 
 def compile_wheels(wheels: list[Path], runtime: Path, work: Path) -> dict[Path, Path]:
-    """Each wheel with its bytecode added (``work/compiled/NAME``), by Pyodide's Python."""
+    """Each wheel with its bytecode added (``work/compiled/NAME``), by Pyodide's Python; the
+    project's wheel also gets the scenario library as that Python loaded it (:data:`LIBRARY`)."""
     base = work / "pyc"
     shutil.rmtree(base, ignore_errors=True)
     (base / "in").mkdir(parents=True)
@@ -109,11 +130,77 @@ def compile_wheels(wheels: list[Path], runtime: Path, work: Path) -> dict[Path, 
     shutil.rmtree(compiled, ignore_errors=True)
     compiled.mkdir()
     out: dict[Path, Path] = {}
+    library = (base / "out" / "library.pickle").read_bytes()
     for w in wheels:
         with zipfile.ZipFile(base / "out" / f"{w.name}.pycs") as z:
             extra = {n: z.read(n) for n in z.namelist()}
+        if w.name.startswith("mrp_tutor-"):
+            extra[LIBRARY] = library
         out[w] = add_to_wheel(w, extra, compiled / w.name)
+    if not any(w.name.startswith("mrp_tutor-") for w in wheels):
+        raise SystemExit("the project's wheel is not among the site's wheels")
     return out
+
+
+#: the kernel's worker (jupyterlite-pyodide-kernel 0.7): ``initPackageManager`` loads micropip
+#: and installs piplite unless ``loadPyodideOptions.packages`` names them; ``initKernel``
+#: installs each package of its list (by piplite) unless that option names it
+WORKER_SKIPS = (re.compile(r'\.includes\("micropip"\)\|\|await this\._pyodide\.loadPackage\('),
+                re.compile(r'\.includes\("piplite"\)\|\|await this\._pyodide\.runPythonAsync\('))
+WORKER_KERNEL_LIST = re.compile(
+    r'async initKernel\(e\)\{(?:let|const) (\w)=\(e\.loadPyodideOptions\|\|\{\}\)\.packages'
+    r'\|\|\[\],(?:let |const )?\w=(\[(?:"[\w.-]+",?)+\]),\w=\[\];for\((?:let|const) (\w) of \w\)'
+    r'\1\.includes\(\3\)\|\|')
+#: what the page's first cell loads (site/app.ipynb)
+APP_PACKAGES = ("mrp-tutor",)
+
+
+def boot_packages(site: Path) -> list[str]:
+    """The names for ``loadPyodideOptions.packages``: micropip, piplite, the kernel's list
+    exactly as its worker spells it (it compares the names as written), and the app's.
+
+    Read from the kernel's worker code in the built site; the build fails if that code no longer
+    has this shape (the option would then not replace the worker's own installs)."""
+    workers = [p for p in site.glob("extensions/@jupyterlite/pyodide-kernel-extension/static/"
+                                    "*.js") if "async initKernel(" in p.read_text("utf-8")]
+    if not workers:
+        raise SystemExit("the Pyodide kernel's worker code was not found in the site")
+    lists = set()
+    for path in workers:
+        text = path.read_text(encoding="utf-8")
+        found = WORKER_KERNEL_LIST.findall(text)
+        if not found or not all(rx.search(text) for rx in WORKER_SKIPS):
+            raise SystemExit(f"{path.name}: the kernel's start no longer reads "
+                             "loadPyodideOptions.packages as expected (site_speed.boot_packages)")
+        lists.update(m[1] for m in found)
+    if len(lists) != 1:
+        raise SystemExit(f"the kernel's workers install different packages: {sorted(lists)}")
+    return ["micropip", "piplite", *json.loads(lists.pop()), *APP_PACKAGES]
+
+
+#: the stand-in ``piplite`` package (files of its wheel): the kernel's worker imports
+#: ``piplite.piplite`` and sets its two settings when it starts; ``%pip`` (piplite.cli) and
+#: ``piplite.install`` answer with a sentence: this site installs nothing at run time (every
+#: package it uses is in its lock; nothing is fetched from another host)
+PIPLITE_SAYS = ("This demo installs no packages: everything it uses is on this site, and it "
+                "fetches nothing from other sites.")
+PIPLITE = {
+    "piplite/__init__.py": (
+        '"""A stand-in for the Pyodide kernel\'s piplite (scripts/site_speed.py): this site '
+        'installs nothing at run time."""\n\n'
+        "from .piplite import install\n\n__version__ = \"0.0.0\"\n"
+        "__all__ = [\"install\", \"__version__\"]\n"),
+    "piplite/piplite.py": (
+        '"""The settings the kernel sets when it starts, and an install that says why not."""\n\n'
+        "_PIPLITE_URLS: list[str] = []\n_PIPLITE_DISABLE_PYPI = True\n"
+        f"SAYS = {PIPLITE_SAYS!r}\n\n\n"
+        "class PiplitePyPIDisabled(ValueError):\n    pass\n\n\n"
+        "async def install(*args, **kwargs):\n    raise PiplitePyPIDisabled(SAYS)\n"),
+    "piplite/cli.py": (
+        '"""``%pip`` in this site: the sentence, no install."""\n\n'
+        "from .piplite import SAYS\n\n\n"
+        "async def get_transformed_code(argv):\n    return f\"print({SAYS!r})\"\n"),
+}
 
 
 def preparsed_table(project_wheel: Path) -> bytes:

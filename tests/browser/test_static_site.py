@@ -2,6 +2,15 @@
 file server on loopback, every request that leaves loopback blocked, the app run by Pyodide
 in headless Chromium.
 
+The browser runs as a visitor's does: a profile of its own (its HTTP cache, service worker and
+code cache kept), started again on that profile for the second visit.  No request routing:
+Playwright's routing turns the browser's cache off, so a "second visit" would download the site
+again.  Every host but loopback is refused by a host-resolver rule, and every request of the
+page, its workers and its service worker is counted from the browser's request events (0 may
+leave loopback; a request to an outside host made on purpose shows that it is counted and
+refused).  What reached the file server is read from its log: a second visit downloads none
+of the runtime or the wheels again.
+
 Opt-in (``MRP_SITE_TEST=1``, ``make site-test``): building the site fetches from npm and PyPI
 and a first visit takes tens of seconds, too much for ``make test``.  ``MRP_SITE_DIR`` names a
 site already built (``make site``); without it the test builds one into a temporary folder.
@@ -18,6 +27,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -27,7 +37,15 @@ from playwright.sync_api import expect
 
 from mrp_tutor.games.mission_red_planet.ui.seat import level_names
 
-from .conftest import ARTIFACTS, LOCAL_HOSTS, REPO_ROOT, _free_port, save_screenshot
+from .conftest import (
+    ARTIFACTS,
+    CHROMIUM_FLAGS,
+    LOCAL_HOSTS,
+    REPO_ROOT,
+    _chromium_or_fail,
+    _free_port,
+    save_screenshot,
+)
 from .test_fm_round import _effect as fm_effect
 from .test_fm_round import _now as fm_now
 from .test_referee_table import cli, rule_production_on_hellas, set_and_wait
@@ -39,6 +57,11 @@ pytestmark = [pytest.mark.browser,
 LOAD_TIMEOUT_MS = 240_000  # a first visit on a busy 2-core machine (an indication: ~40 s)
 STEP_TIMEOUT_MS = 240_000  # the plain-Python engine in the page: a hard bot's turns
 MAX_MB = 60
+#: every host but loopback refused by the browser itself (no request routing: see above)
+LOOPBACK_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+#: what a second visit must not download again (the runtime, the wheels)
+HEAVY = re.compile(r"\.(whl|wasm|zip)$|pyodide\.asm\.mjs$")
+LOG_LINE = re.compile(r'"GET (\S+) HTTP/[\d.]+" (\d{3})')
 
 
 @pytest.fixture(scope="module")
@@ -55,12 +78,25 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@dataclass
+class FileServer:
+    url: str
+    log: Path  # the server's log: one line a request (path, status)
+
+    def served(self) -> list[tuple[str, int]]:
+        """(path, status) of every request that reached the server so far."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        return [(m.group(1), int(m.group(2))) for m in LOG_LINE.finditer(text)]
+
+
 @pytest.fixture(scope="module")
-def site_url(site: Path) -> Iterator[str]:
+def site_server(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[FileServer]:
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
-                             "127.0.0.1", "--directory", str(site)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = tmp_path_factory.mktemp("site-server") / "http.log"
+    with log.open("wb") as fh:
+        proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind",
+                                 "127.0.0.1", "--directory", str(site)],
+                                stdout=subprocess.DEVNULL, stderr=fh)
     try:
         deadline = time.monotonic() + 30
         import urllib.request
@@ -72,25 +108,47 @@ def site_url(site: Path) -> Iterator[str]:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}/"
+        yield FileServer(f"http://127.0.0.1:{port}/", log)
     finally:
         proc.terminate()
         proc.wait(10)
 
 
-def _context(browser: Any, blocked: list[str]) -> Any:
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  accept_downloads=True)
+@dataclass
+class Visitor:
+    """One visitor's browser profile; each :meth:`visit` starts the browser on it."""
 
-    def route(r: Any) -> None:
-        if urlsplit(r.request.url).hostname in LOCAL_HOSTS:
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
+    browser: Any
+    profile: Path
+    off_loopback: list[str] = field(default_factory=list)  # every such request (refused)
+    errors: list[str] = field(default_factory=list)
 
-    context.route("**/*", route)
-    return context
+    def visit(self) -> Any:
+        """The browser started on this profile (the cache of earlier visits kept)."""
+        context = self.browser.browser_type.launch_persistent_context(
+            str(self.profile), executable_path=_chromium_or_fail(), headless=True,
+            args=[*CHROMIUM_FLAGS, LOOPBACK_ONLY], viewport={"width": 1280, "height": 800},
+            accept_downloads=True)
+        context.on("request", self._request)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        return context, page
+
+    def _request(self, request: Any) -> None:
+        url = urlsplit(request.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.hostname not in LOCAL_HOSTS:
+            self.off_loopback.append(request.url)
+
+    def outside_request_is_counted_and_refused(self, page: Any) -> None:
+        """A request to another host, made on purpose: counted here, and refused."""
+        before = len(self.off_loopback)
+        got = page.evaluate("fetch('http://example.com/mrp-site-test').then("
+                            "() => 'reached', () => 'refused')")
+        page.wait_for_timeout(500)
+        assert got == "refused"
+        mine = self.off_loopback[before:]
+        assert mine and all(u == "http://example.com/mrp-site-test" for u in mine), mine
+        del self.off_loopback[before:]
 
 
 def _open(page: Any, url: str) -> float:
@@ -115,13 +173,11 @@ def test_the_site_is_small_and_carries_no_source_maps(site: Path) -> None:
 
 
 def test_the_app_plays_in_the_browser_with_nothing_from_outside(
-        browser: Any, site: Path, site_url: str, tmp_path: Path) -> None:
-    blocked: list[str] = []
-    errors: list[str] = []
-    context = _context(browser, blocked)
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    first = _open(page, site_url)
+        browser: Any, site: Path, site_server: FileServer, tmp_path: Path) -> None:
+    visitor = Visitor(browser, tmp_path / "profile")
+    context, page = visitor.visit()
+    first = _open(page, site_server.url)
+    first_served = site_server.served()
     # the note on the page: a demo for learning and solo play, its secrets in this browser
     expect(page.locator("body")).to_contain_text("for learning and solo play")
     expect(page.locator(".mrp-board .mrp-zone").first).to_be_visible()
@@ -170,25 +226,30 @@ def test_the_app_plays_in_the_browser_with_nothing_from_outside(
         page.wait_for_timeout(300)
     save_screenshot(page, "static-site-round-2", full_page=False)
 
-    assert errors == [], errors
-    assert blocked == [], blocked
+    visitor.outside_request_is_counted_and_refused(page)
+    assert visitor.errors == [], visitor.errors
+    assert visitor.off_loopback == [], visitor.off_loopback
     context.close()
+    assert any(HEAVY.search(p) and status == 200 for p, status in first_served)
 
-    # a second visit: from the browser's cache (the same profile)
-    context2 = _context(browser, blocked)
-    page2 = context2.new_page()
-    page2.on("pageerror", lambda e: errors.append(str(e)))
-    _open(page2, site_url)  # warms this context's cache
-    second = _open(page2, site_url)
+    # a second visit: the browser started again on the same profile, the site from its cache
+    context2, page2 = visitor.visit()
+    before = len(site_server.served())
+    second = _open(page2, site_server.url)
+    second_served = site_server.served()[before:]
+    again = [(p, status) for p, status in second_served if HEAVY.search(p)]
+    assert not [p for p, status in again if status == 200], again  # none downloaded again
     _a_referee_rules_production(page2, tmp_path)
     _first_martians_plays_a_phase(page2)
-    assert errors == [], errors
+    visitor.outside_request_is_counted_and_refused(page2)
+    assert visitor.errors == [], visitor.errors
     context2.close()
-    assert blocked == [], blocked
+    assert visitor.off_loopback == [], visitor.off_loopback
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "static-site.json").write_text(json.dumps({
         "site_mb": round(_size_mb(site), 1), "first_visit_s": round(first, 1),
-        "second_visit_s": round(second, 1), "hint_s": round(hint_s, 1)}, indent=1) + "\n")
+        "second_visit_s": round(second, 1), "second_visit_to_server": len(second_served),
+        "hint_s": round(hint_s, 1), "load": os.getloadavg()[0]}, indent=1) + "\n")
 
 
 def _a_referee_rules_production(page: Any, tmp_path: Path) -> None:

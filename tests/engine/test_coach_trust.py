@@ -11,13 +11,15 @@ seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
+from typing import Any
 
 import pytest
 from testkit.hidden import resolve_choice, swap_hidden
 
 from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
 from mrp_tutor.games.mission_red_planet.engine.bots import hard_bot
-from mrp_tutor.games.mission_red_planet.engine.search import SearchResult
+from mrp_tutor.games.mission_red_planet.engine.search import OptionStat, SearchResult
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain import review as R
 from mrp_tutor.games.mission_red_planet.explain.coach import HINT_ITERATIONS, hints
@@ -188,8 +190,9 @@ def test_the_review_shows_a_second_duel_seeded_apart_and_skips_no_duel(
     assert salts.count("duel") == len(ds)  # every choice not shown about equal: a duel
     for c in found:
         d = next(x for x in ds if x.step == c.step)
-        assert c == real(spec, d, c.better_intent, 600, "confirm")  # type: ignore[arg-type]
-        assert c.games == 600
+        assert c == real(spec, d, c.better_intent, 600, "confirm",  # type: ignore[arg-type]
+                         runs=R.CONFIRM_RUNS)
+        assert c.games == 600 * R.CONFIRM_RUNS
     twins = [R.decision(spec, twin.state, me, options, d.chosen, d.step) for d in ds]
     assert R.review(spec, twins, iterations=150, duel=300, confirm=600, top=len(ds)) == found
 
@@ -215,3 +218,52 @@ def test_about_equal_compares_two_options_after_the_same_number_of_games() -> No
         a, b = equal_effort(res, found[0].intent, h.intent)
         assert a.visits == b.visits
         assert h.about_equal == within_noise(a, b, len(res.options) - 1)
+
+
+def _scripted_confirm(monkeypatch: pytest.MonkeyPatch,
+                      runs: list[tuple[float, float]]) -> list[R.Costly]:
+    """The review of one decision whose screening duel found it costly and whose confirming
+    searches give, in turn, the win shares ``runs`` (the hint's first, the choice; 600 games
+    each): what the review shows."""
+    g, _, me = _twins(12)
+    options = [x for x in g.legal_intents() if x.colour == me]
+    d = R.decision(g.spec, g.state, me, options, options[1], 5)
+    screened = R.Costly(5, 1, "did", "better", 0.3, 0.7, "why", None, 1200,
+                        better_intent=options[0])
+
+    def judge(*a: object, **k: object) -> Generator[int, None, R.Costly]:
+        return screened
+        yield 0
+
+    script = iter(runs)
+
+    def search(spec: object, view: object, pair: list[Any], rng: object,
+               **k: object) -> Generator[int, None, SearchResult]:
+        a, b = next(script)
+        return SearchResult(pair[0], [OptionStat(pair[0], 600, a, a),
+                                      OptionStat(pair[1], 600, b, b)], 1200)
+        yield 0
+
+    monkeypatch.setattr(R, "CONFIRM_RUNS", len(runs), raising=False)
+    monkeypatch.setattr(R, "judge_steps", judge)
+    monkeypatch.setattr(R, "search_steps", search)
+    return R.review(g.spec, [d])
+
+
+def test_a_cost_shown_holds_how_far_separate_confirming_runs_disagree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One search's games share its tree, so how well it plays on after each move is itself a
+    draw: separate runs of the same duel differ by more than their games' noise.  A cost is
+    shown only when it stands out of the spread of separate runs, and the ranges shown hold
+    every run's share; runs that agree are pooled, with all their games."""
+    runs = [(0.70, 0.30), (0.45, 0.40), (0.50, 0.42)]  # the first run alone: a clear gap
+    shown = _scripted_confirm(monkeypatch, runs)
+    for c in shown:  # (none, here: the runs disagree more than the gap)
+        assert all(c.better_range[0] <= a <= c.better_range[1]
+                   and c.did_range[0] <= b <= c.did_range[1] for a, b in runs)
+    assert shown == []
+    agree = [(0.70, 0.30), (0.68, 0.31), (0.71, 0.29)]
+    [c] = _scripted_confirm(monkeypatch, agree)
+    assert c.games == 1200 * len(agree) and abs(c.cost - 0.3967) < 1e-3
+    assert all(c.better_range[0] <= a <= c.better_range[1]
+               and c.did_range[0] <= b <= c.did_range[1] for a, b in agree)

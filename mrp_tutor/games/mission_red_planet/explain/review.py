@@ -9,10 +9,14 @@ same view, so the same answer).  A choice that was the hint's first, or about eq
 :data:`DUEL_ITERATIONS` (ten times the old duel's 120, shared equally between the two options:
 the search's sequential halving) compares the choice with the hint's first head to head; the
 decision is a candidate when the gap is larger than the noise of that duel (and at least
-:data:`MIN_COST`).  The largest candidates are judged again by a second duel seeded apart, of
-:data:`CONFIRM_ITERATIONS` games, before they are shown, with that duel's chances and their
-95 % ranges: a cost chosen as the largest of many duels carries their luck
-(``benchmarks/review.py`` compares the costs shown with duels of ten times the budget).
+:data:`MIN_COST`).  The largest candidates are judged again by a second duel seeded apart
+before they are shown: a cost chosen as the largest of many duels carries their luck.  The
+second duel is :data:`CONFIRM_RUNS` separate searches of :data:`CONFIRM_ITERATIONS` games
+each, pooled: one search's games share its tree, so how well it plays on after each move is
+itself a draw, and only separate runs show how far that moves the chances.  Each chance is
+shown with a 95 % range holding both its games' noise and its runs' spread, and a decision is
+shown only when its gap is larger than that (``benchmarks/review.py`` compares the costs
+shown with duels of ten times the budget).
 
 Every search is seeded from the decision's view (public data): the verdicts do not depend on
 the game's secret seed, nor on the machine or its load.  Nothing here reads a state: the
@@ -22,15 +26,22 @@ card the learner did not see.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
-from mrp_tutor.games.mission_red_planet.engine.search import finish, search_steps, view_rng
+from mrp_tutor.games.mission_red_planet.engine.search import (
+    OptionStat,
+    finish,
+    search_steps,
+    view_rng,
+)
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.coach import (
     HINT_ITERATIONS,
+    Z95,
     hints_steps,
     interval,
     reason,
@@ -42,13 +53,20 @@ from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
 REVIEW_ITERATIONS = HINT_ITERATIONS
 #: search iterations of the duel between the learner's choice and the hint's first
 DUEL_ITERATIONS = 1200
-#: search iterations of the second duel that re-judges a candidate before it is shown (the
-#: figures shown come from it).  Not more: a cost shrinks as the duel deepens (the search
-#: plays better after the worse move too), faster than the noise does, so a longer duel
-#: gives a closer cost with a range that holds the deeper duel's cost less often
-#: (``benchmarks/review.py``: 12,000 games against 120,000, 0 of 5 ranges held it; 1,200
-#: against 12,000, 11 of 13)
+#: search iterations of each run of the second duel that re-judges a candidate before it is
+#: shown (the figures shown pool its runs)
 CONFIRM_ITERATIONS = DUEL_ITERATIONS
+#: independent runs of the second duel, seeded apart.  One search's games are not independent
+#: of each other: they share its tree, so how well it plays on after each move is itself a
+#: draw, and two searches of the same position can differ by more than their games' noise
+#: (``benchmarks/review_depth.py``: four 1,200-game duels of one decision, costs 0.15-0.27
+#: where one duel's games give a standard error of 0.028; over 13 decisions the runs' spread
+#: was 0.4-2.0 times the games' own).  Only the spread of separate runs measures that.
+CONFIRM_RUNS = 3
+#: the 97.5 % quantile of Student's t by degrees of freedom (the spread of ``n`` runs has
+#: ``n - 1``): the range of a mean of few runs is wider than 1.96 of their standard errors
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+        9: 2.262}
 #: a difference of win share below this is not a costly decision, even beyond the noise
 MIN_COST = 0.04
 
@@ -130,33 +148,71 @@ def judge_steps(spec: GameSpec, d: Decision, *, iterations: int | None = None,
 
 
 def duel_cost(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: str,
-              stop: Callable[[], bool] | None = None) -> Costly | None:
+              stop: Callable[[], bool] | None = None, runs: int = 1) -> Costly | None:
     """The learner's choice against ``best`` head to head: ``games`` played-out games split
     equally between the two (the search's sequential halving with two options), seeded from
-    the view and ``salt``; None when the choice did as well or the gap is within the noise."""
-    return finish(duel_steps(spec, d, best, games, salt, stop))
+    the view and ``salt``, in ``runs`` separate searches (:func:`duel_steps`); None when the
+    choice did as well or the gap is within the noise."""
+    return finish(duel_steps(spec, d, best, games, salt, stop, runs=runs))
 
 
 def duel_steps(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: str,
-               stop: Callable[[], bool] | None = None,
-               pause: float | None = None) -> Generator[int, None, Costly | None]:
-    """:func:`duel_cost` in slices of ``pause`` seconds, the same cost."""
+               stop: Callable[[], bool] | None = None, pause: float | None = None,
+               runs: int = 1) -> Generator[int, None, Costly | None]:
+    """:func:`duel_cost` in slices of ``pause`` seconds, the same cost; ``runs`` (the second
+    duel: :data:`CONFIRM_RUNS`): that many duels of ``games`` games each, seeded apart (the
+    first from ``salt``, the others from ``salt`` and their number), pooled by
+    :func:`pooled`, so that the ranges shown hold how far separate runs disagree."""
     pair = [best, d.chosen]
-    head = yield from search_steps(spec, dict(d.view), pair, view_rng(d.view, pair, salt),
-                                   iterations=games, seconds=None, stop=stop, pause=pause,
-                                   halving=True)
-    if stop is not None and stop():
-        return None
-    by = {o.intent: o for o in head.options}
-    a, b = by.get(best), by.get(d.chosen)
-    if (a is None or b is None or not a.visits or not b.visits or a.wins <= b.wins
-            or within_noise(a, b)):
-        return None  # the choice did as well, or the gap is within the noise
+    figures: list[tuple[OptionStat, OptionStat]] = []
+    for run in range(runs):
+        gen = view_rng(d.view, pair, salt if run == 0 else f"{salt}{run + 1}")
+        head = yield from search_steps(spec, dict(d.view), pair, gen, iterations=games,
+                                       seconds=None, stop=stop, pause=pause, halving=True)
+        if stop is not None and stop():
+            return None
+        by = {o.intent: o for o in head.options}
+        a, b = by.get(best), by.get(d.chosen)
+        if a is None or b is None or not a.visits or not b.visits:
+            return None
+        figures.append((a, b))
+    if runs == 1:
+        a, b = figures[0]
+        if a.wins <= b.wins or within_noise(a, b):
+            return None  # the choice did as well, or the gap is within the noise
+        better = (a.wins, a.visits, interval(a.wins, a.visits))
+        did = (b.wins, b.visits, interval(b.wins, b.visits))
+    else:
+        better, did = pooled([a for a, _ in figures]), pooled([b for _, b in figures])
+        if better[0] - did[0] <= noise(better[2], did[2]):
+            return None  # the pooled gap is within the noise, the runs' spread included
     rule = (d.view.get("decision") or {}).get("rule")
     return Costly(d.step, int(d.view.get("round") or 0),
                   describe_intent(spec, d.chosen, d.view), describe_intent(spec, best, d.view),
-                  b.wins, a.wins, reason(spec, d.view, best), rule, a.visits + b.visits,
-                  interval(b.wins, b.visits), interval(a.wins, a.visits), best)
+                  did[0], better[0], reason(spec, d.view, best), rule, better[1] + did[1],
+                  did[2], better[2], best)
+
+
+def pooled(runs: Sequence[OptionStat]) -> tuple[float, int, tuple[float, float]]:
+    """One option's figures over separate runs: the share of all their games won, the games,
+    and its 95 % range: the wider of the games' own (:func:`.coach.interval`) and the runs'
+    spread (the mean of the runs' shares +- Student's t of their standard error, so that few
+    runs that happen to agree are not taken as certain)."""
+    games = sum(o.visits for o in runs)
+    chance = sum(o.wins * o.visits for o in runs) / games
+    lo, hi = interval(chance, games)
+    if len(runs) > 1:
+        mean = sum(o.wins for o in runs) / len(runs)
+        var = sum((o.wins - mean) ** 2 for o in runs) / (len(runs) - 1)
+        half = T975.get(len(runs) - 1, Z95) * math.sqrt(var / len(runs))
+        lo, hi = max(0.0, min(lo, mean - half)), min(1.0, max(hi, mean + half))
+    return chance, games, (lo, hi)
+
+
+def noise(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The noise of the gap between two chances with 95 % ranges ``a`` and ``b`` (their half
+    widths combined as independent errors): a gap is beyond the noise when larger."""
+    return math.hypot((a[1] - a[0]) / 2, (b[1] - b[0]) / 2)
 
 
 def review(
@@ -171,9 +227,9 @@ def review(
     Two stages, so that the costs shown are not the luckiest of many duels (picking the 3
     largest of ~40 noisy costs picks their noise too): every decision is judged
     (:func:`judge`), then the candidates, largest first, are judged again by a second duel
-    seeded apart (salt ``confirm``) of ``confirm`` games (:data:`CONFIRM_ITERATIONS`) until
-    ``top`` of them hold; what is shown is the second duel's figures, which took no part in
-    the choosing."""
+    seeded apart (salt ``confirm``): :data:`CONFIRM_RUNS` searches of ``confirm`` games each
+    (:data:`CONFIRM_ITERATIONS`), pooled, until ``top`` of them hold; what is shown is the
+    second duel's figures, which took no part in the choosing."""
     return finish(review_steps(spec, decisions, top=top, iterations=iterations, duel=duel,
                                confirm=confirm, stop=stop, progress=progress))
 
@@ -203,7 +259,7 @@ def review_steps(
             break
         assert c.better_intent is not None
         again = yield from duel_steps(spec, d, c.better_intent, confirm or CONFIRM_ITERATIONS,
-                                      "confirm", stop, pause)
+                                      "confirm", stop, pause, CONFIRM_RUNS)
         if again is not None and again.cost >= MIN_COST:
             out.append(again)
     out.sort(key=lambda c: (-c.cost, c.step))

@@ -47,7 +47,7 @@ def _server_cached_library() -> list[Scenario]:
     """
     folder = os.environ.get(RECORD_ENV, "")
     if not folder or not Path(folder).is_dir():
-        return list(library())
+        return _prebuilt_library() or list(library())
     key = _library_key()
     if _PRELOADED and _PRELOADED[0][0] == key:  # forked from the server's kernel parent
         return list(_PRELOADED[0][1])
@@ -86,6 +86,52 @@ def _library_key() -> str:
     files = sorted(scenarios_dir().glob("*.yaml"))
     return hashlib.sha256(repr([(f.name, f.stat().st_size, f.stat().st_mtime_ns)
                                 for f in files]).encode()).hexdigest()[:24]
+
+
+#: the library as the static site's build loaded it (scripts/site_speed.py, by the site's own
+#: Python; only the site's wheel ships it): a pickle of (the files' content key, the library)
+PREBUILT = Path(__file__).resolve().parents[1] / "scenarios" / "_library.pickle"
+
+
+def _content_key() -> str:
+    """The library files' names and exact bytes, hashed."""
+    from mrp_tutor.resources import scenarios_dir
+
+    digest = hashlib.sha256()
+    for f in sorted(scenarios_dir().glob("*.yaml")):
+        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _prebuilt_library() -> list[Scenario] | None:
+    """The build's library when it was loaded from exactly these files (the static site:
+    loading the 124 files is about half a second of every visit there), else None."""
+    try:
+        key, lib = pickle.loads(PREBUILT.read_bytes())  # this package's own file
+    except Exception:  # absent (every other install) or unreadable: load the files
+        return None
+    if key != _content_key() or not isinstance(lib, list) or not all(
+            isinstance(sc, Scenario) for sc in lib):
+        return None
+    from mrp_tutor.resources import scenarios_dir
+
+    here = scenarios_dir()
+    for sc in lib:  # the files where this install has them (the build read another copy)
+        if sc.path is not None:
+            sc.path = here / sc.path.name
+    return lib
+
+
+def prebuilt_library() -> bytes:
+    """What :data:`PREBUILT` holds, from the files here (the static site's build).
+
+    Raises:
+        ContentError: a library file is wrong (the build fails, as the app would say).
+    """
+    lib = list(library())
+    for sc in lib:
+        sc._spec = None  # loaded again, from the card data, on first use
+    return pickle.dumps((_content_key(), lib), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def step_intent(step: Step) -> Intent | None:
