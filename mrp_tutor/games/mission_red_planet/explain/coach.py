@@ -182,7 +182,9 @@ def hints_steps(
                                   progress=progress, pause=pause, halving=True)
     rule = (view.get("decision") or {}).get("rule")
     out: list[Hint] = []
-    shown = ranked(res, top)
+    # an option no game was played after (a single option: no search; stopped at once) has
+    # no chance to show: "won 0% of 0 games" would not be so
+    shown = [o for o in ranked(res, top) if o.visits > 0]
     for i, o in enumerate(shown):
         equal = i == 0 or about_equal(res, shown[0].intent, o.intent)
         r = (card_story(spec, view, o.intent) if isinstance(o.intent, I.ChooseCharacter)

@@ -169,8 +169,11 @@ class HintTab:
             return
         games = 0 if res is None else res.iterations
         stopped = " (stopped early)" if job.stopped else ""
-        self.status.value = (f'<div class="mrp-hint-status" role="status">The coach played out '
-                             f"{games:,} possible games from what you see{stopped}.</div>")
+        said = (f"The coach played out {games:,} possible games from what you see{stopped}."
+                if games or stopped else
+                "You have a single option here: there is nothing to compare, so the coach "
+                "played out no games.")
+        self.status.value = f'<div class="mrp-hint-status" role="status">{said}</div>'
         self.show(found, view)
 
     def show(self, found: list[Hint], view: View) -> None:
