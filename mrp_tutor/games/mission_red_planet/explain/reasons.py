@@ -177,3 +177,18 @@ def why(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:
         return Reason(f"It ends this effect now, leaving {plural(s.left, 'use')} of it unused.",
                       None)
     return None
+
+
+#: the second person of the reasons above, and how to say it of a named colour
+_SECOND_PERSON = (("you would", "{} would"), ("of yours", "of {}'s"), ("your own", "{}'s own"))
+
+
+def told_of(text: str, colour: str) -> str:
+    """A reason written for the seat that decides (``you``) retold about ``colour``, when
+    someone else reads it (a bot's "Why" on the learner's page: "you" there is the
+    learner)."""
+    name = colour.capitalize()
+    for mine, theirs in _SECOND_PERSON:
+        text = text.replace(mine, theirs.format(name))
+    return text
+

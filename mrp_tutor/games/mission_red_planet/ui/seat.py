@@ -63,6 +63,8 @@ _LEVEL_WHY = {
     "hard": "The hard bot played out many games that could follow from what it sees and "
             "picked the option that did best.",
 }
+#: the hard bot's reason when it had a single option (it searched nothing)
+SINGLE_WHY = "The hard bot had a single option here."
 Chooser = Callable[[Any, list[I.Intent]], tuple[I.Intent, str]]
 
 
@@ -132,8 +134,8 @@ class SearchLevel:
 
     def __call__(self, game: Any, theirs: list[I.Intent]) -> tuple[I.Intent, str]:
         think = self.prepare(game, theirs)
-        if think is None:
-            return theirs[0], _LEVEL_WHY["hard"]
+        if think is None:  # nothing to search: no game played out, nothing "did best"
+            return theirs[0], SINGLE_WHY
         return think(lambda: False)
 
 
@@ -167,13 +169,14 @@ class _Thinking:
 def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:
     """What the hard bot's move does (the coach's reason, true of the position from its
     view) and the share of its played-out games won after it."""
-    from mrp_tutor.games.mission_red_planet.explain.reasons import why
+    from mrp_tutor.games.mission_red_planet.explain.reasons import told_of, why
 
     stat = next((o for o in res.options if o.intent == res.choice), None)
     won = (f" It won {stat.wins:.0%} of the {stat.visits:,} games it played out after this "
            "move." if stat is not None and stat.visits else "")
     r = why(spec, view, res.choice)
-    return won + ("" if r is None else f" {r.text}")
+    # the learner reads it: the coach's "you" is the bot's colour here
+    return won + ("" if r is None else f" {told_of(r.text, res.choice.colour)}")
 
 
 def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT,
