@@ -50,10 +50,12 @@ CHANCE_MEANING = (
     "A chance is the share of the games the coach played out from what you see in which you "
     "won after that choice (the other players played by its quick playing rule, the hidden "
     "cards guessed anew each game). The range after it is where the true share most likely "
-    "lies (95 %). An option marked about equal to the first won so nearly as often that these "
-    "games cannot tell the two apart: either is a sound choice. With many options the first "
-    "is also the luckiest of them, so it takes a larger gap before another is said to have "
-    "won less often.")
+    "lies (95 %). Two options are compared after the same number of games each (an option "
+    "the coach dropped early had fewer), so the figures compared are shown when they differ "
+    "from the final ones. An option marked about equal to the first won so nearly as often "
+    "that these games cannot tell the two apart: either is a sound choice. With many options "
+    "the first is also the luckiest of them, so it takes a larger gap before another is said "
+    "to have won less often.")
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,9 @@ class Hint:
     high: float | None = None
     #: within the noise of the first hint's chance (the first hint itself: True)
     about_equal: bool = False
+    #: the figures the first and this option were compared by, when not those shown: the
+    #: games each had then, the first's share and this one's (:func:`equal_effort`)
+    compared: tuple[int, float, float] | None = None
 
 
 def interval(p: float, n: int) -> tuple[float, float]:
@@ -137,6 +142,18 @@ def equal_effort(res: SearchResult, a: I.Intent, b: I.Intent) -> tuple[OptionSta
     return final[a], final[b]
 
 
+def compared(res: SearchResult, first: OptionStat, other: OptionStat
+             ) -> tuple[int, float, float] | None:
+    """The figures :func:`about_equal` compares ``other`` with ``first`` by (games each, the
+    first's share, the other's), when they are not the final ones shown (None): the page then
+    shows them, so that a mark is read against the figures it rests on."""
+    a, b = equal_effort(res, first.intent, other.intent)
+    if (a.visits, a.wins, b.visits, b.wins) == (first.visits, first.wins, other.visits,
+                                                other.wins):
+        return None
+    return min(a.visits, b.visits), a.wins, b.wins
+
+
 def ranked(res: SearchResult, top: int) -> list[OptionStat]:
     """The ``top`` most tried options, ordered by the chance shown (highest first; ties: the
     more tried first)."""
@@ -187,12 +204,14 @@ def hints_steps(
     shown = [o for o in ranked(res, top) if o.visits > 0]
     for i, o in enumerate(shown):
         equal = i == 0 or about_equal(res, shown[0].intent, o.intent)
+        then = None if i == 0 else compared(res, shown[0], o)
         r = (card_story(spec, view, o.intent) if isinstance(o.intent, I.ChooseCharacter)
              else why(spec, view, o.intent))
         text = _search_words(i == 0, equal) if r is None else r.text
         low, high = interval(o.wins, o.visits)
         out.append(Hint(o.intent, describe_intent(spec, o.intent, view), o.wins, o.visits,
-                        text, rule, r.rule if r is not None else None, low, high, equal))
+                        text, rule, r.rule if r is not None else None, low, high, equal,
+                        then))
     if not out and options:  # a single option, or stopped before any game was played
         x = options[0]
         r = why(spec, view, x)

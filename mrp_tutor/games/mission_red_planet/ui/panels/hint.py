@@ -211,5 +211,8 @@ def chance_html(h: Hint, place: int) -> str:
     if h.chance is None or h.low is None or h.high is None:
         return ""
     equal = " — about equal to the first" if place > 1 and h.about_equal else ""
+    if equal and h.compared is not None:  # the figures the mark rests on, not those shown
+        games, first, mine = h.compared
+        equal += f" when both had {games:,} games ({mine:.0%} against {first:.0%})"
     return (f'<span class="mrp-hint-chance">won {h.chance:.0%} of {h.visits:,} games '
             f"(likely {h.low:.0%}–{h.high:.0%}){equal}</span>: ")
