@@ -24,3 +24,16 @@ def test_a_single_option_gets_no_chance_and_says_so() -> None:
     assert h.intent == only[0] and h.chance is None and h.low is None
     assert chance_html(h, 1) == ""  # no "won 0% of 0 games"
     assert h.reason
+
+
+def test_a_card_storys_counts_are_in_good_english() -> None:
+    """The page said "0.3 destinations token placed", "0.7 discoverys looked at" and
+    "1.0 astronauts boarded" (0.98, shown as 1.0)."""
+    from mrp_tutor.games.mission_red_planet.explain.card_story import _DID, _words
+
+    assert _words(0.3, "destination token placed") == "0.3 destination tokens placed"
+    assert _words(0.7, "discovery looked at") == "0.7 discoveries looked at"
+    assert _words(0.98, "astronaut boarded") == "1.0 astronaut boarded"
+    assert _words(2.0, "card taken back") == "2.0 cards taken back"
+    for _, one in _DID.values():
+        assert _words(1, one) == f"1.0 {one}"

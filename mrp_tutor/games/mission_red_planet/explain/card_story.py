@@ -70,9 +70,20 @@ def _what_it_did(log: list[E.Event], colour: str, card: str) -> Counter[str]:
     return did
 
 
+#: the plural of a noun of :data:`_DID` (the rest take an "s")
+_PLURAL = {"discovery": "discoveries"}
+
+
 def _words(n: float, one: str) -> str:
-    head, _, tail = one.partition(" ")
-    return f"{n:.1f} {head}{'' if n == 1 else 's'} {tail}"
+    """``n`` (one decimal) of what ``one`` says of one: "0.3 destination tokens placed"."""
+    shown = f"{n:.1f}"
+    if shown == "1.0":
+        return f"{shown} {one}"
+    # the noun, before "boarded", "placed", "looked at"...
+    nouns = ("destination token", "ship", "card", "astronaut", "discovery")
+    noun = next(x for x in nouns if one.startswith(x))
+    rest = one[len(noun):]
+    return f"{shown} {_PLURAL.get(noun, noun + 's')}{rest}"
 
 
 def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
