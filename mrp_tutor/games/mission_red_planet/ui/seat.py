@@ -61,7 +61,7 @@ _LEVEL_WHY = {
     "easy": "The easy bot picks one of its options at random.",
     "medium": "The medium bot picks the option its one-step estimate of the board rates best.",
     "hard": "The hard bot played out many games that could follow from what it sees and "
-            "picked the option that did best.",
+            "picked the option it tried most.",
 }
 #: the hard bot's reason when it had a single option (it searched nothing)
 SINGLE_WHY = "The hard bot had a single option here."
@@ -173,7 +173,11 @@ def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:
 
     stat = next((o for o in res.options if o.intent == res.choice), None)
     won = (f" It won {stat.wins:.0%} of the {stat.visits:,} games it played out after this "
-           "move." if stat is not None and stat.visits else "")
+           "move" if stat is not None and stat.visits else "")
+    if won:  # the search's choice is the option it tried most, not always the best share
+        best = stat is not None and all(o.wins <= stat.wins for o in res.options)
+        won += (", the largest share of any option." if best else
+                ", a little less than another option it tried less.")
     r = why(spec, view, res.choice)
     # the learner reads it: the coach's "you" is the bot's colour here
     return won + ("" if r is None else f" {told_of(r.text, res.choice.colour)}")
