@@ -38,7 +38,7 @@ from mrp_tutor.games.mission_red_planet.engine.search import (
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.card_story import card_story
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
-from mrp_tutor.games.mission_red_planet.explain.reasons import why
+from mrp_tutor.games.mission_red_planet.explain.reasons import Reason, why
 
 #: iterations (played-out games) of a hint: a fixed amount of work, so the same position gets
 #: the same hint on any machine under any load
@@ -168,11 +168,12 @@ def _search_words(first: bool, equal: bool) -> str:
     return "It won less often than the first option in the games played out from here."
 
 
-def reason(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> str:
-    """One sentence on what ``it`` does for the learner, from the view only (empty when the
-    option has nothing to say beyond the search's figures)."""
-    r = why(spec, view, it)
-    return "" if r is None else r.text
+def option_reason(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:
+    """The reason a hint gives for ``it`` (and the review for the hint's first): a character
+    choice, what the card did in the played-out games won after it (:func:`.card_story`);
+    any other option, what it does in this position (:func:`.reasons.why`)."""
+    return (card_story(spec, view, it) if isinstance(it, I.ChooseCharacter)
+            else why(spec, view, it))
 
 
 def hints(
@@ -205,8 +206,7 @@ def hints_steps(
     for i, o in enumerate(shown):
         equal = i == 0 or about_equal(res, shown[0].intent, o.intent)
         then = None if i == 0 else compared(res, shown[0], o)
-        r = (card_story(spec, view, o.intent) if isinstance(o.intent, I.ChooseCharacter)
-             else why(spec, view, o.intent))
+        r = option_reason(spec, view, o.intent)
         text = _search_words(i == 0, equal) if r is None else r.text
         low, high = interval(o.wins, o.visits)
         out.append(Hint(o.intent, describe_intent(spec, o.intent, view), o.wins, o.visits,

@@ -44,7 +44,7 @@ from mrp_tutor.games.mission_red_planet.explain.coach import (
     Z95,
     hints_steps,
     interval,
-    reason,
+    option_reason,
     within_noise,
 )
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
@@ -99,6 +99,8 @@ class Costly:
     better_range: tuple[float, float] = (0.0, 1.0)
     #: the hint's first, the option the choice was compared with (a second duel re-judges it)
     better_intent: I.Intent | None = None
+    #: the rule ``reason`` rests on (None: ``rule``, the decision's)
+    reason_rule: str | None = None
 
     @property
     def cost(self) -> float:
@@ -187,10 +189,12 @@ def duel_steps(spec: GameSpec, d: Decision, best: I.Intent, games: int, salt: st
         if better[0] - did[0] <= noise(better[2], did[2]):
             return None  # the pooled gap is within the noise, the runs' spread included
     rule = (d.view.get("decision") or {}).get("rule")
+    why = option_reason(spec, d.view, best)  # the very words of the hint about it
     return Costly(d.step, int(d.view.get("round") or 0),
                   describe_intent(spec, d.chosen, d.view), describe_intent(spec, best, d.view),
-                  did[0], better[0], reason(spec, d.view, best), rule, better[1] + did[1],
-                  did[2], better[2], best)
+                  did[0], better[0], "" if why is None else why.text, rule,
+                  better[1] + did[1], did[2], better[2], best,
+                  None if why is None else why.rule)
 
 
 def pooled(runs: Sequence[OptionStat]) -> tuple[float, int, tuple[float, float]]:

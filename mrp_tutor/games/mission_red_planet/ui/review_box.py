@@ -148,7 +148,7 @@ class ReviewBox:
                 f"{c.did_range[0]:.0%}–{c.did_range[1]:.0%}). Better: "
                 f"<b>{e(c.better)}</b> (won {c.better_chance:.0%}, likely "
                 f"{c.better_range[0]:.0%}–{c.better_range[1]:.0%}). {e(c.reason)}"
-                f"{citation_html(cite(spec, c.rule), show_id=referee)}</li>")
+                f"{citation_html(cite(spec, c.reason_rule or c.rule), show_id=referee)}</li>")
         n = len(found)
         head = ("Your most costly decision" if n == 1 else
                 f"Your {('two', 'three')[n - 2] if n <= 3 else n} most costly decisions")

@@ -1,0 +1,48 @@
+"""The review says of the hint's first what the hint said of it, and cites the rule its
+reason rests on (issue 35's audit): for a character choice the review said "The Soldier
+acts when its number is called; its effect is in the rule cited" under the decision's rule
+(choosing characters, where no card's effect is), while the hint had told what the card did
+in the games won after it, citing the card."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import Any
+
+import pytest
+
+from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
+from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.search import OptionStat, SearchResult
+from mrp_tutor.games.mission_red_planet.engine.views import view_for
+from mrp_tutor.games.mission_red_planet.explain import review as R
+from mrp_tutor.games.mission_red_planet.explain.coach import option_reason
+
+
+def test_a_costly_character_choice_gets_the_hints_words_and_the_cards_rule(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green"], 5)
+    rng = random.Random(5)
+    while not any(isinstance(x, I.ChooseCharacter) for x in g.legal_intents()):
+        legal = g.legal_intents()
+        g.play(rng.choice(legal), trusted=True) if legal else g.advance()
+    me = "red"
+    options = [x for x in g.legal_intents() if x.colour == me]
+    best, chosen = options[0], options[1]
+    d = R.decision(spec, g.state, me, options, chosen, 9)
+
+    def duel(*_a: Any, **_k: Any) -> Generator[int, None, SearchResult]:
+        return SearchResult(best, [OptionStat(best, 600, 0.0, 0.6),
+                                   OptionStat(chosen, 600, 0.0, 0.2)], 1200)
+        yield 0
+
+    monkeypatch.setattr(R, "search_steps", duel)
+    c = R.duel_cost(spec, d, best, 1200, "duel")
+    assert c is not None
+    said = option_reason(spec, view_for(spec, g.state, me), best)
+    assert said is not None
+    assert c.reason == said.text  # the hint's very words about it
+    assert c.reason_rule == said.rule and c.reason_rule.startswith("characters.")
+    assert "rule cited" not in c.reason
