@@ -38,7 +38,7 @@ from mrp_tutor.games.mission_red_planet.engine.search import (
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.explain.card_story import card_story
 from mrp_tutor.games.mission_red_planet.explain.options import describe_intent
-from mrp_tutor.games.mission_red_planet.explain.reasons import Reason, why
+from mrp_tutor.games.mission_red_planet.explain.reasons import Reason, told_of, why
 
 #: iterations (played-out games) of a hint: a fixed amount of work, so the same position gets
 #: the same hint on any machine under any load
@@ -171,9 +171,14 @@ def _search_words(first: bool, equal: bool) -> str:
 def option_reason(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:
     """The reason a hint gives for ``it`` (and the review for the hint's first): a character
     choice, what the card did in the played-out games won after it (:func:`.card_story`);
-    any other option, what it does in this position (:func:`.reasons.why`)."""
-    return (card_story(spec, view, it) if isinstance(it, I.ChooseCharacter)
-            else why(spec, view, it))
+    any other option, what it does in this position (:func:`.reasons.why`).  The reasons
+    say "you" of the colour deciding: for a colour the learner plays but is not (the 2-player
+    variant's neutral colour) they are told of that colour (:func:`.reasons.told_of`)."""
+    r = (card_story(spec, view, it) if isinstance(it, I.ChooseCharacter)
+         else why(spec, view, it))
+    if r is None or it.colour == view.get("viewer"):
+        return r
+    return Reason(told_of(r.text, it.colour), r.rule)
 
 
 def hints(
@@ -214,7 +219,9 @@ def hints_steps(
                         then))
     if not out and options:  # a single option, or stopped before any game was played
         x = options[0]
-        r = why(spec, view, x)
+        r = why(spec, view, x)  # no game played: no card's story
+        if r is not None and x.colour != view.get("viewer"):
+            r = Reason(told_of(r.text, x.colour), r.rule)
         text = (r.text if r is not None else "It is your only option here." if len(options) == 1
                 else "The coach was stopped before it played out any game.")
         out.append(Hint(x, describe_intent(spec, x, view), None, 0, text, rule,
