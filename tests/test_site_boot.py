@@ -5,10 +5,13 @@ worker whose code no longer has that shape fails the build instead of being gues
 
 from __future__ import annotations
 
+import asyncio
 import sys
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -74,10 +77,16 @@ def test_workers_that_disagree_or_none_fail_the_build(
         site_speed.boot_packages(_site(tmp_path / "empty"))
 
 
+def _run(coro: Coroutine[Any, Any, Any]) -> Any:
+    """The coroutine on a loop of its own thread: the suite's thread may already run a loop
+    (asyncio.run refuses there: the full suite failed so once)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def test_the_piplite_stand_in_has_what_the_kernel_sets_and_installs_nothing(
         site_speed: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    import asyncio
     import importlib
 
     for name, text in site_speed.PIPLITE.items():
@@ -91,8 +100,8 @@ def test_the_piplite_stand_in_has_what_the_kernel_sets_and_installs_nothing(
     module._PIPLITE_URLS = ["./all.json"]  # as the worker sets them
     piplite = importlib.import_module("piplite")
     with pytest.raises(ValueError, match="installs no packages"):
-        asyncio.run(piplite.install("numpy"))
-    code = asyncio.run(importlib.import_module("piplite.cli").get_transformed_code(
+        _run(piplite.install("numpy"))
+    code = _run(importlib.import_module("piplite.cli").get_transformed_code(
         ["install", "numpy"]))  # %pip install numpy
     exec(code, {})
     assert "installs no packages" in capsys.readouterr().out
