@@ -62,15 +62,20 @@ def test_a_stopped_hint_returns_at_once() -> None:
     assert found[0].chance is None
 
 
-@pytest.fixture
-def seated(make_app: Any) -> TutorApp:
-    a = make_app(11)
-    a.players.value = 4
+def seat_red(make_app: Any, seed: int, players: int) -> TutorApp:
+    """The app with Red seated against medium bots in a game of ``players`` at ``seed``."""
+    a = make_app(seed)
+    a.players.value = players
     a.seat.colour.value = "red"
     a.seat.level.value = "medium"
-    a.seed.value = "11"
+    a.seed.value = str(seed)
     a.seat.take_btn.click()
     return a
+
+
+@pytest.fixture
+def seated(make_app: Any) -> TutorApp:
+    return seat_red(make_app, 11, 4)
 
 
 def _ask(app: TutorApp, iterations: int) -> Any:

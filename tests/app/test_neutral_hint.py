@@ -13,16 +13,13 @@ from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain.coach import hints
 from mrp_tutor.games.mission_red_planet.ui import seat as S
 
+from .test_hint import seat_red
+
 YOU = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
 
 
 def test_a_neutral_colours_option_is_not_told_as_the_learners(make_app: Any) -> None:
-    app = make_app(5)
-    app.players.value = 2
-    app.seat.colour.value = "red"
-    app.seat.level.value = "medium"
-    app.seed.value = "5"
-    app.seat.take_btn.click()
+    app = seat_red(make_app, 5, 2)
     for _ in range(300):
         assert not app.session.game.over
         mine = S.my_options(app.session, "red")
