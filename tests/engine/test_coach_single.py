@@ -4,6 +4,7 @@ shown; the page said "won 0% of 0 games (likely 0%–100%)", which is not so."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from testkit.hidden import resolve_choice
 
@@ -37,3 +38,31 @@ def test_a_card_storys_counts_are_in_good_english() -> None:
     assert _words(2.0, "card taken back") == "2.0 cards taken back"
     for _, one in _DID.values():
         assert _words(1, one) == f"1.0 {one}"
+
+
+def test_a_card_story_counts_a_shared_win_as_a_game_won(monkeypatch: Any) -> None:
+    """A unique_abilities game showed "In the 0 of 60 games played out after choosing the
+    Saboteur that you won, its turn averaged 1.0 astronaut boarded": a win shared with
+    another colour counted as half a game, rounded to none."""
+    from mrp_tutor.games.mission_red_planet.engine import intents as I
+    from mrp_tutor.games.mission_red_planet.engine.state import Result
+    from mrp_tutor.games.mission_red_planet.explain import card_story as CS
+
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green"], 5)
+    rng = random.Random(5)
+    while not any(isinstance(x, I.ChooseCharacter) for x in g.legal_intents()):
+        legal = g.legal_intents()
+        g.play(rng.choice(legal), trusted=True) if legal else g.advance()
+    it = next(x for x in g.legal_intents() if isinstance(x, I.ChooseCharacter))
+    other = next(c for c in g.state.order if c != it.colour)
+    calls: list[int] = []
+
+    def play_out(game: Any, _policy: Any) -> None:
+        calls.append(1)
+        shared = [it.colour, other] if len(calls) == 1 else [other]
+        game.state.result = Result({}, {}, {}, shared)
+
+    monkeypatch.setattr(CS, "play_out", play_out)
+    text = CS.card_story(spec, view_for(spec, g.state, it.colour), it).text
+    assert text.startswith("In the 1 of 60 games"), text

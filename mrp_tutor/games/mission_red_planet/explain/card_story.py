@@ -91,7 +91,7 @@ def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
     """What the card ``it`` chooses did in the games the seat won after choosing it."""
     rng = view_rng(view, [it], "card")
     policy = _policy(rng)
-    won = 0.0
+    won = 0  # games the seat won (alone or with others: a share of a win is a win there)
     did: dict[str, float] = {}
     for _ in range(games):
         g = Game(spec, determinize(spec, dict(view), rng), [])
@@ -100,10 +100,9 @@ def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
         res = g.state.result
         if res is None or it.colour not in res.winners:
             continue
-        share = 1.0 / len(res.winners)
-        won += share
+        won += 1
         for words, n in _what_it_did(g.log, it.colour, it.character).items():
-            did[words] = did.get(words, 0.0) + n * share
+            did[words] = did.get(words, 0.0) + n
     rule = f"characters.{it.character}"
     rule = next((r for r in spec.rules if r == rule or r.startswith(rule + ".")), "round.choose")
     name = spec.card_name(it.character)
@@ -113,5 +112,5 @@ def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
     top = sorted(((w, n / won) for w, n in did.items() if n > 0), key=lambda x: -x[1])[:2]
     what = (f"its turn averaged {' and '.join(_words(n, w) for w, n in top)}" if top
             else "its turn moved no astronaut or ship")
-    return Reason(f"In the {won:.0f} of {games} games played out after choosing the {name} "
+    return Reason(f"In the {won} of {games} games played out after choosing the {name} "
                   f"that you won, {what}.", rule)
