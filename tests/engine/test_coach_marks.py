@@ -76,3 +76,16 @@ def test_an_about_equal_mark_holds_for_the_figures_shown_beside_it(
         near = math.isclose(abs(a[0] - b[0]), 0.0, abs_tol=0.01)
         assert _equal(opts[0], a, b, rivals) or near, html
     assert marked == 2
+
+
+def test_what_a_chance_means_says_who_played_the_games() -> None:
+    """The search chooses every player's public moves near the root (UCB, each for that
+    player) and leaves others' secret choices and the rest of the game to its playout
+    policy (engine/search.py); the page said "the other players played by its quick playing
+    rule", which is so only of the rest."""
+    from mrp_tutor.games.mission_red_planet.engine import search
+
+    assert search._SECRET  # the secret decisions the tree leaves to the playout policy
+    words = coach.CHANCE_MEANING
+    assert "its search chose the next moves" in words and "secret choices" in words
+    assert "played by its quick playing rule" not in words

@@ -48,14 +48,15 @@ Z95 = 1.96
 #: what a chance means, in a learner's words (shown under the hints)
 CHANCE_MEANING = (
     "A chance is the share of the games the coach played out from what you see in which you "
-    "won after that choice (the other players played by its quick playing rule, the hidden "
-    "cards guessed anew each game). The range after it is where the true share most likely "
-    "lies (95 %). Two options are compared after the same number of games each (an option "
-    "the coach dropped early had fewer), so the figures compared are shown when they differ "
-    "from the final ones. An option marked about equal to the first won so nearly as often "
-    "that these games cannot tell the two apart: either is a sound choice. With many options "
-    "the first is also the luckiest of them, so it takes a larger gap before another is said "
-    "to have won less often.")
+    "won after that choice (in each game its search chose the next moves, each player's as "
+    "best for that player but for others' secret choices, and a quick rule played the rest; "
+    "the hidden cards guessed anew each game). The range after it is where the true share "
+    "most likely lies (95 %). Two options are compared after the same number of games each "
+    "(an option the coach dropped early had fewer), so the figures compared are shown when "
+    "they differ from the final ones. An option marked about equal to the first won so nearly"
+    " as often that these games cannot tell the two apart: either is a sound choice. With "
+    "many options the first is also the luckiest of them, so it takes a larger gap before "
+    "another is said to have won less often.")
 
 
 @dataclass(frozen=True)
