@@ -66,3 +66,15 @@ def test_a_card_story_counts_a_shared_win_as_a_game_won(monkeypatch: Any) -> Non
     monkeypatch.setattr(CS, "play_out", play_out)
     text = CS.card_story(spec, view_for(spec, g.state, it.colour), it).text
     assert text.startswith("In the 1 of 60 games"), text
+
+
+def test_a_range_is_rounded_outwards() -> None:
+    """"Keep the action card ... won 0% of 1,500 games (likely 0%–0%)": the range of 0 of
+    1,500 reaches 0.26 %, and a range of 0%–0% claims a certainty the games do not give."""
+    from mrp_tutor.games.mission_red_planet.explain.coach import Hint, interval
+
+    low, high = interval(0.0, 1500)
+    h = Hint(None, "Keep it", 0.0, 1500, "", None, low=low, high=high)  # type: ignore[arg-type]
+    assert "likely 0%–1%" in chance_html(h, 2)
+    h = Hint(None, "Keep it", 0.1, 1200, "", None, low=0.07, high=0.14)  # type: ignore[arg-type]
+    assert "likely 7%–14%" in chance_html(h, 2)

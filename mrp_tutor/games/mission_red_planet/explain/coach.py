@@ -93,6 +93,12 @@ def interval(p: float, n: int) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
+def likely(low: float, high: float) -> str:
+    """A 95 % range in whole per cents, rounded outwards (0 of 1,500 games won: "0%–1%", not
+    "0%–0%", which would claim a certainty the games do not give)."""
+    return f"{math.floor(low * 100 + 1e-9)}%–{math.ceil(high * 100 - 1e-9)}%"
+
+
 def z_of(rivals: int) -> float:
     """The normal quantile of a 95 % comparison of the first option with each of its
     ``rivals`` at once (Bonferroni: each at 5 % / rivals, two-sided; one rival: 1.96).  The

@@ -19,6 +19,7 @@ import ipywidgets as W
 from mrp_tutor.app.background import Stoppable, running_loop, start_work
 from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.explain import review as R
+from mrp_tutor.games.mission_red_planet.explain.coach import likely
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
 from mrp_tutor.games.mission_red_planet.explain.words import speaker
 from mrp_tutor.games.mission_red_planet.ui.html import citation_html, e
@@ -145,9 +146,9 @@ class ReviewBox:
             items.append(
                 f'<li class="mrp-review-item"><b>{when(c.round)}</b>: you chose '
                 f"<i>{e(c.did)}</i> (won {c.did_chance:.0%} of its sampled games, likely "
-                f"{c.did_range[0]:.0%}–{c.did_range[1]:.0%}). Better: "
+                f"{likely(*c.did_range)}). Better: "
                 f"<b>{e(c.better)}</b> (won {c.better_chance:.0%}, likely "
-                f"{c.better_range[0]:.0%}–{c.better_range[1]:.0%}). {e(c.reason)}"
+                f"{likely(*c.better_range)}). {e(c.reason)}"
                 f"{citation_html(cite(spec, c.reason_rule or c.rule), show_id=referee)}</li>")
         n = len(found)
         head = ("Your most costly decision" if n == 1 else

@@ -29,6 +29,7 @@ from mrp_tutor.games.mission_red_planet.explain.coach import (
     Hint,
     hints,
     hints_steps,
+    likely,
 )
 from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
 from mrp_tutor.games.mission_red_planet.ui import seat as S
@@ -215,4 +216,4 @@ def chance_html(h: Hint, place: int) -> str:
         games, first, mine = h.compared
         equal += f" when both had {games:,} games ({mine:.0%} against {first:.0%})"
     return (f'<span class="mrp-hint-chance">won {h.chance:.0%} of {h.visits:,} games '
-            f"(likely {h.low:.0%}–{h.high:.0%}){equal}</span>: ")
+            f"(likely {likely(h.low, h.high)}){equal}</span>: ")
