@@ -66,6 +66,8 @@ def test_a_card_story_counts_a_shared_win_as_a_game_won(monkeypatch: Any) -> Non
     monkeypatch.setattr(CS, "play_out", play_out)
     text = CS.card_story(spec, view_for(spec, g.state, it.colour), it).text
     assert text.startswith("In the 1 of 60 games"), text
+    # its games are its own, played at random: not the search's, whose count the hint shows
+    assert "played out at random" in text
 
 
 def test_a_range_is_rounded_outwards() -> None:

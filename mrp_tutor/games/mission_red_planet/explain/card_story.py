@@ -107,10 +107,11 @@ def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
     rule = next((r for r in spec.rules if r == rule or r.startswith(rule + ".")), "round.choose")
     name = spec.card_name(it.character)
     if won <= 0:
-        return Reason(f"You won none of the {games} games played out after choosing the "
-                      f"{name}.", rule)
+        return Reason(f"You won none of the {games} games played out at random after "
+                      f"choosing the {name}.", rule)
     top = sorted(((w, n / won) for w, n in did.items() if n > 0), key=lambda x: -x[1])[:2]
     what = (f"its turn averaged {' and '.join(_words(n, w) for w, n in top)}" if top
             else "its turn moved no astronaut or ship")
-    return Reason(f"In the {won} of {games} games played out after choosing the {name} "
-                  f"that you won, {what}.", rule)
+    # its own games, every move at random: not the search's games the chance counts
+    return Reason(f"In the {won} of {games} games played out at random after choosing the "
+                  f"{name} that you won, {what}.", rule)
