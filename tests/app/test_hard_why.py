@@ -67,3 +67,21 @@ def test_the_option_tried_most_is_not_said_to_have_done_best_when_another_won_mo
     assert "14% of the 275 games" in why
     res = SearchResult(a, [OptionStat(a, 275, 0.0, 0.15), OptionStat(b, 255, 0.0, 0.1431)], 530)
     assert "the largest share of any option" in S.hard_why(spec, view, res)
+
+
+def test_a_character_choices_why_cites_no_rule_it_does_not_show() -> None:
+    """The Why of a hard bot's character choice said "its effect is in the rule cited" where no
+    rule is cited (a bot's Why is a sentence, without the hint's citation)."""
+    from mrp_tutor.games.mission_red_planet.engine.search import OptionStat, SearchResult
+    from mrp_tutor.games.mission_red_planet.engine.views import view_for
+
+    spec = load_spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green"], 5)
+    rng = random.Random(5)
+    while not any(isinstance(x, I.ChooseCharacter) for x in g.legal_intents()):
+        legal = g.legal_intents()
+        g.play(rng.choice(legal), trusted=True) if legal else g.advance()
+    it = next(x for x in g.legal_intents() if isinstance(x, I.ChooseCharacter))
+    res = SearchResult(it, [OptionStat(it, 100, 0.0, 0.3)], 100)
+    why = S.hard_why(spec, view_for(spec, g.state, it.colour), res)
+    assert "acts when its number is called" in why and "cited" not in why

@@ -27,6 +27,8 @@ from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
 from mrp_tutor.games.mission_red_planet.engine.state import GameState
 from mrp_tutor.games.mission_red_planet.explain.options import plural
 
+#: what a character's reason says of its citation (dropped where no rule is cited beside it)
+CITED = "; its effect is in the rule cited"
 #: the three standing forms (see the module's text)
 LEAD, TIED, BEHIND = ("you would have the most astronauts there",
                       "you would be tied for the most astronauts there",
@@ -149,8 +151,8 @@ def _ship(spec: GameSpec, s: GameState, it: I.Intent) -> Reason | None:
 def _character(spec: GameSpec, it: I.ChooseCharacter) -> Reason:
     own = f"characters.{it.character}"
     rule = next((r for r in spec.rules if r == own or r.startswith(own + ".")), "round.choose")
-    return Reason(f"The {_name(spec, it.character)} acts when its number is called; its effect "
-                  "is in the rule cited.", rule)
+    return Reason(f"The {_name(spec, it.character)} acts when its number is called{CITED}.",
+                  rule)
 
 
 def why(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:

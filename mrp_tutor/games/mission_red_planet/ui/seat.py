@@ -169,7 +169,7 @@ class _Thinking:
 def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:
     """What the hard bot's move does (the coach's reason, true of the position from its
     view) and the share of its played-out games won after it."""
-    from mrp_tutor.games.mission_red_planet.explain.reasons import told_of, why
+    from mrp_tutor.games.mission_red_planet.explain.reasons import CITED, told_of, why
 
     stat = next((o for o in res.options if o.intent == res.choice), None)
     won = (f" It won {stat.wins:.0%} of the {stat.visits:,} games it played out after this "
@@ -179,8 +179,10 @@ def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:
         won += (", the largest share of any option." if best else
                 ", a little less than another option it tried less.")
     r = why(spec, view, res.choice)
-    # the learner reads it: the coach's "you" is the bot's colour here
-    return won + ("" if r is None else f" {told_of(r.text, res.choice.colour)}")
+    # the learner reads it: the coach's "you" is the bot's colour here; and no rule is cited
+    # beside a bot's Why
+    return won + ("" if r is None else
+                  f" {told_of(r.text, res.choice.colour).replace(CITED, '')}")
 
 
 def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT,
