@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from testkit.hidden import resolve_choice
+from testkit.hidden import resolve_choice, to_characters
 
 from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
 from mrp_tutor.games.mission_red_planet.engine import intents as I
@@ -76,11 +76,7 @@ def test_a_character_choices_why_cites_no_rule_it_does_not_show() -> None:
     from mrp_tutor.games.mission_red_planet.engine.views import view_for
 
     spec = load_spec(use_env_overrides=False)
-    g = Game.new(spec, ["red", "blue", "green"], 5)
-    rng = random.Random(5)
-    while not any(isinstance(x, I.ChooseCharacter) for x in g.legal_intents()):
-        legal = g.legal_intents()
-        g.play(rng.choice(legal), trusted=True) if legal else g.advance()
+    g = to_characters(5)
     it = next(x for x in g.legal_intents() if isinstance(x, I.ChooseCharacter))
     res = SearchResult(it, [OptionStat(it, 100, 0.0, 0.3)], 100)
     why = S.hard_why(spec, view_for(spec, g.state, it.colour), res)

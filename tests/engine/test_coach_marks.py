@@ -83,9 +83,9 @@ def test_what_a_chance_means_says_who_played_the_games() -> None:
     player) and leaves others' secret choices and the rest of the game to its playout
     policy (engine/search.py); the page said "the other players played by its quick playing
     rule", which is so only of the rest."""
-    from mrp_tutor.games.mission_red_planet.engine import search
+    from mrp_tutor.games.mission_red_planet.engine.secrecy import SECRET_DECISIONS
 
-    assert search._SECRET  # the secret decisions the tree leaves to the playout policy
+    assert SECRET_DECISIONS  # the secret decisions the tree leaves to the playout policy
     words = coach.CHANCE_MEANING
     assert "its search chose the next moves" in words and "secret choices" in words
     assert "played by its quick playing rule" not in words

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from testkit.hidden import resolve_choice
+from testkit.hidden import resolve_choice, to_characters
 
 from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
@@ -49,11 +49,7 @@ def test_a_card_story_counts_a_shared_win_as_a_game_won(monkeypatch: Any) -> Non
     from mrp_tutor.games.mission_red_planet.explain import card_story as CS
 
     spec = load_spec(use_env_overrides=False)
-    g = Game.new(spec, ["red", "blue", "green"], 5)
-    rng = random.Random(5)
-    while not any(isinstance(x, I.ChooseCharacter) for x in g.legal_intents()):
-        legal = g.legal_intents()
-        g.play(rng.choice(legal), trusted=True) if legal else g.advance()
+    g = to_characters(5)
     it = next(x for x in g.legal_intents() if isinstance(x, I.ChooseCharacter))
     other = next(c for c in g.state.order if c != it.colour)
     calls: list[int] = []

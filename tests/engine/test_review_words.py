@@ -6,14 +6,13 @@ in the games won after it, citing the card."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Generator
 from typing import Any
 
 import pytest
+from testkit.hidden import to_characters
 
-from mrp_tutor.games.mission_red_planet.engine import Game, load_spec
-from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.engine.search import OptionStat, SearchResult
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
 from mrp_tutor.games.mission_red_planet.explain import review as R
@@ -23,11 +22,7 @@ from mrp_tutor.games.mission_red_planet.explain.coach import option_reason
 def test_a_costly_character_choice_gets_the_hints_words_and_the_cards_rule(
         monkeypatch: pytest.MonkeyPatch) -> None:
     spec = load_spec(use_env_overrides=False)
-    g = Game.new(spec, ["red", "blue", "green"], 5)
-    rng = random.Random(5)
-    while not any(isinstance(x, I.ChooseCharacter) for x in g.legal_intents()):
-        legal = g.legal_intents()
-        g.play(rng.choice(legal), trusted=True) if legal else g.advance()
+    g = to_characters(5)
     me = "red"
     options = [x for x in g.legal_intents() if x.colour == me]
     best, chosen = options[0], options[1]

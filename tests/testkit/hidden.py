@@ -40,3 +40,21 @@ def resolve_choice(g: Game, rng: random.Random, more_than: int = 2) -> str:
         else:
             g.advance()
     return g.legal_intents()[0].colour
+
+
+def to_characters(seed: int, colours: int = 3) -> Game:
+    """A game of ``colours`` colours at ``seed``, played with random legal choices until a
+    colour chooses its character."""
+    from mrp_tutor.games.mission_red_planet.engine import intents as I
+    from mrp_tutor.games.mission_red_planet.engine import load_spec
+
+    g = Game.new(load_spec(use_env_overrides=False),
+                 ["red", "blue", "green", "yellow", "black", "white"][:colours], seed)
+    rng = random.Random(seed)
+    while not any(isinstance(x, I.ChooseCharacter) for x in g.legal_intents()):
+        legal = g.legal_intents()
+        if legal:
+            g.play(rng.choice(legal), trusted=True)
+        else:
+            g.advance()
+    return g
