@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from testkit.hidden import to_characters
 
+from mrp_tutor.games.mission_red_planet.engine import intents as I
 from mrp_tutor.games.mission_red_planet.engine import load_spec
 from mrp_tutor.games.mission_red_planet.engine.search import OptionStat, SearchResult
 from mrp_tutor.games.mission_red_planet.engine.views import view_for
@@ -41,3 +42,21 @@ def test_a_costly_character_choice_gets_the_hints_words_and_the_cards_rule(
     assert c.reason == said.text  # the hint's very words about it
     assert c.reason_rule == said.rule and c.reason_rule.startswith("characters.")
     assert "rule cited" not in c.reason
+
+
+def test_a_character_reason_cites_a_rule_its_ruleset_holds() -> None:
+    """In a unique_abilities game every character hint cited "(unknown rule)": the card's rule
+    was looked up as ``characters.<card>`` (that ruleset's ids are ``fe.characters.<card>``)
+    with a fallback, ``round.choose``, that its rules file does not hold either."""
+    from mrp_tutor.games.mission_red_planet.explain.card_story import card_story
+    from mrp_tutor.games.mission_red_planet.explain.reasons import why
+    from mrp_tutor.games.mission_red_planet.explain.rulebook import cite
+
+    g = to_characters(5, ruleset="unique_abilities")
+    it = next(x for x in g.legal_intents() if isinstance(x, I.ChooseCharacter))
+    view = view_for(g.spec, g.state, it.colour)
+    for r in (card_story(g.spec, view, it, games=5), why(g.spec, view, it)):
+        assert r is not None and r.rule is not None
+        c = cite(g.spec, r.rule)
+        assert c is not None and r.rule in g.spec.rules, r.rule
+        assert r.rule.endswith(f"characters.{it.character}")

@@ -42,14 +42,15 @@ def resolve_choice(g: Game, rng: random.Random, more_than: int = 2) -> str:
     return g.legal_intents()[0].colour
 
 
-def to_characters(seed: int, colours: int = 3) -> Game:
-    """A game of ``colours`` colours at ``seed``, played with random legal choices until a
-    colour chooses its character."""
+def to_characters(seed: int, colours: int = 3, ruleset: str = "standard") -> Game:
+    """A game of ``colours`` colours at ``seed`` (of ``ruleset``), played with random legal
+    choices until a colour chooses its character."""
     from mrp_tutor.games.mission_red_planet.engine import intents as I
-    from mrp_tutor.games.mission_red_planet.engine import load_spec
+    from mrp_tutor.games.mission_red_planet.engine.rulesets import find_ruleset
 
-    g = Game.new(load_spec(use_env_overrides=False),
-                 ["red", "blue", "green", "yellow", "black", "white"][:colours], seed)
+    spec = find_ruleset(ruleset).spec(use_env_overrides=False)
+    g = Game.new(spec, ["red", "blue", "green", "yellow", "black", "white"][:colours], seed,
+                 ruleset=ruleset)
     rng = random.Random(seed)
     while not any(isinstance(x, I.ChooseCharacter) for x in g.legal_intents()):
         legal = g.legal_intents()

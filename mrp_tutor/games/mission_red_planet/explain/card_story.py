@@ -23,7 +23,7 @@ from mrp_tutor.games.mission_red_planet.engine.game import Game, play_out
 from mrp_tutor.games.mission_red_planet.engine.greedy import random_bot
 from mrp_tutor.games.mission_red_planet.engine.search import view_rng
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
-from mrp_tutor.games.mission_red_planet.explain.reasons import Reason
+from mrp_tutor.games.mission_red_planet.explain.reasons import Reason, card_rule
 
 #: games played out for one card's story
 GAMES = 60
@@ -103,8 +103,7 @@ def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
         won += 1
         for words, n in _what_it_did(g.log, it.colour, it.character).items():
             did[words] = did.get(words, 0.0) + n
-    rule = f"characters.{it.character}"
-    rule = next((r for r in spec.rules if r == rule or r.startswith(rule + ".")), "round.choose")
+    rule = card_rule(spec, it.character, (view.get("decision") or {}).get("rule"))
     name = spec.card_name(it.character)
     if won <= 0:
         return Reason(f"You won none of the {games} games played out at random after "

@@ -148,9 +148,20 @@ def _ship(spec: GameSpec, s: GameState, it: I.Intent) -> Reason | None:
     return None
 
 
-def _character(spec: GameSpec, it: I.ChooseCharacter) -> Reason:
-    own = f"characters.{it.character}"
-    rule = next((r for r in spec.rules if r == own or r.startswith(own + ".")), "round.choose")
+def card_rule(spec: GameSpec, character: str, decision_rule: str | None) -> str | None:
+    """The rule of the character card ``character`` in ``spec``'s rules file (a ruleset's own
+    ids may carry a prefix: ``fe.characters.scientist``), else ``decision_rule`` (the
+    decision's), else None: never an id the rules file does not hold."""
+    own = f"characters.{character}"
+    found = sorted((r for r in spec.rules if r == own or r.endswith("." + own)
+                    or r.startswith(own + ".") or f".{own}." in r), key=len)
+    if found:
+        return found[0]
+    return decision_rule if decision_rule in spec.rules else None
+
+
+def _character(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter) -> Reason:
+    rule = card_rule(spec, it.character, (view.get("decision") or {}).get("rule"))
     return Reason(f"The {_name(spec, it.character)} acts when its number is called{CITED}.",
                   rule)
 
@@ -174,7 +185,7 @@ def why(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:
         if r is not None:
             return r
     if isinstance(it, I.ChooseCharacter):
-        return _character(spec, it)
+        return _character(spec, view, it)
     if isinstance(it, I.Stop):
         return Reason(f"It ends this effect now, leaving {plural(s.left, 'use')} of it unused.",
                       None)
