@@ -60,3 +60,29 @@ def test_a_character_reason_cites_a_rule_its_ruleset_holds() -> None:
         c = cite(g.spec, r.rule)
         assert c is not None and r.rule in g.spec.rules, r.rule
         assert r.rule.endswith(f"characters.{it.character}")
+
+
+def test_every_reason_in_a_unique_abilities_game_cites_a_rule_its_file_holds() -> None:
+    """29 of 36 hint lists of a unique_abilities game cited "(unknown rule)": the reasons name
+    the second edition's ids (production.majority, round.land...)."""
+    import random
+
+    from mrp_tutor.games.mission_red_planet.explain.reasons import why
+
+    g = to_characters(7, ruleset="unique_abilities")
+    rng = random.Random(7)
+    told = 0
+    for _ in range(400):
+        if g.over:
+            break
+        legal = g.legal_intents()
+        if not legal:
+            g.advance()
+            continue
+        for x in legal[:6]:
+            r = why(g.spec, view_for(g.spec, g.state, x.colour), x)
+            if r is not None:
+                told += 1
+                assert r.rule is None or r.rule in g.spec.rules, (x, r.rule)
+        g.play(rng.choice(legal), trusted=True)
+    assert told > 20

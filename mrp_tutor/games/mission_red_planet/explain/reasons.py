@@ -168,7 +168,22 @@ def _character(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter) -
 
 def why(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:
     """What ``it`` does for the seat whose ``view`` this is (None: nothing to say beyond the
-    search's figures)."""
+    search's figures), citing a rule ``spec``'s rules file holds (:func:`known_rule`)."""
+    r = _why(spec, view, it)
+    return None if r is None else Reason(r.text, known_rule(spec, r.rule))
+
+
+def known_rule(spec: GameSpec, rule: str | None) -> str | None:
+    """``rule`` when ``spec``'s rules file holds it, else the one id it holds under a
+    ruleset's prefix (``fe.`` + ``rule``), else None (the decision's own rule): the reasons
+    name the second edition's ids, which another ruleset's file may not hold."""
+    if rule is None or rule in spec.rules:
+        return rule
+    found = [r for r in spec.rules if r.endswith("." + rule)]
+    return found[0] if len(found) == 1 else None
+
+
+def _why(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:
     s = public_state(spec, dict(view), seed=0)  # the board as seen: no hidden card in it
     if isinstance(it, I.Board):
         return _board(spec, s, it)
