@@ -86,3 +86,33 @@ def test_every_reason_in_a_unique_abilities_game_cites_a_rule_its_file_holds() -
                 assert r.rule is None or r.rule in g.spec.rules, (x, r.rule)
         g.play(rng.choice(legal), trusted=True)
     assert told > 20
+
+
+def test_a_first_edition_reason_cites_the_rule_it_rests_on_not_the_decisions() -> None:
+    """A move's or a landing's reason rests on the majority (or the landing) rule; in a
+    first-edition game it cited the decision's own rule (e.g. a character's section) because
+    the second edition's id was missing from that file: it cites the ruleset's rule that says
+    the same, the one its events cite (``Rules.rule_ids``)."""
+    import random
+
+    from mrp_tutor.games.mission_red_planet.explain.reasons import why
+
+    for ruleset in ("first_edition", "unique_abilities"):
+        g = to_characters(7, ruleset=ruleset)
+        rng = random.Random(7)
+        cited: dict[str, set[str | None]] = {}
+        for _ in range(400):
+            if g.over:
+                break
+            legal = g.legal_intents()
+            if not legal:
+                g.advance()
+                continue
+            for x in legal[:6]:
+                if isinstance(x, I.Move | I.Drop):
+                    r = why(g.spec, view_for(g.spec, g.state, x.colour), x)
+                    assert r is not None
+                    cited.setdefault(type(x).__name__, set()).add(r.rule)
+            g.play(rng.choice(legal), trusted=True)
+        assert cited, ruleset
+        assert all(rules == {"fe.scoring.majority"} for rules in cited.values()), cited

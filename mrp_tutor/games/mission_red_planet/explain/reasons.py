@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mrp_tutor.games.mission_red_planet.engine import intents as I
+from mrp_tutor.games.mission_red_planet.engine.basics import CITES
 from mrp_tutor.games.mission_red_planet.engine.determinize import public_state
 from mrp_tutor.games.mission_red_planet.engine.heuristics import board_target
 from mrp_tutor.games.mission_red_planet.engine.spec import GameSpec
@@ -174,11 +175,16 @@ def why(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:
 
 
 def known_rule(spec: GameSpec, rule: str | None) -> str | None:
-    """``rule`` when ``spec``'s rules file holds it, else the one id it holds under a
-    ruleset's prefix (``fe.`` + ``rule``), else None (the decision's own rule): the reasons
+    """``rule`` when ``spec``'s rules file holds it, else the ruleset's rule that says the same
+    (``Rules.rule_ids``, which its events cite: ``production.majority`` ->
+    ``fe.scoring.majority``), else the one id it holds under a ruleset's prefix (``fe.`` +
+    ``rule``), else None (the decision's own rule): the reasons
     name the second edition's ids, which another ruleset's file may not hold."""
     if rule is None or rule in spec.rules:
         return rule
+    same = CITES.get(spec.ruleset, {}).get(rule)  # the ruleset's rule saying the same thing
+    if same in spec.rules:
+        return same
     found = [r for r in spec.rules if r.endswith("." + rule)]
     return found[0] if len(found) == 1 else None
 
