@@ -69,9 +69,12 @@ def test_the_option_tried_most_is_not_said_to_have_done_best_when_another_won_mo
     assert "the largest share of any option" in S.hard_why(spec, view, res)
 
 
-def test_a_character_choices_why_cites_no_rule_it_does_not_show() -> None:
+def test_a_character_choices_why_tells_what_the_card_did_and_cites_no_rule_it_does_not_show(
+        ) -> None:
     """The Why of a hard bot's character choice said "its effect is in the rule cited" where no
-    rule is cited (a bot's Why is a sentence, without the hint's citation)."""
+    rule is cited (a bot's Why is a sentence, without the hint's citation); and where a hint
+    tells what the card did in the games won after it (issue 35: "hard bots explain their moves
+    the same way"), the bot's Why said only that the card acts when its number is called."""
     from mrp_tutor.games.mission_red_planet.engine.search import OptionStat, SearchResult
     from mrp_tutor.games.mission_red_planet.engine.views import view_for
 
@@ -80,4 +83,7 @@ def test_a_character_choices_why_cites_no_rule_it_does_not_show() -> None:
     it = next(x for x in g.legal_intents() if isinstance(x, I.ChooseCharacter))
     res = SearchResult(it, [OptionStat(it, 100, 0.0, 0.3)], 100)
     why = S.hard_why(spec, view_for(spec, g.state, it.colour), res)
-    assert "acts when its number is called" in why and "cited" not in why
+    assert "cited" not in why
+    name = spec.card_name(it.character)
+    assert f"after choosing the {name}" in why, why  # the card's story, as a hint tells it
+    assert not YOU.search(why) and it.colour.capitalize() in why, why

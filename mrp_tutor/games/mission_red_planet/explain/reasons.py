@@ -214,7 +214,8 @@ def _why(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None
 
 
 #: the second person of the reasons above, and how to say it of a named colour
-_SECOND_PERSON = (("you would", "{} would"), ("of yours", "of {}'s"), ("your own", "{}'s own"))
+_SECOND_PERSON = (("you would", "{} would"), ("of yours", "of {}'s"), ("your own", "{}'s own"),
+                  ("that you won", "that {} won"), ("You won", "{} won"))  # a card's story
 
 
 def told_of(text: str, colour: str) -> str:
