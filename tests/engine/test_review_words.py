@@ -6,7 +6,8 @@ in the games won after it, citing the card."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import random
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
@@ -62,29 +63,33 @@ def test_a_character_reason_cites_a_rule_its_ruleset_holds() -> None:
         assert r.rule.endswith(f"characters.{it.character}")
 
 
-def test_every_reason_in_a_unique_abilities_game_cites_a_rule_its_file_holds() -> None:
-    """29 of 36 hint lists of a unique_abilities game cited "(unknown rule)": the reasons name
-    the second edition's ids (production.majority, round.land...)."""
-    import random
-
-    from mrp_tutor.games.mission_red_planet.explain.reasons import why
-
-    g = to_characters(7, ruleset="unique_abilities")
-    rng = random.Random(7)
-    told = 0
-    for _ in range(400):
+def _random_game(g: Any, seed: int = 7, steps: int = 400) -> Iterator[list[I.Intent]]:
+    """``g`` played at random (seeded): each decision's legal options, before one is played."""
+    rng = random.Random(seed)
+    for _ in range(steps):
         if g.over:
-            break
+            return
         legal = g.legal_intents()
         if not legal:
             g.advance()
             continue
+        yield legal
+        g.play(rng.choice(legal), trusted=True)
+
+
+def test_every_reason_in_a_unique_abilities_game_cites_a_rule_its_file_holds() -> None:
+    """29 of 36 hint lists of a unique_abilities game cited "(unknown rule)": the reasons name
+    the second edition's ids (production.majority, round.land...)."""
+    from mrp_tutor.games.mission_red_planet.explain.reasons import why
+
+    g = to_characters(7, ruleset="unique_abilities")
+    told = 0
+    for legal in _random_game(g):
         for x in legal[:6]:
             r = why(g.spec, view_for(g.spec, g.state, x.colour), x)
             if r is not None:
                 told += 1
                 assert r.rule is None or r.rule in g.spec.rules, (x, r.rule)
-        g.play(rng.choice(legal), trusted=True)
     assert told > 20
 
 
@@ -93,26 +98,16 @@ def test_a_first_edition_reason_cites_the_rule_it_rests_on_not_the_decisions() -
     first-edition game it cited the decision's own rule (e.g. a character's section) because
     the second edition's id was missing from that file: it cites the ruleset's rule that says
     the same, the one its events cite (``Rules.rule_ids``)."""
-    import random
-
     from mrp_tutor.games.mission_red_planet.explain.reasons import why
 
     for ruleset in ("first_edition", "unique_abilities"):
         g = to_characters(7, ruleset=ruleset)
-        rng = random.Random(7)
         cited: dict[str, set[str | None]] = {}
-        for _ in range(400):
-            if g.over:
-                break
-            legal = g.legal_intents()
-            if not legal:
-                g.advance()
-                continue
+        for legal in _random_game(g):
             for x in legal[:6]:
                 if isinstance(x, I.Move | I.Drop):
                     r = why(g.spec, view_for(g.spec, g.state, x.colour), x)
                     assert r is not None
                     cited.setdefault(type(x).__name__, set()).add(r.rule)
-            g.play(rng.choice(legal), trusted=True)
         assert cited, ruleset
         assert all(rules == {"fe.scoring.majority"} for rules in cited.values()), cited
