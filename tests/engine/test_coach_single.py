@@ -32,12 +32,12 @@ def test_a_card_storys_counts_are_in_good_english() -> None:
     "1.0 astronauts boarded" (0.98, shown as 1.0)."""
     from mrp_tutor.games.mission_red_planet.explain.card_story import _DID, _words
 
-    assert _words(0.3, "destination token placed") == "0.3 destination tokens placed"
-    assert _words(0.7, "discovery looked at") == "0.7 discoveries looked at"
-    assert _words(0.98, "astronaut boarded") == "1.0 astronaut boarded"
-    assert _words(2.0, "card taken back") == "2.0 cards taken back"
-    for _, one in _DID.values():
-        assert _words(1, one) == f"1.0 {one}"
+    assert _words(0.3, ("destination token", "placed")) == "0.3 destination tokens placed"
+    assert _words(0.7, ("discovery", "looked at")) == "0.7 discoveries looked at"
+    assert _words(0.98, ("astronaut", "boarded")) == "1.0 astronaut boarded"
+    assert _words(2.0, ("card", "taken back")) == "2.0 cards taken back"
+    for _, (noun, verb) in _DID.values():
+        assert _words(1, (noun, verb)) == f"1.0 {noun} {verb}"
 
 
 def test_a_card_story_counts_a_shared_win_as_a_game_won(monkeypatch: Any) -> None:

@@ -28,17 +28,17 @@ from mrp_tutor.games.mission_red_planet.explain.reasons import Reason, card_rule
 #: games played out for one card's story
 GAMES = 60
 
-#: what a card's resolution did, by event type: (how many, the words of one)
-_DID: dict[str, tuple[Callable[[Any], int], str]] = {
-    "astronauts_boarded": (lambda e: int(e.count), "astronaut boarded"),
-    "ship_launched": (lambda e: 1, "ship launched"),
-    "astronaut_moved": (lambda e: 1, "astronaut moved"),
-    "astronaut_killed": (lambda e: 1, "astronaut killed"),
-    "astronaut_replaced": (lambda e: 1, "astronaut replaced"),
-    "ship_destroyed": (lambda e: 1, "ship destroyed"),
-    "destination_token_placed": (lambda e: 1, "destination token placed"),
-    "discovery_peeked": (lambda e: 1, "discovery looked at"),
-    "cards_recalled": (lambda e: len(e.cards), "card taken back"),
+#: what a card's resolution did, by event type: (how many, what (its noun, what befell it))
+_DID: dict[str, tuple[Callable[[Any], int], tuple[str, str]]] = {
+    "astronauts_boarded": (lambda e: int(e.count), ("astronaut", "boarded")),
+    "ship_launched": (lambda e: 1, ("ship", "launched")),
+    "astronaut_moved": (lambda e: 1, ("astronaut", "moved")),
+    "astronaut_killed": (lambda e: 1, ("astronaut", "killed")),
+    "astronaut_replaced": (lambda e: 1, ("astronaut", "replaced")),
+    "ship_destroyed": (lambda e: 1, ("ship", "destroyed")),
+    "destination_token_placed": (lambda e: 1, ("destination token", "placed")),
+    "discovery_peeked": (lambda e: 1, ("discovery", "looked at")),
+    "cards_recalled": (lambda e: len(e.cards), ("card", "taken back")),
 }
 
 
@@ -53,9 +53,9 @@ def _policy(rng: random.Random) -> Callable[[Game, list[I.Intent]], I.Intent]:
     return choose
 
 
-def _what_it_did(log: list[E.Event], colour: str, card: str) -> Counter[str]:
+def _what_it_did(log: list[E.Event], colour: str, card: str) -> Counter[tuple[str, str]]:
     """The counts of :data:`_DID` between the card's first resolution and its end."""
-    did: Counter[str] = Counter()
+    did: Counter[tuple[str, str]] = Counter()
     inside = False
     for e in log:
         t = e.type
@@ -65,8 +65,8 @@ def _what_it_did(log: list[E.Event], colour: str, card: str) -> Counter[str]:
         elif t == "resolution_ended" and inside:
             break
         elif inside and t in _DID:
-            count, words = _DID[t]
-            did[words] += count(e)
+            count, what = _DID[t]
+            did[what] += count(e)
     return did
 
 
@@ -74,16 +74,12 @@ def _what_it_did(log: list[E.Event], colour: str, card: str) -> Counter[str]:
 _PLURAL = {"discovery": "discoveries"}
 
 
-def _words(n: float, one: str) -> str:
-    """``n`` (one decimal) of what ``one`` says of one: "0.3 destination tokens placed"."""
+def _words(n: float, what: tuple[str, str]) -> str:
+    """``n`` (one decimal) of ``what`` (a noun and what befell it): "0.3 destination tokens
+    placed", "1.0 astronaut boarded"."""
     shown = f"{n:.1f}"
-    if shown == "1.0":
-        return f"{shown} {one}"
-    # the noun, before "boarded", "placed", "looked at"...
-    nouns = ("destination token", "ship", "card", "astronaut", "discovery")
-    noun = next(x for x in nouns if one.startswith(x))
-    rest = one[len(noun):]
-    return f"{shown} {_PLURAL.get(noun, noun + 's')}{rest}"
+    noun, verb = what
+    return f"{shown} {noun if shown == '1.0' else _PLURAL.get(noun, noun + 's')} {verb}"
 
 
 def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
@@ -92,7 +88,7 @@ def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
     rng = view_rng(view, [it], "card")
     policy = _policy(rng)
     won = 0  # games the seat won (alone or with others: a share of a win is a win there)
-    did: dict[str, float] = {}
+    did: dict[tuple[str, str], float] = {}
     for _ in range(games):
         g = Game(spec, determinize(spec, dict(view), rng), [])
         g.play(it, trusted=True)  # the seat's options are the same in every sample
@@ -101,8 +97,8 @@ def card_story(spec: GameSpec, view: Mapping[str, Any], it: I.ChooseCharacter,
         if res is None or it.colour not in res.winners:
             continue
         won += 1
-        for words, n in _what_it_did(g.log, it.colour, it.character).items():
-            did[words] = did.get(words, 0.0) + n
+        for done, n in _what_it_did(g.log, it.colour, it.character).items():
+            did[done] = did.get(done, 0.0) + n
     rule = card_rule(spec, it.character, (view.get("decision") or {}).get("rule"))
     name = spec.card_name(it.character)
     if won <= 0:

@@ -175,13 +175,15 @@ def _search_words(first: bool, equal: bool) -> str:
     return "It won less often than the first option in the games played out from here."
 
 
-def option_reason(spec: GameSpec, view: Mapping[str, Any], it: I.Intent) -> Reason | None:
+def option_reason(spec: GameSpec, view: Mapping[str, Any], it: I.Intent,
+                  story: bool = True) -> Reason | None:
     """The reason a hint gives for ``it`` (and the review for the hint's first): a character
-    choice, what the card did in the played-out games won after it (:func:`.card_story`);
-    any other option, what it does in this position (:func:`.reasons.why`).  The reasons
-    say "you" of the colour deciding: for a colour the learner plays but is not (the 2-player
-    variant's neutral colour) they are told of that colour (:func:`.reasons.told_of`)."""
-    r = (card_story(spec, view, it) if isinstance(it, I.ChooseCharacter)
+    choice, what the card did in the played-out games won after it (:func:`.card_story`;
+    ``story=False``: no game is played, the card's rule only); any other option, what it does
+    in this position (:func:`.reasons.why`).  The reasons say "you" of the colour deciding:
+    for a colour the learner plays but is not (the 2-player variant's neutral colour) they are
+    told of that colour (:func:`.reasons.told_of`)."""
+    r = (card_story(spec, view, it) if story and isinstance(it, I.ChooseCharacter)
          else why(spec, view, it))
     if r is None or it.colour == view.get("viewer"):
         return r
@@ -226,9 +228,7 @@ def hints_steps(
                         then))
     if not out and options:  # a single option, or stopped before any game was played
         x = options[0]
-        r = why(spec, view, x)  # no game played: no card's story
-        if r is not None and x.colour != view.get("viewer"):
-            r = Reason(told_of(r.text, x.colour), r.rule)
+        r = option_reason(spec, view, x, story=False)  # no game played: no card's story
         text = (r.text if r is not None else "It is your only option here." if len(options) == 1
                 else "The coach was stopped before it played out any game.")
         out.append(Hint(x, describe_intent(spec, x, view), None, 0, text, rule,

@@ -58,9 +58,7 @@ def _server_cached_library() -> list[Scenario]:
             return got
     except Exception:  # absent, or being written: load the files
         pass
-    lib = list(library())
-    for sc in lib:
-        sc._spec = None
+    lib = _library_to_keep()
     tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
     try:
         tmp.write_bytes(pickle.dumps(lib, protocol=pickle.HIGHEST_PROTOCOL))
@@ -128,10 +126,16 @@ def prebuilt_library() -> bytes:
     Raises:
         ContentError: a library file is wrong (the build fails, as the app would say).
     """
+    return pickle.dumps((_content_key(), _library_to_keep()), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _library_to_keep() -> list[Scenario]:
+    """The library loaded from the files, each scenario's game data left out to be kept (it
+    is loaded again, from the card data, on first use)."""
     lib = list(library())
     for sc in lib:
-        sc._spec = None  # loaded again, from the card data, on first use
-    return pickle.dumps((_content_key(), lib), protocol=pickle.HIGHEST_PROTOCOL)
+        sc._spec = None
+    return lib
 
 
 def step_intent(step: Step) -> Intent | None:

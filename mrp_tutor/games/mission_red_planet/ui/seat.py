@@ -171,7 +171,7 @@ def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:
     view: for a character choice, what the card did in the games won after it, as a hint
     says it) and the share of its played-out games won after it."""
     from mrp_tutor.games.mission_red_planet.explain.coach import option_reason
-    from mrp_tutor.games.mission_red_planet.explain.reasons import CITED, told_of
+    from mrp_tutor.games.mission_red_planet.explain.reasons import told_of
 
     stat = next((o for o in res.options if o.intent == res.choice), None)
     won = (f" It won {stat.wins:.0%} of the {stat.visits:,} games it played out after this "
@@ -181,10 +181,8 @@ def hard_why(spec: Any, view: dict[str, Any], res: Any) -> str:
         won += (", the largest share of any option." if best else
                 ", a little less than another option it tried less.")
     r = option_reason(spec, view, res.choice)
-    # the learner reads it: the coach's "you" is the bot's colour here; and no rule is cited
-    # beside a bot's Why
-    return won + ("" if r is None else
-                  f" {told_of(r.text, res.choice.colour).replace(CITED, '')}")
+    # the learner reads it: the coach's "you" is the bot's colour here
+    return won + ("" if r is None else f" {told_of(r.text, res.choice.colour)}")
 
 
 def bots_play(sess: Session, seat: str, limit: int = BOT_LIMIT,

@@ -54,11 +54,11 @@ log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
 
 FREE_GAME = "__free__"
-# the styles of the panels on the first page, in the order they were on the page
 #: after the seed in Referee mode while the board is the app's own game (a seeded setup or a
 #: lesson), not a table the referee entered or loaded: none of its facts passes for theirs
 NOT_YOUR_BOARD = ("The board shows the app's own game, not your table: enter yours in the "
                   "Table tab and press Use this table.")
+# the styles of the panels on the first page, in the order they were on the page
 PANEL_CSS = SEAT_CSS + THINK_CSS + REVIEW_CSS + GAME_OVER_CSS + CONFIRM_CSS
 
 
